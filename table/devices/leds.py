@@ -1,0 +1,129 @@
+"""The hex LED grid: one or more LEDs under each hex of the table.
+
+Hexes are axial ``(q, r)``, flat-topped, centred on the Wind Dial hex ``(0, 0)``.  The
+grid's ``led_map`` says which hex each LED (by index along the strip) lights; several LEDs
+may share a hex.  Callers stage colours per hex with :meth:`HexLeds.set` / :meth:`fill`
+and push the whole frame with :meth:`show`; nothing changes on the table until then.
+
+``brightness`` (0..1) caps every colour: it is applied when a frame is shown, so
+:meth:`shown` reports what the LEDs really emit.  The cap protects the power supply and
+the players' eyes; the Pico firmware enforces its own cap as well.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+
+Hex = tuple[int, int]
+Color = tuple[int, int, int]
+
+OFF: Color = (0, 0, 0)
+
+
+def hexagon(radius: int = 4, centre: Hex = (0, 0)) -> tuple[Hex, ...]:
+    """Every hex within ``radius`` steps of ``centre`` (61 for radius 4), column by column."""
+    cq, cr = centre
+    return tuple(
+        (cq + q, cr + r)
+        for q in range(-radius, radius + 1)
+        for r in range(max(-radius, -q - radius), min(radius, -q + radius) + 1)
+    )
+
+
+def check_color(color: object) -> Color:
+    """Return ``color`` as an (r, g, b) tuple of ints 0..255, or raise a clear ValueError."""
+    if (
+        isinstance(color, (tuple, list))
+        and len(color) == 3
+        and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in color)
+    ):
+        return (color[0], color[1], color[2])
+    raise ValueError(f"LED colour must be (red, green, blue) with each 0..255, not {color!r}")
+
+
+def _check_hex(value: object) -> Hex:
+    if (
+        isinstance(value, (tuple, list))
+        and len(value) == 2
+        and all(isinstance(c, int) and not isinstance(c, bool) for c in value)
+    ):
+        return (value[0], value[1])
+    raise ValueError(f"a hex is (q, r), two whole numbers, not {value!r}")
+
+
+class HexLeds(ABC):
+    """Stage colours per hex, then :meth:`show` them all at once."""
+
+    def __init__(self, led_map: Iterable[Hex], brightness: float = 1.0):
+        self.led_map: tuple[Hex, ...] = tuple(_check_hex(h) for h in led_map)
+        if not self.led_map:
+            raise ValueError("the LED map is empty: list the hex of each LED in the profile")
+        self.hexes: frozenset[Hex] = frozenset(self.led_map)
+        self.brightness = brightness
+        self._staged: dict[Hex, Color] = {h: OFF for h in self.hexes}
+        self._shown: dict[Hex, Color] = dict(self._staged)
+
+    @property
+    def brightness(self) -> float:
+        return self._brightness
+
+    @brightness.setter
+    def brightness(self, value: float) -> None:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+            raise ValueError(f"LED brightness must be a number 0..1, not {value!r}")
+        self._brightness = float(value)
+
+    def set(self, hex: Hex, color: Color) -> None:
+        """Stage ``color`` for every LED under ``hex``."""
+        key = _check_hex(hex)
+        if key not in self.hexes:
+            raise ValueError(
+                f"hex {key} has no LED: the grid covers {len(self.hexes)} hexes "
+                "(see the LED map in the hardware profile)"
+            )
+        self._staged[key] = check_color(color)
+
+    def fill(self, color: Color) -> None:
+        """Stage ``color`` for the whole grid."""
+        color = check_color(color)
+        for h in self._staged:
+            self._staged[h] = color
+
+    def capped(self, color: Color) -> Color:
+        """``color`` as the LEDs emit it under the brightness cap."""
+        b = self._brightness
+        return (round(color[0] * b), round(color[1] * b), round(color[2] * b))
+
+    def frame(self) -> tuple[Color, ...]:
+        """The staged frame, capped, one colour per LED index (what :meth:`show` pushes)."""
+        return tuple(self.capped(self._staged[h]) for h in self.led_map)
+
+    def show(self) -> None:
+        """Push the staged frame to the LEDs."""
+        frame = self.frame()
+        self._push(frame)
+        self._shown = {h: c for h, c in zip(self.led_map, frame)}
+
+    def shown(self) -> dict[Hex, Color]:
+        """What each hex shows now, after the cap."""
+        return dict(self._shown)
+
+    @abstractmethod
+    def _push(self, frame: tuple[Color, ...]) -> None:
+        """Send ``frame`` (a capped colour per LED index) to the hardware; raise on failure."""
+
+    def close(self) -> None:
+        """Release the device; safe to call twice."""
+
+
+class SimHexLeds(HexLeds):
+    """LEDs drawn on screen; ``frames`` counts the frames shown."""
+
+    def __init__(self, led_map: Iterable[Hex] | None = None, brightness: float = 1.0,
+                 radius: int = 4):
+        super().__init__(hexagon(radius) if led_map is None else led_map, brightness)
+        self.frames = 0
+
+    def _push(self, frame: tuple[Color, ...]) -> None:
+        self.frames += 1
