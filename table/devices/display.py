@@ -1,0 +1,146 @@
+"""The 128x64 OLED: an SSD1306 or SH1106 on I2C through luma.oled, or a simulated one.
+
+Screens are drawn by the ui as Pillow images of 128x64; :meth:`Display.show` turns them into
+1-bit pixels (a plain threshold, no dithering, so text stays crisp) and sends them.
+:func:`font` gives a font that has Czech and Ukrainian glyphs.
+"""
+
+from __future__ import annotations
+
+import functools
+import warnings
+from abc import ABC, abstractmethod
+
+from PIL import Image, ImageFont
+
+from table.devices import DeviceError
+from table.fonts import FONT_DIR
+
+TERMINUS_SIZES = (12, 14, 16, 18, 20, 22, 24, 28, 32)
+DRIVERS = ("ssd1306", "sh1106")
+
+
+@functools.lru_cache(maxsize=None)
+def font(size: int = 12, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """A font of ``size`` pixels covering Czech and Ukrainian.
+
+    Terminus (a pixel font, crisp on the OLED) at the sizes it is drawn for
+    (:data:`TERMINUS_SIZES`; 12 is the body size); DejaVu Sans Condensed otherwise, which
+    has no bold here.
+    """
+    if isinstance(size, bool) or not isinstance(size, int) or not 6 <= size <= 64:
+        raise ValueError(f"font size must be a whole number of pixels 6..64, not {size!r}")
+    if size in TERMINUS_SIZES:
+        name = "terminus-bold.otb" if bold else "terminus.otb"
+    else:
+        name = "DejaVuSansCondensed.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+class Display(ABC):
+    """A 128x64 monochrome screen."""
+
+    width = 128
+    height = 64
+
+    def show(self, image: Image.Image) -> None:
+        """Show ``image`` (any mode, 128x64) on the screen."""
+        self._show(self._to_1bit(image))
+
+    def close(self) -> None:
+        """Blank the screen and release it; safe to call twice."""
+
+    @abstractmethod
+    def _show(self, image: Image.Image) -> None:
+        """Send a 1-bit 128x64 image."""
+
+    def _to_1bit(self, image: Image.Image) -> Image.Image:
+        if not isinstance(image, Image.Image):
+            raise ValueError(f"the display shows a PIL image, not {type(image).__name__}")
+        if image.size != (self.width, self.height):
+            raise ValueError(
+                f"image is {image.size[0]}x{image.size[1]}; the display needs "
+                f"{self.width}x{self.height}"
+            )
+        if image.mode == "1":
+            return image
+        return image.convert("L").convert("1", dither=Image.Dither.NONE)
+
+
+class SimDisplay(Display):
+    """A display on screen through luma's dummy device; ``image`` is the last image shown."""
+
+    def __init__(self) -> None:
+        from luma.core.device import dummy
+
+        self.device = dummy(width=self.width, height=self.height, mode="1")
+        self.frames = 0
+
+    @property
+    def image(self) -> Image.Image | None:
+        return self.device.image
+
+    def _show(self, image: Image.Image) -> None:
+        self.device.display(image)
+        self.frames += 1
+
+
+class LumaDisplay(Display):
+    """An SSD1306 or SH1106 through luma.oled.
+
+    Without ``serial``, opens I2C bus ``port`` at ``address``; tests (or an SPI build) pass a
+    luma serial interface object instead (anything with ``command``, ``data``, ``cleanup``).
+    """
+
+    device_name = "OLED display"
+
+    def __init__(self, driver: str = "ssd1306", *, port: int = 1, address: int = 0x3C,
+                 serial=None, rotate: int = 0, contrast: int | None = None):
+        if driver not in DRIVERS:
+            raise ValueError(f"OLED driver must be one of {', '.join(DRIVERS)}, not {driver!r}")
+        if rotate not in (0, 2):
+            raise ValueError(f"OLED rotate must be 0 or 2 (upside down), not {rotate!r}")
+        from luma.core.error import Error as LumaError
+        from luma.oled import device as oled
+
+        self._luma_error = LumaError
+        self.address = address
+        try:
+            if serial is None:
+                from luma.core.interface.serial import i2c
+                serial = i2c(port=port, address=address)
+            self.device = getattr(oled, driver)(serial, width=self.width, height=self.height,
+                                                rotate=rotate)
+            if contrast is not None:
+                self.device.contrast(contrast)
+        except (LumaError, OSError) as err:
+            raise DeviceError(
+                self.device_name,
+                f"no {driver} on I2C bus {port} at 0x{address:02X} ({err}); enable I2C "
+                "(raspi-config > Interface Options > I2C), check the wiring and the "
+                "address in the profile (0x3C or 0x3D)",
+            ) from None
+        self._closed = False
+
+    def _show(self, image: Image.Image) -> None:
+        if self._closed:
+            raise DeviceError(self.device_name, "the display is closed; restart the daemon")
+        try:
+            with warnings.catch_warnings():
+                # Pillow 12+ deprecates Image.getdata(), which luma.oled still calls.
+                warnings.filterwarnings("ignore", message=r".*getdata", category=DeprecationWarning)
+                self.device.display(image)
+        except (self._luma_error, OSError) as err:
+            raise DeviceError(
+                self.device_name,
+                f"stopped answering at 0x{self.address:02X} ({err}); check its wiring and power",
+            ) from None
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self.device.cleanup()
+        except (self._luma_error, OSError):
+            pass   # a display that has gone cannot be blanked; nothing else to release
