@@ -1,0 +1,629 @@
+"""Load and validate a hardware profile (TOML) into frozen dataclasses.
+
+A profile says which backend drives each device, which pins and I2C addresses it uses, how the
+LED strip is laid over the hex grid and where the servo points for each direction.  Every
+problem found is collected and raised at once as one ProfileError naming the file and the key.
+The keys are documented in hardware/README.md.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+Hex = tuple[int, int]
+
+REFERENCE = Path(__file__).with_name("profiles") / "reference.toml"
+DIRECTIONS = (1, 2, 3, 4, 5, 6)
+BUTTON_INPUTS = ("1", "2", "3", "4", "5", "6", "ok", "back")
+ENCODER_INPUTS = ("a", "b", "ok", "back")
+BACKENDS = {
+    "wind": ("pico", "pca9685", "gpio", "sim"),
+    "leds": ("pico", "sim"),
+    "display": ("ssd1306", "sh1106", "sim"),
+    "buttons": ("gpio", "encoder", "sim"),
+    "cards": ("pn532", "rdm6300", "sim"),
+}
+WIRINGS = ("serpentine-columns", "serpentine-rows", "map")
+PI_GPIOS = range(0, 28)                       # BCM numbers on the 40-pin header
+PICO_GPIOS = (*range(0, 23), 26, 27, 28)      # GP numbers on the Pico's pads
+HAT_EEPROM = {0: "ID_SD", 1: "ID_SC"}
+UART_PINS = {14: "TXD", 15: "RXD"}
+I2C1_PINS = {2: "SDA", 3: "SCL"}
+PCA9685_ALL_CALL = 0x70
+SERVO_LIMITS_US = (400, 2600)                 # no hobby servo takes pulses beyond these
+_README = "see hardware/README.md"
+
+
+class ProfileError(Exception):
+    """Everything wrong with one profile file: .path and .problems (one line each)."""
+
+    def __init__(self, path: Path | str, problems: list[str]):
+        self.path = Path(path)
+        self.problems = list(problems)
+        lines = "\n".join(f"  - {p}" for p in self.problems)
+        noun = "problem" if len(self.problems) == 1 else "problems"
+        super().__init__(f"hardware profile {self.path}: {len(self.problems)} {noun}:\n{lines}")
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The hexes that carry LEDs: a hexagon of `radius` around `centre`."""
+
+    centre: Hex
+    radius: int
+
+    @property
+    def hexes(self) -> frozenset[Hex]:
+        return frozenset(hexagon(self.centre, self.radius))
+
+    def __contains__(self, h: object) -> bool:
+        return isinstance(h, tuple) and hex_distance(h, self.centre) <= self.radius
+
+
+@dataclass(frozen=True)
+class PicoConfig:
+    port: str
+
+
+@dataclass(frozen=True)
+class Pca9685Config:
+    bus: int
+    address: int
+    channel: int
+
+
+@dataclass(frozen=True)
+class WindConfig:
+    backend: str
+    hex: Hex
+    pulse_min_us: int
+    pulse_max_us: int
+    calibration: Mapping[int, int]
+    pico_pin: int | None
+    gpio_pin: int | None
+    pca9685: Pca9685Config | None
+
+
+@dataclass(frozen=True)
+class LedsConfig:
+    backend: str
+    pico_pin: int | None
+    brightness: float
+    grid: Grid
+    leds_per_hex: int
+    wiring: str
+    led_map: tuple[Hex, ...]          # LED index -> hex
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    backend: str
+    bus: int
+    address: int
+    rotate: int
+
+
+@dataclass(frozen=True)
+class ButtonsConfig:
+    backend: str
+    bounce_ms: int
+    hold_s: float
+    pins: Mapping[str, int]           # the active backend's inputs -> Pi GPIO
+
+
+@dataclass(frozen=True)
+class CardsConfig:
+    backend: str
+    port: str
+    tx_pin: int | None
+    rx_pin: int | None
+
+
+@dataclass(frozen=True)
+class PinUse:
+    chip: str        # "pi" (BCM GPIO) or "pico" (GP)
+    pin: int
+    device: str      # wind | leds | display | buttons | cards
+    function: str    # e.g. "button ok", "I2C1 SDA", "UART TXD", "servo PWM"
+
+
+@dataclass(frozen=True)
+class I2CUse:
+    bus: int
+    address: int
+    device: str
+
+
+@dataclass(frozen=True)
+class Profile:
+    path: Path
+    name: str
+    pico: PicoConfig | None
+    wind: WindConfig | None
+    leds: LedsConfig | None
+    display: DisplayConfig | None
+    buttons: ButtonsConfig | None
+    cards: CardsConfig | None
+    pin_uses: tuple[PinUse, ...]
+    i2c_uses: tuple[I2CUse, ...]
+
+
+# ---- hex geometry (axial q, r; flat-topped) ----
+
+def hex_distance(a: Hex, b: Hex) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+def hexagon(centre: Hex, radius: int) -> list[Hex]:
+    """All hexes within `radius` of `centre`, column by column (q, then r, ascending)."""
+    cq, cr = centre
+    return [(cq + q, cr + r)
+            for q in range(-radius, radius + 1)
+            for r in range(max(-radius, -q - radius), min(radius, -q + radius) + 1)]
+
+
+def serpentine(grid: Grid, wiring: str, leds_per_hex: int = 1) -> tuple[Hex, ...]:
+    """The LED index -> hex map of a strip laid in a serpentine over the grid.
+
+    serpentine-columns: columns of constant q from west (q = -radius) to east; the first column
+    runs north to south (r ascending), the next south to north, and so on.
+    serpentine-rows: rows of constant r from r = -radius to +radius; the first row runs q
+    ascending, the next q descending, and so on.
+    Each hex takes `leds_per_hex` consecutive LEDs.  Offsets are relative to the grid centre.
+    """
+    cq, cr, n = grid.centre[0], grid.centre[1], grid.radius
+    lines: list[list[Hex]] = []
+    for a in range(-n, n + 1):
+        span = range(max(-n, -a - n), min(n, -a + n) + 1)
+        if wiring == "serpentine-columns":
+            lines.append([(cq + a, cr + b) for b in span])
+        else:
+            lines.append([(cq + b, cr + a) for b in span])
+    order: list[Hex] = []
+    for i, line in enumerate(lines):
+        for h in (line if i % 2 == 0 else reversed(line)):
+            order.extend([h] * leds_per_hex)
+    return tuple(order)
+
+
+# ---- loading ----
+
+def load(path: str | Path | None = None) -> Profile:
+    """Read and validate a profile file (the packaged reference when path is None)."""
+    path = Path(path) if path is not None else REFERENCE
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ProfileError(path, ["the file does not exist: give the path of a hardware "
+                                  f"profile ({_README}; hardware/reference.toml is a start)"])
+    except (OSError, UnicodeDecodeError) as err:
+        raise ProfileError(path, [f"cannot read the file ({err}): check its permissions "
+                                  "and that it is UTF-8 text"])
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ProfileError(path, [f"not valid TOML ({err}): fix the syntax at that line"])
+    return parse(data, path)
+
+
+def parse(data: Mapping[str, Any], path: str | Path = "<profile>") -> Profile:
+    """Validate an already-parsed TOML document; raise ProfileError listing every problem."""
+    r = _Reader()
+    r.known(data, "", ("name", "pico", "wind", "leds", "display", "buttons", "cards"))
+    name = r.value(data, "", "name", str, default="unnamed")
+    pico = _pico(r, data)
+    wind = _wind(r, data)
+    leds = _leds(r, data, wind)
+    display = _display(r, data)
+    buttons = _buttons(r, data)
+    cards = _cards(r, data)
+    devices = {"wind": wind, "leds": leds, "display": display, "buttons": buttons, "cards": cards}
+    if pico is None and any(d is not None and d.backend == "pico" for d in devices.values()):
+        users = ", ".join(k for k, d in devices.items() if d is not None and d.backend == "pico")
+        r.problem("pico.port", f"missing, but {users} use the Pico: add a [pico] table with "
+                               "port = \"/dev/serial/by-id/...\"")
+    pins = _pin_uses(wind, leds, display, buttons, cards)
+    i2c = _i2c_uses(wind, display)
+    _check_pins(r, pins)
+    _check_i2c(r, i2c, wind)
+    if r.problems:
+        raise ProfileError(path, r.problems)
+    return Profile(Path(path), name, pico, wind, leds, display, buttons, cards,
+                   tuple(pins), tuple(i2c))
+
+
+class _Required:
+    pass
+
+
+_REQUIRED = _Required()
+_KIND_NAMES = {int: "an integer", float: "a number", str: "a string", bool: "true or false",
+               dict: "a table", list: "a list"}
+
+
+class _Reader:
+    """Reads typed values out of TOML tables, collecting problems instead of raising."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def problem(self, key: str, message: str) -> None:
+        self.problems.append(f"{key}: {message}")
+
+    @staticmethod
+    def join(where: str, key: str) -> str:
+        return f"{where}.{key}" if where else key
+
+    def known(self, table: Mapping[str, Any], where: str, allowed: tuple[str, ...]) -> None:
+        for key in table:
+            if key not in allowed:
+                self.problem(self.join(where, key),
+                             f"unknown key; the keys allowed here are {', '.join(allowed)} "
+                             f"(check the spelling; {_README})")
+
+    def value(self, table: Mapping[str, Any], where: str, key: str, kind: type,
+              default: Any = _REQUIRED) -> Any:
+        full = self.join(where, key)
+        if key not in table:
+            if default is _REQUIRED:
+                self.problem(full, f"missing: add it ({_README})")
+                return None
+            return default
+        v = table[key]
+        ok = (isinstance(v, (int, float)) and not isinstance(v, bool)) if kind is float else \
+            (isinstance(v, kind) and not (kind is int and isinstance(v, bool)))
+        if not ok:
+            self.problem(full, f"should be {_KIND_NAMES[kind]}, not {_describe(v)}")
+            return None
+        return float(v) if kind is float else v
+
+    def choice(self, table: Mapping[str, Any], where: str, key: str, options: tuple[str, ...],
+               default: Any = _REQUIRED) -> str | None:
+        v = self.value(table, where, key, str, default)
+        if v is not None and v not in options:
+            self.problem(self.join(where, key),
+                         f"{v!r} is not one of {', '.join(options)}: pick one of them")
+            return None
+        return v
+
+    def int_in(self, table: Mapping[str, Any], where: str, key: str, lo: int, hi: int,
+               default: Any = _REQUIRED, what: str = "") -> int | None:
+        v = self.value(table, where, key, int, default)
+        if v is not None and not lo <= v <= hi:
+            self.problem(self.join(where, key),
+                         f"{v} is out of range: {what or 'use a value'} from {lo} to {hi}")
+            return None
+        return v
+
+    def hex(self, table: Mapping[str, Any], where: str, key: str, default: Any = _REQUIRED
+            ) -> Hex | None:
+        full = self.join(where, key)
+        if key not in table and default is not _REQUIRED:
+            return default
+        v = self.value(table, where, key, list)
+        if v is None:
+            return None
+        if len(v) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+            self.problem(full, f"should be a hex [q, r] (two integers), not {v!r}")
+            return None
+        return (v[0], v[1])
+
+    def table(self, data: Mapping[str, Any], where: str, key: str) -> dict | None:
+        """A sub-table, or None when absent (a wrong type is reported)."""
+        if key not in data:
+            return None
+        return self.value(data, where, key, dict)
+
+    def gpio(self, table: Mapping[str, Any], where: str, key: str, default: Any = _REQUIRED
+             ) -> int | None:
+        return self.int_in(table, where, key, PI_GPIOS.start, PI_GPIOS.stop - 1, default,
+                           "use a Raspberry Pi BCM GPIO number")
+
+    def pico_gpio(self, table: Mapping[str, Any], where: str, key: str,
+                  default: Any = _REQUIRED) -> int | None:
+        v = self.value(table, where, key, int, default)
+        if v is not None and v not in PICO_GPIOS:
+            self.problem(self.join(where, key),
+                         f"GP{v} is not a free pin on the Pico's edge: use GP0-GP22 or GP26-GP28")
+            return None
+        return v
+
+
+def _describe(v: Any) -> str:
+    kind = {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
+            dict: "a table", list: "a list"}.get(type(v), type(v).__name__)
+    return f"{kind} ({v!r})" if not isinstance(v, dict) else kind
+
+
+def _pico(r: _Reader, data: Mapping[str, Any]) -> PicoConfig | None:
+    t = r.table(data, "", "pico")
+    if t is None:
+        return None
+    r.known(t, "pico", ("port",))
+    port = r.value(t, "pico", "port", str)
+    return PicoConfig(port) if port is not None else None
+
+
+def _wind(r: _Reader, data: Mapping[str, Any]) -> WindConfig | None:
+    t = r.table(data, "", "wind")
+    if t is None:
+        return None
+    w = "wind"
+    r.known(t, w, ("backend", "hex", "pulse_min_us", "pulse_max_us", "pico_pin", "gpio_pin",
+                   "pca9685", "calibration"))
+    backend = r.choice(t, w, "backend", BACKENDS["wind"])
+    hex_ = r.hex(t, w, "hex", default=(0, 0))
+    lo = r.int_in(t, w, "pulse_min_us", *SERVO_LIMITS_US, 500, "a servo pulse in microseconds")
+    hi = r.int_in(t, w, "pulse_max_us", *SERVO_LIMITS_US, 2500, "a servo pulse in microseconds")
+    if lo is not None and hi is not None and lo >= hi:
+        r.problem("wind.pulse_max_us", f"{hi} is not above pulse_min_us ({lo}): the servo's "
+                                       "range runs from pulse_min_us up to pulse_max_us")
+    pico_pin = r.pico_gpio(t, w, "pico_pin", None if backend != "pico" else _REQUIRED)
+    gpio_pin = r.gpio(t, w, "gpio_pin", None if backend != "gpio" else _REQUIRED)
+    pca = None
+    pt = r.table(t, w, "pca9685")
+    if pt is None and backend == "pca9685":
+        r.problem("wind.pca9685", "missing: add a [wind.pca9685] table with bus, address "
+                                  "and channel")
+    elif pt is not None:
+        p = "wind.pca9685"
+        r.known(pt, p, ("bus", "address", "channel"))
+        bus = r.int_in(pt, p, "bus", 0, 99, 1, "an I2C bus number")
+        address = r.int_in(pt, p, "address", 0x08, 0x77, 0x40, "a 7-bit I2C address")
+        channel = r.int_in(pt, p, "channel", 0, 15, 0, "a PCA9685 output")
+        if None not in (bus, address, channel):
+            pca = Pca9685Config(bus, address, channel)
+    calibration = _calibration(r, t, lo if lo is not None else SERVO_LIMITS_US[0],
+                               hi if hi is not None else SERVO_LIMITS_US[1])
+    if backend is None or hex_ is None:
+        return None
+    return WindConfig(backend, hex_, lo or 500, hi or 2500, calibration, pico_pin, gpio_pin, pca)
+
+
+def _calibration(r: _Reader, t: Mapping[str, Any], lo: int, hi: int) -> Mapping[int, int]:
+    c = r.value(t, "wind", "calibration", dict)
+    if c is None:
+        return MappingProxyType({})
+    names = tuple(str(d) for d in DIRECTIONS)
+    r.known(c, "wind.calibration", names)
+    out = {}
+    for d in DIRECTIONS:
+        v = r.int_in(c, "wind.calibration", str(d), lo, hi,
+                     what=f"the pulse for direction {d} must lie in the servo's range "
+                          "(pulse_min_us..pulse_max_us),")
+        if v is not None:
+            out[d] = v
+    if len(out) == 6:
+        steps = [out[d + 1] - out[d] for d in DIRECTIONS[:-1]]
+        if not (all(s > 0 for s in steps) or all(s < 0 for s in steps)):
+            r.problem("wind.calibration", f"the pulses {[out[d] for d in DIRECTIONS]} must rise "
+                                          "(or fall) steadily from direction 1 to 6, since the "
+                                          "servo cannot wrap round: run worms-table calibrate")
+    return MappingProxyType(out)
+
+
+def _leds(r: _Reader, data: Mapping[str, Any], wind: WindConfig | None) -> LedsConfig | None:
+    t = r.table(data, "", "leds")
+    if t is None:
+        return None
+    w = "leds"
+    r.known(t, w, ("backend", "pico_pin", "brightness", "grid"))
+    backend = r.choice(t, w, "backend", BACKENDS["leds"])
+    pico_pin = r.pico_gpio(t, w, "pico_pin", None if backend != "pico" else _REQUIRED)
+    brightness = r.value(t, w, "brightness", float, 1.0)
+    if brightness is not None and not 0 < brightness <= 1:
+        r.problem("leds.brightness", f"{brightness} is out of range: use a cap above 0 and at "
+                                     "most 1 (0.35 is 35% of full power)")
+        brightness = None
+    g = r.value(t, w, "grid", dict, {})
+    if g is None:
+        return None
+    w = "leds.grid"
+    r.known(g, w, ("radius", "centre", "leds_per_hex", "wiring", "map"))
+    radius = r.int_in(g, w, "radius", 1, 20, 4, "a hexagon radius")
+    centre = r.hex(g, w, "centre", default=wind.hex if wind else (0, 0))
+    per_hex = r.int_in(g, w, "leds_per_hex", 1, 16, 1, "a number of LEDs")
+    wiring = r.choice(g, w, "wiring", WIRINGS, "serpentine-columns")
+    if None in (backend, brightness, radius, centre, per_hex, wiring):
+        return None
+    grid = Grid(centre, radius)
+    if wiring == "map":
+        led_map = _explicit_map(r, g, grid, per_hex)
+    else:
+        if "map" in g:
+            r.problem("leds.grid.map", f"given, but wiring = {wiring!r} generates the map: "
+                                       "remove map, or set wiring = \"map\"")
+        led_map = serpentine(grid, wiring, per_hex)
+    if wind is not None and wind.hex not in grid:
+        r.problem("wind.hex", f"{list(wind.hex)} is outside the LED grid (radius {radius} "
+                              f"around {list(centre)}): the dial sits on a hex of the grid")
+    if led_map is None:
+        return None
+    return LedsConfig(backend, pico_pin, brightness, grid, per_hex, wiring, led_map)
+
+
+def _explicit_map(r: _Reader, g: Mapping[str, Any], grid: Grid, per_hex: int
+                  ) -> tuple[Hex, ...] | None:
+    raw = r.value(g, "leds.grid", "map", list)
+    if raw is None:
+        return None
+    led_map: list[Hex] = []
+    bad = False
+    for i, item in enumerate(raw):
+        if not (isinstance(item, list) and len(item) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in item)):
+            r.problem(f"leds.grid.map[{i}]", f"should be a hex [q, r], not {item!r}")
+            bad = True
+            continue
+        h = (item[0], item[1])
+        if h not in grid:
+            r.problem(f"leds.grid.map[{i}]", f"LED {i} is on hex {list(h)}, outside the grid "
+                                             f"(radius {grid.radius} around {list(grid.centre)}):"
+                                             " fix the hex or enlarge leds.grid.radius")
+            bad = True
+        led_map.append(h)
+    counts = Counter(led_map)
+    for h in sorted(grid.hexes):
+        if counts[h] == 0:
+            r.problem("leds.grid.map", f"hex {list(h)} has no LED: every hex of the grid needs "
+                                       f"{per_hex} LED(s); add it at its place in the strip")
+            bad = True
+        elif counts[h] != per_hex:
+            where = [i for i, x in enumerate(led_map) if x == h]
+            r.problem("leds.grid.map", f"hex {list(h)} has {counts[h]} LEDs (indexes "
+                                       f"{where}), but leds_per_hex = {per_hex}: remove the "
+                                       "repeat or fix the hex")
+            bad = True
+    return None if bad else tuple(led_map)
+
+
+def _display(r: _Reader, data: Mapping[str, Any]) -> DisplayConfig | None:
+    t = r.table(data, "", "display")
+    if t is None:
+        return None
+    w = "display"
+    r.known(t, w, ("backend", "bus", "address", "rotate"))
+    backend = r.choice(t, w, "backend", BACKENDS["display"])
+    bus = r.int_in(t, w, "bus", 0, 99, 1, "an I2C bus number")
+    address = r.int_in(t, w, "address", 0x08, 0x77, 0x3C, "a 7-bit I2C address")
+    rotate = r.int_in(t, w, "rotate", 0, 3, 0, "quarter turns")
+    if None in (backend, bus, address, rotate):
+        return None
+    return DisplayConfig(backend, bus, address, rotate)
+
+
+def _buttons(r: _Reader, data: Mapping[str, Any]) -> ButtonsConfig | None:
+    t = r.table(data, "", "buttons")
+    if t is None:
+        return None
+    w = "buttons"
+    r.known(t, w, ("backend", "bounce_ms", "hold_s", "gpio", "encoder"))
+    backend = r.choice(t, w, "backend", BACKENDS["buttons"])
+    bounce = r.int_in(t, w, "bounce_ms", 0, 1000, 30, "milliseconds")
+    hold = r.value(t, w, "hold_s", float, 1.0)
+    if hold is not None and not 0.1 <= hold <= 10:
+        r.problem("buttons.hold_s", f"{hold} is out of range: use 0.1 to 10 seconds")
+        hold = None
+    tables = {}
+    for kind, inputs in (("gpio", BUTTON_INPUTS), ("encoder", ENCODER_INPUTS)):
+        pt = r.table(t, w, kind)
+        if pt is None:
+            if backend == kind:
+                r.problem(f"buttons.{kind}", f"missing: add a [buttons.{kind}] table with a "
+                                             f"GPIO for each of {', '.join(inputs)}")
+            continue
+        r.known(pt, f"buttons.{kind}", inputs)
+        pins = {name: r.gpio(pt, f"buttons.{kind}", name) for name in inputs}
+        tables[kind] = {k: v for k, v in pins.items() if v is not None}
+    if None in (backend, bounce, hold):
+        return None
+    return ButtonsConfig(backend, bounce, hold, MappingProxyType(tables.get(backend, {})))
+
+
+def _cards(r: _Reader, data: Mapping[str, Any]) -> CardsConfig | None:
+    t = r.table(data, "", "cards")
+    if t is None:
+        return None
+    w = "cards"
+    r.known(t, w, ("backend", "port", "tx_pin", "rx_pin"))
+    backend = r.choice(t, w, "backend", BACKENDS["cards"])
+    port = r.value(t, w, "port", str, "/dev/serial0")
+    uart = backend in ("pn532", "rdm6300")
+    tx = r.gpio(t, w, "tx_pin", 14 if uart else None)
+    rx = r.gpio(t, w, "rx_pin", 15 if uart else None)
+    if None in (backend, port):
+        return None
+    return CardsConfig(backend, port, tx, rx)
+
+
+# ---- pins and buses ----
+
+def _pin_uses(wind, leds, display, buttons, cards) -> list[PinUse]:
+    uses: list[PinUse] = []
+    if wind is not None:
+        if wind.backend == "pico" and wind.pico_pin is not None:
+            uses.append(PinUse("pico", wind.pico_pin, "wind", "servo PWM"))
+        if wind.backend == "gpio" and wind.gpio_pin is not None:
+            uses.append(PinUse("pi", wind.gpio_pin, "wind", "servo PWM"))
+    if leds is not None and leds.backend == "pico" and leds.pico_pin is not None:
+        uses.append(PinUse("pico", leds.pico_pin, "leds", "WS2812 data"))
+    for bus, device in _i2c_buses(wind, display):
+        uses.extend(_i2c_pins(bus, device))
+    if buttons is not None:
+        label = "button" if buttons.backend == "gpio" else "encoder"
+        uses.extend(PinUse("pi", pin, "buttons", f"{label} {name}")
+                    for name, pin in buttons.pins.items())
+    if cards is not None and cards.backend != "sim":
+        if cards.tx_pin is not None:
+            uses.append(PinUse("pi", cards.tx_pin, "cards", "UART TXD"))
+        if cards.rx_pin is not None:
+            uses.append(PinUse("pi", cards.rx_pin, "cards", "UART RXD"))
+    return uses
+
+
+def _i2c_buses(wind, display) -> list[tuple[int, str]]:
+    return [(u.bus, u.device) for u in _i2c_uses(wind, display)]
+
+
+def _i2c_pins(bus: int, device: str) -> list[PinUse]:
+    pins = {1: I2C1_PINS, 0: {0: "SDA", 1: "SCL"}}.get(bus, {})
+    return [PinUse("pi", pin, device, f"I2C{bus} {name}") for pin, name in pins.items()]
+
+
+def _i2c_uses(wind, display) -> list[I2CUse]:
+    uses = []
+    if display is not None and display.backend != "sim":
+        uses.append(I2CUse(display.bus, display.address, "display"))
+    if wind is not None and wind.backend == "pca9685" and wind.pca9685 is not None:
+        uses.append(I2CUse(wind.pca9685.bus, wind.pca9685.address, "wind"))
+    return uses
+
+
+def _check_pins(r: _Reader, uses: list[PinUse]) -> None:
+    by_pin: dict[tuple[str, int], list[PinUse]] = {}
+    for u in uses:
+        by_pin.setdefault((u.chip, u.pin), []).append(u)
+    for (chip, pin), group in sorted(by_pin.items()):
+        name = f"GPIO{pin}" if chip == "pi" else f"Pico GP{pin}"
+        functions = sorted({(u.device, u.function) for u in group})
+        shared_i2c = len({f for _, f in functions}) == 1 and functions[0][1].startswith("I2C")
+        if len(functions) > 1 and not shared_i2c:
+            listed = " and ".join(f"{d} ({f})" for d, f in functions)
+            r.problem(name, f"has two functions: {listed}; give each its own pin")
+        if chip != "pi":
+            continue
+        for u in group:
+            if pin in HAT_EEPROM:
+                r.problem(name, f"is reserved for the HAT ID EEPROM ({HAT_EEPROM[pin]}) but "
+                                f"{u.device} uses it for {u.function}: choose another GPIO")
+            elif pin in UART_PINS and not (u.device == "cards" and u.function.startswith("UART")):
+                r.problem(name, f"is the Pi's UART {UART_PINS[pin]}, kept for the card reader, "
+                                f"but {u.device} uses it for {u.function}: choose another GPIO")
+            elif pin in I2C1_PINS and not u.function.startswith("I2C"):
+                r.problem(name, f"is I2C1 {I2C1_PINS[pin]}, kept for the I2C bus, but "
+                                f"{u.device} uses it for {u.function}: choose another GPIO")
+
+
+def _check_i2c(r: _Reader, uses: list[I2CUse], wind: WindConfig | None) -> None:
+    seen: dict[tuple[int, int], str] = {}
+    for u in uses:
+        key = (u.bus, u.address)
+        if key in seen:
+            r.problem(f"{u.device}.address" if u.device == "display" else "wind.pca9685.address",
+                      f"I2C bus {u.bus} address 0x{u.address:02X} is used by both "
+                      f"{seen[key]} and {u.device}: change one address (solder jumpers on the "
+                      "board) or put it on another bus")
+        seen[key] = u.device
+    pca = wind.pca9685 if wind is not None and wind.backend == "pca9685" else None
+    if pca is not None:
+        for u in uses:
+            if u.device != "wind" and u.bus == pca.bus and u.address == PCA9685_ALL_CALL:
+                r.problem(f"{u.device}.address",
+                          f"0x{PCA9685_ALL_CALL:02X} on bus {u.bus} is the PCA9685's all-call "
+                          f"address, which it also answers: move {u.device} to another address")
