@@ -1,0 +1,31 @@
+"""The rules engine: pure, deterministic, no I/O, no clock, no hardware.
+
+Vocabulary:
+
+* a **hex** is an axial ``(q, r)`` tuple (:mod:`.hexes`);
+* a :class:`Board` holds land, Things in hex order, the wind and the Target Token;
+* a **chance source** gives die faces and Danger Flipper sides (:mod:`.chance`);
+* a **decider** answers :class:`Decision` requests (:mod:`.decisions`);
+* a :class:`Resolver` applies the effects of the rules to a board (:mod:`.effects`).
+
+>>> from table.engine import Board, Thing, Resolver, Script
+>>> board = Board(land={(0, 0), (1, 0)}, wind=3)
+>>> _ = board.add(Thing("A", "worm", (0, 0), team="blue"))
+>>> r = Resolver(board, Script(dice=["3"]))
+>>> r.blast((0, 0))           # a crater, then worm A is damaged and thrown south-east
+>>> board.things["A"].at, board.things["A"].damaged
+((1, 0), True)
+"""
+
+from .board import BOX, FIXED, KINDS, TEAMS, WORMS_PER_TEAM, Board, Thing
+from .chance import FACES, CounterRandom, OutOfRandom, Recorder, Script, face_direction
+from .decisions import Decision, Illegal, take_default
+from .effects import RULES, Resolver
+from .hexes import DIRECTIONS, Hex, distance, neighbour, opposite
+
+__all__ = [
+    "BOX", "DIRECTIONS", "FACES", "FIXED", "KINDS", "RULES", "TEAMS", "WORMS_PER_TEAM",
+    "Board", "CounterRandom", "Decision", "Hex", "Illegal", "OutOfRandom", "Recorder",
+    "Resolver", "Script", "Thing", "distance", "face_direction", "neighbour", "opposite",
+    "take_default",
+]

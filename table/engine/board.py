@@ -1,0 +1,150 @@
+"""The board: land and water, the Things on it in hex order, the pool, the wind, the Target
+Token (rulings G4, G5, E13).
+
+A :class:`Board` is plain data.  Effects (``effects.py``) change it; nothing here rolls dice or
+asks anyone anything.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from .hexes import Hex, reading_key
+
+#: Kinds of Thing, and how many of each the box holds (E13).  Worms: four a team.
+KINDS = ("worm", "oil_drum", "mine", "crate", "fire", "crater")
+BOX = {"crater": 20, "fire": 10, "crate": 6, "mine": 6, "oil_drum": 6}
+WATER_TILES = 9
+WORMS_PER_TEAM = 4
+#: Teams in turn-order number (T5): blue 1, red 2, green 3, yellow 4, purple 5, grey 6.
+TEAMS = ("blue", "red", "green", "yellow", "purple", "grey")
+#: Things that neither move by themselves nor take damage (D4, E7.4).
+FIXED = frozenset({"crater", "fire"})
+
+
+@dataclass
+class Thing:
+    id: str
+    kind: str
+    at: Hex
+    team: str | None = None
+    damaged: bool = False
+
+    def as_json(self) -> dict:
+        out = {"id": self.id, "kind": self.kind}
+        if self.kind == "worm":
+            out["team"] = self.team
+        out["at"] = list(self.at)
+        if self.kind == "worm":
+            out["damaged"] = self.damaged
+        return out
+
+
+@dataclass
+class Board:
+    land: set[Hex]
+    wind: int
+    rules: set[str] = field(default_factory=set)
+    things: dict[str, Thing] = field(default_factory=dict)   # on the board, by id
+    hexes: dict[Hex, list[str]] = field(default_factory=dict)  # ids in hex order
+    destroyed: list[str] = field(default_factory=list)
+    target: Hex | None = None
+    target_facing: int | None = None
+    water_tiles: int = WATER_TILES
+    cards_drawn: dict[str, int] = field(default_factory=dict)
+    _next: dict[str, int] = field(default_factory=dict)      # next id number per kind
+    _used: set[str] = field(default_factory=set)             # every id ever given
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def is_land(self, h: Hex) -> bool:
+        return h in self.land
+
+    def in_hex(self, h: Hex) -> list[Thing]:
+        """The Things in ``h`` in hex order (a new list)."""
+        ids = self.hexes.get(h)
+        return [self.things[i] for i in ids] if ids else []
+
+    def count(self, h: Hex) -> int:
+        ids = self.hexes.get(h)
+        return len(ids) if ids else 0
+
+    def worms_first(self, h: Hex) -> list[Thing]:
+        """The Things in ``h``: worms first, then the rest, each group in hex order."""
+        things = self.in_hex(h)
+        return [t for t in things if t.kind == "worm"] + [t for t in things if t.kind != "worm"]
+
+    def on_board(self, kind: str, team: str | None = None) -> int:
+        return sum(1 for t in self.things.values()
+                   if t.kind == kind and (team is None or t.team == team))
+
+    def in_pool(self, kind: str) -> int:
+        """How many of ``kind`` the pool still holds (E13)."""
+        return BOX[kind] - self.on_board(kind)
+
+    def craters(self, h: Hex) -> int:
+        ids = self.hexes.get(h)
+        return sum(1 for i in ids if self.things[i].kind == "crater") if ids else 0
+
+    def occupied(self) -> list[Hex]:
+        return sorted((h for h, ids in self.hexes.items() if ids), key=reading_key)
+
+    def worms(self, team: str | None = None) -> list[Thing]:
+        return [t for t in self.things.values()
+                if t.kind == "worm" and (team is None or t.team == team)]
+
+    # -- changes (no rules here: effects.py decides when to call these) --------------------
+
+    def new_id(self, kind: str) -> str:
+        n = self._next.get(kind, 1)
+        while f"{kind}-{n}" in self._used:
+            n += 1
+        self._next[kind] = n + 1
+        name = f"{kind}-{n}"
+        self._used.add(name)
+        return name
+
+    def reserve_id(self, name: str) -> None:
+        self._used.add(name)
+
+    def add(self, thing: Thing) -> Thing:
+        """Put ``thing`` on the board, last in hex order of its hex."""
+        self._used.add(thing.id)
+        self.things[thing.id] = thing
+        self.hexes.setdefault(thing.at, []).append(thing.id)
+        return thing
+
+    def lift(self, thing: Thing) -> None:
+        """Take ``thing`` off its hex (it stays in ``things``)."""
+        ids = self.hexes[thing.at]
+        ids.remove(thing.id)
+        if not ids:
+            del self.hexes[thing.at]
+
+    def put(self, thing: Thing, h: Hex) -> None:
+        """Set ``thing`` down in ``h``, last in hex order."""
+        thing.at = h
+        self.hexes.setdefault(h, []).append(thing.id)
+
+    def remove(self, thing: Thing) -> None:
+        """Destroy ``thing``: off the board, back to the pool (E13)."""
+        self.lift(thing)
+        del self.things[thing.id]
+        self.destroyed.append(thing.id)
+
+    def copy(self) -> "Board":
+        return copy.deepcopy(self)
+
+    def as_json(self) -> dict:
+        things = []
+        for h in self.occupied():
+            things.extend(t.as_json() for t in self.in_hex(h))
+        return {
+            "wind": self.wind,
+            "land": [list(h) for h in sorted(self.land, key=reading_key)],
+            "target": list(self.target) if self.target is not None else None,
+            "things": things,
+            "destroyed": list(self.destroyed),
+            "cards_drawn": dict(self.cards_drawn),
+        }

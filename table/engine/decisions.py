@@ -1,0 +1,50 @@
+"""Decision requests: the one door through which a player (buttons, a bot, a scenario file)
+answers whenever a rule lets them choose.
+
+The engine builds a :class:`Decision` listing every legal answer and a default (the rulings'
+default).  A *decider* is any callable ``decide(decision) -> answer``.  The engine only asks
+when there are two or more legal options, and refuses an answer that is not one of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+#: The kinds of decision, and what their options are.
+KINDS = {
+    "die": "one of the rolled die faces, e.g. '3', 'wind', 'hit'",
+    "direction": "a direction 1..6",
+    "hex": "a hex (q, r)",
+    "thing": "the id of a Thing",
+    "order": "an order of simultaneous entry effects, e.g. ('mine', 'crate')",
+}
+
+
+class Illegal(Exception):
+    """An illegal move, target or answer.  Nothing after the check has changed the board."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    kind: str                 # a key of KINDS
+    options: tuple[Any, ...]  # every legal answer
+    default: Any              # the rulings' default, one of options
+    why: str                  # what it is for: "accuracy", "knockback", "prod", "emptiest", ...
+    actor: str | None = None  # the team choosing (the active team), if known
+
+    def as_json(self) -> dict:
+        return {"kind": self.kind, "why": self.why, "options": [_plain(o) for o in self.options],
+                "default": _plain(self.default), "actor": self.actor}
+
+
+def _plain(v):
+    return list(v) if isinstance(v, tuple) else v
+
+
+Decider = Callable[[Decision], Any]
+
+
+def take_default(decision: Decision) -> Any:
+    """The default policy: the rulings' default answer."""
+    return decision.default

@@ -1,0 +1,367 @@
+"""Every effect of the rules (E1-E16, T1), applied to a :class:`~table.engine.board.Board`.
+
+A :class:`Resolver` holds the board, the chance source, the decider and the active worm, and
+applies effects one call at a time.  Chain reactions (a Mine going off, an Oil Drum bursting, a
+Parting Gift) resolve completely, depth first, at the moment they are triggered (E2.5).  Every
+change is also recorded in ``events``: the list the table turns into instructions for the
+players and the scenario runner prints.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from .board import FIXED, Board, Thing
+from .chance import face_direction
+from .decisions import Decider, Decision, Illegal, take_default
+from .hexes import DIRECTIONS, Hex, distance, neighbour, reading_key
+from .targeting import can_inch, can_jump
+
+#: Optional rules and lasting effects the effects read from ``board.rules``.
+RULES = ("reduced_blast", "parting_gifts", "one_life", "powerful_explosives")
+
+
+def _j(h: Hex | None):
+    return list(h) if h is not None else None
+
+
+class Resolver:
+    def __init__(self, board: Board, chance, decide: Decider | None = None,
+                 active_worm: str | None = None):
+        self.board = board
+        self.chance = chance
+        self.decide = decide or take_default
+        self.events: list[dict] = []
+        self.active_worm: str | None = None
+        self.active_team: str | None = None
+        #: T3: the active worm was damaged (or destroyed) since this was last cleared.
+        self.active_hurt = False
+        if active_worm is not None:
+            self.activate(active_worm)
+
+    # -- plumbing --------------------------------------------------------------------------
+
+    def activate(self, worm_id: str | None) -> None:
+        """Make ``worm_id`` the active worm (None: nobody's turn)."""
+        self.active_worm = worm_id
+        worm = self.board.things.get(worm_id) if worm_id else None
+        self.active_team = worm.team if worm else None
+        self.active_hurt = False
+
+    def event(self, name: str, **data) -> None:
+        self.events.append({"event": name, **data})
+
+    def roll(self, why: str) -> str:
+        face = self.chance.roll()
+        self.event("roll", face=face, **{"for": why})
+        return face
+
+    def flip(self, why: str) -> str:
+        side = self.chance.flip()
+        self.event("flip", side=side, **{"for": why})
+        return side
+
+    def ask(self, kind: str, options, default, why: str):
+        """Ask the decider, if there is anything to decide."""
+        options = tuple(options)
+        if len(options) == 1:
+            return options[0]
+        answer = self.decide(Decision(kind, options, default, why, self.active_team))
+        if answer not in options:
+            shown = ", ".join(str(list(o) if isinstance(o, tuple) else o) for o in options)
+            raise Illegal(f"{answer!r} is not a legal {kind} for {why} (legal: {shown})")
+        return answer
+
+    def alive(self, thing: Thing, h: Hex | None = None) -> bool:
+        """``thing`` is still on the board (and in ``h``, if given)."""
+        return self.board.things.get(thing.id) is thing and (h is None or thing.at == h)
+
+    def direction_of(self, face: str) -> int | None:
+        return face_direction(face, self.board.wind)
+
+    # -- destroy, damage (E3), oil drum (E4), flood (E16) -----------------------------------
+
+    def destroy(self, thing: Thing, cause: str, gift_at: Hex | None = None) -> None:
+        """Destroy ``thing``: off the board, back to the pool.  With Parting Gifts a worm's
+        death Blasts its hex, or ``gift_at`` (where its Blast die pointed, or the water it
+        sank in, T7)."""
+        at = thing.at
+        self.board.remove(thing)
+        self.event("destroy", thing=thing.id, kind=thing.kind,
+                   at=list(gift_at if cause == "sank" else at), cause=cause)
+        if thing.id == self.active_worm:
+            self.active_hurt = True
+        if thing.kind == "worm" and "parting_gifts" in self.board.rules:
+            self.blast(gift_at if gift_at is not None else at, why="parting_gift")
+
+    def damage(self, thing: Thing, gift_at: Hex | None = None) -> None:
+        """Damage one Thing (E3)."""
+        kind = thing.kind
+        if kind == "worm":
+            if thing.id == self.active_worm:
+                self.active_hurt = True
+            if thing.damaged or "one_life" in self.board.rules:
+                self.destroy(thing, "damage", gift_at)
+            else:
+                thing.damaged = True
+                self.event("damage", thing=thing.id, at=list(thing.at))
+        elif kind == "oil_drum":
+            self.oil_drum(thing)
+        elif kind == "mine":
+            at = thing.at
+            self.destroy(thing, "damage")
+            self.blast(at, why="mine")
+        elif kind == "crate":
+            self.destroy(thing, "damage")
+        # Fire and Craters take no damage.
+
+    def oil_drum(self, drum: Thing) -> None:
+        """E4: burst, roll five dice, damage the named hexes, set them on fire."""
+        at = drum.at
+        self.destroy(drum, "damage")
+        hexes: list[Hex] = []
+        for _ in range(5):
+            d = self.direction_of(self.roll("oil_drum"))
+            h = at if d is None else neighbour(at, d)
+            if h not in hexes:
+                hexes.append(h)
+        self.event("oil_drum", at=list(at), hexes=[list(h) for h in hexes])
+        for h in hexes:
+            for thing in self.board.worms_first(h):
+                if self.alive(thing, h):
+                    self.damage(thing)
+        for h in hexes:
+            self.place("fire", h)
+        for h in hexes:
+            self.full_hex(h)
+
+    def flood(self, h: Hex) -> None:
+        """E16: the hex becomes water for good and everything in it is destroyed."""
+        self.board.land.discard(h)
+        if self.board.water_tiles > 0:
+            self.board.water_tiles -= 1
+        self.event("flood", at=list(h))
+        for thing in self.board.in_hex(h):
+            if self.alive(thing, h):
+                self.destroy(thing, "flood")
+
+    # -- place (E8), emptiest (E9) ---------------------------------------------------------
+
+    def place(self, kind: str, h: Hex, team: str | None = None) -> Thing | None:
+        """Place a Thing from the pool.  The caller applies the full-hex rule once the effect
+        that placed it has resolved."""
+        board = self.board
+        if kind == "worm":
+            raise Illegal("worms are never placed from the pool during play")
+        if board.in_pool(kind) <= 0:
+            self.event("pool_empty", kind=kind, at=list(h))
+            return None
+        if not board.is_land(h):
+            self.event("sink", kind=kind, at=list(h))
+            return None
+        thing = board.add(Thing(board.new_id(kind), kind, h, team))
+        self.event("place", thing=thing.id, kind=kind, at=list(h))
+        if kind == "crater" and board.craters(h) >= 3:
+            self.flood(h)
+        return thing
+
+    def emptiest(self) -> Hex | None:
+        """E9: the land hex with the fewest Things; ties are the active player's choice."""
+        land = sorted(self.board.land, key=reading_key)
+        if not land:
+            return None
+        fewest = min(self.board.count(h) for h in land)
+        tied = [h for h in land if self.board.count(h) == fewest]
+        return self.ask("hex", tied, tied[0], "emptiest")
+
+    # -- moving (E7), scatter (E5, E6), full hex (E7.4) --------------------------------------
+
+    def move(self, thing: Thing, h: Hex, by: str) -> None:
+        """E7: move ``thing`` into ``h`` with every consequence."""
+        board = self.board
+        start = thing.at
+        if start == h:
+            return
+        self.event("move", thing=thing.id, by=by, **{"from": list(start)}, to=list(h))
+        if not board.is_land(h):
+            self.destroy(thing, "sank", gift_at=h)
+            return
+        board.lift(thing)
+        board.put(thing, h)
+        if thing.kind == "crater" and board.craters(h) >= 3:
+            self.flood(h)
+            return
+        self.entry_effects(thing, h)
+        self.full_hex(h)
+
+    def entry_effects(self, thing: Thing, h: Hex) -> None:
+        """E7.3: crates, then mines, then fire, unless the active player orders them
+        otherwise; each applies only while ``thing`` is still in ``h``."""
+        kinds = {t.kind for t in self.board.in_hex(h) if t is not thing}
+        groups = []
+        if thing.kind == "worm" and "crate" in kinds:
+            groups.append("crate")
+        if (thing.kind == "worm" and "mine" in kinds) or (thing.kind == "mine" and "worm" in kinds):
+            groups.append("mine")
+        if "fire" in kinds:
+            groups.append("fire")
+        if not groups:
+            return
+        order = tuple(groups)
+        if len(groups) > 1:
+            order = self.ask("order", permutations(groups), order, "entry")
+        for group in order:
+            if not self.alive(thing, h):
+                return
+            if group == "crate":
+                for crate in self._others(h, "crate", thing):
+                    if self.alive(thing, h) and self.alive(crate, h):
+                        self.destroy(crate, "opened")
+                        team = thing.team
+                        self.board.cards_drawn[team] = self.board.cards_drawn.get(team, 0) + 1
+                        self.event("draw", team=team, worm=thing.id)
+            elif group == "mine":
+                mines = [thing] if thing.kind == "mine" else self._others(h, "mine", thing)
+                for mine in mines:
+                    if self.alive(thing, h) and self.alive(mine, h):
+                        self.destroy(mine, "triggered")
+                        if self.flip("mine") == "danger":
+                            self.blast(h, why="mine")
+            else:
+                for fire in self._others(h, "fire", thing):
+                    if self.alive(thing, h) and self.alive(fire, h):
+                        self.destroy(fire, "doused")
+                        if self.flip("fire") == "danger":
+                            self.damage(thing)
+
+    def _others(self, h: Hex, kind: str, thing: Thing) -> list[Thing]:
+        return [t for t in self.board.in_hex(h) if t.kind == kind and t is not thing]
+
+    def full_hex(self, h: Hex) -> None:
+        """E7.4: while ``h`` holds four or more Things, prod one with a Knockback Scatter."""
+        board = self.board
+        while board.is_land(h) and board.count(h) >= 4:
+            things = board.in_hex(h)
+            candidates = [t for t in things if t.kind == "worm"] or \
+                         [t for t in things if t.kind not in FIXED]
+            if not candidates:
+                return
+            ids = [t.id for t in candidates]
+            pick = board.things[self.ask("thing", ids, ids[0], "prod")]
+            self.event("prod", thing=pick.id, at=list(h))
+            self.knockback(pick)
+
+    def scatter(self, thing: Thing, by: str = "scatter") -> None:
+        """E5."""
+        d = self.direction_of(self.roll(by))
+        if d is not None:
+            self.move(thing, neighbour(thing.at, d), by)
+
+    def knockback(self, thing: Thing) -> None:
+        """E6: a scatter that always moves; on ``hit`` the active player picks the way."""
+        d = self.direction_of(self.roll("knockback"))
+        if d is None:
+            d = self.ask("direction", DIRECTIONS, 1, "knockback")
+        self.move(thing, neighbour(thing.at, d), "knockback")
+
+    # -- the Target Token ------------------------------------------------------------------
+
+    def set_target(self, h: Hex, facing: int | None = None) -> None:
+        self.board.target = h
+        self.board.target_facing = facing
+        self.event("target", at=list(h), facing=facing)
+
+    def _step_target(self, d: int | None, why: str) -> None:
+        if d is not None and self.board.target is not None:
+            self.board.target = neighbour(self.board.target, d)
+            self.event("target", at=list(self.board.target),
+                        facing=self.board.target_facing, by=why)
+
+    def scatter_target(self) -> None:
+        """E5 on the token (an airstrike token keeps its facing)."""
+        self._step_target(self.direction_of(self.roll("scatter")), "scatter")
+
+    def knockback_target(self) -> None:
+        d = self.direction_of(self.roll("knockback"))
+        if d is None:
+            d = self.ask("direction", DIRECTIONS, 1, "knockback")
+        self._step_target(d, "knockback")
+
+    def accuracy(self, worm_hex: Hex, target: Hex, x: int, facing: int | None = None) -> Hex:
+        """E1: put the token on ``target``, roll, let the player pick a die, move the token."""
+        n = max(1, x - max(0, distance(worm_hex, target) - 1))
+        self.set_target(target, facing)
+        faces = [self.roll("accuracy") for _ in range(n)]
+        options = list(dict.fromkeys(faces))
+        pick = self.ask("die", options, "hit" if "hit" in faces else faces[0], "accuracy")
+        self.event("accuracy", dice=n, rolled=faces, picked=pick)
+        self._step_target(self.direction_of(pick), "accuracy")
+        return self.board.target
+
+    # -- blasts (E2, E11, E15) -------------------------------------------------------------
+
+    def blast(self, h: Hex, why: str = "blast") -> None:
+        """E2, then E15's pushes when Powerful Explosives is in force."""
+        board = self.board
+        self.event("blast", at=list(h), **{"for": why})
+        if not board.is_land(h):
+            return
+        self.place("crater", h)
+        if board.is_land(h):
+            rules = board.rules
+            for thing in board.worms_first(h):
+                if thing.kind in FIXED or not self.alive(thing, h):
+                    continue
+                d = self.direction_of(self.roll("blast"))
+                if "reduced_blast" not in rules:
+                    gift_at = h if d is None else neighbour(h, d)
+                    self.damage(thing, gift_at)
+                if d is not None and self.alive(thing):
+                    self.move(thing, neighbour(thing.at, d), "blast")
+            self.full_hex(h)
+        if "powerful_explosives" in board.rules:
+            self.push_away(h)
+
+    def airstrike(self, h: Hex, facing: int) -> None:
+        """E11: three Blasts in a line from the token along its facing."""
+        for i in range(3):
+            self.blast(neighbour(h, facing, i), why="airstrike")
+
+    def push_away(self, h: Hex) -> None:
+        """E15: move the movable Things round ``h`` one hex further away, each once."""
+        plan = []
+        for d in DIRECTIONS:
+            n = neighbour(h, d)
+            plan.extend((t, n, d) for t in self.board.worms_first(n) if t.kind not in FIXED)
+        for thing, n, d in plan:
+            if self.alive(thing, n):
+                self.move(thing, neighbour(n, d), "push")
+
+    # -- wind (E10), movement (T1) ----------------------------------------------------------
+
+    def change_wind(self) -> None:
+        """E10: a number turns the wind; ``wind`` and ``hit`` leave it."""
+        face = self.roll("wind")
+        if face not in ("wind", "hit") and int(face) != self.board.wind:
+            self.event("wind", **{"from": self.board.wind}, to=int(face))
+            self.board.wind = int(face)
+
+    def worm(self, worm_id: str) -> Thing:
+        thing = self.board.things.get(worm_id)
+        if thing is None or thing.kind != "worm":
+            raise Illegal(f"there is no worm {worm_id!r} on the board")
+        return thing
+
+    def inch(self, worm: Thing, to: Hex) -> None:
+        if not can_inch(self.board, worm.at, to):
+            raise Illegal(f"worm {worm.id} cannot inch from {list(worm.at)} to {list(to)}: "
+                          "an inch goes to an adjacent land hex")
+        self.move(worm, to, "inch")
+
+    def jump(self, worm: Thing, to: Hex) -> None:
+        if not can_jump(self.board, worm.at, to):
+            raise Illegal(f"worm {worm.id} cannot jump from {list(worm.at)} to {list(to)}: "
+                          "a jump lands on a land hex 1 or 2 hexes away")
+        self.move(worm, to, "jump")
+        if self.alive(worm):
+            self.scatter(worm, "jump")

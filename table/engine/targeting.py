@@ -1,0 +1,53 @@
+"""Where things may go: movement (T1) and targeting predicates (E12).
+
+Legality lives here and only here: the effects, the scenario runner, the game, the bots and
+the daemon's "legal hexes lit" all ask these functions.
+"""
+
+from __future__ import annotations
+
+from .board import Board
+from .hexes import Hex, distance, hexagon, is_direct
+
+
+def can_inch(board: Board, start: Hex, to: Hex) -> bool:
+    """Inch: to an adjacent land hex."""
+    return distance(start, to) == 1 and board.is_land(to)
+
+
+def can_jump(board: Board, start: Hex, to: Hex) -> bool:
+    """Jump: to a land hex at distance 1 or 2, whatever lies between."""
+    return 1 <= distance(start, to) <= 2 and board.is_land(to)
+
+
+def inches(board: Board, start: Hex) -> list[Hex]:
+    return [h for h in hexagon(start, 1) if can_inch(board, start, h)]
+
+
+def jumps(board: Board, start: Hex) -> list[Hex]:
+    return [h for h in hexagon(start, 2) if can_jump(board, start, h)]
+
+
+#: Target rules (E12), each ``rule(worm_hex, target, n, board) -> bool``.  ``n`` is the
+#: rule's number (within N) where it has one.
+TARGET_RULES = {
+    "own_hex": lambda w, t, n, b: t == w,
+    "adjacent": lambda w, t, n, b: distance(w, t) <= 1,          # own hex or a neighbour
+    "direct": lambda w, t, n, b: is_direct(w, t),
+    "within": lambda w, t, n, b: distance(w, t) <= n,
+    "direct_within": lambda w, t, n, b: is_direct(w, t) and distance(w, t) <= n,
+    "any": lambda w, t, n, b: True,
+    "airstrike": lambda w, t, n, b: True,                         # any hex, with a facing
+    "new_hex": lambda w, t, n, b: t != b.target,
+}
+
+
+def can_target(board: Board, rule: str, worm_hex: Hex, target: Hex, n: int | None = None) -> bool:
+    return TARGET_RULES[rule](worm_hex, target, n, board)
+
+
+def targets(board: Board, rule: str, worm_hex: Hex, n: int | None = None,
+            reach: int = 6) -> list[Hex]:
+    """The legal targets within ``reach`` of the worm (every hex is a target for some rules:
+    phantom water goes on for ever, so a bound is needed to list them)."""
+    return [h for h in hexagon(worm_hex, reach) if can_target(board, rule, worm_hex, h, n)]
