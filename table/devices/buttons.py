@@ -77,7 +77,7 @@ class _GpioBase(Buttons):
 
         try:
             device = build()
-        except BadPinFactory as err:
+        except (BadPinFactory, ImportError) as err:
             self.close()
             raise DeviceError(
                 self.device_name,
