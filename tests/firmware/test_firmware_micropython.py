@@ -1,0 +1,87 @@
+"""Run the firmware's codec and protocol checks under real MicroPython.
+
+The MicroPython WebAssembly port from the npm registry runs under Node.js; this catches code
+that only CPython accepts.  The package is installed on first use into .cache/ (git-ignored).
+"""
+
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+
+import firmware_paths
+
+PACKAGE = "@micropython/micropython-webassembly-pyscript@1.27.0"
+CACHE = firmware_paths.REPO / ".cache" / "micropython-wasm"
+MODULE = CACHE / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
+RUNNER = firmware_paths.HERE / "micropython_runner.mjs"
+
+
+def micropython_module():
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed to run the firmware tests under MicroPython: "
+                    "install it (apt-get install nodejs npm)")
+    if not MODULE.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.fail("npm is needed to fetch the MicroPython WebAssembly port: "
+                        "install it (apt-get install npm)")
+        CACHE.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run(
+            [npm, "install", "--prefix", str(CACHE), "--no-audit", "--no-fund", PACKAGE],
+            capture_output=True, text=True, timeout=300)
+        if done.returncode != 0 or not MODULE.exists():
+            pytest.fail(f"could not install {PACKAGE} from the npm registry into {CACHE} "
+                        f"(is the registry reachable?):\n{done.stderr[-2000:]}")
+    return node
+
+
+def run_micropython(tmp_path, code, extra=()):
+    node = micropython_module()
+    files = {}
+    for folder in (firmware_paths.FIRMWARE, firmware_paths.FAKES):
+        for path in folder.glob("*.py"):
+            files[path.name] = path.read_text()
+    for path in extra:
+        files[path.name] = path.read_text()
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps({"files": files, "code": code}))
+    return subprocess.run([node, str(RUNNER), str(MODULE), str(spec)],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_checks_pass_under_micropython(tmp_path):
+    code = (
+        "import sys, json\n"
+        "print(sys.implementation.name, sys.implementation.version)\n"
+        "import portable_checks\n"
+        "portable_checks.run_all(json.load(open('/w/link.json')))\n"
+    )
+    vectors = tmp_path / "link.json"
+    vectors.write_text(firmware_paths.VECTORS.read_text())
+    done = run_micropython(tmp_path, code, extra=[firmware_paths.HERE / "portable_checks.py", vectors])
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("micropython (1, 27"), done.stdout
+    import portable_checks
+    assert f"ALL {len(portable_checks.CHECKS)} CHECKS PASSED" in done.stdout, done.stdout
+
+
+def test_main_builds_under_micropython(tmp_path):
+    code = (
+        "import main, rp2\n"
+        "node = main.build(lambda b: None, now=lambda: 0, diff=lambda a, b: a - b)\n"
+        "print(node.strip.n, node.strip.sm.sideset_base.id, node.servo.pwm.pin.id)\n"
+    )
+    done = run_micropython(tmp_path, code)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.split() == ["61", "2", "15"]
+
+
+def test_a_cpython_only_construct_is_caught(tmp_path):
+    # the point of running under MicroPython: code CPython accepts but MicroPython does not
+    done = run_micropython(tmp_path, "b = bytearray(b'abc')\ndel b[0:1]\n")
+    assert done.returncode == 1
+    assert "TypeError" in done.stderr
