@@ -14,6 +14,7 @@ import sys
 # name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "scenario": ("table.scenario", "run a scenario file and print the resulting position as JSON"),
+    "selftest": ("table.selftest", "walk every device of a hardware profile and report what works"),
     "cards": ("table.cards", "list the card library, or check card files"),
 }
 

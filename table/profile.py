@@ -492,7 +492,11 @@ def _display(r: _Reader, data: Mapping[str, Any]) -> DisplayConfig | None:
     backend = r.choice(t, w, "backend", BACKENDS["display"])
     bus = r.int_in(t, w, "bus", 0, 99, 1, "an I2C bus number")
     address = r.int_in(t, w, "address", 0x08, 0x77, 0x3C, "a 7-bit I2C address")
-    rotate = r.int_in(t, w, "rotate", 0, 3, 0, "quarter turns")
+    rotate = r.value(t, w, "rotate", int, 0)
+    if rotate is not None and rotate not in (0, 2):
+        r.problem("display.rotate", f"{rotate} is not 0 or 2: the screen is 128x64 either way "
+                                    "up (2 turns it upside down)")
+        rotate = None
     if None in (backend, bus, address, rotate):
         return None
     return DisplayConfig(backend, bus, address, rotate)

@@ -1,0 +1,176 @@
+"""Build the table's devices from a hardware profile: the real backends, or all simulated.
+
+`build_devices(profile, sim=False)` returns a :class:`Devices` container.  Each device is
+built the first time it is used (so `selftest` of the LEDs never opens the card reader), by
+the backend the profile names; with ``sim=True`` every device is the simulated backend (the
+LED grid still takes the profile's LED map and brightness cap).  A device the profile leaves
+out raises :class:`DeviceError` naming it.  Only the backend that is built imports its library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from table.devices import DeviceError
+from table.profile import Profile, hexagon
+
+DEVICE_NAMES = {"wind": "wind dial", "leds": "hex LEDs", "display": "OLED display",
+                "buttons": "buttons", "card_reader": "card reader"}
+SECTION = {"wind": "wind", "leds": "leds", "display": "display", "buttons": "buttons",
+           "card_reader": "cards"}
+
+
+class Devices:
+    """wind, leds, display, buttons, card_reader: each built on first use; close() them all."""
+
+    def __init__(self, profile: Profile, sim: bool = False):
+        self.profile = profile
+        self.sim = sim
+        self._built: dict[str, object] = {}
+        self._link = None
+
+    # -- the five devices --
+    @property
+    def wind(self):
+        return self._get("wind")
+
+    @property
+    def leds(self):
+        return self._get("leds")
+
+    @property
+    def display(self):
+        return self._get("display")
+
+    @property
+    def buttons(self):
+        return self._get("buttons")
+
+    @property
+    def card_reader(self):
+        return self._get("card_reader")
+
+    def built(self) -> dict[str, object]:
+        """The devices built so far, by name."""
+        return dict(self._built)
+
+    def rebuild_wind(self, calibration: Mapping[int, int]):
+        """Close the wind dial and build it again with another calibration (for calibrate)."""
+        old = self._built.pop("wind", None)
+        if old is not None:
+            old.close()
+        self._built["wind"] = self._make_wind(calibration)
+        return self._built["wind"]
+
+    def close(self) -> None:
+        """Close every device built, then the Pico link; safe to call twice."""
+        for name in reversed(list(self._built)):
+            self._built.pop(name).close()
+        link, self._link = self._link, None
+        if link is not None:
+            link.close()
+
+    def __enter__(self) -> "Devices":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- building --
+    def _get(self, name: str):
+        if name not in self._built:
+            self._built[name] = getattr(self, f"_make_{name}")()
+        return self._built[name]
+
+    def _config(self, name: str):
+        """The device's profile table; None when simulating a device the profile lacks."""
+        config = getattr(self.profile, SECTION[name])
+        if config is None and not self.sim:
+            raise DeviceError(DEVICE_NAMES[name],
+                              f"the hardware profile {self.profile.path} has no [{SECTION[name]}]"
+                              " table: add one (see hardware/README.md) or run with --sim")
+        return config
+
+    def _backend(self, name: str) -> str:
+        config = self._config(name)
+        return "sim" if self.sim or config is None else config.backend
+
+    def _make_wind(self, calibration: Mapping[int, int] | None = None):
+        from table.devices import wind
+
+        config = self._config("wind")
+        backend = self._backend("wind")
+        if backend == "sim":
+            return wind.SimWindDial()
+        calibration = dict(calibration if calibration is not None else config.calibration)
+        if backend == "pca9685":
+            pca = config.pca9685
+            return wind.Pca9685WindDial(calibration, bus_number=pca.bus, address=pca.address,
+                                        channel=pca.channel)
+        if backend == "gpio":
+            return wind.GpioWindDial(calibration, pin=config.gpio_pin)
+        return _pico_device("PicoWindDial")(self._pico_link(), calibration)
+
+    def _make_leds(self):
+        from table.devices import leds
+
+        config = self._config("leds")
+        if config is None:
+            return leds.SimHexLeds(hexagon((0, 0), 4))
+        if self._backend("leds") == "sim":
+            return leds.SimHexLeds(config.led_map, config.brightness)
+        return _pico_device("PicoLeds")(self._pico_link(), config.led_map, config.brightness)
+
+    def _make_display(self):
+        from table.devices import display
+
+        config = self._config("display")
+        if self._backend("display") == "sim":
+            return display.SimDisplay()
+        return display.LumaDisplay(config.backend, port=config.bus, address=config.address,
+                                   rotate=config.rotate)
+
+    def _make_buttons(self):
+        from table.devices import buttons
+
+        config = self._config("buttons")
+        backend = self._backend("buttons")
+        if backend == "sim":
+            encoder = config is not None and config.backend == "encoder"
+            return buttons.SimButtons(buttons.ENCODER_INPUTS if encoder else buttons.INPUTS)
+        timing = {"bounce_s": config.bounce_ms / 1000, "hold_s": config.hold_s}
+        if backend == "encoder":
+            return buttons.EncoderButtons(**config.pins, **timing)
+        return buttons.GpioButtons(config.pins, **timing)
+
+    def _make_card_reader(self):
+        from table.devices import cards
+
+        config = self._config("card_reader")
+        backend = self._backend("card_reader")
+        if backend == "sim":
+            return cards.SimCardReader()
+        if backend == "rdm6300":
+            return cards.Rdm6300Reader(config.port)
+        return cards.Pn532Reader(config.port)
+
+    def _pico_link(self):
+        if self._link is None:
+            from table.devices.link import open_link
+
+            if self.profile.pico is None:
+                raise DeviceError("Pico", f"the hardware profile {self.profile.path} has no "
+                                          "[pico] port: add one (see hardware/README.md)")
+            self._link = open_link(self.profile.pico.port)
+        return self._link
+
+
+def _pico_device(name: str) -> Callable:
+    from table.devices import pico
+
+    return getattr(pico, name)
+
+
+def build_devices(profile: Profile, sim: bool = False) -> Devices:
+    """The devices of `profile`, built lazily: real backends, or all simulated with sim=True."""
+    return Devices(profile, sim)

@@ -1,0 +1,115 @@
+"""build_devices: the profile's backends, built lazily; everything simulated with sim=True."""
+
+import pytest
+
+from table import profile as hp
+from table.devices import DeviceError
+from table.devices.build import build_devices
+from table.devices.buttons import ENCODER_INPUTS, INPUTS, EncoderButtons, GpioButtons, SimButtons
+from table.devices.cards import SimCardReader
+from table.devices.display import SimDisplay
+from table.devices.leds import SimHexLeds
+from table.devices.wind import GpioWindDial, SimWindDial
+
+
+def test_sim_builds_every_simulated_backend_with_the_profiles_grid():
+    p = hp.load()
+    with build_devices(p, sim=True) as d:
+        assert isinstance(d.wind, SimWindDial)
+        assert isinstance(d.leds, SimHexLeds)
+        assert isinstance(d.display, SimDisplay)
+        assert isinstance(d.buttons, SimButtons) and d.buttons.inputs == INPUTS
+        assert isinstance(d.card_reader, SimCardReader)
+        assert d.leds.led_map == p.leds.led_map and d.leds.brightness == 0.35
+        assert d.leds is d.leds                      # built once
+        assert set(d.built()) == {"wind", "leds", "display", "buttons", "card_reader"}
+    assert d.built() == {}
+
+
+def test_sim_mirrors_an_encoder_build_and_a_custom_grid(reference_data):
+    reference_data["buttons"]["backend"] = "encoder"
+    reference_data["leds"]["grid"].update(radius=2, leds_per_hex=2)
+    with build_devices(hp.parse(reference_data), sim=True) as d:
+        assert d.buttons.inputs == ENCODER_INPUTS
+        assert len(d.leds.led_map) == 38 and len(d.leds.hexes) == 19
+
+
+def test_sim_simulates_devices_the_profile_leaves_out(reference_data):
+    for section in ("cards", "leds", "display"):
+        del reference_data[section]
+    with build_devices(hp.parse(reference_data), sim=True) as d:
+        assert isinstance(d.card_reader, SimCardReader)
+        assert len(d.leds.hexes) == 61
+        assert isinstance(d.display, SimDisplay)
+
+
+def test_a_missing_device_is_named(reference_data):
+    del reference_data["cards"]
+    d = build_devices(hp.parse(reference_data))
+    with pytest.raises(DeviceError) as info:
+        d.card_reader
+    assert info.value.device == "card reader" and "[cards]" in info.value.what_to_do
+
+
+def test_per_device_sim_backend_in_a_real_profile(reference_data):
+    for section in ("wind", "leds", "display", "buttons", "cards"):
+        reference_data[section]["backend"] = "sim"
+    with build_devices(hp.parse(reference_data)) as d:
+        assert isinstance(d.wind, SimWindDial) and isinstance(d.card_reader, SimCardReader)
+        assert isinstance(d.display, SimDisplay) and isinstance(d.buttons, SimButtons)
+
+
+def test_nothing_is_opened_until_used():
+    d = build_devices(hp.load())
+    assert d.built() == {}
+    with pytest.raises(DeviceError) as info:       # no /dev/i2c-1 on a test machine
+        d.display
+    assert "OLED" in info.value.device
+    assert d.built() == {}
+
+
+def test_real_card_reader_without_its_port(reference_data):
+    reference_data["cards"]["port"] = "/dev/no-such-uart"
+    with pytest.raises(DeviceError, match="no-such-uart"):
+        build_devices(hp.parse(reference_data)).card_reader
+
+
+def test_pca9685_without_an_i2c_bus(reference_data):
+    reference_data["wind"]["backend"] = "pca9685"
+    reference_data["wind"]["pca9685"]["bus"] = 57
+    with pytest.raises(DeviceError, match="I2C bus 57"):
+        build_devices(hp.parse(reference_data)).wind
+
+
+def test_gpio_backends_on_gpiozero_mock_pins(reference_data, mock_pins):
+    reference_data["wind"]["backend"] = "gpio"
+    p = hp.parse(reference_data)
+    with build_devices(p) as d:
+        assert isinstance(d.wind, GpioWindDial) and isinstance(d.buttons, GpioButtons)
+        events = []
+        d.buttons.on_input = events.append
+        pin = mock_pins.pin(20)                    # the profile's "ok" button
+        pin.drive_low()
+        pin.drive_high()
+        assert [e.name for e in events] == ["ok"]
+        d.wind.settle_s = 0
+        d.wind.point(4)
+        duty = [s.state for s in mock_pins.pin(12).states if s.state]
+        assert d.wind.pulse_us == 1667 and duty[-1] == pytest.approx(1667 / 20000)
+        again = d.rebuild_wind({1: 700, 2: 1000, 3: 1333, 4: 1600, 5: 2000, 6: 2333})
+        again.settle_s = 0
+        again.point(4)
+        assert d.wind is again and again.pulse_us == 1600
+        duty = [s.state for s in mock_pins.pin(12).states if s.state]
+        assert duty[-1] == pytest.approx(1600 / 20000)
+
+
+def test_encoder_backend_on_mock_pins(reference_data, mock_pins):
+    reference_data["buttons"]["backend"] = "encoder"
+    with build_devices(hp.parse(reference_data)) as d:
+        assert isinstance(d.buttons, EncoderButtons) and d.buttons.inputs == ENCODER_INPUTS
+        events = []
+        d.buttons.on_input = events.append
+        mock_pins.pin(23).drive_low()              # back
+        mock_pins.pin(23).drive_high()
+        assert [e.name for e in events] == ["back"]
