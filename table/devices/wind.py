@@ -270,12 +270,16 @@ class Pca9685WindDial(ServoWindDial):
                     "(raspi-config > Interface Options > I2C) and check the wiring",
                 ) from None
         self.bus = bus
-        self._write(MODE1, MODE1_SLEEP)        # the prescaler can only be set while asleep
-        self._write(PRESCALE, self.prescale)
-        self._write(MODE2, MODE2_OUTDRV)
-        self._write(MODE1, MODE1_AI)           # wake up
-        sleep(0.0005)                          # oscillator start-up: 500 us
-        self._release()                        # channel off until the first point()
+        try:
+            self._write(MODE1, MODE1_SLEEP)    # the prescaler can only be set while asleep
+            self._write(PRESCALE, self.prescale)
+            self._write(MODE2, MODE2_OUTDRV)
+            self._write(MODE1, MODE1_AI)       # wake up
+            sleep(0.0005)                      # oscillator start-up: 500 us
+            self._release()                    # channel off until the first point()
+        except DeviceError:
+            self._close()
+            raise
 
     def counts(self, pulse_us: float) -> int:
         """The 12-bit OFF count for a pulse (ON at count 0)."""
