@@ -296,12 +296,14 @@ class Pn532Reader(_SerialReader):
         self.max_silent = max_silent
         self.firmware: tuple[int, int, int] | None = None    # (IC, version, revision)
         self._silent = 0
+        self._rf_reset = False      # a tag may be left selected: reset the field first
         self._buffer = bytearray()
         super().__init__(port, poll_s=poll_s, same_card_s=same_card_s, clock=clock,
                          reopen_s=reopen_s, start=start)
 
     def _setup(self) -> None:
         self._buffer.clear()
+        self._rf_reset = False
         self._write(WAKEUP)
         try:
             # normal mode (no SAM), virtual-card timeout 1 s, IRQ pin used
@@ -346,8 +348,16 @@ class Pn532Reader(_SerialReader):
 
     def _poll(self) -> str | None:
         try:
+            if self._rf_reset:
+                # A selected tag stays ACTIVE and ignores the next poll's REQA: switch the RF
+                # field off so it powers up IDLE and answers again (InListPassiveTarget
+                # switches the field back on).
+                self.command(CMD_RF_CONFIGURATION, b"\x01\x00")
+                self._rf_reset = False
+            self._rf_reset = True
             answer = self.command(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00")   # 1 target, 106 kbps A
             uid = self._target_uid(answer)
+            self._rf_reset = uid is not None
         except Garbled as err:
             log.warning("%s: discarded a garbled frame (%s)", self.device_name, err)
             self._resync()

@@ -39,6 +39,7 @@ class FakePn532:
         self.commands = []        # (code, params) of each command frame received
         self.raw = bytearray()
         self.card = None
+        self.active = None        # the tag selected last, until the RF field goes off
         self.silent = False
         self.garble_next = False
         self.plug()
@@ -90,10 +91,14 @@ class FakePn532:
 
     def _answer(self, code, params):
         if code == 0x4A:
-            if self.card is None:
-                body = b"\x00"
+            if self.card is None or self.card == self.active:
+                body = b"\x00"          # no tag, or one still ACTIVE that ignores REQA
             else:
                 body = bytes([1, 1, 0x00, 0x44, 0x00, len(self.card)]) + self.card
+                self.active = self.card
+        elif code == 0x32 and params == b"\x01\x00":
+            self.active = None           # RF field off: the tag resets to IDLE
+            body = b""
         elif code == 0x02:
             body = bytes([0x32, 0x01, 0x06, 0x07])
         else:
@@ -212,6 +217,9 @@ def test_a_card_left_on_the_reader_is_one_tap_and_one_removal(pn532):
             reader.poll_once()
             clock.now += 0.1
         assert events.log == [("tap", "04A1B2C3D4E5F6")]
+        # each poll after one that found the card first switches the RF field off
+        assert pn532.commands[-3:] == [(0x4A, b"\x01\x00"), (0x32, b"\x01\x00"),
+                                       (0x4A, b"\x01\x00")]
         pn532.card = None
         reader.poll_once()                # just gone: maybe a flicker, not removed yet
         clock.now += 0.3
@@ -230,6 +238,20 @@ def test_a_card_left_on_the_reader_is_one_tap_and_one_removal(pn532):
         reader.poll_once()
         assert events.log[2:] == [("tap", "04A1B2C3D4E5F6"), ("remove", "04A1B2C3D4E5F6"),
                                   ("tap", "DEADBEEF")]
+    finally:
+        reader.close()
+
+
+def test_a_resting_card_is_seen_on_every_poll(pn532):
+    clock = FakeClock()
+    reader = open_reader(pn532, clock=clock, same_card_s=0.15)
+    events = Events(reader)
+    try:
+        pn532.card = UID
+        for _ in range(30):
+            reader.poll_once()
+            clock.now += 0.1
+        assert events.log == [("tap", "04A1B2C3D4E5F6")]
     finally:
         reader.close()
 
