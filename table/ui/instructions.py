@@ -1,0 +1,120 @@
+"""Engine events turned into physical instructions for the players, one at a time.
+
+The engine records every change as an event (see :mod:`table.engine.effects`); the players
+must copy each change onto the cardboard board.  :func:`instructions` turns a list of events
+into :class:`Instruction` values: what to do (a string key and its arguments, read in any
+language with :meth:`Instruction.text`) and which LED hexes to flash (``at``, and ``to`` for
+a move).  Rolls, flips and the like are bookkeeping: the dice are shown on the OLED, not
+copied onto the board, so they give no instruction.
+
+A worm is called by its team and number; the number is the digits its id ends with
+("red-2" is red worm 2), or the whole id when it has none.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from table.engine.board import Board
+from table.engine.hexes import Hex
+
+from .strings import sentence, text
+
+#: Events that change nothing the players must copy onto the board.
+BOOKKEEPING = frozenset({"roll", "flip", "accuracy", "blast", "oil_drum", "prod", "sink",
+                         "pool_empty"})
+#: Which form of the team name each sentence takes.
+TEAM_FORM = {"do.move_worm": "team_acc", "do.lay_down": "team_acc", "do.worm_sank": "team_adj",
+             "do.worm_out": "team_adj", "do.draw": "team"}
+
+
+@dataclass(frozen=True)
+class Instruction:
+    key: str                               # a string key of table.ui.strings ("do.*")
+    args: dict = field(default_factory=dict)   # team id, worm number n, direction d, rule
+    at: Hex | None = None                  # the hex to flash: where it happens, or starts
+    to: Hex | None = None                  # where a move ends
+
+    def text(self, lang: str) -> str:
+        args = dict(self.args)
+        if "team" in args:
+            args["team"] = text(f"{TEAM_FORM[self.key]}.{args['team']}", lang)
+        if "rule" in args:
+            args["rule"] = text(f"rule.{args['rule']}", lang)
+        return sentence(text(self.key, lang, **args))
+
+
+def worm_number(worm_id: str) -> str:
+    m = re.search(r"(\d+)$", worm_id)
+    return str(int(m.group(1))) if m else worm_id
+
+
+def _hex(v) -> Hex | None:
+    return tuple(v) if v is not None else None
+
+
+def instructions(events: list[dict], before: Board) -> list[Instruction]:
+    """The physical steps for ``events``, which the engine recorded starting from the board
+    ``before`` (as it was before the first of them: it names the Things they mention)."""
+    things = {t.id: (t.kind, t.team) for t in before.things.values()}
+    target = before.target
+    out: list[Instruction] = []
+
+    def worm(thing_id: str) -> dict:
+        return {"team": things[thing_id][1], "n": worm_number(thing_id)}
+
+    i = 0
+    while i < len(events):
+        e = events[i]
+        name = e["event"]
+        nxt = events[i + 1] if i + 1 < len(events) else {}
+        i += 1
+        if name in BOOKKEEPING:
+            continue
+        if name == "move":
+            thing = e["thing"]
+            kind = things[thing][0]
+            start, end = _hex(e["from"]), _hex(e["to"])
+            sank = (nxt.get("event") == "destroy" and nxt.get("thing") == thing
+                    and nxt.get("cause") == "sank")
+            if sank:
+                i += 1
+                out.append(Instruction("do.worm_sank", worm(thing), start, end) if kind == "worm"
+                           else Instruction(f"do.remove.{kind}", {}, start, end))
+            elif kind == "worm":
+                out.append(Instruction("do.move_worm", worm(thing), start, end))
+            else:
+                out.append(Instruction(f"do.move.{kind}", {}, start, end))
+        elif name == "destroy":
+            kind = e["kind"]
+            at = _hex(e["at"])
+            out.append(Instruction("do.worm_out", worm(e["thing"]), at) if kind == "worm"
+                       else Instruction(f"do.remove.{kind}", {}, at))
+        elif name == "damage":
+            out.append(Instruction("do.lay_down", worm(e["thing"]), _hex(e["at"])))
+        elif name == "place":
+            things[e["thing"]] = (e["kind"], None)
+            out.append(Instruction(f"do.place.{e['kind']}", {}, _hex(e["at"])))
+        elif name == "flood":
+            out.append(Instruction("do.flood", {}, _hex(e["at"])))
+        elif name == "wind":
+            out.append(Instruction("do.wind", {"d": e["to"]}))
+        elif name == "draw":
+            out.append(Instruction("do.draw", {"team": e["team"]}))
+        elif name == "target":
+            at = _hex(e["at"])
+            if e.get("by") is not None:
+                out.append(Instruction("do.move_target", {}, target, at))
+            elif e.get("facing") is not None:
+                out.append(Instruction("do.target_facing", {"d": e["facing"]}, at))
+            else:
+                out.append(Instruction("do.target", {}, at))
+            target = at
+        elif name == "rule":
+            out.append(Instruction("do.rule", {"rule": e["rule"]}))
+        else:
+            raise ValueError(f"no instruction for the engine event {name!r}: add it to "
+                             "table/ui/instructions.py (or to BOOKKEEPING if the players "
+                             "have nothing to do)")
+    return out

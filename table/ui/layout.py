@@ -1,0 +1,145 @@
+"""Text on a 128x64 screen: wrap and measure with the real OLED font, and say what does not fit.
+
+Every screen draws its text through :class:`Canvas`, which records a *problem* for each line
+that had to be cut, each word wider than its box, and each character the font has no glyph for
+(it would show as a box, the font's "notdef"), so a test can render every screen in every
+language and assert nothing is lost.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+
+from PIL import Image, ImageDraw, ImageFont
+
+from table.devices.display import font
+
+WIDTH, HEIGHT = 128, 64
+#: A code point no font here has (plane 16 private use): what a missing glyph looks like.
+NOTDEF = "\U0010FFFD"
+
+
+def _mask(fnt: ImageFont.FreeTypeFont, ch: str) -> tuple:
+    m = fnt.getmask(ch, mode="1")
+    return m.size, bytes(m)
+
+
+@functools.lru_cache(maxsize=4096)
+def has_glyph(fnt: ImageFont.FreeTypeFont, ch: str) -> bool:
+    """``ch`` draws as itself in ``fnt``, not as the font's notdef box."""
+    if ch.isspace():
+        return True
+    return _mask(fnt, ch) != _mask(fnt, NOTDEF)
+
+
+def missing_glyphs(s: str, fnt: ImageFont.FreeTypeFont) -> list[str]:
+    """The distinct characters of ``s`` that ``fnt`` cannot draw, in order of appearance."""
+    return [ch for ch in dict.fromkeys(s) if not has_glyph(fnt, ch)]
+
+
+def line_height(fnt: ImageFont.FreeTypeFont) -> int:
+    ascent, descent = fnt.getmetrics()
+    return ascent + descent
+
+
+def wrap(s: str, fnt: ImageFont.FreeTypeFont, width: int) -> tuple[list[str], list[str]]:
+    """Greedy word wrap of ``s`` to ``width`` pixels (``\\n`` forces a break).
+
+    Returns the lines and the words too wide for a line on their own (those are split where
+    they overflow, so nothing is dropped, but they read badly: a problem to report).
+    """
+    lines: list[str] = []
+    too_wide: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}" if line else word
+            if fnt.getlength(trial) <= width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            line = word
+            if fnt.getlength(word) > width:
+                too_wide.append(word)
+                while fnt.getlength(line) > width:
+                    cut = len(line) - 1
+                    while cut > 1 and fnt.getlength(line[:cut]) > width:
+                        cut -= 1
+                    lines.append(line[:cut])
+                    line = line[cut:]
+        lines.append(line)
+    return lines, too_wide
+
+
+@dataclass
+class Canvas:
+    """A 128x64 1-bit image being drawn, and the problems met drawing its text."""
+
+    image: Image.Image = field(default_factory=lambda: Image.new("1", (WIDTH, HEIGHT), 0))
+    problems: list[str] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.draw = ImageDraw.Draw(self.image)
+
+    def _check(self, s: str, fnt: ImageFont.FreeTypeFont) -> None:
+        self.texts.append(s)
+        missing = missing_glyphs(s, fnt)
+        if missing:
+            shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in missing)
+            self.problems.append(f"no glyph for {shown} in {s!r}")
+
+    def line(self, xy: tuple[int, int], s: str, fnt: ImageFont.FreeTypeFont | None = None,
+             width: int | None = None, fill: int = 1, align: str = "left") -> None:
+        """One line of text at ``xy`` (top-left of the line box) within ``width`` pixels."""
+        fnt = fnt or font(12)
+        x, y = xy
+        width = WIDTH - x if width is None else width
+        self._check(s, fnt)
+        shown = s
+        if fnt.getlength(s) > width:
+            self.problems.append(f"cut off: {s!r} is {fnt.getlength(s):.0f} px wide, "
+                                 f"the box {width}")
+            while shown and fnt.getlength(shown) > width:
+                shown = shown[:-1]
+        if align == "center":
+            x += int((width - fnt.getlength(shown)) // 2)
+        elif align == "right":
+            x += int(width - fnt.getlength(shown))
+        self.draw.text((x, y), shown, font=fnt, fill=fill)
+
+    def block(self, box: tuple[int, int, int, int], s: str,
+              fnt: ImageFont.FreeTypeFont | None = None, fill: int = 1,
+              align: str = "left", valign: str = "top") -> int:
+        """Wrapped text in ``box`` (x0, y0, x1, y1, exclusive); returns the lines drawn."""
+        fnt = fnt or font(12)
+        x0, y0, x1, y1 = box
+        pitch = line_height(fnt)
+        self._check(s, fnt)
+        lines, too_wide = wrap(s, fnt, x1 - x0)
+        for word in too_wide:
+            self.problems.append(f"word {word!r} is wider than its box ({x1 - x0} px)")
+        room = max(0, (y1 - y0) // pitch)
+        if len(lines) > room:
+            self.problems.append(f"cut off: {s!r} needs {len(lines)} lines, the box has {room}")
+            lines = lines[:room]
+        if valign == "middle":
+            y0 += ((y1 - y0) - pitch * len(lines)) // 2
+        for i, ln in enumerate(lines):
+            lx = x0
+            if align == "center":
+                lx += int((x1 - x0 - fnt.getlength(ln)) // 2)
+            self.draw.text((lx, y0 + i * pitch), ln, font=fnt, fill=fill)
+        return len(lines)
+
+    def title(self, s: str) -> None:
+        """An inverted title bar across the top (rows 0-12)."""
+        self.draw.rectangle((0, 0, WIDTH - 1, TITLE_H - 1), fill=1)
+        self.line((2, 0), s, font(12, bold=True), width=WIDTH - 4, fill=0)
+
+
+TITLE_H = 13
+#: The body under a title bar: four lines of the 12 px font.
+BODY = (2, TITLE_H + 2, WIDTH - 2, HEIGHT)

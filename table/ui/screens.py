@@ -1,0 +1,227 @@
+"""OLED screens: pure functions from what to say to a 128x64 1-bit image.
+
+Each returns a :class:`Screen`: the image for :meth:`table.devices.display.Display.show` and
+the problems met drawing it (text cut off, a word too wide, a missing glyph); the tests render
+every screen in every language and require no problems.  Layout: an inverted title bar
+(rows 0-12), then four lines of the 12 px Terminus font.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PIL import Image
+
+from table.devices.display import font
+
+from .layout import BODY, HEIGHT, TITLE_H, WIDTH, Canvas
+from .strings import FACES, OPTIONAL_RULES, TEAMS, LANGS, sentence, text
+
+#: Screen directions of the six hex directions (flat-topped hexes, y pointing down).
+ARROWS = {d: (math.sin(math.radians(a)), -math.cos(math.radians(a)))
+          for d, a in zip(range(1, 7), (0, 60, 120, 180, 240, 300))}
+MENU_ROWS = 4
+DIE_H = 34   # a die icon's height when a line is left under the row for its meaning
+
+
+@dataclass(frozen=True)
+class Screen:
+    image: Image.Image
+    problems: tuple[str, ...] = ()
+    texts: tuple[str, ...] = ()
+
+
+def _done(c: Canvas) -> Screen:
+    return Screen(c.image, tuple(c.problems), tuple(c.texts))
+
+
+# -- general ---------------------------------------------------------------------------------
+
+def message(title: str, body: str, footer: str | None = None) -> Screen:
+    """A title bar and wrapped body text; ``footer`` goes right-aligned on the last line."""
+    c = Canvas()
+    c.title(title)
+    x0, y0, x1, y1 = BODY
+    if footer:
+        y1 -= 12
+        c.line((x0, HEIGHT - 12), footer, width=x1 - x0, align="right")
+    c.block((x0, y0, x1, y1), body)
+    return _done(c)
+
+
+def menu(title: str, items: list[str], cursor: int) -> Screen:
+    """A list with the cursor's row inverted, scrolled so the cursor shows; arrows at the
+    right say there is more above or below."""
+    if not items:
+        raise ValueError("a menu needs at least one item")
+    cursor = max(0, min(cursor, len(items) - 1))
+    c = Canvas()
+    c.title(title)
+    first = min(max(0, cursor - MENU_ROWS + 1), max(0, len(items) - MENU_ROWS))
+    first = min(first, cursor)
+    y = TITLE_H + 2
+    for i in range(first, min(len(items), first + MENU_ROWS)):
+        if i == cursor:
+            c.draw.rectangle((0, y - 1, WIDTH - 8, y + 11), fill=1)
+        c.line((2, y), items[i], width=WIDTH - 12, fill=0 if i == cursor else 1)
+        y += 12
+    if first > 0:
+        c.line((WIDTH - 6, TITLE_H + 1), "↑", width=6)
+    if first + MENU_ROWS < len(items):
+        c.line((WIDTH - 6, HEIGHT - 12), "↓", width=6)
+    return _done(c)
+
+
+# -- dice ------------------------------------------------------------------------------------
+
+def _arrow(c: Canvas, cx: float, cy: float, d: int, length: float, fg: int) -> None:
+    """An arrow through (cx, cy) pointing in hex direction ``d``."""
+    ux, uy = ARROWS[d]
+    half = length / 2
+    tip = (cx + ux * half, cy + uy * half)
+    c.draw.line([(cx - ux * half, cy - uy * half), tip], fill=fg, width=2)
+    bx, by = cx + ux * (half - 4), cy + uy * (half - 4)
+    c.draw.polygon([tip, (bx - uy * 3, by + ux * 3), (bx + uy * 3, by - ux * 3)], fill=fg)
+
+
+def die_icon(c: Canvas, x: int, y: int, w: int, h: int, face: str, wind: int | None,
+             selected: bool = False) -> None:
+    """One die face in a ``w`` x ``h`` box: a number over an arrow the way it points, the
+    wind face as waves over the wind's arrow, the bullseye as rings."""
+    fg = 0 if selected else 1
+    c.draw.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=3, fill=1 - fg, outline=1)
+    cx = x + (w - 1) / 2
+    top, low = y + h * 0.3, y + h * 0.7      # centres of the upper and lower halves
+    if face == "hit":
+        cy = y + (h - 1) / 2
+        for rr in (min(w, h) / 2 - 3, min(w, h) / 2 - 6):
+            if rr > 1:
+                c.draw.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), outline=fg)
+        c.draw.ellipse((cx - 1, cy - 1, cx + 1, cy + 1), fill=fg)
+        return
+    if face == "wind":
+        for dy in (-4, 0, 4):
+            pts = [(cx - 5 + i, top + dy + round(math.sin(i * 1.2))) for i in range(11)]
+            c.draw.line(pts, fill=fg)
+        d = wind
+    else:
+        d = int(face)
+        fnt = font(12, bold=True)
+        c._check(face, fnt)
+        c.draw.text((cx - fnt.getlength(face) / 2 + 0.5, top - 6), face, font=fnt, fill=fg)
+    if d:
+        _arrow(c, cx, low, d, min(w - 6, h * 0.4), fg)
+
+
+def dice(lang: str, faces: list[str], cursor: int | None = None, wind: int | None = None,
+         title: str | None = None) -> Screen:
+    """A row of die faces.  With ``cursor``: the player picks one, and its meaning is
+    written underneath; without: the dice are only shown (an oil drum's five)."""
+    for f in faces:
+        if f not in FACES:
+            raise ValueError(f"{f!r} is not a die face ({', '.join(FACES)})")
+    n = len(faces)
+    c = Canvas()
+    c.title(title or (text("prompt.die", lang) if cursor is not None
+                      else text("roll.title", lang, n=n)))
+    gap = 2
+    w = min(20, (WIDTH - gap * (n - 1)) // max(1, n))
+    h = DIE_H if cursor is not None else HEIGHT - TITLE_H - 4
+    x = (WIDTH - (n * w + gap * (n - 1))) // 2
+    for i, f in enumerate(faces):
+        die_icon(c, x + i * (w + gap), TITLE_H + 2, w, h, f, wind, selected=(i == cursor))
+    if cursor is not None:
+        label = text(f"face.{faces[cursor]}", lang, d=wind if wind is not None else "?")
+        c.line((0, HEIGHT - 12), label, width=WIDTH, align="center")
+    return _done(c)
+
+
+# -- the turn --------------------------------------------------------------------------------
+
+def turn(lang: str, team: str, worm: int | None, prompt: str) -> Screen:
+    """Whose turn it is (team and worm, or the team alone before a worm is chosen) and what
+    to do now (``prompt``, already in ``lang``)."""
+    name = text(f"team.{team}", lang)
+    title = (text("turn.title", lang, team=name, n=worm) if worm is not None
+             else text("turn.team", lang, team=name))
+    return message(title, prompt)
+
+
+def confirm(lang: str, instruction: str, index: int, total: int) -> Screen:
+    """One physical change to make on the board, step ``index`` of ``total``, OK to go on."""
+    return message(text("step.title", lang, i=index, n=total), instruction,
+                   footer=f"{text('button.ok', lang)} →")
+
+
+def timer(lang: str, seconds: float, team: str | None = None) -> Screen:
+    """The turn timer: minutes and seconds in large digits, or "time is up"."""
+    c = Canvas()
+    title = text("timer.title", lang)
+    if team:
+        title = f"{text(f'team.{team}', lang)}: {title}"
+    c.title(title)
+    left = max(0, math.ceil(seconds))
+    if left == 0:
+        c.block((2, TITLE_H, WIDTH - 2, HEIGHT), text("timer.up", lang), font(16, bold=True),
+                align="center", valign="middle")
+    else:
+        c.line((0, TITLE_H + 10), f"{left // 60}:{left % 60:02d}", font(32, bold=True),
+               width=WIDTH, align="center")
+    return _done(c)
+
+
+def fault(lang: str, device: str, retrying: bool = True) -> Screen:
+    """A device that is missing or stopped answering, named, while the daemon retries."""
+    body = text("fault.missing", lang, name=text(f"device.{device}", lang))
+    return message(text("fault.title", lang), body,
+                   footer=text("fault.retrying", lang) if retrying else None)
+
+
+def error(lang: str, key: str, **args) -> Screen:
+    """A mistake that changed nothing (an unknown tag, an undo past a roll)."""
+    return message(text("error.title", lang), text(key, lang, **args),
+                   footer=text("button.ok", lang))
+
+
+def winner(lang: str, team: str | None) -> Screen:
+    """The end: the winning team in large letters, or a draw (``team`` None)."""
+    c = Canvas()
+    c.title(text("over.title", lang))
+    s = (text("over.winner", lang, team=text(f"team.{team}", lang)) if team
+         else text("over.draw", lang))
+    c.block((2, TITLE_H + 1, WIDTH - 2, HEIGHT), s, font(16, bold=True), align="center",
+            valign="middle")
+    return _done(c)
+
+
+# -- the new-game wizard ---------------------------------------------------------------------
+
+def language_menu(cursor: int) -> Screen:
+    """Languages, each in its own words, under a title in the highlighted language."""
+    lang = LANGS[max(0, min(cursor, len(LANGS) - 1))]
+    return menu(text("wizard.language", lang), [text(f"lang.{l}", l) for l in LANGS], cursor)
+
+
+def teams_menu(lang: str, chosen: set[str], cursor: int) -> Screen:
+    items = [text("menu.on" if t in chosen else "menu.off", lang, item=text(f"team.{t}", lang))
+             for t in TEAMS] + [text("wizard.start", lang)]
+    return menu(text("wizard.teams", lang), items, cursor)
+
+
+def rules_menu(lang: str, chosen: set[str], cursor: int) -> Screen:
+    items = [text("menu.on" if r in chosen else "menu.off", lang, item=text(f"rule.{r}", lang))
+             for r in OPTIONAL_RULES] + [text("wizard.start", lang)]
+    return menu(text("wizard.rules", lang), items, cursor)
+
+
+def dice_menu(lang: str, cursor: int) -> Screen:
+    return menu(text("wizard.dice", lang),
+                [text("wizard.dice_auto", lang), text("wizard.dice_own", lang)], cursor)
+
+
+def move_menu(lang: str, team: str, worm: int, cursor: int) -> Screen:
+    """Inch, jump or skip, under the turn header."""
+    title = text("turn.title", lang, team=text(f"team.{team}", lang), n=worm)
+    return menu(title, [text(k, lang) for k in ("move.inch", "move.jump", "move.skip")], cursor)
+
