@@ -353,8 +353,7 @@ class Pn532Reader(_SerialReader):
                 # field off so it powers up IDLE and answers again (InListPassiveTarget
                 # switches the field back on).
                 self.command(CMD_RF_CONFIGURATION, b"\x01\x00")
-                self._rf_reset = False
-            self._rf_reset = True
+            self._rf_reset = True      # until this poll shows that no tag was selected
             answer = self.command(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00")   # 1 target, 106 kbps A
             uid = self._target_uid(answer)
             self._rf_reset = uid is not None
