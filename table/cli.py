@@ -15,6 +15,7 @@ import sys
 COMMANDS: dict[str, tuple[str, str]] = {
     "scenario": ("table.scenario", "run a scenario file and print the resulting position as JSON"),
     "selftest": ("table.selftest", "walk every device of a hardware profile and report what works"),
+    "calibrate": ("table.calibrate", "set the wind servo's pulse per direction and check the LED map"),
     "cards": ("table.cards", "list the card library, or check card files"),
 }
 

@@ -1,0 +1,138 @@
+"""worms-table calibrate, end to end on simulated devices: keyboard, buttons, write-back."""
+
+import io
+import shutil
+import threading
+
+import pytest
+
+from table import cli
+from table import profile as hp
+from table.devices import build
+from table.devices.buttons import SimButtons
+
+
+@pytest.fixture
+def copy(tmp_path):
+    path = tmp_path / "my.toml"
+    shutil.copy(hp.REFERENCE, path)
+    return path
+
+
+def run(capsys, monkeypatch, stdin, *argv):
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = cli.main(["calibrate", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_auto_accepts_and_checks_the_led_map(capsys, monkeypatch, copy):
+    before = copy.read_text()
+    code, out, _ = run(capsys, monkeypatch, "", "--sim", "--auto", "--profile", str(copy))
+    assert code == 0, out
+    assert "direction 6: 2333 us" in out and "every hex lit where the profile says" in out
+    assert copy.read_text() == before                  # same pulses written back unchanged
+
+
+def test_keyboard_nudges_sets_refuses_and_saves(capsys, monkeypatch, copy):
+    keys = "\n".join([
+        "+", "",               # 1: 677
+        "",                    # 2: 1000 kept
+        "1400", "",            # 3: 1400
+        "9999", "1300", "huh", "",  # 4: out of range, below 3, nonsense: 1667 kept
+        "--", "",              # 5: 1980
+        "", ""]) + "\n"        # 6: kept
+    code, out, _ = run(capsys, monkeypatch, keys, "--sim", "--only", "servo",
+                       "--profile", str(copy))
+    assert code == 0, out
+    assert "9999 us refused: outside the servo's range 500..2500" in out
+    assert "1300 us refused: must stay above direction 3 (1400 us)" in out
+    assert "'huh'?" in out
+    saved = hp.load(copy)
+    assert dict(saved.wind.calibration) == {1: 677, 2: 1000, 3: 1400, 4: 1667, 5: 1980, 6: 2333}
+    text = copy.read_text()
+    assert "# pulse in microseconds that points the dial at each direction 1..6" in text
+    assert "[buttons.gpio]" in text and "\n1 = 5\n" in text   # other tables untouched
+
+
+def test_quitting_saves_nothing(capsys, monkeypatch, copy):
+    before = copy.read_text()
+    code, out, _ = run(capsys, monkeypatch, "+\n+\nq\n", "--sim", "--profile", str(copy))
+    assert code == 1 and "nothing saved" in out
+    assert copy.read_text() == before
+
+
+def test_input_ending_early_saves_nothing(capsys, monkeypatch, copy):
+    before = copy.read_text()
+    code, out, _ = run(capsys, monkeypatch, "+\n\n", "--sim", "--profile", str(copy))
+    assert code == 1 and "input ended" in out
+    assert copy.read_text() == before
+
+
+def test_without_a_profile_the_table_is_printed(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, "+\n" + "\n" * 6, "--sim", "--only", "servo")
+    assert code == 0
+    assert "[wind.calibration]\n1 = 677\n2 = 1000\n" in out
+    assert hp.load().wind.calibration[1] == 667
+
+
+def test_led_map_answers_by_keyboard(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, "\n\n\n\n\nn\na\n", "--sim", "--only", "leds")
+    assert code == 1
+    assert "LED 5: hex [-3, 4] lit?" in out
+    assert "1 hex(es) wrong: LED 5 at [-3, 4]" in out
+    assert "LED 7:" not in out                           # "a" trusted the rest
+
+
+def test_buttons_drive_the_servo(capsys, monkeypatch, copy):
+    """The direction buttons nudge and OK accepts, pressed from another thread."""
+    script = ["2", "2", "ok", "6", "ok", "ok", "ok", "ok", "ok"]
+
+    class ScriptedButtons(SimButtons):
+        @property
+        def on_input(self):
+            return self._handler
+
+        @on_input.setter
+        def on_input(self, handler):
+            self._handler = handler
+            if handler is not None:
+                threading.Thread(target=lambda: [self.press(n) for n in script],
+                                 daemon=True).start()
+
+    real = build.build_devices
+
+    def scripted(profile, sim=False):
+        devices = real(profile, sim)
+        devices._built["buttons"] = ScriptedButtons()
+        return devices
+
+    monkeypatch.setattr(build, "build_devices", scripted)
+    # no keyboard at all: the stdin reader neither reads nor reports the end of input
+    monkeypatch.setattr("table.calibrate.Inputs._read", lambda self, stream: None)
+    code, out, _ = run(capsys, monkeypatch, "", "--sim", "--only", "servo",
+                       "--profile", str(copy))
+    assert code == 0, out
+    assert dict(hp.load(copy).wind.calibration) == {1: 687, 2: 990, 3: 1333, 4: 1667,
+                                                     5: 2000, 6: 2333}
+
+
+def test_write_back_refuses_an_inline_table(tmp_path):
+    from table.calibrate import write_calibration
+
+    text = hp.REFERENCE.read_text()
+    start = text.index("[wind.calibration]")
+    end = text.index("[leds]")
+    inline = "calibration = {1 = 667, 2 = 1000, 3 = 1333, 4 = 1667, 5 = 2000, 6 = 2333}\n"
+    text = text[:start] + text[end:]                     # drop the [wind.calibration] table
+    text = text.replace("gpio_pin = 12", "gpio_pin = 12\n" + inline.rstrip(), 1)
+    path = tmp_path / "inline.toml"
+    path.write_text(text)
+    hp.load(path)                                        # a valid profile
+    with pytest.raises(cli.UserError, match="no \\[wind.calibration\\] table"):
+        write_calibration(path, {1: 600, 2: 1000, 3: 1333, 4: 1667, 5: 2000, 6: 2333})
+
+
+def test_auto_needs_sim(capsys, monkeypatch):
+    code, _, err = run(capsys, monkeypatch, "", "--auto")
+    assert code == 2 and "--auto" in err
