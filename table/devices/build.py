@@ -9,6 +9,7 @@ out raises :class:`DeviceError` naming it.  Only the backend that is built impor
 
 from __future__ import annotations
 
+import glob
 from collections.abc import Callable, Mapping
 
 from table.devices import DeviceError
@@ -156,13 +157,28 @@ class Devices:
 
     def _pico_link(self):
         if self._link is None:
-            from table.devices.link import open_link
-
             if self.profile.pico is None:
                 raise DeviceError("Pico", f"the hardware profile {self.profile.path} has no "
                                           "[pico] port: add one (see hardware/README.md)")
-            self._link = open_link(self.profile.pico.port)
+            port = resolve_port(self.profile.pico.port)
+            from table.devices.link import open_link
+
+            self._link = open_link(port)
         return self._link
+
+
+def resolve_port(pattern: str) -> str:
+    """The one serial port matching `pattern` (a path, or a glob for the board's serial)."""
+    if not glob.has_magic(pattern):
+        return pattern
+    matches = sorted(glob.glob(pattern))
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise DeviceError("Pico", f"nothing matches {pattern}: plug the Pico in over USB, check "
+                                  "it runs firmware/ and see ls -l /dev/serial/by-id/")
+    raise DeviceError("Pico", f"{len(matches)} ports match {pattern} ({', '.join(matches)}): "
+                              "put the exact path in the profile's pico.port")
 
 
 def _pico_device(name: str) -> Callable:

@@ -113,3 +113,24 @@ def test_encoder_backend_on_mock_pins(reference_data, mock_pins):
         mock_pins.pin(23).drive_low()              # back
         mock_pins.pin(23).drive_high()
         assert [e.name for e in events] == ["back"]
+
+
+def test_pico_port_glob_resolves_to_one_board(tmp_path):
+    from table.devices.build import resolve_port
+
+    assert resolve_port(str(tmp_path / "exact")) == str(tmp_path / "exact")
+    with pytest.raises(DeviceError, match="nothing matches"):
+        resolve_port(str(tmp_path / "usb-MicroPython_*-if00"))
+    (tmp_path / "usb-MicroPython_E661-if00").touch()
+    assert resolve_port(str(tmp_path / "usb-MicroPython_*-if00")).endswith("E661-if00")
+    (tmp_path / "usb-MicroPython_E662-if00").touch()
+    with pytest.raises(DeviceError, match="2 ports match"):
+        resolve_port(str(tmp_path / "usb-MicroPython_*-if00"))
+
+
+def test_absent_pico_is_a_named_fault(reference_data, tmp_path):
+    reference_data["pico"]["port"] = str(tmp_path / "usb-MicroPython_*-if00")
+    d = build_devices(hp.parse(reference_data))
+    with pytest.raises(DeviceError, match="nothing matches") as info:
+        d.leds
+    assert info.value.device == "Pico"
