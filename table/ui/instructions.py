@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from table.cards import library
 from table.engine.board import Board
 from table.engine.hexes import Hex
 
@@ -23,10 +24,16 @@ from .strings import sentence, text
 
 #: Events that change nothing the players must copy onto the board.
 BOOKKEEPING = frozenset({"roll", "flip", "accuracy", "blast", "oil_drum", "prod", "sink",
-                         "pool_empty"})
+                         "pool_empty", "setup", "turn", "activate", "play", "end_turn",
+                         "reshuffle", "drop_empty", "final_round", "eliminated", "game_over",
+                         "supply_empty", "card_drawn"})
+#: Events the players copy onto the board, each turned into instructions below.
+COPIED = frozenset({"move", "destroy", "damage", "heal", "place", "flood", "wind", "draw",
+                    "target", "rule", "drop", "sudden_death"})
 #: Which form of the team name each sentence takes.
 TEAM_FORM = {"do.move_worm": "team_acc", "do.lay_down": "team_acc", "do.worm_sank": "team_adj",
-             "do.worm_out": "team_adj", "do.draw": "team"}
+             "do.worm_out": "team_adj", "do.draw": "team", "do.heal": "team_acc",
+             "do.place_worm": "team_acc"}
 
 
 @dataclass(frozen=True)
@@ -42,6 +49,9 @@ class Instruction:
             args["team"] = text(f"{TEAM_FORM[self.key]}.{args['team']}", lang)
         if "rule" in args:
             args["rule"] = text(f"rule.{args['rule']}", lang)
+        if "card" in args:
+            card = library().get(args["card"])
+            args["card"] = card.name(lang) if card else args["card"]
         return sentence(text(self.key, lang, **args))
 
 
@@ -58,6 +68,7 @@ def instructions(events: list[dict], before: Board) -> list[Instruction]:
     """The physical steps for ``events``, which the engine recorded starting from the board
     ``before`` (as it was before the first of them: it names the Things they mention)."""
     things = {t.id: (t.kind, t.team) for t in before.things.values()}
+    where = {t.id: t.at for t in before.things.values()}   # kept up to date for "heal"
     target = before.target
     out: list[Instruction] = []
 
@@ -76,6 +87,7 @@ def instructions(events: list[dict], before: Board) -> list[Instruction]:
             thing = e["thing"]
             kind = things[thing][0]
             start, end = _hex(e["from"]), _hex(e["to"])
+            where[thing] = end
             sank = (nxt.get("event") == "destroy" and nxt.get("thing") == thing
                     and nxt.get("cause") == "sank")
             if sank:
@@ -93,9 +105,16 @@ def instructions(events: list[dict], before: Board) -> list[Instruction]:
                        else Instruction(f"do.remove.{kind}", {}, at))
         elif name == "damage":
             out.append(Instruction("do.lay_down", worm(e["thing"]), _hex(e["at"])))
+        elif name == "heal":
+            out.append(Instruction("do.heal", worm(e["worm"]), where.get(e["worm"])))
         elif name == "place":
-            things[e["thing"]] = (e["kind"], None)
-            out.append(Instruction(f"do.place.{e['kind']}", {}, _hex(e["at"])))
+            where[e["thing"]] = _hex(e["at"])
+            if e["kind"] == "worm":      # setup: worm ids are "<team>-<n>"
+                things[e["thing"]] = ("worm", e["thing"].rsplit("-", 1)[0])
+                out.append(Instruction("do.place_worm", worm(e["thing"]), _hex(e["at"])))
+            else:
+                things[e["thing"]] = (e["kind"], None)
+                out.append(Instruction(f"do.place.{e['kind']}", {}, _hex(e["at"])))
         elif name == "flood":
             out.append(Instruction("do.flood", {}, _hex(e["at"])))
         elif name == "wind":
@@ -111,6 +130,9 @@ def instructions(events: list[dict], before: Board) -> list[Instruction]:
             else:
                 out.append(Instruction("do.target", {}, at))
             target = at
+        elif name in ("drop", "sudden_death"):
+            if not e.get("sudden_death"):    # the lasting Sudden Death card is named once
+                out.append(Instruction(f"do.{name}", {"card": e["card"]}))
         elif name == "rule":
             out.append(Instruction("do.rule", {"rule": e["rule"]}))
         else:

@@ -1,0 +1,203 @@
+"""LED scenes: frames ``{hex: (r, g, b)}`` for the hex grid, computed from the board and what
+the players are doing.
+
+A scene never reads the clock: anything that moves takes the time ``t`` (seconds) as an
+argument, and :func:`animate` yields ``(time, frame)`` pairs at a steady frame rate from a
+start time it is given; the daemon shows each frame when its time comes.  Frames cover the
+``grid`` (the LED hexes, :attr:`table.devices.leds.HexLeds.hexes`) and nothing else.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Iterator
+
+from table.engine.board import Board
+from table.engine.hexes import Hex, distance, neighbour
+
+from .instructions import Instruction
+
+Color = tuple[int, int, int]
+Frame = dict[Hex, Color]
+Scene = Callable[[float], Frame]
+
+FPS = 30
+OFF: Color = (0, 0, 0)
+WHITE: Color = (255, 255, 255)
+WATER: Color = (0, 0, 24)
+LAND: Color = (10, 6, 0)
+NEW_WATER: Color = (0, 90, 255)
+TEAM_COLOURS: dict[str, Color] = {
+    "blue": (0, 40, 255), "red": (255, 0, 0), "green": (0, 255, 0),
+    "yellow": (255, 180, 0), "purple": (170, 0, 255), "grey": (90, 90, 90),
+}
+THING_COLOURS: dict[str, Color] = {
+    "oil_drum": (255, 60, 0), "mine": (120, 0, 0), "crate": (110, 55, 10),
+    "fire": (255, 25, 0), "crater": (25, 25, 25),
+}
+#: Accuracy dice count -> colour: few dice red, more dice through yellow to green and cyan.
+ACCURACY_COLOURS: tuple[Color, ...] = ((255, 0, 0), (255, 90, 0), (255, 200, 0), (0, 255, 0),
+                                       (0, 200, 255))
+BLINK_HZ = 2.0
+
+
+def scale(c: Color, k: float) -> Color:
+    return tuple(max(0, min(255, round(v * k))) for v in c)   # type: ignore[return-value]
+
+
+def mix(a: Color, b: Color, k: float) -> Color:
+    """``a`` moved a fraction ``k`` (0..1) of the way towards ``b``."""
+    return tuple(round(x + (y - x) * k) for x, y in zip(a, b))   # type: ignore[return-value]
+
+
+def on(t: float, hz: float = BLINK_HZ, phase: float = 0.0) -> bool:
+    """A blink: true in the first half of each period."""
+    return ((t * hz + phase) % 1.0) < 0.5
+
+
+# -- still scenes ----------------------------------------------------------------------------
+
+def board_frame(board: Board, grid: Iterable[Hex]) -> Frame:
+    """Water dim blue, land a dim glow, each worm in its team's colour (a hurt worm at half),
+    other Things in their colours.  A hex shows its top Thing: a worm, else the last placed."""
+    frame: Frame = {}
+    for h in grid:
+        things = board.worms_first(h)
+        if things and things[0].kind == "worm":
+            w = things[0]
+            frame[h] = scale(TEAM_COLOURS.get(w.team, WHITE), 0.5 if w.damaged else 1.0)
+        elif things:
+            frame[h] = THING_COLOURS.get(board.in_hex(h)[-1].kind, WHITE)
+        else:
+            frame[h] = LAND if board.is_land(h) else WATER
+    return frame
+
+
+def dimmed(frame: Frame, k: float = 0.25) -> Frame:
+    return {h: scale(c, k) for h, c in frame.items()}
+
+
+def lit(frame: Frame, colours: dict[Hex, Color]) -> Frame:
+    """``frame`` with ``colours`` painted over it (hexes off the grid are left out)."""
+    out = dict(frame)
+    out.update({h: c for h, c in colours.items() if h in frame})
+    return out
+
+
+def team_worms(board: Board, grid: Iterable[Hex], team: str) -> Frame:
+    """Choosing a worm: the board dimmed, the team's worms at full colour."""
+    base = board_frame(board, grid)
+    return lit(dimmed(base), {w.at: TEAM_COLOURS[team] for w in board.worms(team)})
+
+
+def legal(board: Board, grid: Iterable[Hex], hexes: Iterable[Hex],
+          colour: Color = WHITE) -> Frame:
+    """Moving or picking: the board dimmed, the legal hexes lit."""
+    return lit(dimmed(board_frame(board, grid)), {h: colour for h in hexes})
+
+
+def accuracy_dice(worm_hex: Hex, target: Hex, x: int) -> int:
+    """How many Accuracy dice a target gets (E1): X less one per hex beyond the first, at
+    least one."""
+    return max(1, x - max(0, distance(worm_hex, target) - 1))
+
+
+def accuracy_colour(dice: int) -> Color:
+    return ACCURACY_COLOURS[min(dice, len(ACCURACY_COLOURS)) - 1]
+
+
+def accuracy_rings(board: Board, grid: Iterable[Hex], worm_hex: Hex, targets: Iterable[Hex],
+                   x: int) -> Frame:
+    """Targeting: each legal target in the colour of its Accuracy dice count, so the rings
+    round the worm show how the aim falls off; the worm's own hex stays in its colour."""
+    base = board_frame(board, grid)
+    frame = lit(dimmed(base), {worm_hex: base.get(worm_hex, OFF)})
+    return lit(frame, {h: accuracy_colour(accuracy_dice(worm_hex, h, x)) for h in targets})
+
+
+def cursor(frame: Frame, h: Hex, t: float, colour: Color = WHITE) -> Frame:
+    """``frame`` with a blinking cursor on ``h``."""
+    return lit(frame, {h: colour}) if on(t) else frame
+
+
+def instruction(frame: Frame, ins: Instruction, t: float) -> Frame:
+    """An instruction's hexes flashing: ``at`` white, then ``to`` (if any) in turn, so the
+    eye follows the move from one to the other."""
+    colours: dict[Hex, Color] = {}
+    if ins.at is not None:
+        colours[ins.at] = WHITE if on(t) else OFF
+    if ins.to is not None:
+        colours[ins.to] = OFF if on(t) else WHITE
+    return lit(frame, colours)
+
+
+# -- animations ------------------------------------------------------------------------------
+
+def animate(scene: Scene, t0: float, seconds: float, fps: int = FPS) -> Iterator[
+        tuple[float, Frame]]:
+    """``(time, frame)`` every 1/fps seconds from ``t0`` for ``seconds`` (the last frame at
+    the end), ``scene`` given the time since ``t0``."""
+    if fps <= 0:
+        raise ValueError("the frame rate must be positive")
+    n = max(1, round(seconds * fps))
+    for i in range(n + 1):
+        t = i / fps
+        yield t0 + t, scene(t)
+
+
+def blast(base: Frame, at: Hex, seconds: float = 0.8) -> Scene:
+    """A flash at ``at`` and a ring of fire spreading to its neighbours, fading back."""
+    def scene(t: float) -> Frame:
+        k = max(0.0, 1.0 - t / seconds)
+        colours = {at: mix(base.get(at, OFF), WHITE, k)}
+        ring = max(0.0, 1.0 - abs(t / seconds - 0.3) / 0.3)
+        for d in range(1, 7):
+            h = neighbour(at, d)
+            colours[h] = mix(base.get(h, OFF), (255, 120, 0), ring)
+        return lit(base, colours)
+    return scene
+
+
+def scatter_path(base: Frame, path: list[Hex], step: float = 0.2,
+                 colour: Color = WHITE) -> Scene:
+    """A light running along ``path`` (a scatter, a knockback, a worm's jump), one hex every
+    ``step`` seconds, leaving a fading trail."""
+    def scene(t: float) -> Frame:
+        colours = {}
+        head = t / step
+        for i, h in enumerate(path):
+            if i <= head:
+                colours[h] = mix(base.get(h, OFF), colour, max(0.0, 1.0 - (head - i) / 3))
+        return lit(base, colours)
+    return scene
+
+
+def new_water(base: Frame, hexes: Iterable[Hex], seconds: float = 1.0) -> Scene:
+    """Flooded hexes pulse bright blue and settle to the water colour."""
+    hexes = list(hexes)
+
+    def scene(t: float) -> Frame:
+        k = max(0.0, 1.0 - t / seconds)
+        pulse = 0.5 + 0.5 * math.cos(2 * math.pi * t * 2)
+        return lit(base, {h: mix(WATER, NEW_WATER, k * pulse) for h in hexes})
+    return scene
+
+
+def wind_arrow(grid: Iterable[Hex], direction: int, centre: Hex = (0, 0),
+               base: Frame | None = None, step: float = 0.15) -> Scene:
+    """The wind: a pulse running out from the Wind Dial hex in ``direction`` to the edge of
+    the grid, again and again."""
+    grid = set(grid)
+    line = [centre]
+    while neighbour(line[-1], direction) in grid:
+        line.append(neighbour(line[-1], direction))
+    frame0 = base if base is not None else {h: OFF for h in grid}
+
+    def scene(t: float) -> Frame:
+        head = (t / step) % (len(line) + 2)
+        colours = {}
+        for i, h in enumerate(line):
+            k = max(0.0, 1.0 - abs(head - i) / 2)
+            colours[h] = mix((0, 30, 30), (0, 255, 255), k)
+        return lit(frame0, colours)
+    return scene
