@@ -22,6 +22,7 @@ import queue
 import re
 import sys
 import threading
+import warnings
 from pathlib import Path
 
 from table.cli import UserError
@@ -90,6 +91,7 @@ def run(args) -> int:
     if profile.wind is None and args.only != "leds":
         raise UserError(f"the profile {profile.path} has no [wind] table to calibrate "
                         "(add one, see hardware/README.md, or use --only leds)")
+    warnings.filterwarnings("ignore", message="Falling back from")   # gpiozero, see selftest
     inputs = Inputs(None if args.auto else sys.stdin)
     status = 0
     with build.build_devices(profile, sim=args.sim) as devices:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+import warnings
 
 from table.cli import UserError
 
@@ -53,6 +54,8 @@ def run(args) -> int:
     kind = "simulated" if args.sim else "real"
     print(f"selftest of profile {profile.name!r} ({profile.path}), {kind} devices")
     results: list[tuple[str, bool, str]] = []
+    # gpiozero warns once per pin library it cannot load; the step's DeviceError says it all
+    warnings.filterwarnings("ignore", message="Falling back from")
     with build_devices(profile, sim=args.sim) as devices:
         for step in args.only or STEPS:
             print(f"-- {step}", flush=True)
