@@ -18,6 +18,11 @@ KINDS = {
     "hex": "a hex (q, r)",
     "thing": "the id of a Thing",
     "order": "an order of simultaneous entry effects, e.g. ('mine', 'crate')",
+    # the game's own decisions (table/engine/game.py)
+    "worm": "the id of one of the active team's worms (activation)",
+    "move": "('skip', None), ('inch', (q, r)) or ('jump', (q, r)): one movement",
+    "card": "a card id from the hand, or 'pass' (a Sudden Death draft: a card id)",
+    "pile": "a Thing from the setup pile: 'worm:<team>', 'oil_drum', 'mine' or 'crate'",
 }
 
 
@@ -32,10 +37,15 @@ class Decision:
     default: Any              # the rulings' default, one of options
     why: str                  # what it is for: "accuracy", "knockback", "prod", "emptiest", ...
     actor: str | None = None  # the team choosing (the active team), if known
+    info: tuple | None = None  # per-option data for the UI, parallel to options (e.g. the
+                               # Accuracy dice a target hex would roll), or None
 
     def as_json(self) -> dict:
-        return {"kind": self.kind, "why": self.why, "options": [_plain(o) for o in self.options],
-                "default": _plain(self.default), "actor": self.actor}
+        out = {"kind": self.kind, "why": self.why, "options": [_plain(o) for o in self.options],
+               "default": _plain(self.default), "actor": self.actor}
+        if self.info is not None:
+            out["info"] = list(self.info)
+        return out
 
 
 def _plain(v):
