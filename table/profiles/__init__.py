@@ -1,0 +1,1 @@
+"""Hardware profiles shipped with the package (reference.toml: the reference build)."""
