@@ -354,3 +354,13 @@ def test_calibration_must_run_one_way():
     d = reference_data()
     d["wind"]["calibration"]["4"] = 1200       # below direction 3's 1333
     one_problem(d, "wind.calibration", "rise", "steadily")
+
+
+def test_reference_pico_pins_are_the_firmwares():
+    """The firmware's pins are fixed in firmware/main.py; the reference must name the same."""
+    import re
+
+    text = (ROOT / "firmware" / "main.py").read_text()
+    pins = dict(re.findall(r"^(LED_PIN|SERVO_PIN) = (\d+)", text, re.M))
+    p = hp.load()
+    assert (p.leds.pico_pin, p.wind.pico_pin) == (int(pins["LED_PIN"]), int(pins["SERVO_PIN"]))
