@@ -28,6 +28,8 @@ def configure(parser) -> None:
                         help="with --sim: press every button and tap a card by itself")
     parser.add_argument("--timeout", type=float, default=20.0, metavar="S",
                         help="seconds to wait for the buttons, and for a card (default 20)")
+    parser.add_argument("--fast", action="store_true",
+                        help="no pauses in the LED sweep and the dial walk (always so in --sim)")
     parser.add_argument("--only", action="append", choices=STEPS, metavar="STEP",
                         help=f"run only this step (repeatable): {', '.join(STEPS)}")
 
@@ -75,7 +77,7 @@ def step_leds(devices, args) -> tuple[bool, str]:
     leds = devices.leds
     colour = (255, 255, 255)
     expected_on = leds.capped(colour)
-    pause = 0 if args.sim else 0.05
+    pause = 0 if args.sim or args.fast else 0.05
     wrong = []
     order = list(dict.fromkeys(leds.led_map))          # hexes in strip order
     for h in order:
@@ -95,7 +97,7 @@ def step_leds(devices, args) -> tuple[bool, str]:
 
 def step_wind(devices, args) -> tuple[bool, str]:
     dial = devices.wind
-    pause = 0 if args.sim else 0.7
+    pause = 0 if args.sim or args.fast else 0.7
     wrong = []
     for d in (1, 2, 3, 4, 5, 6, 1):
         dial.point(d)

@@ -73,7 +73,7 @@ def test_led_step_catches_a_hex_that_does_not_light():
         leds = Broken()
 
     class Args:
-        sim = True
+        sim, fast = True, False
 
     ok, detail = step_leds(Devices, Args)
     assert not ok and "1 of 61" in detail and "(0, 0)" in detail
