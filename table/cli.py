@@ -17,6 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "selftest": ("table.selftest", "walk every device of a hardware profile and report what works"),
     "calibrate": ("table.calibrate", "set the wind servo's pulse per direction and check the LED map"),
     "cards": ("table.cards", "list the card library, or check card files"),
+    "selfplay": ("table.selfplay", "bots play whole games, every invariant checked; JSON summary"),
 }
 
 

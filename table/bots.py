@@ -1,0 +1,161 @@
+"""Bots: players for the shop demo, stress tests and selfplay.
+
+A bot is a callable ``bot(game) -> answer`` for ``game.request``.
+
+* :class:`RandomBot` answers with a uniformly random legal option.
+* :class:`GreedyBot` tries every option on copies of the game (``game.fork``: its own dice,
+  the hidden decks reshuffled, never the game's upcoming rolls), plays each copy on with a
+  quick rule-of-thumb policy until the next movement, card or worm choice (or the end of the
+  turn), scores the position for its team and keeps the option with the best average.
+
+The score: two points a healthy worm, one a damaged worm, for its team, minus the same for
+the strongest other team; a small bonus for cards in hand; a win or loss dominates.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .engine.hexes import distance
+
+#: decisions after which a bot's trial stops and scores the position
+TOP = ("worm", "move", "card", "pile")
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed=0):
+        self.rnd = random.Random(f"random:{seed}")
+
+    def __call__(self, game):
+        return self.rnd.choice(game.request.options)
+
+
+def team_value(board, team) -> float:
+    return sum(1.0 if w.damaged else 2.0 for w in board.worms(team))
+
+
+def score(game, team) -> float:
+    res = game.result
+    if res is not None:
+        if team in res["winners"]:
+            return 100.0 if not res["shared"] else 50.0
+        return -100.0
+    board = game.board
+    teams = game.teams
+    mine = team_value(board, team)
+    others = [team_value(board, t) for t in teams if t != team]
+    hand = len(game._st.hands.get(team, ()))
+    return mine - (max(others) if others else 0.0) + 0.05 * hand
+
+
+def quick(game, team):
+    """The trial policy: aim at the hex with the most enemy worms, pick the die that lands
+    nearest to one, prod and push others' Things; otherwise the rulings' default."""
+    d = game.request
+    board = game.board
+    if d.kind == "hex" and d.why.endswith(":target"):
+        return max(d.options, key=lambda h: _hex_value(board, h, team))
+    if d.kind == "die" and d.why == "accuracy" and board.target is not None:
+        from .engine.chance import face_direction
+        from .engine.hexes import neighbour
+
+        def land(face):
+            dd = face_direction(face, board.wind)
+            return board.target if dd is None else neighbour(board.target, dd)
+        return max(d.options, key=lambda f: _hex_value(board, land(f), team))
+    return d.default
+
+
+def _hex_value(board, h, team) -> float:
+    v = 0.0
+    for t in board.in_hex(h):
+        if t.kind == "worm":
+            v += 1.0 if t.team != team else -1.5
+        elif t.kind in ("oil_drum", "mine"):
+            v += 0.2
+    return v
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed=0, samples=2, max_options=16, depth=12):
+        self.seed = seed
+        self.samples = samples
+        self.max_options = max_options
+        self.depth = depth
+        self.rnd = random.Random(f"greedy:{seed}")
+        self.calls = 0
+
+    def __call__(self, game):
+        d = game.request
+        team = self._team(game, d)
+        options = list(d.options)
+        if d.kind == "pile" or team is None:
+            return self.rnd.choice(options)
+        if d.kind == "hex" and d.why.endswith(":target") and len(options) > self.max_options:
+            options.sort(key=lambda h: -_hex_value(game.board, h, team))
+            options = options[:self.max_options]
+        best, best_v = [], None
+        for opt in options:
+            v = self._value(game, opt, team, d)
+            if best_v is None or v > best_v + 1e-9:
+                best, best_v = [opt], v
+            elif abs(v - best_v) <= 1e-9:
+                best.append(opt)
+        return self.rnd.choice(best)
+
+    def _team(self, game, d):
+        actor = d.actor
+        if actor and actor.startswith("seat:"):
+            seats = game.seats
+            i = int(actor[5:])
+            return seats[i] if i < len(seats) else None
+        return actor
+
+    def _value(self, game, opt, team, d) -> float:
+        total = 0.0
+        n = self.samples
+        for k in range(n):
+            self.calls += 1
+            trial = game.fork(f"{self.seed}:{self.calls}")
+            trial.answer(opt)
+            steps = 0
+            while (trial.request is not None and steps < self.depth
+                   and trial.request.kind not in TOP):
+                trial.answer(quick(trial, team))
+                steps += 1
+            total += score(trial, team) + self._position(trial, team, d)
+            if k == 0 and not any("chance" in e or "reveal" in e for e in trial.log):
+                return total          # nothing random happened: one trial is the answer
+        return total / n
+
+    def _position(self, game, team, d) -> float:
+        """Where the active worm stands: off the shore, in range of enemies."""
+        if d.kind not in ("move", "worm") or game.result is not None:
+            return 0.0
+        worm = game.board.things.get(game.turn.worm)
+        if worm is None or worm.team != team:
+            return 0.0
+        board = game.board
+        shore = sum(1 for dd in range(1, 7) if _step(worm.at, dd) not in board.land)
+        enemies = [w for w in board.worms() if w.team != team]
+        near = min((distance(worm.at, w.at) for w in enemies), default=9)
+        return -0.05 * shore - 0.03 * max(0, near - 2)
+
+
+def _step(h, d):
+    from .engine.hexes import neighbour
+    return neighbour(h, d)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make(name: str, seed=0):
+    try:
+        return BOTS[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})") from None

@@ -1,0 +1,66 @@
+"""Invariants of a game position, checked by selfplay after every step.
+
+``problems(game)`` lists every broken one (empty: all hold):
+
+* no hex holds more than three Things once a resolution is over (a hex of nothing but
+  Craters and Fire may: the full-hex rule has nothing it may prod there, E7.4);
+* conservation: every Thing is in exactly one hex, where it says it is; nothing destroyed is
+  still on the board; no kind exceeds the box (E13); every starting worm is on the board or
+  destroyed;
+* nothing on water;
+* at most four worms a team;
+* every card is somewhere: hands, decks, the discard, the revealed Sudden Death card.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .board import BOX, FIXED, WORMS_PER_TEAM
+
+
+def problems(game) -> list[str]:
+    board = game.board
+    out = []
+    seen = Counter()
+    for h, ids in board.hexes.items():
+        if not ids:
+            out.append(f"empty hex entry {list(h)}")
+        if len(ids) > 3 and any(board.things[i].kind not in FIXED for i in ids):
+            out.append(f"hex {list(h)} holds {len(ids)} Things")
+        if not board.is_land(h):
+            out.append(f"Things on water at {list(h)}: {ids}")
+        for i in ids:
+            seen[i] += 1
+            t = board.things.get(i)
+            if t is None:
+                out.append(f"{i} listed in {list(h)} but not on the board")
+            elif t.at != h:
+                out.append(f"{i} listed in {list(h)} but says it is at {list(t.at)}")
+    for i in board.things:
+        if seen[i] != 1:
+            out.append(f"{i} is in {seen[i]} hexes")
+    destroyed = set(board.destroyed)
+    if len(destroyed) != len(board.destroyed):
+        out.append("a Thing was destroyed twice")
+    back = destroyed & set(board.things)
+    if back:
+        out.append(f"destroyed Things on the board: {sorted(back)}")
+    for kind, n in BOX.items():
+        if board.on_board(kind) > n:
+            out.append(f"{board.on_board(kind)} of {kind} on the board, the box holds {n}")
+    teams = Counter(t.team for t in board.things.values() if t.kind == "worm")
+    for team, n in teams.items():
+        if n > WORMS_PER_TEAM:
+            out.append(f"team {team} has {n} worms")
+    st = game._st
+    if st.worm_ids:
+        lost = [w for w in st.worm_ids if w not in board.things and w not in destroyed]
+        extra = [t.id for t in board.things.values() if t.kind == "worm" and t.id not in st.worm_ids]
+        if lost or extra:
+            out.append(f"worms appeared or vanished: {lost + extra}")
+    if game.result is None and st.order:
+        for team in st.order:
+            if team not in st.out and not board.worms(team):
+                out.append(f"team {team} has no worms but is not eliminated")
+    return out

@@ -1,0 +1,153 @@
+"""`worms-table selfplay`: bots play whole games against each other; every invariant is
+checked after every step (table/engine/invariants.py) and one JSON object summarises it all.
+
+    worms-table selfplay --games 1000 --seed 1 --bots greedy,random --json
+
+Each game draws its number of teams (``--teams``, default 2-4) and a random set of optional
+rules from the seed; bots take the seats in turn, shifted by one seat each game.  With the
+Timer option the clock sometimes runs out; now and then an answer is undone and given again
+(the position must come back exactly); every tenth game is replayed from its log and must end
+identically.  Any exception or broken invariant counts as an error (the first few are listed).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+import traceback
+
+
+def configure(parser) -> None:
+    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the whole run")
+    parser.add_argument("--bots", default="greedy,random",
+                        help="comma-separated bots taking the seats in turn (random, greedy)")
+    parser.add_argument("--teams", default="2-4", help="teams per game: N or LOW-HIGH (2-6)")
+    parser.add_argument("--rules", choices=["random", "none"], default="random",
+                        help="optional rules: a random set per game (default) or none")
+    parser.add_argument("--max-rounds", type=int, default=60,
+                        help="a game stops after this many rounds (default 60)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _teams(spec: str) -> tuple[int, int]:
+    from table.cli import UserError
+    try:
+        lo, _, hi = spec.partition("-")
+        lo, hi = int(lo), int(hi or lo)
+    except ValueError:
+        raise UserError(f"--teams {spec!r}: expected N or LOW-HIGH, e.g. 2-4") from None
+    if not 2 <= lo <= hi <= 6:
+        raise UserError(f"--teams {spec!r}: a game has 2 to 6 teams")
+    return lo, hi
+
+
+def play_game(config, seed, bots, cards, rnd, check=True, replay=False) -> dict:
+    """Play one game; returns {"result", "decisions", "checks"}; raises on any error."""
+    from table.engine.game import Game, TURN_PHASES
+    from table.engine.invariants import problems
+
+    game = Game.new(config, seed, cards)
+    decisions = checks = 0
+    timer = "timer" in config.options
+    while game.request is not None:
+        d = game.request
+        if timer and game.turn.step in TURN_PHASES and rnd.random() < 0.02:
+            try:
+                game.time_up()
+            except Exception as err:
+                if type(err).__name__ != "Illegal":
+                    raise
+            else:
+                continue
+        seat = int(d.actor[5:]) if d.actor.startswith("seat:") else game.seats.index(d.actor)
+        answer = bots[seat % len(bots)](game)
+        before = game.board.as_json() if rnd.random() < 0.01 else None
+        game.answer(answer)
+        decisions += 1
+        if before is not None and game.can_undo:
+            game.undo()
+            if game.board.as_json() != before or game.request != d:
+                raise AssertionError("undo did not bring back the position")
+            game.answer(answer)
+        if check:
+            broken = problems(game)
+            checks += 1
+            if broken:
+                raise AssertionError("invariant broken: " + "; ".join(broken))
+    if replay:
+        again = Game.replay(config, seed, json.loads(json.dumps(game.log)), cards)
+        if again.result != game.result or again.board.as_json() != game.board.as_json():
+            raise AssertionError("the replay of the log ended differently")
+    return {"result": game.result, "seats": game.seats, "decisions": decisions, "checks": checks}
+
+
+def selfplay(games: int, seed: int, bot_names: list[str], teams=(2, 4), rules="random",
+             max_rounds: int = 60, check=True) -> dict:
+    from table.bots import make
+    from table.cards import library
+    from table.engine.game import OPTIONS, GameConfig
+
+    cards = library()
+    rnd = random.Random(f"selfplay:{seed}")
+    wins = {name: 0 for name in bot_names}
+    out = {"games": 0, "errors": 0, "wins": wins, "draws": 0, "decisions": 0,
+           "invariant_checks": 0, "by_teams": {}, "error_samples": []}
+    start = time.perf_counter()
+    for n in range(games):
+        k = rnd.randint(*teams)
+        options = tuple(o for o in OPTIONS if rules == "random" and rnd.random() < 0.3)
+        config = GameConfig(teams=k, options=options, max_rounds=max_rounds)
+        game_seed = f"{seed}:{n}"
+        bots = [make(bot_names[(i + n) % len(bot_names)], f"{game_seed}:{i}") for i in range(k)]
+        try:
+            g = play_game(config, game_seed, bots, cards, rnd, check, replay=(n % 10 == 0))
+        except Exception as err:  # every failure is counted and shown, never hidden
+            out["errors"] += 1
+            if len(out["error_samples"]) < 5:
+                out["error_samples"].append({"game": n, "seed": game_seed, "config": config.as_json(),
+                                             "error": f"{type(err).__name__}: {err}",
+                                             "where": traceback.format_exc(limit=-3)})
+            out["games"] += 1
+            continue
+        out["games"] += 1
+        out["decisions"] += g["decisions"]
+        out["invariant_checks"] += g["checks"]
+        by = out["by_teams"].setdefault(str(k), {"games": 0, "draws": 0})
+        by["games"] += 1
+        res = g["result"]
+        if res["shared"]:
+            out["draws"] += 1
+            by["draws"] += 1
+        else:
+            seat = g["seats"].index(res["winners"][0])
+            name = bots[seat].name
+            wins[name] += 1
+            by[name] = by.get(name, 0) + 1
+    seconds = time.perf_counter() - start
+    out["seconds"] = round(seconds, 3)
+    out["games_per_second"] = round(out["games"] / seconds, 2) if seconds > 0 else None
+    return out
+
+
+def run(args) -> int:
+    from table.bots import BOTS
+    from table.cli import UserError
+
+    names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    unknown = [b for b in names if b not in BOTS]
+    if not names or unknown:
+        raise UserError(f"--bots {args.bots!r}: bots are {', '.join(BOTS)} (comma-separated)")
+    if args.games < 0:
+        raise UserError("--games must be 0 or more")
+    out = selfplay(args.games, args.seed, names, _teams(args.teams), args.rules, args.max_rounds)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"{out['games']} games, {out['errors']} errors, wins {out['wins']}, "
+              f"draws {out['draws']}, {out['games_per_second']} games/s")
+        for e in out["error_samples"]:
+            print(f"game {e['game']} (seed {e['seed']}): {e['error']}", file=sys.stderr)
+    return 1 if out["errors"] else 0
