@@ -85,10 +85,13 @@ def test_serpentine_rows_and_several_leds_per_hex():
                  (0, 0), (0, 0), (1, 0), (1, 0))
 
 
-def test_consecutive_leds_are_neighbouring_hexes():
-    for wiring in ("serpentine-columns", "serpentine-rows"):
-        m = hp.serpentine(hp.Grid((0, 0), 4), wiring)
-        assert all(hp.hex_distance(a, b) == 1 for a, b in zip(m, m[1:])), wiring
+@pytest.mark.parametrize("wiring", ["serpentine-columns", "serpentine-rows"])
+@pytest.mark.parametrize("radius, centre", [(1, (0, 0)), (4, (0, 0)), (5, (2, -3)), (7, (0, 0))])
+def test_serpentines_cover_the_grid_once_through_neighbours(wiring, radius, centre):
+    grid = hp.Grid(centre, radius)
+    m = hp.serpentine(grid, wiring)
+    assert len(m) == 3 * radius * (radius + 1) + 1 and set(m) == grid.hexes
+    assert all(hp.hex_distance(a, b) == 1 for a, b in zip(m, m[1:]))
 
 
 def test_explicit_map_with_two_leds_per_hex():
