@@ -93,7 +93,7 @@ def run(args) -> int:
                         "(add one, see hardware/README.md, or use --only leds)")
     warnings.filterwarnings("ignore", message="Falling back from")   # gpiozero, see selftest
     inputs = Inputs(None if args.auto else sys.stdin)
-    status = 0
+    status, saved = 0, False
     with build.build_devices(profile, sim=args.sim) as devices:
         try:
             if not args.auto:
@@ -103,7 +103,7 @@ def run(args) -> int:
                     print(f"(buttons unavailable, use the keyboard: {err})")
             if args.only != "leds":
                 calibration = calibrate_servo(devices, profile, inputs, args)
-                save(profile, calibration, explicit=args.profile is not None)
+                saved = save(profile, calibration, explicit=args.profile is not None)
             if args.only != "servo":
                 wrong = check_leds(devices, inputs, args)
                 if wrong:
@@ -114,7 +114,8 @@ def run(args) -> int:
                 else:
                     print("LED map: every hex lit where the profile says")
         except _Quit as why:
-            print(f"calibrate: {why}; nothing saved")
+            print(f"calibrate: {why}; " + ("the servo calibration was saved before" if saved
+                                          else "nothing saved"))
             return 1
         except DeviceError as err:
             raise UserError(str(err), 1) from None
@@ -201,8 +202,13 @@ def check_leds(devices, inputs: Inputs, args) -> list[tuple[int, tuple[int, int]
             continue
         if trust_rest:
             continue
-        print(f"LED {i}: hex {list(h)} lit?", flush=True)
-        answer = inputs.get().lower()
+        answer = None
+        while answer not in ("", "y", "n", "a"):
+            print(f"LED {i}: hex {list(h)} lit? [Enter yes, n no, a all the rest fine, q quit]",
+                  flush=True)
+            answer = inputs.get().lower()
+            if answer == "q":
+                raise _Quit("quit")
         if answer == "n":
             wrong.append((i, h))
         elif answer == "a":
@@ -216,14 +222,16 @@ def calibration_toml(cal: dict[int, int]) -> str:
     return "[wind.calibration]\n" + "".join(f"{d} = {cal[d]}\n" for d in range(1, 7))
 
 
-def save(profile, cal: dict[int, int], explicit: bool) -> None:
+def save(profile, cal: dict[int, int], explicit: bool) -> bool:
+    """Write `cal` into the profile file given with --profile; else print it.  True if saved."""
     if not explicit:
         print("the packaged reference profile is not changed; to save, copy "
               "hardware/reference.toml, run calibrate --profile COPY, or paste:\n"
               + calibration_toml(cal), end="")
-        return
+        return False
     write_calibration(profile.path, cal)
     print(f"saved the calibration into {profile.path}")
+    return True
 
 
 def write_calibration(path: Path, cal: dict[int, int]) -> None:

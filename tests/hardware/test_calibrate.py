@@ -77,8 +77,9 @@ def test_without_a_profile_the_table_is_printed(capsys, monkeypatch):
 
 
 def test_led_map_answers_by_keyboard(capsys, monkeypatch):
-    code, out, _ = run(capsys, monkeypatch, "\n\n\n\n\nn\na\n", "--sim", "--only", "leds")
+    code, out, _ = run(capsys, monkeypatch, "\n\ny\n\nwhat\n\nn\na\n", "--sim", "--only", "leds")
     assert code == 1
+    assert out.count("LED 4: hex [-4, 4] lit?") == 2        # asked again after "what"
     assert "LED 5: hex [-3, 4] lit?" in out
     assert "1 hex(es) wrong: LED 5 at [-3, 4]" in out
     assert "LED 7:" not in out                           # "a" trusted the rest
@@ -136,3 +137,10 @@ def test_write_back_refuses_an_inline_table(tmp_path):
 def test_auto_needs_sim(capsys, monkeypatch):
     code, _, err = run(capsys, monkeypatch, "", "--auto")
     assert code == 2 and "--auto" in err
+
+
+def test_quitting_the_led_check_keeps_the_saved_servo(capsys, monkeypatch, copy):
+    code, out, _ = run(capsys, monkeypatch, "+\n" + "\n" * 6 + "\nq\n", "--sim",
+                       "--profile", str(copy))
+    assert code == 1 and "the servo calibration was saved before" in out
+    assert hp.load(copy).wind.calibration[1] == 677
