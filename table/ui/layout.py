@@ -134,12 +134,17 @@ class Canvas:
             self.draw.text((lx, y0 + i * pitch), ln, font=fnt, fill=fill)
         return len(lines)
 
-    def title(self, s: str) -> None:
-        """An inverted title bar across the top (rows 0-12)."""
+    def title(self, s: str, mark: str = "") -> None:
+        """An inverted title bar across the top (rows 0-12), ``mark`` at its right end."""
         self.draw.rectangle((0, 0, WIDTH - 1, TITLE_H - 1), fill=1)
-        self.line((2, 0), s, font(12, bold=True), width=WIDTH - 4, fill=0)
+        room = WIDTH - 2
+        if mark:
+            fnt = font(12, bold=True)
+            room -= int(fnt.getlength(mark)) + 2
+            self.line((room + 2, 0), mark, fnt, width=WIDTH - room - 2, fill=0)
+        self.line((1, 0), s, font(12, bold=True), width=room, fill=0)
 
 
 TITLE_H = 13
 #: The body under a title bar: four lines of the 12 px font.
-BODY = (2, TITLE_H + 2, WIDTH - 2, HEIGHT)
+BODY = (1, TITLE_H + 2, WIDTH - 1, HEIGHT)

@@ -56,20 +56,16 @@ def menu(title: str, items: list[str], cursor: int) -> Screen:
     if not items:
         raise ValueError("a menu needs at least one item")
     cursor = max(0, min(cursor, len(items) - 1))
-    c = Canvas()
-    c.title(title)
     first = min(max(0, cursor - MENU_ROWS + 1), max(0, len(items) - MENU_ROWS))
-    first = min(first, cursor)
+    last = min(len(items), first + MENU_ROWS)
+    c = Canvas()
+    c.title(title, ("↑" if first > 0 else "") + ("↓" if last < len(items) else ""))
     y = TITLE_H + 2
-    for i in range(first, min(len(items), first + MENU_ROWS)):
+    for i in range(first, last):
         if i == cursor:
-            c.draw.rectangle((0, y - 1, WIDTH - 8, y + 11), fill=1)
-        c.line((2, y), items[i], width=WIDTH - 12, fill=0 if i == cursor else 1)
+            c.draw.rectangle((0, y, WIDTH - 1, y + 11), fill=1)
+        c.line((1, y), items[i], width=WIDTH - 2, fill=0 if i == cursor else 1)
         y += 12
-    if first > 0:
-        c.line((WIDTH - 6, TITLE_H + 1), "↑", width=6)
-    if first + MENU_ROWS < len(items):
-        c.line((WIDTH - 6, HEIGHT - 12), "↓", width=6)
     return _done(c)
 
 
@@ -157,17 +153,17 @@ def confirm(lang: str, instruction: str, index: int, total: int) -> Screen:
 def timer(lang: str, seconds: float, team: str | None = None) -> Screen:
     """The turn timer: minutes and seconds in large digits, or "time is up"."""
     c = Canvas()
-    title = text("timer.title", lang)
-    if team:
-        title = f"{text(f'team.{team}', lang)}: {title}"
-    c.title(title)
+    c.title(text("timer.title", lang))
     left = max(0, math.ceil(seconds))
+    bottom = HEIGHT - 12 if team else HEIGHT
     if left == 0:
-        c.block((2, TITLE_H, WIDTH - 2, HEIGHT), text("timer.up", lang), font(16, bold=True),
+        c.block((1, TITLE_H, WIDTH - 1, bottom), text("timer.up", lang), font(16, bold=True),
                 align="center", valign="middle")
     else:
-        c.line((0, TITLE_H + 10), f"{left // 60}:{left % 60:02d}", font(32, bold=True),
+        c.line((0, TITLE_H + 2), f"{left // 60}:{left % 60:02d}", font(32, bold=True),
                width=WIDTH, align="center")
+    if team:
+        c.line((0, HEIGHT - 12), text(f"team.{team}", lang), width=WIDTH, align="center")
     return _done(c)
 
 
@@ -190,7 +186,7 @@ def winner(lang: str, team: str | None) -> Screen:
     c.title(text("over.title", lang))
     s = (text("over.winner", lang, team=text(f"team.{team}", lang)) if team
          else text("over.draw", lang))
-    c.block((2, TITLE_H + 1, WIDTH - 2, HEIGHT), s, font(16, bold=True), align="center",
+    c.block((1, TITLE_H + 1, WIDTH - 1, HEIGHT), s, font(16, bold=True), align="center",
             valign="middle")
     return _done(c)
 

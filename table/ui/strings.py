@@ -19,7 +19,7 @@ KINDS = ("worm", "oil_drum", "mine", "crate", "fire", "crater")
 THING_KINDS = KINDS[1:]   # the kinds that come from the pool
 FACES = ("1", "2", "3", "4", "5", "6", "wind", "hit")
 OPTIONAL_RULES = ("parting_gifts", "reduced_blast", "no_sudden_death", "longer_game", "timer",
-                  "true_elimination")
+                  "true_elimination", "sudden_death_draft", "late_superweapons")
 LASTING_RULES = ("one_life", "powerful_explosives", "reduced_blast", "parting_gifts")
 DEVICES = ("display", "leds", "wind", "cards", "buttons", "pico")
 
@@ -100,17 +100,21 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "wizard.start": ("Start the game", "Začít hru", "Почати гру"),
     "wizard.last_map": ("Use the last map", "Použít minulou mapu", "Узяти минулу мапу"),
     "wizard.new_map": ("Mark a new map", "Vyznačit novou mapu", "Позначити нову мапу"),
-    "rule.parting_gifts": ("Parting gifts", "Dárky na rozloučenou", "Прощальні подарунки"),
+    "rule.parting_gifts": ("Parting gifts", "Dárky při smrti", "Прощальні дарунки"),
     "rule.reduced_blast": ("Reduced blast", "Slabší výbuchy", "Слабші вибухи"),
     "rule.no_sudden_death": ("No sudden death", "Bez náhlé smrti", "Без раптової смерті"),
     "rule.longer_game": ("Longer game", "Delší hra", "Довша гра"),
     "rule.timer": ("Timer", "Časovač", "Таймер"),
     "rule.true_elimination": ("True elimination", "Skutečné vyřazení", "Справжнє вибування"),
+    "rule.sudden_death_draft": ("Sudden death draft", "Výběr náhlé smrti",
+                                "Вибір карти смерті"),
+    "rule.late_superweapons": ("Late superweapons", "Superzbraně později",
+                               "Суперзброя пізніше"),
     "rule.one_life": ("1 life", "1 život", "1 життя"),
     "rule.powerful_explosives": ("Powerful explosives", "Silné výbušniny",
                                  "Потужна вибухівка"),
-    "menu.on": ("[x] {item}", "[x] {item}", "[x] {item}"),
-    "menu.off": ("[ ] {item}", "[ ] {item}", "[ ] {item}"),
+    "menu.on": ("● {item}", "● {item}", "● {item}"),
+    "menu.off": ("○ {item}", "○ {item}", "○ {item}"),
 
     # -- map entry and placement ----------------------------------------------------------
     "map.title": ("Map", "Mapa", "Мапа"),
@@ -121,7 +125,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
 
     # -- the turn -------------------------------------------------------------------------
     "turn.title": ("{team}: worm {n}", "{team}: červ {n}", "{team}: хробак {n}"),
-    "turn.team": ("{team}: your turn", "{team}: jste na tahu", "{team}: ваш хід"),
+    "turn.team": ("{team} team to play", "Na tahu: {team}", "Хід: {team}"),
     "prompt.worm": ("Choose a worm", "Vyber červa", "Обери хробака"),
     "prompt.move": ("Inch, jump or skip?", "Popolézt, skočit, nebo nic?",
                     "Проповзти, стрибнути чи пропустити?"),
@@ -207,9 +211,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
 
     # -- errors and faults ----------------------------------------------------------------
     "error.title": ("Oops", "Pozor", "Увага"),
-    "error.unknown_tag": ("Unknown card tag; nothing changed. Enrol it: worms-table enroll",
-                          "Neznámý štítek karty, nic se nezměnilo. Zapiš ho: worms-table enroll",
-                          "Невідома мітка картки, нічого не змінено. Запиши її: worms-table enroll"),
+    "error.unknown_tag": ("Unknown card: nothing changed. Enrol its tag first",
+                          "Neznámá karta, nic se nezměnilo. Zapiš nejdřív její štítek",
+                          "Невідома картка, нічого не змінено. Спершу запиши мітку"),
     "error.not_now": ("That card cannot be played now", "Tuto kartu teď nelze zahrát",
                       "Цю картку зараз не можна зіграти"),
     "error.undo_roll": ("Undo is not possible past a roll", "Za hod kostkou nelze vrátit zpět",

@@ -1,0 +1,193 @@
+"""Every screen in every language: no missing glyph, no text cut off, every string shown."""
+
+from itertools import permutations
+
+import pytest
+from PIL import Image
+
+import table.ui.instructions as instructions_mod
+import table.ui.screens as screens
+import table.ui.strings as strings
+from table.cards import library
+from table.ui.instructions import Instruction
+from table.ui.strings import (CATALOGUE, DEVICES, FACES, KINDS, LANGS, LASTING_RULES,
+                              OPTIONAL_RULES, TEAMS, THING_KINDS)
+
+
+def t(key, lang, **args):
+    return strings.text(key, lang, **args)     # through the module, so the spy below sees it
+
+
+PROMPTS = [k for k in CATALOGUE if k.startswith("prompt.")]
+
+
+def all_instructions() -> list[Instruction]:
+    """One instruction of every kind, every team, the widest numbers."""
+    out = []
+    for team in TEAMS:
+        for key in ("do.move_worm", "do.worm_sank", "do.worm_out", "do.lay_down", "do.heal",
+                    "do.place_worm"):
+            out.append(Instruction(key, {"team": team, "n": "4"}, (0, 0), (1, 0)))
+        out.append(Instruction("do.draw", {"team": team}))
+    for kind in THING_KINDS:
+        for verb in ("move", "remove", "place"):
+            out.append(Instruction(f"do.{verb}.{kind}", {}, (0, 0)))
+    out += [Instruction("do.flood", {}, (0, 0)), Instruction("do.target", {}, (0, 0)),
+            Instruction("do.move_target", {}, (0, 0), (0, 1))]
+    out += [Instruction("do.wind", {"d": d}) for d in range(1, 7)]
+    out += [Instruction("do.target_facing", {"d": d}, (0, 0)) for d in range(1, 7)]
+    out += [Instruction("do.rule", {"rule": r}) for r in LASTING_RULES]
+    for cid, card in library().items():
+        if card.kind == "drop":
+            out.append(Instruction("do.drop", {"card": cid}))
+        if card.kind == "sudden_death":
+            out.append(Instruction("do.sudden_death", {"card": cid}))
+    return out
+
+
+def card_names(lang):
+    return sorted(c.name(lang) for c in library().values())
+
+
+SAMPLES = {
+    "language menu": lambda lang: [screens.language_menu(c) for c in range(len(LANGS))],
+    "teams menu": lambda lang: [screens.teams_menu(lang, set(TEAMS[::2]), c)
+                                for c in range(len(TEAMS) + 1)],
+    "rules menu": lambda lang: [screens.rules_menu(lang, {"timer", "parting_gifts"}, c)
+                                for c in range(len(OPTIONAL_RULES) + 1)],
+    "dice menu": lambda lang: [screens.dice_menu(lang, c) for c in (0, 1)],
+    "wizard": lambda lang: [
+        screens.menu(t("wizard.title", lang),
+                     [t("wizard.last_map", lang), t("wizard.new_map", lang),
+                      f"{t('wizard.timer', lang)}: {t('wizard.minutes', lang, n=10)}",
+                      t("wizard.start", lang)], c) for c in range(4)] + [
+        screens.message(t("wizard.teams", lang), t("wizard.teams_prompt", lang)),
+        screens.message(t("wizard.teams", lang), t("wizard.teams_few", lang))],
+    "map": lambda lang: [screens.message(t("map.title", lang), t("map.prompt", lang)),
+                         screens.message(t("place.title", lang), t("prompt.hex", lang))],
+    "turn": lambda lang: [screens.turn(lang, team, 4, t(p, lang)) for team in TEAMS
+                          for p in PROMPTS] + [screens.turn(lang, team, None,
+                                                            t("prompt.worm", lang))
+                                               for team in TEAMS],
+    "move menu": lambda lang: [screens.move_menu(lang, team, 4, c) for team in TEAMS
+                               for c in range(3)],
+    "thing menu": lambda lang: [screens.menu(
+        t("prompt.thing", lang),
+        [t(f"thing.{k}", lang) for k in KINDS] + [strings.worm_name(lang, team, 4)
+                                                  for team in TEAMS], c) for c in range(12)],
+    "direction menu": lambda lang: [screens.menu(
+        t("prompt.direction", lang), [f"{d} {t(f'dir.{d}', lang)}" for d in range(1, 7)], c)
+        for c in range(6)],
+    "order menu": lambda lang: [screens.menu(
+        t("prompt.order", lang),
+        [", ".join(t(f"thing.{k}", lang) for k in order)
+         for order in permutations(("crate", "mine", "fire"))], c) for c in range(6)],
+    "own dice": lambda lang: [
+        screens.message(t("roll.title", lang, n=1), t("prompt.roll_own", lang)),
+        screens.message(t("thing.mine", lang), t("prompt.flip_own", lang)),
+        screens.menu(t("thing.mine", lang), [t("coin.safe", lang), t("coin.danger", lang)], 1)]
+        + [screens.menu(t("prompt.die", lang), [t(f"face.{f}", lang, d=6) for f in FACES], c)
+           for c in range(len(FACES))],
+    "dice": lambda lang: [screens.dice(lang, list(FACES[:n]), cursor=c, wind=w)
+                          for n in (1, 3, 6, 8) for c in range(n) for w in (1, 6)]
+    + [screens.dice(lang, list(FACES[:n]), wind=3) for n in (1, 5, 8)],
+    "confirm": lambda lang: [screens.confirm(lang, ins.text(lang), 12, 12)
+                             for ins in all_instructions()],
+    "cards": lambda lang: [screens.message(t(title, lang), name) for name in card_names(lang)
+                           for title in ("card.title", "drop.title", "sudden_death.title")],
+    "errors": lambda lang: [screens.error(lang, "error.unknown_tag"),
+                            screens.error(lang, "error.not_now"),
+                            screens.error(lang, "error.undo_roll"),
+                            screens.message(t("undo.done", lang), t("prompt.worm", lang))],
+    "faults": lambda lang: [screens.fault(lang, d, retrying=r) for d in DEVICES
+                            for r in (True, False)]
+    + [screens.message(t("fault.title", lang),
+                       t("fault.back", lang, name=t(f"device.{d}", lang))) for d in DEVICES],
+    "timer": lambda lang: [screens.timer(lang, s, team) for s in (0, 0.2, 9, 59.5, 600, 5999)
+                           for team in (None,) + TEAMS],
+    "winner": lambda lang: [screens.winner(lang, team) for team in TEAMS + (None,)],
+    "enroll": lambda lang: [
+        screens.message(t("enroll.title", lang), t("enroll.tap", lang)),
+        screens.menu(t("enroll.pick", lang), card_names(lang) + [t("button.back", lang)], 0)]
+        + [screens.message(t("enroll.title", lang), t("enroll.known", lang, card=name))
+           for name in card_names(lang)],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_screen_renders_cleanly(name, lang):
+    shots = SAMPLES[name](lang)
+    assert shots
+    for shot in shots:
+        assert shot.problems == (), (name, lang, shot.texts)
+        assert shot.image.mode == "1" and shot.image.size == (128, 64)
+        assert shot.image.getbbox() is not None      # something is drawn
+
+
+def test_every_string_is_on_some_screen(monkeypatch):
+    used = set()
+    real = strings.text
+
+    def spy(key, lang="en", /, **args):
+        used.add(key)
+        return real(key, lang, **args)
+
+    for module in (strings, screens, instructions_mod):
+        monkeypatch.setattr(module, "text", spy)
+    for lang in LANGS:
+        for make in SAMPLES.values():
+            make(lang)
+    assert set(CATALOGUE) - used == set()
+
+
+def test_the_screens_show_what_they_say():
+    # a Cyrillic title renders differently from its Czech counterpart; the cursor row is
+    # inverted (mostly lit), the others mostly dark
+    a = screens.message(strings.text("over.title", "uk"), "x").image
+    b = screens.message(strings.text("over.title", "cs"), "x").image
+    assert a.tobytes() != b.tobytes()
+    m = screens.menu("T", ["one", "two", "three"], 1).image
+    row = lambda y0: sum(m.getpixel((x, y)) > 0 for x in range(0, 100) for y in range(y0, y0 + 11))
+    assert row(27) > 500 and row(15) < 150        # row 2 (the cursor) is inverted
+
+
+def test_menu_scrolls_to_the_cursor_and_shows_arrows():
+    items = [f"item {i}" for i in range(10)]
+    top = screens.menu("T", items, 0)
+    bottom = screens.menu("T", items, 9)
+    assert "item 0" in top.texts and "item 4" not in top.texts and "↓" in top.texts
+    assert "item 9" in bottom.texts and "item 5" not in bottom.texts and "↑" in bottom.texts
+    with pytest.raises(ValueError):
+        screens.menu("T", [], 0)
+
+
+def test_dice_refuse_an_unknown_face():
+    with pytest.raises(ValueError, match="'7' is not a die face"):
+        screens.dice("en", ["7"])
+
+
+def test_timer_rounds_up_and_says_time_is_up():
+    assert "1:05" in screens.timer("en", 64.2).texts
+    assert strings.text("timer.up", "cs") in screens.timer("cs", 0).texts
+
+
+def test_sample_pngs(tmp_path):
+    """A few screens saved as PNG (to look at) read back pixel for pixel."""
+    shots = {
+        "dice-en": screens.dice("en", ["1", "2", "3", "4", "wind", "hit"], cursor=4, wind=2),
+        "confirm-cs": screens.confirm("cs", Instruction("do.lay_down", {"team": "purple", "n": "4"}
+                                                        ).text("cs"), 3, 7),
+        "confirm-uk": screens.confirm("uk", Instruction("do.move_worm", {"team": "purple", "n": "4"}
+                                                        ).text("uk"), 3, 7),
+        "rules-uk": screens.rules_menu("uk", {"timer"}, 4),
+        "fault-cs": screens.fault("cs", "wind"),
+        "winner-uk": screens.winner("uk", "yellow"),
+        "timer-en": screens.timer("en", 83, "green"),
+        "turn-cs": screens.turn("cs", "red", 2, strings.text("prompt.target", "cs")),
+    }
+    for name, shot in shots.items():
+        path = tmp_path / f"{name}.png"
+        shot.image.save(path)
+        with Image.open(path) as back:
+            assert back.convert("1").tobytes() == shot.image.tobytes()
