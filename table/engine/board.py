@@ -53,6 +53,7 @@ class Board:
     target_facing: int | None = None
     water_tiles: int = WATER_TILES
     cards_drawn: dict[str, int] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)     # Things on the board per kind
     _next: dict[str, int] = field(default_factory=dict)      # next id number per kind
     _used: set[str] = field(default_factory=set)             # every id ever given
 
@@ -76,8 +77,9 @@ class Board:
         return [t for t in things if t.kind == "worm"] + [t for t in things if t.kind != "worm"]
 
     def on_board(self, kind: str, team: str | None = None) -> int:
-        return sum(1 for t in self.things.values()
-                   if t.kind == kind and (team is None or t.team == team))
+        if team is None:
+            return self.counts.get(kind, 0)
+        return sum(1 for t in self.things.values() if t.kind == kind and t.team == team)
 
     def in_pool(self, kind: str) -> int:
         """How many of ``kind`` the pool still holds (E13)."""
@@ -112,6 +114,7 @@ class Board:
         """Put ``thing`` on the board, last in hex order of its hex."""
         self._used.add(thing.id)
         self.things[thing.id] = thing
+        self.counts[thing.kind] = self.counts.get(thing.kind, 0) + 1
         self.hexes.setdefault(thing.at, []).append(thing.id)
         return thing
 
@@ -131,6 +134,7 @@ class Board:
         """Destroy ``thing``: off the board, back to the pool (E13)."""
         self.lift(thing)
         del self.things[thing.id]
+        self.counts[thing.kind] -= 1
         self.destroyed.append(thing.id)
 
     def copy(self) -> "Board":

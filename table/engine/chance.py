@@ -4,7 +4,7 @@ The engine never draws randomness itself: it is handed a *chance source* with tw
 ``roll()`` (one die face) and ``flip()`` (``"safe"`` or ``"danger"``).  Three sources exist:
 
 * :class:`CounterRandom`: a seeded counter-based generator for play.  Result *k* of seed *s*
-  is derived from BLAKE2b(s, k), so the same seed gives the same game on every Python version
+  is derived from BLAKE2b(s, k // 8), so the same seed gives the same game on every Python version
   and platform, and a game can resume from any point by knowing only the counter.
 * :class:`Script`: results listed in advance (scenario files, tests).
 * :class:`Recorder`: wraps another source and keeps every outcome (journals, replays).
@@ -49,13 +49,19 @@ class CounterRandom:
         self.seed = str(seed)
         self.counter = counter
         self.faces = faces
+        self._block = -1
+        self._digest = b""
 
     def _word(self) -> int:
-        digest = hashlib.blake2b(
-            f"{self.seed}:{self.counter}".encode(), digest_size=8, person=b"worms-table"
-        ).digest()
+        """Word number ``counter`` of the stream: BLAKE2b of (seed, block) gives eight
+        64-bit words a block."""
+        block, slot = divmod(self.counter, 8)
+        if block != self._block:
+            self._digest = hashlib.blake2b(f"{self.seed}:{block}".encode(), digest_size=64,
+                                           person=b"worms-table").digest()
+            self._block = block
         self.counter += 1
-        return int.from_bytes(digest, "big")
+        return int.from_bytes(self._digest[slot * 8:slot * 8 + 8], "big")
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""

@@ -1,0 +1,41 @@
+"""Runs benchmark modules (bench/NAME.py, each with main() -> dict) and prints one JSON object."""
+
+import importlib.util
+import json
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).parent
+
+
+def available() -> list[str]:
+    return sorted(p.stem for p in HERE.glob("*.py") if p.stem not in ("runner", "stats"))
+
+
+def load(name: str):
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", HERE / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(HERE))
+    spec.loader.exec_module(module)
+    return module
+
+
+def main(argv: list[str]) -> int:
+    names = argv or available()
+    unknown = [n for n in names if n not in available()]
+    if unknown:
+        print(f"bench/run: unknown benchmark {', '.join(unknown)} (known: {', '.join(available())})",
+              file=sys.stderr)
+        return 2
+    out = {}
+    for name in names:
+        started = time.perf_counter()
+        out[name] = load(name).main()
+        out[name]["bench_seconds"] = round(time.perf_counter() - started, 2)
+    print(json.dumps(out, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
