@@ -10,7 +10,7 @@ out raises :class:`DeviceError` naming it.  Only the backend that is built impor
 from __future__ import annotations
 
 import glob
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from table.devices import DeviceError
 from table.profile import Profile, hexagon
@@ -110,7 +110,10 @@ class Devices:
                                         channel=pca.channel)
         if backend == "gpio":
             return wind.GpioWindDial(calibration, pin=config.gpio_pin)
-        return _pico_device("PicoWindDial")(self._pico_link(), calibration)
+        link = self._pico_link()
+        from table.devices.pico import PicoWindDial
+
+        return PicoWindDial(link, calibration)
 
     def _make_leds(self):
         from table.devices import leds
@@ -120,7 +123,10 @@ class Devices:
             return leds.SimHexLeds(hexagon((0, 0), 4))
         if self._backend("leds") == "sim":
             return leds.SimHexLeds(config.led_map, config.brightness)
-        return _pico_device("PicoLeds")(self._pico_link(), config.led_map, config.brightness)
+        link = self._pico_link()
+        from table.devices.pico import PicoLeds
+
+        return PicoLeds(link, config.led_map, config.brightness)
 
     def _make_display(self):
         from table.devices import display
@@ -179,12 +185,6 @@ def resolve_port(pattern: str) -> str:
                                   "it runs firmware/ and see ls -l /dev/serial/by-id/")
     raise DeviceError("Pico", f"{len(matches)} ports match {pattern} ({', '.join(matches)}): "
                               "put the exact path in the profile's pico.port")
-
-
-def _pico_device(name: str) -> Callable:
-    from table.devices import pico
-
-    return getattr(pico, name)
 
 
 def build_devices(profile: Profile, sim: bool = False) -> Devices:
