@@ -164,7 +164,7 @@ def scatter_path(base: Frame, path: list[Hex], step: float = 0.2,
     ``step`` seconds, leaving a fading trail."""
     def scene(t: float) -> Frame:
         colours = {}
-        head = t / step
+        head = int(t / step + 1e-9)      # the hex reached; each step back is dimmer
         for i, h in enumerate(path):
             if i <= head:
                 colours[h] = mix(base.get(h, OFF), colour, max(0.0, 1.0 - (head - i) / 3))

@@ -1,0 +1,41 @@
+"""Wrapping and measuring with the real OLED font; what counts as cut off or missing."""
+
+from table.devices.display import font
+from table.ui.layout import Canvas, has_glyph, missing_glyphs, wrap
+from table.ui.screens import message
+
+
+def test_wrap_breaks_between_words_at_the_pixel_width():
+    f = font(12)                                   # Terminus: 6 px a character
+    lines, too_wide = wrap("aaa bbb ccc", f, 7 * 6)
+    assert lines == ["aaa bbb", "ccc"] and too_wide == []
+    assert wrap("one\ntwo", f, 128) == (["one", "two"], [])
+    lines, too_wide = wrap("x" * 25, f, 60)
+    assert lines == ["x" * 10, "x" * 10, "x" * 5] and too_wide == ["x" * 25]
+
+
+def test_glyphs_of_czech_and_ukrainian_exist_and_others_do_not():
+    for f in (font(12), font(12, bold=True), font(16, bold=True), font(32, bold=True)):
+        assert missing_glyphs("Příliš žluťoučký kůň úpěl ďábelské ódy", f) == []
+        assert missing_glyphs("Гей, ґава їсть щавель, є й юшка", f) == []
+    assert not has_glyph(font(12), "中")
+    assert has_glyph(font(12), " ")
+    assert missing_glyphs("a中b語a", font(12)) == ["中", "語"]
+
+
+def test_a_screen_reports_text_cut_off_and_missing_glyphs():
+    assert message("Title", "short").problems == ()
+    long = message("Title", "word " * 30)
+    assert any("needs 8 lines, the box has 4" in p for p in long.problems)
+    wide_title = message("A title far too long for the bar", "x")
+    assert any("cut off: 'A title far too long" in p for p in wide_title.problems)
+    tofu = message("Title", "Hello 世界")
+    assert any("no glyph for '世' U+4E16, '界' U+754C" in p for p in tofu.problems)
+    word = message("Title", "Donaudampfschifffahrtsgesellschaft")
+    assert any("wider than its box" in p for p in word.problems)
+
+
+def test_text_cut_off_is_still_drawn_up_to_the_edge():
+    c = Canvas()
+    c.line((0, 0), "m" * 40)
+    assert c.problems and c.image.getbbox()[2] >= 120
