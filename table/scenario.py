@@ -19,6 +19,8 @@ from table.engine import Resolver, Script, Thing
 from table.engine.effects import RULES
 
 SECTIONS = {"title", "board", "things", "random", "choices", "steps"}
+#: a file with either of these is the turn-level form (table/turns.py): whole turns of a game
+GAME_FORM = {"game", "turns"}
 BOARD_KEYS = {"land", "wind", "rules"}
 THING_KEYS = {"kind", "id", "team", "at", "damaged"}
 RANDOM_KEYS = {"dice", "flips"}
@@ -119,6 +121,9 @@ def load(path: str | Path) -> Scenario:
 
 
 def parse(data: dict) -> Scenario:
+    if isinstance(data, dict) and GAME_FORM & set(data):
+        from table.turns import parse_game
+        return parse_game(data)
     _keys(data, SECTIONS, "the file")
     title = data.get("title", "")
     if not isinstance(title, str):
@@ -325,6 +330,8 @@ class ScriptedChoices:
 
 
 def run_scenario(sc: Scenario) -> dict:
+    if hasattr(sc, "run_game"):          # the turn-level form (table/turns.py)
+        return sc.run_game()
     script = Script(sc.dice, sc.flips)
     r = Resolver(sc.board, script, ScriptedChoices(sc.choices))
     for n, step in enumerate(sc.steps, 1):

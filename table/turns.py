@@ -1,0 +1,218 @@
+"""The turn-level form of a scenario file: whole turns of a whole game, so that the end of a
+game (the final round, the winner, a shared win) can be pinned down in a file.
+
+A scenario file with a ``[game]`` section (or ``[[turns]]``) is this form; everything else
+about scenario files (``worms-table scenario FILE``, exit codes, ``[random]``, ``[choices]``,
+``[[things]]``) is as in docs/scenarios.md.
+
+```toml
+[game]
+seed = 1                      # shuffles, the layout and any die the file does not script
+teams = 2                     # without [[things]]: the automatic layout for this many teams
+options = ["parting_gifts"]   # optional rules (table.engine.game.OPTIONS)
+wind = 3                      # the initial wind (default: rolled, T5)
+drop_deck = ["supplies", "one_life"]   # the Drop deck, top first (default: from the seed)
+land = [[1, 0], [2, 0]]       # the land hexes (default: the standard map)
+max_rounds = 20               # stop after this many rounds (default: play to the end)
+
+[[things]]                    # optional: a fixed starting layout (else automatic)
+kind = "worm"
+id = "blue-1"
+team = "blue"
+at = [1, 0]
+
+[random]                      # dice and flips used first, in the order the game rolls them
+dice = ["hit", "3"]           # (from setup on: the initial wind unless [game] wind is set)
+
+[choices]                     # answers to the other decisions, one queue per kind
+hex = [[1, 0]]
+
+[[turns]]                     # one entry per turn, in turn order
+team = "blue"                 # optional: whose turn this must be
+worm = "blue-1"               # the worm to activate
+moves = [{ inch = [2, 0] }, { skip = true }]   # the two movement steps (missing: skip)
+card = "bazooka"              # the weapon card to play (missing or "pass": none)
+target = [3, 0]               # its target hex (each TEXT symbol)
+facing = 2                    # an airstrike target's facing
+thing = "red-1"               # the Thing a card lets the player pick (E14)
+card_moves = [{ jump = [3, 1] }]               # the card's MOVE symbols
+```
+
+The file stops after its last turn entry (or when the game ends).  Output: the position as in
+the step form, plus ``result`` (null while the game goes on), ``turn``, ``hands``,
+``eliminated``, ``decks`` and the game's ``events``.
+"""
+
+from __future__ import annotations
+
+from table.scenario import (CHOICE_KINDS, CannotRun, Malformed, _hex, _int, _keys, _list,
+                            _parse_choices, _parse_things, _face, _show)
+
+GAME_SECTIONS = {"title", "game", "things", "random", "choices", "turns"}
+GAME_KEYS = {"seed", "teams", "options", "wind", "drop_deck", "land", "max_rounds"}
+TURN_KEYS = {"team", "worm", "moves", "card", "target", "facing", "thing", "card_moves"}
+
+
+class GameScenario:
+    def __init__(self, config, seed, dice, flips, choices, turns, title=""):
+        self.config = config
+        self.seed = seed
+        self.dice = dice
+        self.flips = flips
+        self.choices = choices
+        self.turns = turns
+        self.title = title
+
+    def run_game(self) -> dict:
+        from table.engine.decisions import Illegal
+        from table.engine.game import Game
+
+        game = Game.new(self.config, self.seed, script=(self.dice, self.flips))
+        queues = {k: list(v) for k, v in self.choices.items()}
+        for n, turn in enumerate(self.turns, 1):
+            if game.request is None:
+                raise CannotRun(f"turns[{n - 1}]: the game is already over")
+            try:
+                _play_turn(game, turn, queues)
+            except (Illegal, _Wrong) as err:
+                raise CannotRun(f"turns[{n - 1}]: {err}") from None
+        out = game.board.as_json()
+        t = game.turn
+        out.update({
+            "result": game.result,
+            "turn": {"number": t.number, "team": t.team, "worm": t.worm, "step": t.step},
+            "hands": game.hands,
+            "eliminated": game.eliminated,
+            "decks": game.decks,
+            "unused": {"dice": len(game._dice), "flips": len(game._flips)},
+            "events": game.events,
+        })
+        return out
+
+
+class _Wrong(Exception):
+    pass
+
+
+def _play_turn(game, turn: dict, queues: dict) -> None:
+    number = game.turn.number
+    moves = list(turn.get("moves", []))
+    card_moves = list(turn.get("card_moves", []))
+    if "team" in turn and game.turn.team != turn["team"]:
+        raise _Wrong(f"it is {game.turn.team}'s turn, not {turn['team']}'s")
+    checked = False
+    while game.request is not None and game.turn.number == number:
+        d = game.request
+        if not checked and d.kind != "worm" and game.turn.worm is not None:
+            checked = True
+            if "worm" in turn and game.turn.worm != turn["worm"]:
+                raise _Wrong(f"the active worm is {game.turn.worm}, not {turn['worm']}")
+        if d.kind == "worm":
+            answer = turn.get("worm", d.default)
+        elif d.kind == "move" and d.why == "move":
+            answer = moves.pop(0) if moves else ("skip", None)
+        elif d.kind == "move":
+            answer = card_moves.pop(0) if card_moves else ("skip", None)
+        elif d.kind == "card" and d.why == "weapon":
+            answer = turn.get("card", "pass")
+        elif d.kind == "hex" and d.why.endswith(":target") and "target" in turn:
+            answer = turn["target"]
+        elif d.kind == "direction" and d.why.endswith(":facing") and "facing" in turn:
+            answer = turn["facing"]
+        elif d.kind == "thing" and "thing" in turn and d.why not in ("prod",):
+            answer = turn["thing"]
+        elif queues.get(d.kind):
+            answer = queues[d.kind].pop(0)
+        else:
+            answer = d.default
+        game.answer(answer)
+    if moves:
+        raise _Wrong(f"{len(moves)} movement(s) left over (a turn has two movement steps)")
+
+
+def _move(m, where: str):
+    _keys(m, {"inch", "jump", "skip"}, where)
+    if len(m) != 1:
+        raise Malformed(f"{where}: give exactly one of inch, jump or skip")
+    if "skip" in m:
+        if m["skip"] is not True:
+            raise Malformed(f"{where}.skip: expected true")
+        return ("skip", None)
+    kind = next(iter(m))
+    return (kind, _hex(m[kind], f"{where}.{kind}"))
+
+
+def parse_game(data: dict) -> GameScenario:
+    from table.cards import library
+    from table.engine import TEAMS, Board
+    from table.engine.game import OPTIONS, GameConfig
+    from table.engine.setup import standard_land
+
+    _keys(data, GAME_SECTIONS, "the file")
+    title = data.get("title", "")
+    g = _keys(data.get("game", {}), GAME_KEYS, "game")
+    seed = g.get("seed", 1)
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise Malformed(f"game.seed: expected a number or text, got {_show(seed)}")
+    options = _list(g.get("options", []), "game.options")
+    for i, o in enumerate(options):
+        if o not in OPTIONS:
+            raise Malformed(f"game.options[{i}]: unknown option {_show(o)} (known: {', '.join(OPTIONS)})")
+    cards = library()
+    drop_deck = None
+    if "drop_deck" in g:
+        drop_deck = _list(g["drop_deck"], "game.drop_deck")
+        for i, c in enumerate(drop_deck):
+            if c not in cards or cards[c].kind not in ("drop", "sudden_death"):
+                raise Malformed(f"game.drop_deck[{i}]: {_show(c)} is not a Drop or Sudden Death card")
+    land = None
+    if "land" in g:
+        land = tuple(_hex(h, f"game.land[{i}]") for i, h in enumerate(_list(g["land"], "game.land")))
+    wind = _int(g["wind"], "game.wind", 1, 6) if "wind" in g else None
+    max_rounds = _int(g["max_rounds"], "game.max_rounds", 1) if "max_rounds" in g else None
+    things = None
+    teams = _int(g.get("teams", 2), "game.teams", 2, len(TEAMS))
+    if "things" in data:
+        board = Board(land=set(land) if land else standard_land(teams), wind=1)
+        _parse_things(data["things"], board)
+        things = tuple(t.as_json() | {"at": list(t.at)} for t in (board.things[i] for i in board.things))
+        present = [t for t in TEAMS if board.worms(t)]
+        if len(present) < 2:
+            raise Malformed("things: a game needs worms of two teams or more")
+        teams = len(present)
+    rnd = _keys(data.get("random", {}), {"dice", "flips"}, "random")
+    dice = [_face(v, f"random.dice[{i}]") for i, v in enumerate(_list(rnd.get("dice", []), "random.dice"))]
+    flips = _list(rnd.get("flips", []), "random.flips")
+    for i, v in enumerate(flips):
+        if v not in ("safe", "danger"):
+            raise Malformed(f"random.flips[{i}]: {_show(v)} is not a flip (safe or danger)")
+    choices = _parse_choices(_keys(data.get("choices", {}), CHOICE_KINDS, "choices"))
+    turns = []
+    for i, t in enumerate(_list(data.get("turns", []), "turns")):
+        where = f"turns[{i}]"
+        _keys(t, TURN_KEYS, where)
+        out = dict(t)
+        for key in ("team", "worm", "card", "thing"):
+            if key in t and not isinstance(t[key], str):
+                raise Malformed(f"{where}.{key}: expected text, got {_show(t[key])}")
+        if "card" in t and t["card"] != "pass" and (t["card"] not in cards or cards[t["card"]].kind
+                                                   in ("drop", "sudden_death")):
+            raise Malformed(f"{where}.card: unknown weapon card {_show(t['card'])}")
+        if "target" in t:
+            out["target"] = _hex(t["target"], f"{where}.target")
+        if "facing" in t:
+            out["facing"] = _int(t["facing"], f"{where}.facing", 1, 6)
+        out["moves"] = [_move(m, f"{where}.moves[{j}]")
+                        for j, m in enumerate(_list(t.get("moves", []), f"{where}.moves"))]
+        if len(out["moves"]) > 2:
+            raise Malformed(f"{where}.moves: a turn has two movement steps, {len(out['moves'])} given")
+        out["card_moves"] = [_move(m, f"{where}.card_moves[{j}]")
+                             for j, m in enumerate(_list(t.get("card_moves", []), f"{where}.card_moves"))]
+        turns.append(out)
+    try:
+        config = GameConfig(teams=teams, options=tuple(options), land=land, things=things,
+                            drop_deck=tuple(drop_deck) if drop_deck is not None else None,
+                            wind=wind, max_rounds=max_rounds)
+    except ValueError as err:
+        raise Malformed(f"game: {err}") from None
+    return GameScenario(config, seed, dice, flips, choices, turns, title)

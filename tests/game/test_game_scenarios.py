@@ -1,0 +1,71 @@
+"""The turn-level scenario files in tests/scenarios/games/: whole turns of a game, pinned.
+
+Each NAME.toml has a NAME.json beside it with the parts of the output it pins."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from table.cli import main
+from table.scenario import CannotRun, Malformed, load, parse, run_scenario
+
+HERE = Path(__file__).parent.parent / "scenarios" / "games"
+FILES = sorted(HERE.glob("*.toml"))
+
+
+def test_there_are_game_files():
+    assert {f.stem.split("_")[0] for f in FILES} >= {"t3", "t4", "t6"}
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+def test_game_file(path):
+    expected = json.loads(path.with_suffix(".json").read_text())
+    out = run_scenario(load(path))
+    for key, value in expected.items():
+        assert out[key] == value, f"{key} differs"
+
+
+def test_command_runs_a_game_file(capsys):
+    assert main(["scenario", str(HERE / "t6_shared_win.toml")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["result"]["shared"] is True
+
+
+BASE = {
+    "game": {"seed": 1, "wind": 3, "land": [[0, 0], [1, 0], [2, 0], [3, 0]]},
+    "things": [
+        {"kind": "worm", "id": "blue-1", "team": "blue", "at": [0, 0]},
+        {"kind": "worm", "id": "red-1", "team": "red", "at": [3, 0]},
+    ],
+}
+
+
+def _with(**parts):
+    data = json.loads(json.dumps(BASE))
+    data.update(parts)
+    return data
+
+
+@pytest.mark.parametrize("data, message", [
+    (_with(game={"seed": 1, "colour": 3}), "game: unknown key 'colour'"),
+    (_with(game={"options": ["warp_drive"]}), "game.options[0]: unknown option"),
+    (_with(game={"drop_deck": ["bazooka"]}), "game.drop_deck[0]"),
+    (_with(turns=[{"worm": "blue-1", "moves": [{"fly": [1, 0]}]}]), "turns[0].moves[0]: unknown key 'fly'"),
+    (_with(turns=[{"card": "laser"}]), "turns[0].card: unknown weapon card"),
+    (_with(turns=[{"moves": [{"skip": True}] * 3}]), "a turn has two movement steps"),
+    (_with(things=[{"kind": "worm", "id": "blue-1", "team": "blue", "at": [0, 0]}]),
+     "worms of two teams"),
+])
+def test_malformed_game_files_name_the_field(data, message):
+    with pytest.raises(Malformed, match=message.replace("[", r"\[").replace("]", r"\]")):
+        parse(data)
+
+
+def test_an_illegal_turn_cannot_run():
+    sc = parse(_with(turns=[{"team": "blue", "worm": "blue-1", "moves": [{"inch": [2, 0]}]}]))
+    with pytest.raises(CannotRun, match="turns\\[0\\]: .*not a legal answer to move"):
+        run_scenario(sc)
+    sc = parse(_with(turns=[{"team": "red"}]))
+    with pytest.raises(CannotRun, match="it is blue's turn, not red's"):
+        run_scenario(sc)
