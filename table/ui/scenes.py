@@ -201,3 +201,32 @@ def wind_arrow(grid: Iterable[Hex], direction: int, centre: Hex = (0, 0),
             colours[h] = mix((0, 30, 30), (0, 255, 255), k)
         return lit(frame0, colours)
     return scene
+
+
+#: Moves shown as a running light (how a Thing was thrown, not a player's own step).
+THROWN = frozenset({"scatter", "knockback", "jump", "blast", "push", "accuracy"})
+
+
+def event_scenes(events: list[dict], base: Frame, grid: Iterable[Hex]) -> list[
+        tuple[Scene, float]]:
+    """The animations for engine events, in order, each with its length in seconds: blasts
+    flash, thrown Things and the Target Token run their path, new water pulses, the wind
+    runs from the dial.  Play each with :func:`animate`."""
+    out: list[tuple[Scene, float]] = []
+    target = None
+    for e in events:
+        name = e["event"]
+        if name == "blast":
+            out.append((blast(base, tuple(e["at"])), 0.8))
+        elif name == "move" and e["by"] in THROWN:
+            out.append((scatter_path(base, [tuple(e["from"]), tuple(e["to"])]), 0.4))
+        elif name == "target":
+            at = tuple(e["at"])
+            if e.get("by") is not None and target is not None:
+                out.append((scatter_path(base, [target, at], colour=(255, 0, 255)), 0.4))
+            target = at
+        elif name == "flood":
+            out.append((new_water(base, [tuple(e["at"])]), 1.0))
+        elif name == "wind":
+            out.append((wind_arrow(grid, e["to"], base=base), 1.5))
+    return out

@@ -124,3 +124,18 @@ def test_a_frame_shows_on_the_simulated_grid():
         leds.set(h, c)
     leds.show()
     assert leds.shown()[(0, -1)] == ACCURACY_COLOURS[3]
+
+
+def test_event_scenes_from_a_real_blast():
+    board = Board(land={(0, 0), (1, 0)}, wind=3)
+    board.add(Thing("red-1", "worm", (0, 0), team="red"))
+    r = Resolver(board, Script(dice=["3", "5"]))
+    r.blast((0, 0))          # the worm is thrown SE into (1, 0)
+    r.change_wind()          # and the wind turns to 5
+    base = scenes.board_frame(board, GRID)
+    got = scenes.event_scenes(r.events, base, GRID)
+    assert [seconds for _, seconds in got] == [0.8, 0.4, 1.5]
+    blast, path, wind = (scene for scene, _ in got)
+    assert blast(0.0)[(0, 0)] == WHITE
+    assert path(0.2)[(1, 0)] == WHITE
+    assert wind(0.0)[(0, 0)] != base[(0, 0)] and wind(0.15)[(-1, 1)] != base[(-1, 1)]

@@ -191,3 +191,12 @@ def test_sample_pngs(tmp_path):
         shot.image.save(path)
         with Image.open(path) as back:
             assert back.convert("1").tobytes() == shot.image.tobytes()
+
+
+def test_a_screen_shows_on_the_simulated_oled():
+    from table.devices.display import SimDisplay
+
+    oled = SimDisplay()
+    shot = screens.turn("uk", "green", 3, strings.text("prompt.card", "uk"))
+    oled.show(shot.image)
+    assert oled.image.convert("1").tobytes() == shot.image.tobytes()
