@@ -13,11 +13,12 @@ MAX_LEN = 64          # longest frame, so a corrupted length byte cannot stall t
 MAX_DATA = MAX_LEN - MIN_LEN
 
 # host -> Pico
-HELLO = 0x01          # version u8, n_leds u16
+HELLO = 0x01          # version u8
 HEARTBEAT = 0x02
 LED_SET = 0x10        # (index u16, r, g, b) * n -- staged, not shown
 LED_SHOW = 0x11       # show the staged LEDs under the brightness cap
 BRIGHTNESS = 0x12     # cap u8 (255 = full)
+LED_COUNT = 0x13      # n u16: how many LEDs the strip has
 SERVO = 0x20          # pulse_us u16, hold_ms u16 (0 = keep driving)
 SERVO_OFF = 0x21
 LOST = 0x30           # r, g, b, after_ms u16: the lost-host pattern and its timeout
@@ -28,12 +29,13 @@ ACK = 0x80
 HELLO_REPLY = 0x81    # version u8, n_leds u16, firmware version (ASCII)
 ERROR = 0x82          # rejected type u8, reason (ASCII)
 NEED_HELLO = 0x83     # the Pico has not been greeted (it rebooted): send HELLO
+NAK = 0x84            # a frame came ahead of seq: the one expected was lost, send again
 
 NAMES = {
     HELLO: "hello", HEARTBEAT: "heartbeat", LED_SET: "led-set", LED_SHOW: "led-show",
-    BRIGHTNESS: "brightness", SERVO: "servo", SERVO_OFF: "servo-off", LOST: "lost-pattern",
+    BRIGHTNESS: "brightness", LED_COUNT: "led-count", SERVO: "servo", SERVO_OFF: "servo-off", LOST: "lost-pattern",
     REPL: "repl", ACK: "ack", HELLO_REPLY: "hello-reply", ERROR: "error",
-    NEED_HELLO: "need-hello",
+    NEED_HELLO: "need-hello", NAK: "nak",
 }
 
 LED_ENTRY = 5                      # index u16, r, g, b
@@ -92,12 +94,17 @@ class Decoder:
     distance to it (a length) is tried, longest first, and the first with a good CRC wins.
     Bytes before a found frame are garbage.  So a frame is recovered whatever came before
     it (a torn frame, noise, a bogus length), and nothing waits for a length that lied.
+
+    ``damaged`` counts sync bytes that ended no frame although no frame was still arriving
+    (the first byte after the last good frame was no length still to be filled): a frame
+    was damaged, and the receiver may say so at once instead of waiting for a timeout.
     """
 
     def __init__(self):
         self.buf = bytearray()
         self.frames = 0
         self.skipped = 0           # bytes thrown away as garbage
+        self.damaged = 0
 
     def feed(self, data):
         out = []
@@ -118,6 +125,9 @@ class Decoder:
                     self.skipped += start
                     buf = bytearray()
                     break
+                else:
+                    if not MIN_LEN <= buf[0] <= MAX_LEN or n >= buf[0]:
+                        self.damaged += 1
             elif n > 2 * MAX_LEN:
                 keep = MAX_LEN - 1
                 self.skipped += n - keep
@@ -141,13 +151,23 @@ def _need(data, size, what):
         raise CodecError("%s needs %d data bytes, got %d" % (what, size, len(data)))
 
 
-def hello(n_leds, version=PROTOCOL_VERSION):
-    return bytes((version,)) + u16(n_leds)
+def hello(version=PROTOCOL_VERSION):
+    return bytes((version,))
 
 
 def parse_hello(data):
-    _need(data, 3, "hello")
-    return data[0], get_u16(data, 1)
+    if len(data) < 1:
+        raise CodecError("hello needs at least 1 data byte, got 0")
+    return data[0]          # later versions may add bytes after the version
+
+
+def led_count(n):
+    return u16(n)
+
+
+def parse_led_count(data):
+    _need(data, 2, "led-count")
+    return get_u16(data, 0)
 
 
 def hello_reply(n_leds, firmware, version=PROTOCOL_VERSION):

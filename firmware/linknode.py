@@ -49,7 +49,11 @@ class Node:
     # ---- input ------------------------------------------------------------------------
 
     def feed(self, data):
-        for seq, mtype, body in self.decoder.feed(data):
+        damaged = self.decoder.damaged
+        frames = self.decoder.feed(data)
+        if self.decoder.damaged != damaged and self.expect is not None and not frames:
+            self.write(C.encode(self.expect, C.NAK))    # something broke: ask again now
+        for seq, mtype, body in frames:
             self.on_frame(seq, mtype, body)
 
     def on_frame(self, seq, mtype, body):
@@ -62,8 +66,10 @@ class Node:
         elif self.expect is None:
             self.write(C.encode(0, C.NEED_HELLO))
         elif seq != self.expect:
-            # a repeat (our ack was lost) or a gap (a frame was lost): say what we expect
-            self.write(C.encode(self.expect, C.ACK))
+            # a repeat (our ack was lost): ack again; a gap (a frame was lost): nak, so the
+            # host sends again from the one we expect without waiting for its timeout
+            ahead = (seq - self.expect) & 0xFF < 128
+            self.write(C.encode(self.expect, C.NAK if ahead else C.ACK))
         else:
             self.expect = (seq + 1) & 0xFF
             reason = self.handle(mtype, body)
@@ -74,24 +80,22 @@ class Node:
                 self.write(C.encode(self.expect, C.ERROR, C.error(mtype, reason)[:C.MAX_DATA]))
 
     def _hello(self, seq, body):
+        # a hello restarts the sequence whatever it was: a new host, or the same one again
         try:
-            version, n = C.parse_hello(body)
+            C.parse_hello(body)
         except C.CodecError as err:
             self.write(C.encode(0, C.ERROR, C.error(C.HELLO, str(err))))
             return
-        if not 1 <= n <= MAX_LEDS:
-            self.write(C.encode(0, C.ERROR, C.error(
-                C.HELLO, "LED count %d is outside 1..%d" % (n, MAX_LEDS))))
-            return
-        if n != self.strip.n:
-            old = self.pixels
-            self.strip.resize(n)
-            self.pixels = bytearray(3 * n)
-            keep = min(len(old), len(self.pixels))
-            self.pixels[0:keep] = old[0:keep]
         self.expect = (seq + 1) & 0xFF
         self.write(C.encode(self.expect, C.HELLO_REPLY,
-                            C.hello_reply(n, FIRMWARE_VERSION, C.PROTOCOL_VERSION)))
+                            C.hello_reply(self.strip.n, FIRMWARE_VERSION, C.PROTOCOL_VERSION)))
+
+    def _resize(self, n):
+        old = self.pixels
+        self.strip.resize(n)
+        self.pixels = bytearray(3 * n)
+        keep = min(len(old), len(self.pixels))
+        self.pixels[0:keep] = old[0:keep]
 
     def handle(self, mtype, body):
         """Act on one in-order message; return None, or why it was rejected (no change)."""
@@ -115,6 +119,13 @@ class Node:
                 if body:
                     return "led-show takes no data"
                 self._show()
+                return None
+            if mtype == C.LED_COUNT:
+                n = C.parse_led_count(body)
+                if not 1 <= n <= MAX_LEDS:
+                    return "LED count %d is outside 1..%d" % (n, MAX_LEDS)
+                if n != self.strip.n:
+                    self._resize(n)
                 return None
             if mtype == C.BRIGHTNESS:
                 self.cap = C.parse_brightness(body)

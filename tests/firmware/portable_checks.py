@@ -48,9 +48,12 @@ def replies(out):
 
 
 def greet(node, out, n=61, seq=0):
-    node.feed(C.encode(seq, C.HELLO, C.hello(n)))
+    """Hello, then (as the host's LED backend does) the LED count; the next seq is seq + 2."""
+    node.feed(C.encode(seq, C.HELLO, C.hello()))
     r = replies(out)
     eq([(s, t) for s, t, _ in r], [((seq + 1) & 255, C.HELLO_REPLY)], "hello reply")
+    node.feed(C.encode(seq + 1, C.LED_COUNT, C.led_count(n)))
+    eq([(s, t) for s, t, _ in replies(out)], [((seq + 2) & 255, C.ACK)], "led-count ack")
     return r[0][2]
 
 
@@ -84,8 +87,11 @@ def check_too_long(v):
 def check_bodies(v):
     b = v["bodies"]
     for case in b["hello"]:
-        eq(C.hello(case["args"][0], case["args"][1]), unhex(case["data"]), "hello")
-        eq(C.parse_hello(unhex(case["data"])), (case["args"][1], case["args"][0]), "parse hello")
+        eq(C.hello(case["args"][0]), unhex(case["data"]), "hello")
+        eq(C.parse_hello(unhex(case["data"])), case["args"][0], "parse hello")
+    for case in b["led_count"]:
+        eq(C.led_count(case["args"][0]), unhex(case["data"]), "led-count")
+        eq(C.parse_led_count(unhex(case["data"])), case["args"][0], "parse led-count")
     for case in b["hello_reply"]:
         n, fw, ver = case["args"]
         eq(C.hello_reply(n, fw, ver), unhex(case["data"]), "hello-reply")
@@ -147,12 +153,13 @@ def check_exchanges(v):
 def check_hello_reply(v):
     node, out, _ = make_node()
     version, n, fw = C.parse_hello_reply(greet(node, out, n=100))
-    eq((version, n, fw), (C.PROTOCOL_VERSION, 100, linknode.FIRMWARE_VERSION), "hello reply body")
-    eq(node.strip.n, 100, "strip resized by hello")
-    node.feed(C.encode(9, C.HELLO, C.hello(5000)))
-    r = replies(out)
-    eq([t for _, t, _ in r], [C.ERROR], "hello with too many LEDs")
-    eq(node.strip.n, 100, "strip kept after a bad hello")
+    eq((version, n, fw), (C.PROTOCOL_VERSION, 61, linknode.FIRMWARE_VERSION), "hello reply body")
+    eq(node.strip.n, 100, "strip resized by led-count")
+    node.feed(C.encode(2, C.LED_COUNT, C.led_count(5000)))
+    eq([t for _, t, _ in replies(out)], [C.ERROR], "too many LEDs")
+    eq(node.strip.n, 100, "strip kept after a bad led-count")
+    node.feed(C.encode(7, C.HELLO, C.hello()))
+    eq(C.parse_hello_reply(replies(out)[0][2])[1], 100, "a later hello reports the count")
 
 
 def check_leds_shown(v):
@@ -162,11 +169,11 @@ def check_leds_shown(v):
     eq(sm.running, True, "state machine started")
     eq(sm.freq, 8000000, "PIO clock for 800 kHz")
     eq(sm.sideset_base.id, 2, "LED data pin")
-    node.feed(C.encode(1, C.LED_SET, C.led_set([(0, (255, 0, 0)), (3, (1, 2, 3))])))
+    node.feed(C.encode(2, C.LED_SET, C.led_set([(0, (255, 0, 0)), (3, (1, 2, 3))])))
     eq(len(sm.frames), 0, "nothing shown before led-show")
-    node.feed(C.encode(2, C.LED_SHOW))
+    node.feed(C.encode(3, C.LED_SHOW))
     eq(sm.frames[-1], ((255, 0, 0), (0, 0, 0), (0, 0, 0), (1, 2, 3)), "frame shown")
-    node.feed(C.encode(3, C.BRIGHTNESS, C.brightness(128)) + C.encode(4, C.LED_SHOW))
+    node.feed(C.encode(4, C.BRIGHTNESS, C.brightness(128)) + C.encode(5, C.LED_SHOW))
     eq(sm.frames[-1], ((128, 0, 0), (0, 0, 0), (0, 0, 0), (1, 1, 2)), "frame under the cap")
     eq([t for _, t, _ in replies(out)], [C.ACK] * 4, "acks")
 
@@ -174,7 +181,7 @@ def check_leds_shown(v):
 def check_bad_led_changes_nothing(v):
     node, out, _ = make_node(n=4)
     greet(node, out, n=4)
-    node.feed(C.encode(1, C.LED_SET, C.led_set([(0, (9, 9, 9)), (4, (1, 1, 1))])))
+    node.feed(C.encode(2, C.LED_SET, C.led_set([(0, (9, 9, 9)), (4, (1, 1, 1))])))
     r = replies(out)
     eq(r[0][1], C.ERROR, "out-of-range LED rejected")
     mtype, reason = C.parse_error(r[0][2])
@@ -190,7 +197,7 @@ def check_servo(v):
     pwm = node.servo.pwm
     eq(pwm.freq(), 50, "servo at 50 Hz")
     eq(pwm.pin.id, 15, "servo pin")
-    node.feed(C.encode(1, C.SERVO, C.servo(1500, 600)))
+    node.feed(C.encode(2, C.SERVO, C.servo(1500, 600)))
     eq(pwm.duty_ns(), 1500000, "pulse width in ns")
     clock.ms += 599
     node.tick()
@@ -198,14 +205,14 @@ def check_servo(v):
     clock.ms += 1
     node.tick()
     eq(pwm.duty_ns(), 0, "released after the hold")
-    node.feed(C.encode(2, C.SERVO, C.servo(2000, 0)))
+    node.feed(C.encode(3, C.SERVO, C.servo(2000, 0)))
     clock.ms += 2000
-    node.feed(C.encode(3, C.HEARTBEAT))
+    node.feed(C.encode(4, C.HEARTBEAT))
     node.tick()
     eq(pwm.duty_ns(), 2000000, "hold 0 keeps driving")
-    node.feed(C.encode(4, C.SERVO_OFF))
+    node.feed(C.encode(5, C.SERVO_OFF))
     eq(pwm.duty_ns(), 0, "servo-off")
-    node.feed(C.encode(5, C.SERVO, C.servo(3000, 0)))
+    node.feed(C.encode(6, C.SERVO, C.servo(3000, 0)))
     eq([t for _, t, _ in replies(out)], [C.ACK] * 4 + [C.ERROR], "out-of-range pulse rejected")
     eq(pwm.duty_ns(), 0, "rejected pulse not driven")
 
@@ -213,9 +220,9 @@ def check_servo(v):
 def check_watchdog(v):
     node, out, clock = make_node(n=3)
     greet(node, out, n=3)
-    node.feed(C.encode(1, C.LOST, C.lost((10, 20, 30), 1000)))
-    node.feed(C.encode(2, C.LED_SET, C.led_set([(1, (5, 5, 5))])) + C.encode(3, C.LED_SHOW))
-    node.feed(C.encode(4, C.SERVO, C.servo(1200, 0)))
+    node.feed(C.encode(2, C.LOST, C.lost((10, 20, 30), 1000)))
+    node.feed(C.encode(3, C.LED_SET, C.led_set([(1, (5, 5, 5))])) + C.encode(4, C.LED_SHOW))
+    node.feed(C.encode(5, C.SERVO, C.servo(1200, 0)))
     sm = node.strip.sm
     shown = len(sm.frames)
     clock.ms += 999
@@ -232,7 +239,7 @@ def check_watchdog(v):
     clock.ms += linknode.BLINK_MS
     node.tick()
     eq(sm.frames[-1], ((10, 20, 30),) * 3, "and on again")
-    node.feed(C.encode(5, C.HEARTBEAT))
+    node.feed(C.encode(6, C.HEARTBEAT))
     eq(node.lost, False, "host back")
     eq(sm.frames[-1], ((0, 0, 0), (5, 5, 5), (0, 0, 0)), "the host's frame is back")
 
@@ -247,7 +254,7 @@ def check_lost_at_boot(v):
 def check_repl_request(v):
     node, out, _ = make_node()
     greet(node, out)
-    node.feed(C.encode(1, C.REPL))
+    node.feed(C.encode(2, C.REPL))
     eq(node.exit_requested, True, "repl request")
     eq([t for _, t, _ in replies(out)], [C.ACK], "repl acked")
 
@@ -256,8 +263,8 @@ def check_garbled_input(v):
     node, out, _ = make_node(n=2)
     greet(node, out, n=2)
     noise = bytes((i * 91 + 7) & 0xFF for i in range(500))
-    node.feed(noise + C.encode(1, C.LED_SET, C.led_set([(1, (7, 8, 9))])) + noise[:17]
-              + C.encode(2, C.LED_SHOW))
+    node.feed(noise + C.encode(2, C.LED_SET, C.led_set([(1, (7, 8, 9))])) + noise[:17]
+              + C.encode(3, C.LED_SHOW))
     eq(node.strip.sm.frames[-1], ((0, 0, 0), (7, 8, 9)), "frames found among noise")
     eq([t for _, t, _ in replies(out)], [C.ACK, C.ACK], "acks after noise")
 

@@ -1,0 +1,124 @@
+"""Benchmark of the host <-> Pico link over the fake Pico (a pty running the real firmware).
+
+With 1% of bytes corrupted and 1% dropped in each direction, PicoLeds shows ``frames``
+LED frames (each changes 1-8 random LEDs; every 50th refills the whole grid), and every
+frame the strip received is compared with the one the host meant.  Then the Pico is
+unplugged and plugged back ``replugs`` times; the reconnect time is from the replug to the
+first acknowledged show on the fresh Pico.
+
+``main()`` returns the figures as a dict; ``python bench/link.py`` prints them as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+for _p in (REPO, REPO / "tests" / "link"):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
+
+import fakepico  # noqa: E402  (tests/link/fakepico.py)
+
+from table.devices import DeviceError  # noqa: E402
+from table.devices.leds import hexagon  # noqa: E402
+from table.devices.link import open_link  # noqa: E402
+from table.devices.pico import PicoLeds  # noqa: E402
+
+
+# a pty's round trip is well under a millisecond: the retransmission timeout may go low
+ACK_TIMEOUT = 0.01
+MIN_ACK_TIMEOUT = 0.002
+
+
+def main(frames: int = 10_000, corrupt: float = 0.01, drop: float = 0.01, replugs: int = 5,
+         seed: int = 7) -> dict:
+    quiet = logging.getLogger("table.devices.link")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)          # the replugs are meant: no warnings for them
+    try:
+        return _run(frames, corrupt, drop, replugs, seed)
+    finally:
+        quiet.setLevel(level)
+
+
+def _run(frames: int, corrupt: float, drop: float, replugs: int, seed: int) -> dict:
+    rng = random.Random(seed)
+    shown: list[tuple] = []
+    faults = fakepico.Faults(drop=drop, corrupt=corrupt)
+    with tempfile.TemporaryDirectory() as folder:
+        pico = fakepico.FakePico(folder, to_pico=faults, to_host=faults, seed=seed,
+                                 on_show=shown.append)
+        link = open_link(str(pico.path), ack_timeout=ACK_TIMEOUT, min_ack_timeout=MIN_ACK_TIMEOUT,
+                         read_poll_s=0.002, reconnect_poll_s=0.05, window=4)
+        try:
+            leds = PicoLeds(link, hexagon(4), brightness=0.8)
+            hexes = sorted(leds.hexes)
+            expected = []
+            start = time.monotonic()
+            for i in range(frames):
+                if i % 50 == 0:
+                    leds.fill(_color(rng))
+                for _ in range(rng.randint(1, 8)):
+                    leds.set(rng.choice(hexes), _color(rng))
+                leds.show()
+                expected.append(leds.frame())
+            elapsed = time.monotonic() - start
+            n_shown = len(shown)
+            wrong = sum(1 for a, b in zip(shown, expected) if a != b) + abs(n_shown - len(expected))
+            stats = dict(link.stats)
+
+            reconnects = []
+            for _ in range(replugs):
+                pico.unplug()
+                while link.connected:
+                    time.sleep(0.005)
+                time.sleep(0.2)
+                t0 = time.monotonic()
+                pico.replug()
+                while True:
+                    try:
+                        leds.set(rng.choice(hexes), _color(rng))
+                        leds.show()
+                        break
+                    except DeviceError:
+                        if time.monotonic() - t0 > 10:
+                            raise
+                        time.sleep(0.01)
+                reconnects.append(time.monotonic() - t0)
+                if shown[-1] != leds.frame():
+                    wrong += 1
+        finally:
+            link.close()
+            pico.close()
+    return {
+        "frames_sent": frames,
+        "frames_shown": n_shown,
+        "frames_wrong": wrong,
+        "frames_per_s": round(frames / elapsed, 1),
+        "bytes_corrupted_pct": corrupt * 100,
+        "bytes_dropped_pct": drop * 100,
+        "ack_timeout_s": [MIN_ACK_TIMEOUT, ACK_TIMEOUT],
+        "retransmitted_messages": stats["retransmitted"],
+        "timeouts": stats["timeouts"],
+        "fast_retransmits": stats["fast_retransmits"],
+        "garbage_bytes_skipped": stats["garbage_bytes"],
+        "replugs": replugs,
+        "reconnect_s_max": round(max(reconnects), 3) if reconnects else None,
+        "reconnect_s_mean": round(sum(reconnects) / len(reconnects), 3) if reconnects else None,
+    }
+
+
+def _color(rng: random.Random) -> tuple[int, int, int]:
+    return (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+
+
+if __name__ == "__main__":
+    frames = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    print(json.dumps(main(frames=frames)))

@@ -1,0 +1,512 @@
+"""The host side of the link to the Pico (LEDs and wind dial), over USB serial.
+
+Frames, acks and message types are in ``firmware/PROTOCOL.md``; the codec is
+``firmware/linkcodec.py`` (imported here as :mod:`table.devices.linkcodec`, the same file).
+
+:class:`PicoLink` opens the Pico by its ``/dev/serial/by-id/...`` path, exclusively, greets
+it (hello: firmware and protocol version), then keeps it: every message is numbered and
+retransmitted until acknowledged (up to ``window`` in flight, go-back-N), a heartbeat goes
+out when nothing else does, and when the port vanishes (USB unplugged) the link waits for
+the path to come back, greets the Pico again and tells the listeners so they can restore
+what the Pico shows.
+
+One I/O thread reads the port and runs the timers; :meth:`PicoLink.send` may be called from
+any thread (the asyncio loop's executor, a timer): it queues the message and, by default,
+waits for its acknowledgement.  Failures are raised as :class:`table.devices.DeviceError`.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+
+from table.devices import DeviceError
+from table.devices import linkcodec as C
+
+log = logging.getLogger(__name__)
+
+DEVICE = "Pico (LEDs and wind dial)"
+
+
+class Reconnected(DeviceError):
+    """The link reconnected since the sender last looked (see ``send(generation=...)``)."""
+
+
+class Message:
+    """One queued message; ``done`` once acknowledged, ``error`` if it failed."""
+
+    __slots__ = ("mtype", "data", "seq", "done", "error", "sent_at", "resent")
+
+    def __init__(self, mtype: int, data: bytes):
+        self.mtype, self.data = mtype, bytes(data)
+        self.seq: int | None = None
+        self.done = False
+        self.error: DeviceError | None = None
+        self.sent_at = 0.0
+        self.resent = False
+
+
+class PicoLink:
+    """A reliable, reconnecting message link to the Pico firmware.
+
+    All the timings are injectable so tests run fast; the defaults suit a real Pico on USB.
+    The retransmission timeout adapts to the measured round trip (as TCP's does, RFC 6298)
+    between ``min_ack_timeout`` and ``ack_timeout``, doubling after each timeout.
+    ``serial_factory(path, timeout)`` opens the port (default: pyserial, exclusive).
+    """
+
+    def __init__(self, path: str, *, ack_timeout: float = 0.1, min_ack_timeout: float = 0.005,
+                 connect_timeout: float = 3.0, heartbeat_s: float = 1.0,
+                 lost_after_s: float = 3.0, lost_color: tuple[int, int, int] = (255, 40, 0),
+                 window: int = 4, dead_after_s: float = 2.0, reconnect_poll_s: float = 0.05,
+                 read_poll_s: float = 0.01, send_timeout: float = 5.0,
+                 serial_factory: Callable | None = None):
+        if not 1 <= window <= 64:
+            raise ValueError(f"link window must be 1..64 messages, not {window}")
+        self.path = str(path)
+        self.ack_timeout = ack_timeout
+        self.min_ack_timeout = min(min_ack_timeout, ack_timeout)
+        self.connect_timeout = connect_timeout
+        self.heartbeat_s = heartbeat_s
+        self.lost_after_s = lost_after_s
+        self.lost_color = lost_color
+        self.window = window
+        self.dead_after_s = dead_after_s
+        self.reconnect_poll_s = reconnect_poll_s
+        self.read_poll_s = read_poll_s
+        self.send_timeout = send_timeout
+        self._serial_factory = serial_factory or _open_serial
+        self.generation = 0            # counts connections: 1 after the first hello
+        self.firmware_version: str | None = None
+        self.protocol_version: int | None = None
+        self.stats = {"sent": 0, "retransmitted": 0, "timeouts": 0, "fast_retransmits": 0,
+                      "rejected": 0, "reconnects": 0, "garbage_bytes": 0}
+        self.error: DeviceError | None = None     # why the link is down, while it is
+        self._listeners: list[Callable[[], None]] = []
+        self._cond = threading.Condition()
+        self._outbox: deque[Message] = deque()
+        self._inflight: list[Message] = []
+        self._next_seq = 0
+        self._sent_at = 0.0            # last (re)transmission of the window
+        self._last_tx = 0.0
+        self._heard_at = 0.0           # when the last good frame came from the Pico
+        self.rto = ack_timeout         # current retransmission timeout
+        self._srtt: float | None = None
+        self._rttvar = 0.0
+        self._quiet_until = 0.0        # no fast retransmission before: answers still due
+        self._closed = False
+        self._stop = threading.Event()
+        self._decoder = C.Decoder()
+        self._ser = None
+        ser = self._connect()          # raises DeviceError: the Pico must be there at start
+        with self._cond:
+            self._begin(ser)
+        self._thread = threading.Thread(target=self._run, name="pico-link", daemon=True)
+        self._thread.start()
+
+    # ---- public -----------------------------------------------------------------------
+
+    @property
+    def connected(self) -> bool:
+        return self._ser is not None
+
+    def add_listener(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` (in a fresh thread) after each reconnection."""
+        with self._cond:
+            self._listeners.append(callback)
+
+    def remove_listener(self, callback: Callable[[], None]) -> None:
+        with self._cond:
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+
+    def send(self, mtype: int, data: bytes = b"", *, wait: bool = True,
+             timeout: float | None = None, generation: int | None = None) -> Message:
+        """Queue a message; with ``wait``, return once the Pico acknowledged it.
+
+        Raises DeviceError if the link is down, the Pico rejected the message, or no ack
+        came within ``timeout`` (default ``send_timeout``).  Messages are done in order.
+        With ``generation``, refuse (DeviceError) if the link has reconnected since then:
+        a sender that assumed the Pico's state from before would be wrong.
+        """
+        if len(data) > C.MAX_DATA:
+            raise ValueError(f"message data too long: {len(data)} bytes, at most {C.MAX_DATA}")
+        msg = Message(mtype, data)
+        with self._cond:
+            if self._closed:
+                raise DeviceError(DEVICE, "the link is closed; restart the daemon")
+            if self._ser is None:
+                raise self.error or DeviceError(DEVICE, f"not connected to {self.path}")
+            if generation is not None and generation != self.generation:
+                raise Reconnected(DEVICE, "the Pico was reconnected; its state must be sent again")
+            self._outbox.append(msg)
+            self._pump()
+            if not wait:
+                return msg
+            deadline = time.monotonic() + (self.send_timeout if timeout is None else timeout)
+            while not msg.done:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise DeviceError(DEVICE, f"no acknowledgement from the Pico on {self.path} "
+                                              "within the timeout; check the USB cable")
+                self._cond.wait(left)
+        if msg.error is not None:
+            raise msg.error
+        return msg
+
+    def wait_connected(self, timeout: float) -> bool:
+        """Block until the link is up (True) or ``timeout`` seconds pass (False)."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self._ser is None and not self._closed:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+            return self._ser is not None
+
+    def exit_to_repl(self) -> None:
+        """Ask the firmware to stop and hand the USB port to the MicroPython REPL."""
+        self.send(C.REPL)
+
+    def close(self) -> None:
+        with self._cond:
+            if self._closed:
+                return
+            self._closed = True
+            self._stop.set()
+            self._fail_all(DeviceError(DEVICE, "the link was closed"))
+            self._cond.notify_all()
+        if self._thread is not threading.current_thread():
+            self._thread.join(timeout=2)
+        with self._cond:
+            self._close_port()
+
+    # ---- connecting -------------------------------------------------------------------
+
+    def _connect(self):
+        """Open the port and greet the Pico; return the open port or raise DeviceError."""
+        ser = self._open()
+        try:
+            self._hello(ser)
+        except DeviceError:
+            _quiet_close(ser)
+            raise
+        return ser
+
+    def _open(self):
+        if not os.path.exists(self.path):
+            raise DeviceError(DEVICE, f"{self.path} does not exist: plug the Pico in over USB "
+                                      "and check the path in the profile (ls -l /dev/serial/by-id/)")
+        try:
+            return self._serial_factory(self.path, self.read_poll_s)
+        except Exception as err:  # pyserial raises SerialException, or OSError underneath
+            text = str(err)
+            if "lock" in text.lower():
+                what = (f"{self.path} is in use by another program (another worms-table, "
+                        "mpremote or a serial console?): close it")
+            elif isinstance(err, PermissionError) or "ermission denied" in text:
+                what = (f"no permission to open {self.path}: add this user to the 'dialout' "
+                        "group and log in again")
+            else:
+                what = f"cannot open {self.path} ({text}); unplug and replug the Pico"
+            raise DeviceError(DEVICE, what) from None
+
+    def _hello(self, ser) -> None:
+        """Greet the Pico on a freshly opened port: check versions, reset the sequence."""
+        seq = self._next_seq
+        frame = C.encode(seq, C.HELLO, C.hello())
+        decoder = C.Decoder()
+        deadline = time.monotonic() + self.connect_timeout
+        resend_at = 0.0
+        try:
+            ser.reset_input_buffer()
+            while True:
+                now = time.monotonic()
+                if now >= deadline:
+                    raise DeviceError(DEVICE, f"no hello from {self.path} within "
+                                              f"{self.connect_timeout:g} s: is the worms-table firmware "
+                                              "on the Pico? (see firmware/README.md)")
+                if now >= resend_at:
+                    ser.write(frame)
+                    resend_at = now + self.ack_timeout
+                for ack, mtype, data in decoder.feed(ser.read(max(1, ser.in_waiting))):
+                    if mtype == C.ERROR and ack == 0:
+                        _, reason = C.parse_error(data)
+                        raise DeviceError(DEVICE, f"the Pico refused the hello: {reason}")
+                    if mtype != C.HELLO_REPLY or ack != (seq + 1) & 0xFF:
+                        continue
+                    version, n, firmware = C.parse_hello_reply(data)
+                    if version != C.PROTOCOL_VERSION:
+                        raise DeviceError(DEVICE, f"the Pico firmware {firmware} speaks link protocol "
+                                                  f"{version}, this worms-table speaks "
+                                                  f"{C.PROTOCOL_VERSION}: copy firmware/ to the Pico "
+                                                  "again (firmware/README.md)")
+                    self.firmware_version, self.protocol_version = firmware, version
+                    self._next_seq = (seq + 1) & 0xFF
+                    return
+        except DeviceError:
+            raise
+        except (OSError, ValueError, C.CodecError) as err:
+            raise DeviceError(DEVICE, f"{self.path} failed while greeting the Pico ({err})") from None
+        except Exception as err:  # serial.SerialException
+            raise DeviceError(DEVICE, f"{self.path} failed while greeting the Pico ({err})") from None
+
+    # ---- the I/O thread ---------------------------------------------------------------
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            ser = self._ser
+            if ser is None:
+                self._reconnect()
+                continue
+            try:
+                data = ser.read(max(1, ser.in_waiting))
+            except Exception as err:  # SerialException / OSError: the port went away
+                with self._cond:
+                    if self._ser is ser and not self._closed:
+                        self._drop(f"lost {self.path} ({err}); waiting for it to come back")
+                continue
+            with self._cond:
+                if self._ser is not ser:
+                    continue
+                if data:
+                    damaged = self._decoder.damaged
+                    frames = self._decoder.feed(data)
+                    for seq, mtype, body in frames:
+                        self._on_frame(seq, mtype, body)
+                        if self._ser is not ser:
+                            break
+                    self.stats["garbage_bytes"] = self._decoder.skipped
+                    if (self._decoder.damaged != damaged and not frames and self._inflight
+                            and self._ser is ser):
+                        self._fast_retransmit()   # an answer was damaged: likely our ack
+                if self._ser is ser:
+                    self._timers(time.monotonic())
+
+    def _reconnect(self) -> None:
+        if self._stop.wait(self.reconnect_poll_s):
+            return
+        with self._cond:
+            if self._closed:
+                return
+        try:
+            ser = self._connect()
+        except DeviceError as err:
+            with self._cond:
+                if self.error is None or str(err) != str(self.error):
+                    log.warning("%s", err)
+                self.error = err
+            return
+        with self._cond:
+            if self._closed:
+                _quiet_close(ser)
+                return
+            self._begin(ser)
+            self.stats["reconnects"] += 1
+            log.info("Pico link back on %s (firmware %s)", self.path, self.firmware_version)
+            listeners = list(self._listeners)
+        for callback in listeners:
+            threading.Thread(target=_safe_call, args=(callback,), daemon=True,
+                             name="pico-link-restore").start()
+
+    # ---- under the lock ---------------------------------------------------------------
+
+    def _begin(self, ser) -> None:
+        """Start using a port on which the Pico has just been greeted."""
+        self._ser = ser
+        self.generation += 1
+        self._decoder = C.Decoder()
+        self._quiet_until = 0.0
+        self._heard_at = time.monotonic()
+        self._last_tx = time.monotonic()
+        self.error = None
+        # the lost-host pattern and timeout go first, ahead of anything queued
+        after = max(100, min(0xFFFF, round(self.lost_after_s * 1000)))
+        self._outbox.appendleft(Message(C.LOST, C.lost(self.lost_color, after)))
+        self._pump()
+        self._cond.notify_all()
+
+    def _on_frame(self, ack: int, mtype: int, body: bytes) -> None:
+        self._heard_at = time.monotonic()
+        if mtype == C.NEED_HELLO:
+            self._drop("the Pico restarted; greeting it again")
+            return
+        if mtype not in (C.ACK, C.ERROR, C.NAK):
+            return                                 # a stale hello reply
+        base = self._inflight[0].seq if self._inflight else self._next_seq
+        n = (ack - base) & 0xFF
+        if 0 < n <= len(self._inflight):
+            acked, self._inflight = self._inflight[:n], self._inflight[n:]
+            if mtype == C.ERROR:
+                try:
+                    rtype, reason = C.parse_error(body)
+                except (C.CodecError, UnicodeError):
+                    rtype, reason = acked[-1].mtype, body.hex()
+                self.stats["rejected"] += 1
+                name = C.NAMES.get(rtype, hex(rtype))
+                log.warning("the Pico rejected a %s message: %s", name, reason)
+                acked[-1].error = DeviceError(DEVICE, f"the Pico rejected a {name} message: {reason}")
+            now = time.monotonic()
+            if not acked[-1].resent:
+                self._measured(now - acked[-1].sent_at)
+            for msg in acked:
+                msg.done = True
+            self._sent_at = now
+            self._cond.notify_all()
+        elif n != 0:
+            return                                 # stale: from before a retransmission
+        if mtype == C.NAK and self._inflight:
+            # a later message reached the Pico, the one it expects was lost: send the window
+            # again now rather than at the timeout
+            self._fast_retransmit()
+        self._pump()
+
+    def _fast_retransmit(self) -> None:
+        # answers to what was sent before the last retransmission arrive within about a
+        # round trip of it; until then a nak is stale and says nothing new
+        now = time.monotonic()
+        if now < self._quiet_until:
+            return
+        self.stats["fast_retransmits"] += 1
+        self._retransmit()
+
+    def _measured(self, rtt: float) -> None:
+        if self._srtt is None:
+            self._srtt, self._rttvar = rtt, rtt / 2
+        else:
+            self._rttvar = 0.75 * self._rttvar + 0.25 * abs(self._srtt - rtt)
+            self._srtt = 0.875 * self._srtt + 0.125 * rtt
+        self.rto = min(self.ack_timeout, max(self.min_ack_timeout, self._srtt + 4 * self._rttvar))
+
+    def _timers(self, now: float) -> None:
+        if self._inflight and now - self._sent_at >= self.rto:
+            self.stats["timeouts"] += 1
+            self.rto = min(self.ack_timeout, 2 * self.rto)
+            if now - self._heard_at >= self.dead_after_s:
+                self._drop(f"the Pico on {self.path} stopped answering for "
+                           f"{self.dead_after_s:g} s; reconnecting")
+                return
+            self._retransmit()
+        elif (not self._inflight and not self._outbox
+              and now - self._last_tx >= self.heartbeat_s):
+            self._outbox.append(Message(C.HEARTBEAT, b""))
+            self._pump()
+
+    def _pump(self) -> None:
+        """Move queued messages onto the wire while the window has room."""
+        if self._ser is None:
+            return
+        while self._outbox and len(self._inflight) < self.window:
+            msg = self._outbox.popleft()
+            msg.seq = self._next_seq
+            self._next_seq = (self._next_seq + 1) & 0xFF
+            now = time.monotonic()
+            if not self._inflight:
+                self._sent_at = now
+            msg.sent_at = now
+            self._inflight.append(msg)
+            self.stats["sent"] += 1
+            if not self._write(C.encode(msg.seq, msg.mtype, msg.data)):
+                return
+
+    def _retransmit(self) -> None:
+        self._sent_at = time.monotonic()
+        rtt = self._srtt if self._srtt is not None else self.rto / 2
+        self._quiet_until = self._sent_at + 1.5 * rtt
+        for msg in self._inflight:
+            msg.resent = True
+            self.stats["retransmitted"] += 1
+            if not self._write(C.encode(msg.seq, msg.mtype, msg.data)):
+                return
+
+    def _write(self, frame: bytes) -> bool:
+        try:
+            self._ser.write(frame)
+        except Exception as err:  # SerialException / OSError
+            self._drop(f"lost {self.path} ({err}); waiting for it to come back")
+            return False
+        self._last_tx = time.monotonic()
+        return True
+
+    def _drop(self, reason: str) -> None:
+        """The connection is gone: fail what is pending and let the thread reconnect."""
+        log.warning("Pico link: %s", reason)
+        self.error = DeviceError(DEVICE, reason)
+        self._close_port()
+        self._fail_all(self.error)
+        self._cond.notify_all()
+
+    def _fail_all(self, error: DeviceError) -> None:
+        for msg in list(self._inflight) + list(self._outbox):
+            msg.error, msg.done = error, True
+        self._inflight.clear()
+        self._outbox.clear()
+
+    def _close_port(self) -> None:
+        if self._ser is not None:
+            _quiet_close(self._ser)
+            self._ser = None
+
+
+def open_link(path: str, **options) -> PicoLink:
+    """Open the Pico at ``path`` (its /dev/serial/by-id/ path); options as for PicoLink."""
+    return PicoLink(path, **options)
+
+
+def _open_serial(path: str, timeout: float):
+    import serial  # pyserial
+
+    return serial.Serial(path, baudrate=115200, timeout=timeout, write_timeout=2,
+                         exclusive=True)
+
+
+def _quiet_close(ser) -> None:
+    try:
+        ser.close()
+    except Exception:
+        pass
+
+
+def _safe_call(callback: Callable[[], None]) -> None:
+    try:
+        callback()
+    except DeviceError as err:
+        log.warning("restoring the Pico's state failed: %s", err)
+    except Exception:
+        log.exception("restoring the Pico's state failed")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m table.devices.link PATH [--repl]``: greet the Pico and print its version;
+    with --repl, also hand its USB port back to the MicroPython REPL (for mpremote)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m table.devices.link", description=main.__doc__)
+    parser.add_argument("path", help="the Pico's port, e.g. /dev/serial/by-id/usb-MicroPython_...")
+    parser.add_argument("--repl", action="store_true", help="stop the firmware, back to the REPL")
+    args = parser.parse_args(argv)
+    try:
+        link = PicoLink(args.path)
+    except DeviceError as err:
+        print(err)
+        return 1
+    try:
+        print(f"firmware {link.firmware_version}, protocol {link.protocol_version}")
+        if args.repl:
+            link.exit_to_repl()
+            print("the firmware stopped; mpremote can connect now")
+    except DeviceError as err:
+        print(err)
+        return 1
+    finally:
+        link.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,157 @@
+"""The Pico backends: the hex LEDs and the wind dial, both over one :class:`PicoLink`.
+
+Build the link once and hand it to both::
+
+    link = open_link("/dev/serial/by-id/usb-MicroPython_...")
+    leds = PicoLeds(link, led_map)
+    dial = PicoWindDial(link, calibration)
+    ...
+    leds.close(); dial.close(); link.close()
+
+While the Pico is unplugged, ``show()`` and ``point()`` raise DeviceError; once the link is
+back both backends restore what the table should show (the last frame, the last
+direction) by themselves.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterable, Mapping
+
+from table.devices import DeviceError
+from table.devices import linkcodec as C
+from table.devices.leds import Color, Hex, HexLeds
+from table.devices.link import PicoLink, Reconnected
+from table.devices.wind import DEFAULT_SETTLE_S, Calibration, ServoWindDial, check_direction
+
+log = logging.getLogger(__name__)
+
+
+def _cap(brightness: float) -> int:
+    return round(brightness * 255)
+
+
+class PicoLeds(HexLeds):
+    """WS2812 LEDs on the Pico: changed LEDs only, then an acknowledged show.
+
+    The brightness cap is applied by the Pico (so its lost-host pattern obeys it too);
+    :meth:`capped` uses the firmware's own arithmetic, so :meth:`shown` is exactly what the
+    strip receives.
+    """
+
+    device_name = "LED grid (Pico)"
+
+    def __init__(self, link: PicoLink, led_map: Iterable[Hex], brightness: float = 1.0, *,
+                 leds_per_frame: int = C.LEDS_PER_FRAME):
+        super().__init__(led_map, brightness)
+        if not 1 <= leds_per_frame <= C.LEDS_PER_FRAME:
+            raise ValueError(f"leds_per_frame must be 1..{C.LEDS_PER_FRAME}")
+        self.link = link
+        self.leds_per_frame = leds_per_frame
+        self._lock = threading.Lock()
+        # what the Pico holds, valid only for link generation _generation (a reconnected
+        # Pico may have rebooted: then everything is sent again)
+        self._on_pico: list[Color] | None = None
+        self._cap_on_pico: int | None = None
+        self._generation: int | None = None
+        self._wanted: list[Color] | None = None    # the last frame asked for
+        self._closed = False
+        link.add_listener(self._restore)
+
+    def capped(self, color: Color) -> Color:
+        cap = _cap(self.brightness)
+        return (C.scale(color[0], cap), C.scale(color[1], cap), C.scale(color[2], cap))
+
+    def _push(self, frame: tuple[Color, ...]) -> None:
+        raw = [self._staged[h] for h in self.led_map]    # the Pico applies the cap itself
+        with self._lock:
+            if self._closed:
+                raise DeviceError(self.device_name, "the LEDs are closed; restart the daemon")
+            self._wanted = raw
+            self._send(raw, _cap(self.brightness))
+
+    def _send(self, raw: list[Color], cap: int) -> None:
+        try:
+            self._send_once(raw, cap)
+        except Reconnected:
+            self._send_once(raw, cap)  # reconnected meanwhile: once more, everything
+
+    def _send_once(self, raw: list[Color], cap: int) -> None:
+        link = self.link
+        generation = link.generation
+        queued = []
+        if generation != self._generation:
+            self._on_pico, self._cap_on_pico = None, None
+            queued.append(link.send(C.LED_COUNT, C.led_count(len(raw)), wait=False,
+                                    generation=generation))
+        old = self._on_pico
+        changed = [(i, c) for i, c in enumerate(raw) if old is None or old[i] != c]
+        self._on_pico, self._generation = None, None     # unknown until acknowledged
+        send_cap = cap != self._cap_on_pico
+        self._cap_on_pico = None
+        step = self.leds_per_frame
+        for k in range(0, len(changed), step):
+            queued.append(link.send(C.LED_SET, C.led_set(changed[k:k + step]), wait=False,
+                                    generation=generation))
+        if send_cap:
+            queued.append(link.send(C.BRIGHTNESS, C.brightness(cap), wait=False,
+                                    generation=generation))
+        link.send(C.LED_SHOW, generation=generation)
+        for msg in queued:              # done in order, so all were acknowledged by now
+            if msg.error is not None:
+                raise msg.error
+        self._on_pico, self._cap_on_pico, self._generation = list(raw), cap, generation
+
+    def _restore(self) -> None:
+        """After a reconnection (the Pico may have rebooted): show the last frame again."""
+        with self._lock:
+            if self._wanted is None or self._closed:
+                return
+            self._send(self._wanted, _cap(self.brightness))
+            self._shown = {h: self.capped(c) for h, c in zip(self.led_map, self._wanted)}
+
+    def close(self) -> None:
+        """Stop restoring after reconnections (the link itself is closed by its owner)."""
+        with self._lock:
+            self._closed = True
+        self.link.remove_listener(self._restore)
+
+
+class PicoWindDial(ServoWindDial):
+    """The wind-dial servo on the Pico's PWM pin.
+
+    Besides the host's own release after ``settle_s``, each pulse is sent with a hold time
+    after which the Pico stops it by itself, so the servo never hums for long even if the
+    host goes away mid-move.
+    """
+
+    device_name = "wind dial (Pico)"
+
+    def __init__(self, link: PicoLink, calibration: Calibration | Mapping[object, float], *,
+                 wrap_us: float | None = None, settle_s: float = DEFAULT_SETTLE_S):
+        super().__init__(calibration, wrap_us=wrap_us, settle_s=settle_s)
+        self.link = link
+        self._wanted: int | None = None
+        link.add_listener(self._restore)
+
+    def point(self, direction: int) -> None:
+        self._wanted = check_direction(direction)
+        super().point(direction)
+
+    def _drive(self, pulse_us: float) -> None:
+        hold_ms = 0 if self.settle_s <= 0 else min(0xFFFF, round(self.settle_s * 1000) + 500)
+        self.link.send(C.SERVO, C.servo(round(pulse_us), hold_ms))
+
+    def _release(self) -> None:
+        try:
+            self.link.send(C.SERVO_OFF)
+        except DeviceError as err:      # the Pico stops the pulse after its hold anyway
+            log.warning("%s", err)
+
+    def _restore(self) -> None:
+        if self._wanted is not None and not self._closed:
+            self.point(self._wanted)
+
+    def _close(self) -> None:
+        self.link.remove_listener(self._restore)

@@ -1,0 +1,246 @@
+"""The host side of the Pico link, against the fake Pico (a pty running the real firmware)."""
+
+import os
+import random
+import threading
+import time
+
+import pytest
+
+import fakepico
+from fakepico import Faults, FakePico
+
+import linkcodec as fw_codec          # the firmware's copy of the module (firmware/ on sys.path)
+import linknode
+from table.devices import DeviceError
+from table.devices import linkcodec as C
+from table.devices.leds import hexagon
+from table.devices.link import PicoLink, open_link
+from table.devices.pico import PicoLeds
+
+FAST = dict(ack_timeout=0.02, min_ack_timeout=0.002, read_poll_s=0.002,
+            reconnect_poll_s=0.02, connect_timeout=1.0, send_timeout=3.0)
+
+
+@pytest.fixture
+def made():
+    things = []
+    yield things
+    for thing in reversed(things):
+        thing.close()
+
+
+@pytest.fixture
+def pico(tmp_path, made):
+    p = FakePico(tmp_path)
+    made.append(p)
+    return p
+
+
+def link_to(pico, made, **options):
+    link = open_link(str(pico.path), **{**FAST, **options})
+    made.append(link)
+    return link
+
+
+def until(predicate, timeout=2.0, step=0.005):
+    """Poll ``predicate`` until true; return how long it took (fails the test on timeout)."""
+    start = time.monotonic()
+    while not predicate():
+        if time.monotonic() - start > timeout:
+            raise AssertionError(f"condition not met within {timeout} s")
+        time.sleep(step)
+    return time.monotonic() - start
+
+
+def random_frames(leds, count, seed):
+    rng = random.Random(seed)
+    hexes = sorted(leds.hexes)
+    for i in range(count):
+        if i % 60 == 0:
+            leds.fill((rng.randrange(256), rng.randrange(256), rng.randrange(256)))
+        for _ in range(rng.randint(1, 6)):
+            leds.set(rng.choice(hexes), (rng.randrange(256), rng.randrange(256), rng.randrange(256)))
+        leds.show()
+        yield leds.frame()
+
+
+# ---- opening -----------------------------------------------------------------------------
+
+def test_greets_the_pico_and_reports_its_versions(pico, made):
+    link = link_to(pico, made)
+    assert link.connected
+    assert link.firmware_version == linknode.FIRMWARE_VERSION
+    assert link.protocol_version == C.PROTOCOL_VERSION
+    # the lost-host settings went over first
+    until(lambda: pico.node.lost_after == 3000 and pico.node.expect is not None)
+
+
+def test_a_missing_port_is_a_clear_device_error(tmp_path):
+    with pytest.raises(DeviceError) as err:
+        PicoLink(str(tmp_path / "usb-nothing"), **FAST)
+    assert "does not exist" in str(err.value) and "usb-nothing" in str(err.value)
+    assert "/dev/serial/by-id" in err.value.what_to_do
+
+
+def test_the_port_is_opened_exclusively(pico, made):
+    link_to(pico, made)
+    with pytest.raises(DeviceError) as err:
+        PicoLink(str(pico.path), **FAST)
+    assert "in use by another program" in str(err.value)
+
+
+def test_a_silent_device_is_not_taken_for_a_pico(tmp_path):
+    master, slave = os.openpty()
+    try:
+        path = tmp_path / "usb-other-device"
+        os.symlink(os.ttyname(slave), path)
+        start = time.monotonic()
+        with pytest.raises(DeviceError) as err:
+            PicoLink(str(path), **{**FAST, "connect_timeout": 0.3})
+        assert time.monotonic() - start < 2
+        assert "no hello" in str(err.value) and "firmware" in str(err.value)
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_another_protocol_version_is_refused(pico, monkeypatch):
+    monkeypatch.setattr(fw_codec, "PROTOCOL_VERSION", C.PROTOCOL_VERSION + 1)
+    with pytest.raises(DeviceError) as err:
+        PicoLink(str(pico.path), **FAST)
+    assert f"speaks link protocol {C.PROTOCOL_VERSION + 1}" in str(err.value)
+    assert "firmware/README.md" in str(err.value)
+
+
+def test_host_and_firmware_share_one_codec_file():
+    assert os.path.samefile(C.__file__, fw_codec.__file__)
+
+
+# ---- messages ----------------------------------------------------------------------------
+
+def test_a_rejected_message_raises_and_the_link_carries_on(pico, made):
+    link = link_to(pico, made)
+    with pytest.raises(DeviceError) as err:
+        link.send(C.LED_SET, C.led_set([(500, (1, 2, 3))]))
+    assert "rejected a led-set message" in str(err.value) and "LED 500" in str(err.value)
+    link.send(C.LED_SET, C.led_set([(1, (1, 2, 3))]))
+    link.send(C.LED_SHOW)
+    assert pico.pixels[1] == (1, 2, 3)
+
+
+def test_oversized_data_is_refused_before_sending(pico, made):
+    link = link_to(pico, made)
+    with pytest.raises(ValueError):
+        link.send(C.LED_SET, bytes(C.MAX_DATA + 1))
+
+
+@pytest.mark.parametrize("faults", [
+    Faults(corrupt=0.01, drop=0.01),
+    Faults(duplicate=0.02, delay=0.02, delay_s=0.004),
+    Faults(corrupt=0.01, drop=0.01, duplicate=0.005, delay=0.005, delay_s=0.003),
+], ids=["corrupt+drop", "duplicate+delay", "everything"])
+def test_every_frame_is_shown_right_over_a_faulty_link(tmp_path, made, faults):
+    shown = []
+    pico = FakePico(tmp_path, to_pico=faults, to_host=faults, seed=3, on_show=shown.append)
+    made.append(pico)
+    leds = PicoLeds(link_to(pico, made), hexagon(4), brightness=0.7)
+    expected = list(random_frames(leds, 300, seed=5))
+    assert len(shown) == 300
+    assert shown == expected
+    assert pico.to_pico.dropped + pico.to_pico.corrupted + pico.to_pico.duplicated + \
+        pico.to_pico.delayed > 0                      # the faults really happened
+
+
+def test_many_threads_may_send_at_once(pico, made):
+    link = link_to(pico, made)
+    errors = []
+
+    def worker(k):
+        try:
+            for i in range(40):
+                link.send(C.LED_SET, C.led_set([(k, (k, i, 0))]))
+        except Exception as err:  # pragma: no cover - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    link.send(C.LED_SHOW)
+    assert errors == []
+    assert pico.pixels[:4] == tuple((k, 39, 0) for k in range(4))
+
+
+# ---- heartbeat and the lost-host pattern -------------------------------------------------
+
+def test_heartbeats_keep_the_pico_from_feeling_lost(pico, made):
+    link_to(pico, made, heartbeat_s=0.03, lost_after_s=0.2)
+    until(lambda: pico.node.lost_after == 200)
+    time.sleep(0.4)                                    # twice the lost timeout, no messages
+    assert not pico.node.lost
+
+
+def test_the_pico_shows_the_lost_pattern_when_the_host_goes(pico, made):
+    link = link_to(pico, made, heartbeat_s=0.03, lost_after_s=0.15, lost_color=(0, 0, 200))
+    leds = PicoLeds(link, hexagon(4))
+    leds.fill((9, 9, 9))
+    leds.show()
+    link.close()                                       # the daemon stopped
+    until(lambda: pico.pixels == ((0, 0, 200),) * 61, timeout=1.0)
+    # a new host comes: the Pico leaves the pattern and shows what it is told
+    leds2 = PicoLeds(link_to(pico, made), hexagon(4))
+    leds2.fill((1, 2, 3))
+    leds2.show()
+    assert pico.pixels == ((1, 2, 3),) * 61 and not pico.node.lost
+
+
+# ---- unplugging ----------------------------------------------------------------------------
+
+def test_unplug_and_replug_restores_the_frame_within_two_seconds(pico, made):
+    link = link_to(pico, made)
+    leds = PicoLeds(link, hexagon(4), brightness=0.5)
+    leds.fill((200, 100, 50))
+    leds.show()
+    pico.unplug()
+    until(lambda: not link.connected)
+    leds.set((0, 0), (255, 255, 255))
+    with pytest.raises(DeviceError) as err:
+        leds.show()
+    assert "waiting for it to come back" in str(err.value)
+    pico.replug()                                      # a fresh Pico: its LEDs are dark
+    took = until(lambda: pico.frames and pico.pixels == leds.frame(), timeout=2.0)
+    assert took < 2.0
+    assert link.stats["reconnects"] == 1 and pico.boots == 2
+    assert leds.shown()[(0, 0)] == leds.capped((255, 255, 255))
+    leds.set((1, 0), (0, 0, 7))
+    leds.show()
+    assert pico.pixels == leds.frame()
+
+
+def test_a_pico_that_restarts_behind_the_port_is_greeted_again(pico, made):
+    link = link_to(pico, made)
+    leds = PicoLeds(link, hexagon(4))
+    leds.fill((5, 6, 7))
+    leds.show()
+    pico.reboot()                                      # same port, firmware state lost
+    with pytest.raises(DeviceError):
+        leds.show()                                    # the Pico asks for a hello
+    until(lambda: link.connected and pico.frames and pico.pixels == ((5, 6, 7),) * 61)
+    leds.show()
+    assert pico.node.shows >= 1
+
+
+def test_a_pico_that_stops_answering_is_dropped_and_retried(tmp_path, made):
+    faults = Faults()
+    pico = FakePico(tmp_path, to_pico=faults)
+    made.append(pico)
+    link = link_to(pico, made, ack_timeout=0.01, dead_after_s=0.2)
+    faults.drop = 1.0                                  # every byte to the Pico is lost
+    with pytest.raises(DeviceError) as err:
+        link.send(C.HEARTBEAT)
+    assert "stopped answering" in str(err.value)
+    faults.drop = 0.0
+    assert link.wait_connected(2.0)
+    link.send(C.HEARTBEAT)
