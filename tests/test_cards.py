@@ -1,0 +1,92 @@
+"""The card library: shipped cards, owner card files, the `cards` command, the docs' examples."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from table.cards import CardError, library, load_file
+from table.cli import main
+
+DOCS = Path(__file__).parent.parent / "docs" / "cards.md"
+
+
+def test_library_ships_exactly_the_known_cards():
+    cards = library()
+    assert sorted(cards) == sorted(["bazooka", "grenade", "ninja_rope", "girder", "uzi",
+                                    "supplies", "mine_drop", "one_life", "powerful_explosives"])
+    bazooka = cards["bazooka"]
+    assert (bazooka.target, bazooka.accuracy, bazooka.action) == ("direct", 4, ("TEXT", "MOVE"))
+    assert bazooka.name("cs") == "Bazuka" and bazooka.name("uk") == "Базука"
+    assert cards["uzi"].target == "direct_within" and cards["uzi"].range == 2
+    assert cards["girder"].accuracy is None
+    assert cards["powerful_explosives"].name("cs") == "Powerful Explosives"  # no Czech print: English
+
+
+def test_cards_command_lists_the_library(capsys):
+    assert main(["cards", "--lang", "uk"]) == 0
+    out = capsys.readouterr().out
+    assert "Базука" in out and "lasting one_life" in out
+
+
+def write(tmp_path, text, name="mine.toml"):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_check_names_file_card_and_field(tmp_path, capsys):
+    path = write(tmp_path, """
+[[cards]]
+id = "sheep"
+kind = "supply"
+names = { en = "Sheep", de = "Schaf" }
+target = "within"
+accuracy = 0
+action = ["TEXT", "JUMP"]
+text = [{ do = "baa" }]
+""")
+    assert main(["cards", "check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: card sheep: names.de" in err
+    assert f"{path}: card sheep: range: target within needs range" in err
+    assert f"{path}: card sheep: accuracy" in err
+    assert f"{path}: card sheep: action" in err
+    assert f"{path}: card sheep: text[0]" in err
+
+
+def test_check_accepts_a_good_file_and_owner_cards_join_the_library(tmp_path, capsys, monkeypatch):
+    path = write(tmp_path, """
+[[cards]]
+id = "baseball_bat"
+kind = "supply"
+names = { en = "Baseball Bat", cs = "Baseballka" }
+target = "adjacent"
+action = ["TEXT", "MOVE"]
+text = [{ do = "damage" }]
+""")
+    assert main(["cards", "check", str(path)]) == 0
+    assert "ok: 1 card(s)" in capsys.readouterr().out
+    monkeypatch.setenv("WORMS_TABLE_CARDS", str(tmp_path))
+    assert library()["baseball_bat"].moves == 1
+
+
+def test_owner_card_may_not_reuse_a_shipped_id(tmp_path, monkeypatch):
+    write(tmp_path, '[[cards]]\nid = "uzi"\nkind = "starter"\nnames = { en = "Uzi 2" }\n'
+                    'target = "any"\naction = ["TEXT"]\ntext = [{ do = "blast" }]\n')
+    monkeypatch.setenv("WORMS_TABLE_CARDS", str(tmp_path))
+    with pytest.raises(CardError, match="uzi: id: already in the library"):
+        library()
+
+
+def test_not_toml_is_named(tmp_path):
+    with pytest.raises(CardError, match="not valid TOML"):
+        load_file(write(tmp_path, "[[cards]\n"))
+
+
+def test_the_docs_examples_are_valid_card_files(tmp_path):
+    blocks = re.findall(r"```toml\n(.*?)```", DOCS.read_text(), re.S)
+    assert blocks
+    for i, block in enumerate(blocks):
+        cards = load_file(write(tmp_path, block, f"doc{i}.toml"))
+        assert cards
