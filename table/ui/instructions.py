@@ -70,6 +70,7 @@ def instructions(events: list[dict], before: Board) -> list[Instruction]:
     things = {t.id: (t.kind, t.team) for t in before.things.values()}
     where = {t.id: t.at for t in before.things.values()}   # kept up to date for "heal"
     target = before.target
+    sudden = None     # the Sudden Death card just revealed: its rule is not said twice
     out: list[Instruction] = []
 
     def worm(thing_id: str) -> dict:
@@ -133,8 +134,10 @@ def instructions(events: list[dict], before: Board) -> list[Instruction]:
         elif name in ("drop", "sudden_death"):
             if not e.get("sudden_death"):    # the lasting Sudden Death card is named once
                 out.append(Instruction(f"do.{name}", {"card": e["card"]}))
+            sudden = e["card"] if name == "sudden_death" else None
         elif name == "rule":
-            out.append(Instruction("do.rule", {"rule": e["rule"]}))
+            if e.get("card") is None or e["card"] != sudden:
+                out.append(Instruction("do.rule", {"rule": e["rule"]}))
         else:
             raise ValueError(f"no instruction for the engine event {name!r}: add it to "
                              "table/ui/instructions.py (or to BOOKKEEPING if the players "

@@ -16,7 +16,7 @@ from PIL import Image
 from table.devices.display import font
 
 from .layout import BODY, HEIGHT, TITLE_H, WIDTH, Canvas
-from .strings import FACES, OPTIONAL_RULES, TEAMS, LANGS, sentence, text
+from .strings import FACES, LANGS, OPTIONAL_RULES, TEAMS, text
 
 #: Screen directions of the six hex directions (flat-topped hexes, y pointing down).
 ARROWS = {d: (math.sin(math.radians(a)), -math.cos(math.radians(a)))

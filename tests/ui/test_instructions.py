@@ -264,3 +264,32 @@ def test_bot_games_carried_out_by_hand_match_the_engine(seed):
     assert land == g.board.land
     assert state["wind"] == g.board.wind
     assert {"do.move_worm", "do.target", "do.place.crate", "do.wind"} <= {i.key for i in got}
+
+
+def test_game_events_drop_cards_sudden_death_heal_and_setup():
+    before = Board(land={(0, 0), (1, 0)}, wind=1)
+    before.add(Thing("red-1", "worm", (0, 0), team="red", damaged=True))
+    events = [
+        {"event": "place", "thing": "blue-2", "kind": "worm", "at": [1, 0], "setup": True},
+        {"event": "turn", "number": 1, "team": "red"},
+        {"event": "activate", "worm": "red-1", "team": "red", "at": [0, 0]},
+        {"event": "move", "thing": "red-1", "by": "inch", "from": [0, 0], "to": [1, 0]},
+        {"event": "heal", "worm": "red-1"},
+        {"event": "end_turn", "team": "red"},
+        {"event": "drop", "card": "supplies"},
+        {"event": "sudden_death", "card": "one_life", "rule": "one_life"},
+        {"event": "rule", "rule": "one_life", "card": "one_life"},
+        {"event": "drop", "card": "one_life", "sudden_death": True},
+        {"event": "game_over", "winners": ["red"]},
+    ]
+    got = instructions(events, before)
+    assert got == [
+        I("do.place_worm", (1, 0), team="blue", n="2"),
+        I("do.move_worm", (0, 0), (1, 0), team="red", n="1"),
+        I("do.heal", (1, 0), team="red", n="1"),
+        I("do.drop", card="supplies"),
+        I("do.sudden_death", card="one_life"),
+    ]
+    assert [i.text("cs") for i in got[2:]] == [
+        "Postav červeného červa 1: je vyléčený", "Karta shozu: Zásoby", "Náhlá smrt: 1 život"]
+    assert got[0].text("uk") == "Постав сюди синього хробака 2"
