@@ -367,6 +367,7 @@ class Game:
         g._run_events = []
         g._targets = {}
         g._snap = None
+        g._dirty = False
         g._st = g._initial_state()
         g._advance()
         return g
@@ -429,6 +430,9 @@ class Game:
         g._events = []
         g._answers = list(self._answers)
         g._known = list(self._known)
+        if self._dirty:                 # the fork starts from the step's snapshot
+            self._st.restore(self._snap)
+            self._dirty = False
         st = self._st.copy()
         g._rng.shuffle(st.supply)
         if st.drops:
@@ -438,6 +442,7 @@ class Game:
             st.drops = body + ([sd] if sd else [])
         g._st = st
         g._snap = None
+        g._dirty = False
         return g
 
     # -- the door -----------------------------------------------------------------------------
@@ -482,6 +487,12 @@ class Game:
     def seats(self) -> list[str]:
         """The team of each seat, clockwise from the player who set up first."""
         return list(self._st.seats)
+
+    @property
+    def mid_step(self) -> bool:
+        """True while the game waits for a decision in the middle of a step (a die to pick,
+        a Thing to prod...): board, hands and decks then show the position so far."""
+        return self._dirty
 
     @property
     def eliminated(self) -> list[str]:
@@ -565,6 +576,9 @@ class Game:
 
     def _advance(self) -> None:
         st = self._st
+        if self._dirty:
+            st.restore(self._snap)
+            self._dirty = False
         while st.phase != "over":
             # The phase runs on the state itself, from a snapshot taken at its start and
             # restored whenever it stops at a decision.  A phase that asks before it changes
@@ -577,8 +591,9 @@ class Game:
                 self._sync_draws(st, run)
                 self._check_teams(st, run)
             except NeedDecision as need:
-                if self._snap is not None:
-                    st.restore(self._snap)
+                # the position stays as the step left it (for the table to show) until the
+                # next answer re-runs the step from its snapshot
+                self._dirty = self._snap is not None
                 self._request = need.decision
                 self._run_events = run.r.events
                 return

@@ -1,0 +1,291 @@
+"""Setup, the turn and the end of the game, rule by rule (T1-T7 and the rulebook's variants)."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from table.cards import library, parse_card
+from table.engine.decisions import Illegal
+from table.engine.game import Game, GameConfig
+from table.engine.invariants import problems
+from table.engine.setup import standard_land, supply_deck
+
+
+def card(**raw):
+    c, errors = parse_card(raw, "test", 0)
+    assert not errors, errors
+    return c
+
+
+def cards_with(*extra):
+    cards = dict(library())
+    for c in extra:
+        cards[c.id] = c
+    return cards
+
+
+def answer_until(game, pred, pick=lambda d: d.default, limit=500):
+    for _ in range(limit):
+        if game.request is None or pred(game):
+            return game
+        game.answer(pick(game.request))
+    raise AssertionError("condition never met")
+
+
+# -- setup -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("teams", [2, 3, 4, 5, 6])
+def test_automatic_setup(teams):
+    g = Game.new(GameConfig(teams=teams), 10 + teams)
+    board = g.board
+    assert (0, 0) not in board.land
+    assert len(board.land) == 18 + 5 * max(0, teams - 4)
+    assert all(board.count(h) <= 3 for h in board.land)
+    kinds = Counter(t.kind for t in board.things.values())
+    assert kinds == {"worm": 4 * teams, "oil_drum": teams, "mine": teams, "crate": teams}
+    assert sorted(g.seats) == sorted(g.teams) and len(g.teams) == teams
+    assert g.teams[0] == "blue"                       # T5: the lowest team number starts
+    assert g.turn.team == "blue" and g.turn.number == 1
+    assert 1 <= board.wind <= 6
+    for hand in g.hands.values():
+        assert hand == ["uzi", "bazooka", "ninja_rope", "girder", "grenade"]
+    assert problems(g) == []
+
+
+def test_drop_deck_sizes():
+    base = Game.new(GameConfig(teams=3), 1)
+    assert base.decks["drop"] == 2 * 3 + 2 + 1        # T4: two a player plus two, then SD
+    assert base._st.drops[-1] in ("one_life", "powerful_explosives")
+    longer = Game.new(GameConfig(teams=3, options=("longer_game",), drop_copies=5), 1)
+    assert longer.decks["drop"] == 2 * 5 + 1          # every Drop card in the box
+    none = Game.new(GameConfig(teams=3, options=("no_sudden_death",), drop_copies=5), 1)
+    assert none.decks["drop"] == 2 * 5
+    assert all(library()[c].kind == "drop" for c in none._st.drops)
+
+
+def test_late_superweapons_put_the_superweapons_at_the_bottom():
+    extra = [card(id=f"s{i}", kind="supply", names={"en": f"S{i}"}, target="any",
+                  action=["TEXT"], text=[{"do": "blast"}]) for i in range(8)]
+    extra += [card(id=f"x{i}", kind="superweapon", names={"en": f"X{i}"}, target="any",
+                   action=["TEXT"], text=[{"do": "blast"}]) for i in range(3)]
+    cards = cards_with(*extra)
+
+    class Chance:
+        def shuffle(self, items, what):
+            random.Random(what).shuffle(items)
+
+    deck = supply_deck(cards, 2, True, Chance())
+    assert len(deck) == 2 * 2 + 3
+    assert all(c.startswith("s") for c in deck[:4]) and sorted(deck[4:]) == ["x0", "x1", "x2"]
+    assert sorted(supply_deck(cards, 2, False, Chance())) == sorted(c.id for c in extra)
+
+
+def test_players_place_thing_by_thing():
+    g = Game.new(GameConfig(teams=2, placement="players"), 4)
+    seen = []
+    while g.turn.step == "place":
+        d = g.request
+        assert d.kind in ("pile", "hex")
+        if d.kind == "hex":
+            assert all(g.board.count(h) < 3 for h in d.options)   # at most three a hex
+        seen.append(d.actor)
+        g.answer(d.options[-1])
+    assert g.board.on_board("worm") == 8 and g.turn.step == "activate"
+    # seats alternate, one Thing (two decisions) each
+    assert seen[:4] == ["seat:0", "seat:0", "seat:1", "seat:1"]
+    assert problems(g) == []
+
+
+def test_sudden_death_draft_asks_each_player_to_keep_one():
+    sds = [card(id=f"sd{i}", kind="sudden_death", names={"en": f"SD{i}"}, lasting="one_life",
+                drop=[{"do": "change_wind"}]) for i in range(2)]
+    cards = cards_with(*sds)                 # four Sudden Death cards: two each
+    g = Game.new(GameConfig(teams=2, options=("sudden_death_draft",)), 5, cards)
+    asked = []
+    while g.turn.step == "draft":
+        d = g.request
+        assert d.kind == "card" and d.why == "sudden_death_draft" and len(d.options) == 2
+        asked.append(d.actor)
+        g.answer(d.options[1])
+    assert asked == ["seat:0", "seat:1"]
+    kept = [e["answer"] for e in g.log if "answer" in e]
+    assert g._st.drops[-1] in kept
+
+
+# -- the turn --------------------------------------------------------------------------------
+
+def test_turn_steps_in_order_and_the_token_passes():
+    g = Game.new(GameConfig(teams=2, options=("no_sudden_death",)), 6)
+    steps = []
+    while g.turn.number == 1:
+        steps.append((g.request.kind, g.request.why))
+        g.answer(g.request.default)
+    assert steps[0] == ("worm", "activate")
+    assert steps[1:3] == [("move", "move"), ("move", "move")]
+    assert steps[3] == ("card", "weapon")
+    assert g.turn.team == g.teams[1]
+
+
+def test_target_options_carry_their_accuracy_dice():
+    g = Game.new(GameConfig(teams=2), 7)
+    g = answer_until(g, lambda g: g.request.kind == "card")
+    g.answer("bazooka")
+    d = g.request
+    assert d.kind == "hex" and d.why == "bazooka:target"
+    worm = g.board.things[g.turn.worm]
+    from table.engine.hexes import distance, is_direct
+    assert all(is_direct(worm.at, h) for h in d.options)
+    for h, dice in zip(d.options, d.info):
+        assert dice == max(1, 4 - max(0, distance(worm.at, h) - 1))
+    assert d.as_json()["info"] == list(d.info)
+
+
+def test_repeated_text_and_play_symbols():
+    twice = card(id="twice", kind="supply", names={"en": "Twice"}, target="any",
+                 action=["TEXT", "TEXT", "PLAY"], text=[{"do": "change_wind"}])
+    cards = cards_with(twice)
+    g = Game.new(GameConfig(teams=2), 8, cards)
+    g._st.hands["blue"].append("twice")
+    g = answer_until(g, lambda g: g.request.kind == "card")
+    g.answer("twice")
+    assert (g.request.kind, g.request.why) == ("hex", "twice:target")
+    g.answer(g.request.options[0])
+    assert (g.request.kind, g.request.why) == ("hex", "twice:target")   # the second TEXT
+    g.answer(g.request.options[0])
+    assert (g.request.kind, g.request.why) == ("card", "play")          # PLAY: another card
+    assert "twice" not in g.request.options and "pass" in g.request.options
+    g.answer("girder")
+    assert g.request.why == "girder:target" or g.request.kind != "card"
+    assert "girder" in g.decks["discard"] and "twice" in g.decks["discard"]
+
+
+def test_supply_crates_draw_from_the_supply_deck():
+    extra = card(id="s1", kind="supply", names={"en": "S1"}, target="any", action=["TEXT"],
+                 text=[{"do": "blast"}])
+    things = ({"kind": "worm", "id": "blue-1", "team": "blue", "at": [0, 0]},
+              {"kind": "crate", "at": [0, 0]},
+              {"kind": "crate", "at": [1, 0]},
+              {"kind": "worm", "id": "red-1", "team": "red", "at": [3, 0]})
+    cfg = GameConfig(teams=2, things=things, land=((0, 0), (1, 0), (2, 0), (3, 0)), wind=1)
+    g = Game.new(cfg, 1, cards_with(extra))
+    # blue-1 is activated on a crate (T2): it opens it and draws the only Supply card
+    assert g.hands["blue"][-1] == "s1"
+    assert {"reveal": "supply", "team": "blue", "card": "s1"} in g.log
+    g.answer(("inch", (1, 0)))                 # the second crate: the deck is empty now
+    assert any(e["event"] == "supply_empty" for e in g.events)
+    assert g.log[-1] == {"reveal": "supply", "team": "blue", "card": None}
+
+
+def test_healing_on_activation():
+    things = ({"kind": "worm", "id": "blue-1", "team": "blue", "at": [0, 0], "damaged": True},
+              {"kind": "worm", "id": "red-1", "team": "red", "at": [3, 0]})
+    cfg = GameConfig(teams=2, things=things, land=((0, 0), (1, 0), (2, 0), (3, 0)), wind=1)
+    g = Game.new(cfg, 1)
+    assert g.board.things["blue-1"].damaged is False
+    assert any(e["event"] == "heal" for e in g.events)
+
+
+# -- T7 and the end --------------------------------------------------------------------------
+
+def test_timer_cuts_the_turn_short_and_replays():
+    g = Game.new(GameConfig(teams=2, options=("timer",)), 9)
+    assert g.timer == 60
+    g = answer_until(g, lambda g: g.request.kind == "move")
+    team = g.turn.team
+    g.time_up()
+    # straight to End turn (its Drop step may still ask where the emptiest hex is)
+    assert g.turn.step == "end" or g.turn.team != team
+    assert not any(e["event"] in ("move", "play") for e in g.events[-12:])
+    assert g.log.count({"timeout": True}) == 1
+    again = Game.replay(g.config, 9, g.log)
+    assert again.board.as_json() == g.board.as_json() and again.request == g.request
+    with pytest.raises(Illegal, match="Timer option is not on"):
+        Game.new(GameConfig(teams=2), 9).time_up()
+
+
+def test_timer_lets_the_card_text_finish():
+    g = Game.new(GameConfig(teams=2, options=("timer",)), 12)
+    g = answer_until(g, lambda g: g.request.kind == "card")
+    g.answer("bazooka")
+    g.answer(g.request.options[0])             # the target: Accuracy dice are rolled
+    if g.request is not None and g.request.kind == "die":
+        g.time_up()
+        assert g.request.kind == "die"          # the text is still being resolved
+        g.answer(g.request.options[0])
+    # the Bazooka's MOVE symbol is skipped: the next request is not a move of this card
+    assert g.request is None or g.request.why != "bazooka:move"
+
+
+def test_rules_reach_the_board():
+    g = Game.new(GameConfig(teams=2, options=("parting_gifts", "reduced_blast")), 1)
+    assert {"parting_gifts", "reduced_blast"} <= g.board.rules
+
+
+def play_out(g, seed):
+    rnd = random.Random(seed)
+    while g.request is not None:
+        g.answer(rnd.choice(g.request.options))
+    return g
+
+
+def test_first_elimination_gives_a_final_round():
+    for seed in range(40):
+        g = play_out(Game.new(GameConfig(teams=3, max_rounds=100), seed), seed)
+        ev = g.events
+        if g.result["reason"] != "final_round":
+            continue
+        first = next(i for i, e in enumerate(ev) if e["event"] == "eliminated")
+        final = next(e for e in ev[first:] if e["event"] == "final_round")
+        later_turns = [e["team"] for e in ev[first:] if e["event"] == "turn"]
+        alive = [t for t in final["teams"]]
+        assert later_turns[:len(alive)] == alive[:len(later_turns)]
+        assert len(later_turns) <= len(alive)
+        return
+    pytest.fail("no game ended by a final round")
+
+
+def test_true_elimination_plays_on():
+    for seed in range(40):
+        g = play_out(Game.new(GameConfig(teams=3, options=("true_elimination",),
+                                         max_rounds=200), seed), seed)
+        if g.result["reason"] == "true_elimination":
+            alive = [t for t in g.teams if g.board.worms(t)]
+            assert len(alive) <= 1
+            assert len(g.eliminated) >= 2
+            assert not any(e["event"] == "final_round" for e in g.events)
+            return
+    pytest.fail("no game ended by true elimination")
+
+
+def test_no_sudden_death_reshuffles_the_drop_cards():
+    g = Game.new(GameConfig(teams=2, options=("no_sudden_death",), drop_copies=1,
+                            max_rounds=10), 3)
+    play_out(g, 3)
+    assert any(e["event"] == "reshuffle" for e in g.events)
+    assert not any(e["event"] == "sudden_death" for e in g.events)
+
+
+def test_the_winner_has_most_worms():
+    g = play_out(Game.new(GameConfig(teams=2, max_rounds=100), 21), 21)
+    res = g.result
+    best = max(res["worms"].values())
+    assert all(res["worms"][t] == best for t in res["winners"])
+
+
+# -- copies for bots -------------------------------------------------------------------------
+
+def test_a_fork_rolls_its_own_dice_and_leaves_the_game_alone():
+    g = Game.new(GameConfig(teams=2), 30)
+    g = answer_until(g, lambda g: g.request.kind == "move")
+    jump = next(o for o in g.request.options if o[0] == "jump")
+    plain = Game.replay(g.config, 30, g.log)
+    outcomes = set()
+    for k in range(12):
+        f = g.fork(k)
+        f.answer(jump)
+        outcomes.add(tuple(e.get("value") for e in f.log if "chance" in e))
+    assert len(outcomes) > 1                    # the forks' dice are their own
+    g.answer(jump)
+    plain.answer(jump)
+    assert g.log == plain.log                   # forking changed nothing in the game
