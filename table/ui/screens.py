@@ -135,13 +135,20 @@ def dice(lang: str, faces: list[str], cursor: int | None = None, wind: int | Non
 
 # -- the turn --------------------------------------------------------------------------------
 
-def turn(lang: str, team: str, worm: int | None, prompt: str) -> Screen:
-    """Whose turn it is (team and worm, or the team alone before a worm is chosen) and what
-    to do now (``prompt``, already in ``lang``)."""
+def turn(lang: str, team: str, worm: int | None, prompt: str, phase: str | None = None) -> Screen:
+    """The turn header: whose turn it is (team and worm, or the team alone before a worm is
+    chosen), the step of the turn (``phase``: activate, move1, move2, weapon, end) in bold,
+    and what to do now (``prompt``, already in ``lang``)."""
     name = text(f"team.{team}", lang)
-    title = (text("turn.title", lang, team=name, n=worm) if worm is not None
-             else text("turn.team", lang, team=name))
-    return message(title, prompt)
+    c = Canvas()
+    c.title(text("turn.title", lang, team=name, n=worm) if worm is not None
+            else text("turn.team", lang, team=name))
+    x0, y0, x1, y1 = BODY
+    if phase is not None:
+        c.line((x0, y0), text(f"phase.{phase}", lang), font(12, bold=True), width=x1 - x0)
+        y0 += 12
+    c.block((x0, y0, x1, y1), prompt)
+    return _done(c)
 
 
 def confirm(lang: str, instruction: str, index: int, total: int) -> Screen:

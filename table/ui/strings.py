@@ -122,10 +122,20 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                    "Kurzor posouvej 1-6, OK označí pevninu či vodu, dlouhé OK = hotovo",
                    "Курсор рухай 1-6, OK позначає сушу чи воду, довге OK = готово"),
     "place.title": ("Setting up", "Příprava", "Підготовка"),
+    "place.mark": ("Put the Thing on the board, mark its hex with the cursor, then OK",
+                   "Polož věc na mapu, označ její pole kurzorem a stiskni OK",
+                   "Поклади річ на мапу, познач її поле курсором і натисни OK"),
+    "place.auto": ("Put each Thing where the box lights up", "Rozmísti věci tam, kde box svítí",
+                   "Розклади речі там, де світить коробка"),
 
     # -- the turn -------------------------------------------------------------------------
     "turn.title": ("{team}: worm {n}", "{team}: červ {n}", "{team}: хробак {n}"),
     "turn.team": ("{team} team to play", "Na tahu: {team}", "Хід: {team}"),
+    "phase.activate": ("Choosing a worm", "Výběr červa", "Вибір хробака"),
+    "phase.move1": ("Move 1 of 2", "Pohyb 1 ze 2", "Рух 1 з 2"),
+    "phase.move2": ("Move 2 of 2", "Pohyb 2 ze 2", "Рух 2 з 2"),
+    "phase.weapon": ("Weapon", "Zbraň", "Зброя"),
+    "phase.end": ("End of the turn", "Konec tahu", "Кінець ходу"),
     "prompt.worm": ("Choose a worm", "Vyber červa", "Обери хробака"),
     "prompt.move": ("Inch, jump or skip?", "Popolézt, skočit, nebo nic?",
                     "Проповзти, стрибнути чи пропустити?"),
@@ -246,6 +256,14 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                    "Приклади мітку картки до зчитувача"),
     "enroll.pick": ("Which card is this?", "Která karta to je?", "Яка це картка?"),
     "enroll.known": ("This tag is: {card}", "Tento štítek je: {card}", "Ця мітка: {card}"),
+
+    # -- shop demo ------------------------------------------------------------------------
+    "demo.title": ("Worms: try it!", "Worms: vyzkoušej!", "Worms: спробуй!"),
+    "demo.prompt": ("Press any button or tap the demo card to have a go",
+                    "Stiskni tlačítko nebo přilož ukázkovou kartu a hraj",
+                    "Натисни кнопку або приклади демо-картку й грай"),
+    "demo.bye": ("Back to the show in a moment", "Za chvíli zase ukázka",
+                 "Незабаром знову показ"),
 
     # -- buttons --------------------------------------------------------------------------
     "button.ok": ("OK", "OK", "OK"),

@@ -19,6 +19,7 @@ def t(key, lang, **args):
 
 
 PROMPTS = [k for k in CATALOGUE if k.startswith("prompt.")]
+PHASES = (None, "activate", "move1", "move2", "weapon", "end")
 
 
 def all_instructions() -> list[Instruction]:
@@ -64,9 +65,13 @@ SAMPLES = {
         screens.message(t("wizard.teams", lang), t("wizard.teams_prompt", lang)),
         screens.message(t("wizard.teams", lang), t("wizard.teams_few", lang))],
     "map": lambda lang: [screens.message(t("map.title", lang), t("map.prompt", lang)),
-                         screens.message(t("place.title", lang), t("prompt.hex", lang))],
-    "turn": lambda lang: [screens.turn(lang, team, 4, t(p, lang)) for team in TEAMS
-                          for p in PROMPTS] + [screens.turn(lang, team, None,
+                         screens.message(t("place.title", lang), t("prompt.hex", lang)),
+                         screens.message(t("place.title", lang), t("place.mark", lang)),
+                         screens.message(t("place.title", lang), t("place.auto", lang))],
+    "demo": lambda lang: [screens.message(t("demo.title", lang), t("demo.prompt", lang)),
+                          screens.message(t("demo.title", lang), t("demo.bye", lang))],
+    "turn": lambda lang: [screens.turn(lang, team, 4, t(p, lang), phase) for team in TEAMS
+                          for p in PROMPTS for phase in PHASES] + [screens.turn(lang, team, None,
                                                             t("prompt.worm", lang))
                                                for team in TEAMS],
     "move menu": lambda lang: [screens.move_menu(lang, team, 4, c) for team in TEAMS
