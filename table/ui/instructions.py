@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from table.cards import library
-from table.engine.board import Board
+from table.engine.board import KINDS, TEAMS, Board
 from table.engine.hexes import Hex
 
 from .strings import sentence, text
@@ -60,6 +60,18 @@ def worm_number(worm_id: str) -> str:
     return str(int(m.group(1))) if m else worm_id
 
 
+def identify(thing_id: str) -> tuple[str, str | None]:
+    """Kind and team of a Thing the board did not hold, from the ids the engine gives:
+    ``"<team>-<n>"`` for worms, ``"<kind>-<n>"`` for the rest."""
+    stem = thing_id.rsplit("-", 1)[0]
+    if stem in TEAMS:
+        return "worm", stem
+    if stem in KINDS:
+        return stem, None
+    raise ValueError(f"the events name a Thing {thing_id!r} that the board before them did "
+                     "not hold: pass the board as it was before the first event")
+
+
 def _hex(v) -> Hex | None:
     return tuple(v) if v is not None else None
 
@@ -73,8 +85,13 @@ def instructions(events: list[dict], before: Board) -> list[Instruction]:
     sudden = None     # the Sudden Death card just revealed: its rule is not said twice
     out: list[Instruction] = []
 
+    def known(thing_id: str) -> tuple[str, str | None]:
+        if thing_id not in things:
+            things[thing_id] = identify(thing_id)
+        return things[thing_id]
+
     def worm(thing_id: str) -> dict:
-        return {"team": things[thing_id][1], "n": worm_number(thing_id)}
+        return {"team": known(thing_id)[1], "n": worm_number(thing_id)}
 
     i = 0
     while i < len(events):
@@ -86,7 +103,7 @@ def instructions(events: list[dict], before: Board) -> list[Instruction]:
             continue
         if name == "move":
             thing = e["thing"]
-            kind = things[thing][0]
+            kind = known(thing)[0]
             start, end = _hex(e["from"]), _hex(e["to"])
             where[thing] = end
             sank = (nxt.get("event") == "destroy" and nxt.get("thing") == thing
@@ -110,8 +127,7 @@ def instructions(events: list[dict], before: Board) -> list[Instruction]:
             out.append(Instruction("do.heal", worm(e["worm"]), where.get(e["worm"])))
         elif name == "place":
             where[e["thing"]] = _hex(e["at"])
-            if e["kind"] == "worm":      # setup: worm ids are "<team>-<n>"
-                things[e["thing"]] = ("worm", e["thing"].rsplit("-", 1)[0])
+            if e["kind"] == "worm":      # setup
                 out.append(Instruction("do.place_worm", worm(e["thing"]), _hex(e["at"])))
             else:
                 things[e["thing"]] = (e["kind"], None)

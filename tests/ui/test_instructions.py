@@ -293,3 +293,16 @@ def test_game_events_drop_cards_sudden_death_heal_and_setup():
     assert [i.text("cs") for i in got[2:]] == [
         "Postav červeného červa 1: je vyléčený", "Karta shozu: Zásoby", "Náhlá smrt: 1 život"]
     assert got[0].text("uk") == "Постав сюди синього хробака 2"
+
+
+def test_things_missing_from_the_board_are_known_by_their_engine_ids():
+    events = [{"event": "move", "thing": "purple-3", "by": "inch", "from": [0, 0], "to": [1, 0]},
+              {"event": "move", "thing": "oil_drum-2", "by": "push", "from": [1, 0],
+               "to": [2, 0]}]
+    assert instructions(events, Board(land=set(), wind=1)) == [
+        I("do.move_worm", (0, 0), (1, 0), team="purple", n="3"),
+        I("do.move.oil_drum", (1, 0), (2, 0)),
+    ]
+    stranger = [{"event": "move", "thing": "A", "by": "inch", "from": [0, 0], "to": [1, 0]}]
+    with pytest.raises(ValueError, match="a Thing 'A' that the board before them did not hold"):
+        instructions(stranger, Board(land=set(), wind=1))
