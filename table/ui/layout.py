@@ -84,7 +84,8 @@ class Canvas:
     def __post_init__(self) -> None:
         self.draw = ImageDraw.Draw(self.image)
 
-    def _check(self, s: str, fnt: ImageFont.FreeTypeFont) -> None:
+    def check(self, s: str, fnt: ImageFont.FreeTypeFont) -> None:
+        """Record ``s`` as shown, and any character of it ``fnt`` has no glyph for."""
         self.texts.append(s)
         missing = missing_glyphs(s, fnt)
         if missing:
@@ -97,7 +98,7 @@ class Canvas:
         fnt = fnt or font(12)
         x, y = xy
         width = WIDTH - x if width is None else width
-        self._check(s, fnt)
+        self.check(s, fnt)
         shown = s
         if fnt.getlength(s) > width:
             self.problems.append(f"cut off: {s!r} is {fnt.getlength(s):.0f} px wide, "
@@ -117,7 +118,7 @@ class Canvas:
         fnt = fnt or font(12)
         x0, y0, x1, y1 = box
         pitch = line_height(fnt)
-        self._check(s, fnt)
+        self.check(s, fnt)
         lines, too_wide = wrap(s, fnt, x1 - x0)
         for word in too_wide:
             self.problems.append(f"word {word!r} is wider than its box ({x1 - x0} px)")

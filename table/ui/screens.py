@@ -52,7 +52,7 @@ def message(title: str, body: str, footer: str | None = None) -> Screen:
 
 def menu(title: str, items: list[str], cursor: int) -> Screen:
     """A list with the cursor's row inverted, scrolled so the cursor shows; arrows at the
-    right say there is more above or below."""
+    right of the title bar say there is more above or below."""
     if not items:
         raise ValueError("a menu needs at least one item")
     cursor = max(0, min(cursor, len(items) - 1))
@@ -104,7 +104,7 @@ def die_icon(c: Canvas, x: int, y: int, w: int, h: int, face: str, wind: int | N
     else:
         d = int(face)
         fnt = font(12, bold=True)
-        c._check(face, fnt)
+        c.check(face, fnt)
         c.draw.text((cx - fnt.getlength(face) / 2 + 0.5, top - 6), face, font=fnt, fill=fg)
     if d:
         _arrow(c, cx, low, d, min(w - 6, h * 0.4), fg)
