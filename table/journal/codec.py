@@ -1,0 +1,70 @@
+"""Exact JSON for journal entries, configs and results.
+
+Plain JSON turns a tuple into a list, and a hex ``(q, r)`` that comes back as ``[q, r]`` would
+no longer equal the option the game listed.  Here a tuple is written as ``{"__tuple__": [...]}``
+and read back as a tuple, so ``decode(encode(x)) == x`` for any plain data: None, bool, int,
+float, str, and lists, tuples and str-keyed dicts of these.
+
+>>> decode(encode({"answer": (2, -1), "why": ["hex"]}))
+{'answer': (2, -1), 'why': ['hex']}
+"""
+
+from __future__ import annotations
+
+import json
+
+TUPLE = "__tuple__"
+
+
+class NotPlainData(TypeError):
+    """A value the journal cannot store exactly."""
+
+
+def _tag(x):
+    if x is None or isinstance(x, (bool, int, float, str)):
+        return x
+    if isinstance(x, tuple):
+        return {TUPLE: [_tag(v) for v in x]}
+    if isinstance(x, list):
+        return [_tag(v) for v in x]
+    if isinstance(x, dict):
+        if TUPLE in x:
+            raise NotPlainData(f"a dict may not use the key {TUPLE!r}")
+        out = {}
+        for k, v in x.items():
+            if not isinstance(k, str):
+                raise NotPlainData(f"dict key {k!r} is not a string")
+            out[k] = _tag(v)
+        return out
+    raise NotPlainData(f"{type(x).__name__} {x!r} is not plain data")
+
+
+def _untag(x):
+    if isinstance(x, list):
+        return [_untag(v) for v in x]
+    if isinstance(x, dict):
+        if len(x) == 1 and TUPLE in x:
+            return tuple(_untag(v) for v in x[TUPLE])
+        return {k: _untag(v) for k, v in x.items()}
+    return x
+
+
+def encode(x) -> str:
+    """Compact JSON text for ``x``; NotPlainData if it holds anything else."""
+    return json.dumps(_tag(x), separators=(",", ":"), allow_nan=False)
+
+
+def decode(text: str):
+    """The value :func:`encode` wrote (ValueError on text that is not JSON)."""
+    return _untag(json.loads(text))
+
+
+def entry_kind(entry) -> str:
+    """A short label for an entry, kept in its own column for people reading the file."""
+    if isinstance(entry, dict):
+        kind = entry.get("kind", entry.get("type", ""))
+    elif isinstance(entry, (tuple, list)) and entry:
+        kind = entry[0]
+    else:
+        kind = ""
+    return kind if isinstance(kind, str) else ""

@@ -1,0 +1,88 @@
+"""A game that journals itself: every answer, and the chance outcomes it reveals, are committed
+before :meth:`JournaledGame.answer` returns; :func:`resume` rebuilds the game in play."""
+
+from __future__ import annotations
+
+from .store import Journal, JournalError
+
+
+class JournaledGame:
+    """A game and the journal it is kept in.  Read the game through ``.game`` (or the
+    ``request``, ``log`` and ``result`` shortcuts); change it only through this object."""
+
+    def __init__(self, journal: Journal, game_id: int, game):
+        self.journal = journal
+        self.game_id = game_id
+        self.game = game
+
+    @classmethod
+    def new(cls, journal: Journal, config, seed) -> "JournaledGame":
+        game = journal.game_cls.new(config, seed)
+        game_id = journal.new_game(config, seed, game.log, game.result)
+        return cls(journal, game_id, game)
+
+    @classmethod
+    def load(cls, journal: Journal, game_id: int) -> "JournaledGame":
+        return cls(journal, game_id, journal.load(game_id))
+
+    @property
+    def request(self):
+        return self.game.request
+
+    @property
+    def log(self):
+        return self.game.log
+
+    @property
+    def result(self):
+        return self.game.result
+
+    @property
+    def can_undo(self) -> bool:
+        return self.game.can_undo
+
+    def answer(self, value) -> None:
+        """Answer the game's request; returns once the answer is committed.  An illegal answer
+        raises the game's Illegal and changes nothing, in the game or in the journal."""
+        before = len(self.game.log)
+        self.game.answer(value)
+        new = self.game.log[before:]
+        try:
+            self.journal.extend(self.game_id, new, result=self.game.result)
+        except BaseException:
+            self._reload()
+            raise
+
+    def undo(self) -> bool:
+        """Take back the last answer if the game allows it (never past a revealed random
+        result); False if there is nothing to undo."""
+        try:
+            return self.journal.undo(self.game_id, self.game) is not None
+        except BaseException:
+            self._reload()
+            raise
+
+    def _reload(self) -> None:
+        """After a failed write the game in memory may be ahead of the file: rebuild it."""
+        try:
+            self.game = self.journal.load(self.game_id)
+        except JournalError:
+            pass   # the original error is the one to report
+
+    def close(self) -> None:
+        self.journal.close()
+
+
+def resume(path, *, keep_finished: int | None = None, game_cls=None) -> JournaledGame | None:
+    """Open the journal at ``path`` and rebuild its latest unfinished game exactly where it
+    was; None (journal closed) if no game is in play."""
+    journal = Journal(path, keep_finished=keep_finished, game_cls=game_cls)
+    try:
+        game_id = journal.latest_unfinished()
+        if game_id is None:
+            journal.close()
+            return None
+        return JournaledGame.load(journal, game_id)
+    except BaseException:
+        journal.close()
+        raise

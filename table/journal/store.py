@@ -1,0 +1,389 @@
+"""The journal: every game's config, seed and log in one SQLite file.
+
+One row per game and one row per log entry (an answer or a chance outcome).  The file is in WAL
+mode with ``synchronous=FULL``; every change is one transaction, and no method returns before
+its transaction has committed, so whatever a caller was told is stored survives a kill or a
+power cut.  A game is rebuilt with ``Game.replay(config, seed, log)``: the engine, not the
+journal, decides what the entries mean, and what undo may take back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import os
+import sqlite3
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from .codec import NotPlainData, decode, encode, entry_kind
+
+#: "WoRM": marks the file as a worms-table journal (SQLite's application_id header field).
+APPLICATION_ID = 0x576F524D
+#: The schema this code writes; a file with a higher number was written by a newer version.
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE games (
+    id       INTEGER PRIMARY KEY,
+    created  TEXT NOT NULL,                 -- UTC, ISO 8601
+    config   TEXT NOT NULL,                 -- JSON (codec.encode)
+    seed     TEXT NOT NULL,                 -- JSON
+    status   TEXT NOT NULL CHECK (status IN ('playing', 'finished')),
+    result   TEXT                           -- JSON, once finished
+);
+CREATE TABLE entries (
+    game_id  INTEGER NOT NULL REFERENCES games (id),
+    seq      INTEGER NOT NULL,              -- 1, 2, 3 ... per game, never reused
+    kind     TEXT NOT NULL,                 -- for people reading the file
+    payload  TEXT NOT NULL,                 -- JSON (codec.encode)
+    undone   INTEGER NOT NULL DEFAULT 0,    -- 1: taken back by undo, kept for the record
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX games_by_status ON games (status, id);
+"""
+
+
+class JournalError(Exception):
+    """The journal file cannot be used: names the file and what to do."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: int
+    created: str
+    seed: object
+    status: str            # "playing" or "finished"
+    result: object         # None while playing
+    entries: int           # live entries (not undone)
+
+
+def _default_game_cls():
+    from table.engine.game import Game  # noqa: PLC0415  (the engine loads only when needed)
+
+    return Game
+
+
+def config_to_plain(config):
+    """A config as plain data: its ``as_json()``, a dataclass's fields, or the value itself."""
+    if hasattr(config, "as_json"):
+        return config.as_json()
+    if dataclasses.is_dataclass(config) and not isinstance(config, type):
+        return dataclasses.asdict(config)
+    return config
+
+
+def config_from_plain(game_cls, data):
+    """The game's config from plain data: ``game_cls.config_from_json`` if it has one, else the
+    ``GameConfig`` of the game's module (``from_json`` or its fields), else the data itself."""
+    if hasattr(game_cls, "config_from_json"):
+        return game_cls.config_from_json(data)
+    config_cls = getattr(importlib.import_module(game_cls.__module__), "GameConfig", None)
+    if config_cls is None:
+        return data
+    if hasattr(config_cls, "from_json"):
+        return config_cls.from_json(data)
+    return config_cls(**data)
+
+
+class Journal:
+    """An open journal file.  ``keep_finished``: keep at most that many finished games (the
+    oldest are pruned when a game finishes); None keeps them all."""
+
+    def __init__(self, path, *, keep_finished: int | None = None, game_cls=None):
+        if keep_finished is not None and keep_finished < 0:
+            raise ValueError("keep_finished must be 0 or more")
+        self.path = os.fspath(path)
+        self.keep_finished = keep_finished
+        self._game_cls = game_cls
+        self._db = self._open()
+
+    # -- opening ---------------------------------------------------------------------------
+
+    def _open(self) -> sqlite3.Connection:
+        path = self.path
+        parent = os.path.dirname(os.path.abspath(path))
+        if os.path.isdir(path):
+            raise JournalError(f"{path} is a directory; give the journal a file name")
+        if not os.path.isdir(parent):
+            raise JournalError(f"cannot create journal {path}: directory {parent} does not exist")
+        try:
+            db = sqlite3.connect(path, isolation_level=None, timeout=10)
+        except sqlite3.Error as err:
+            raise JournalError(f"cannot open journal {path}: {err}") from err
+        try:
+            self._check_or_create(db)
+        except sqlite3.DatabaseError as err:
+            db.close()
+            raise JournalError(
+                f"{path} is not a readable worms-table journal ({err}); "
+                "move it aside to start a new journal, or give another path") from err
+        except JournalError:
+            db.close()
+            raise
+        return db
+
+    def _check_or_create(self, db: sqlite3.Connection) -> None:
+        path = self.path
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app_id == 0 and version == 0 and tables == 0:
+            # A new (empty) file.  auto_vacuum must be chosen before the first table exists.
+            db.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            db.execute("PRAGMA journal_mode = WAL")
+            db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + f"""
+                PRAGMA application_id = {APPLICATION_ID};
+                PRAGMA user_version = {SCHEMA_VERSION};
+                COMMIT;""")
+        elif app_id != APPLICATION_ID:
+            raise JournalError(
+                f"{path} is an SQLite database but not a worms-table journal; "
+                "give the journal another path")
+        elif version > SCHEMA_VERSION:
+            raise JournalError(
+                f"{path} was written by a newer worms-table (journal schema {version}, this one "
+                f"reads up to {SCHEMA_VERSION}); upgrade worms-table or give another path")
+        mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if mode != "wal":
+            raise JournalError(f"{path}: SQLite refused WAL mode (got {mode!r})")
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA journal_size_limit = 1048576")   # WAL trimmed back to 1 MB
+        check = db.execute("PRAGMA quick_check").fetchall()
+        if check != [("ok",)]:
+            problems = "; ".join(row[0] for row in check[:3])
+            raise JournalError(f"{path} is damaged ({problems}); move it aside and start anew")
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    @property
+    def game_cls(self):
+        if self._game_cls is None:
+            self._game_cls = _default_game_cls()
+        return self._game_cls
+
+    # -- transactions ----------------------------------------------------------------------
+
+    @contextmanager
+    def _tx(self):
+        """One write transaction: committed (durably) on exit, rolled back on any error."""
+        db = self._db
+        if db is None:
+            raise JournalError(f"journal {self.path} is closed")
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as err:
+            raise JournalError(f"cannot write journal {self.path}: {err}") from err
+        try:
+            yield db
+            db.execute("COMMIT")
+        except BaseException as err:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            if isinstance(err, sqlite3.Error):
+                raise JournalError(f"cannot write journal {self.path}: {err}") from err
+            raise
+
+    def _q(self, sql: str, args=()):
+        if self._db is None:
+            raise JournalError(f"journal {self.path} is closed")
+        try:
+            return self._db.execute(sql, args).fetchall()
+        except sqlite3.Error as err:
+            raise JournalError(f"cannot read journal {self.path}: {err}") from err
+
+    @staticmethod
+    def _encode(what: str, value) -> str:
+        try:
+            return encode(value)
+        except NotPlainData as err:
+            raise JournalError(f"cannot journal this {what}: {err}") from err
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def new_game(self, config, seed, log=(), result=None) -> int:
+        """Start a game (with the entries ``Game.new`` already logged, if any); its id."""
+        config_json = self._encode("config", config_to_plain(config))
+        seed_json = self._encode("seed", seed)
+        rows = [(entry_kind(e), self._encode("entry", e)) for e in log]
+        created = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        with self._tx() as db:
+            game_id = db.execute(
+                "INSERT INTO games (created, config, seed, status) VALUES (?, ?, ?, 'playing')",
+                (created, config_json, seed_json)).lastrowid
+            self._insert(db, game_id, 0, rows)
+            if result is not None:
+                self._finish(db, game_id, result)
+        if result is not None:
+            self.prune()
+        return game_id
+
+    def append(self, game_id: int, entry) -> None:
+        """Append one entry; returns once it is committed."""
+        self.extend(game_id, [entry])
+
+    def extend(self, game_id: int, entries, result=None) -> None:
+        """Append ``entries`` (and, with a ``result``, finish the game) in one transaction."""
+        rows = [(entry_kind(e), self._encode("entry", e)) for e in entries]
+        with self._tx() as db:
+            status = self._status(db, game_id)
+            if status != "playing":
+                raise JournalError(f"game {game_id} in {self.path} is finished; nothing to add")
+            last = db.execute("SELECT coalesce(max(seq), 0) FROM entries WHERE game_id = ?",
+                              (game_id,)).fetchone()[0]
+            self._insert(db, game_id, last, rows)
+            if result is not None:
+                self._finish(db, game_id, result)
+        if result is not None:
+            self.prune()
+
+    def finish(self, game_id: int, result) -> None:
+        """Mark a game finished with its result (JSON-able), then prune old finished games."""
+        with self._tx() as db:
+            self._status(db, game_id)
+            self._finish(db, game_id, result)
+        self.prune()
+
+    def _status(self, db, game_id: int) -> str:
+        row = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise JournalError(f"no game {game_id} in journal {self.path}")
+        return row[0]
+
+    @staticmethod
+    def _insert(db, game_id: int, last_seq: int, rows) -> None:
+        db.executemany(
+            "INSERT INTO entries (game_id, seq, kind, payload) VALUES (?, ?, ?, ?)",
+            [(game_id, last_seq + i, kind, payload) for i, (kind, payload) in enumerate(rows, 1)])
+
+    def _finish(self, db, game_id: int, result) -> None:
+        db.execute("UPDATE games SET status = 'finished', result = ? WHERE id = ?",
+                   (self._encode("result", result), game_id))
+
+    def prune(self, keep: int | None = None) -> int:
+        """Delete the oldest finished games beyond ``keep`` (default: ``keep_finished``), then
+        give the space back to the file system.  Games in play are never pruned.  Returns how
+        many games were deleted."""
+        keep = self.keep_finished if keep is None else keep
+        if keep is None:
+            return 0
+        with self._tx() as db:
+            old = [r[0] for r in db.execute(
+                "SELECT id FROM games WHERE status = 'finished' ORDER BY id DESC LIMIT -1 OFFSET ?",
+                (keep,))]
+            for game_id in old:
+                db.execute("DELETE FROM entries WHERE game_id = ?", (game_id,))
+                db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        if old:
+            try:
+                self._db.execute("PRAGMA incremental_vacuum").fetchall()
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            except sqlite3.Error as err:
+                raise JournalError(f"cannot compact journal {self.path}: {err}") from err
+        return len(old)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def games(self, game_id: int | None = None) -> list[GameInfo]:
+        """Every game in the file, oldest first (or just game ``game_id``)."""
+        rows = self._q(
+            "SELECT g.id, g.created, g.seed, g.status, g.result,"
+            " (SELECT count(*) FROM entries e WHERE e.game_id = g.id AND e.undone = 0)"
+            " FROM games g WHERE ? IS NULL OR g.id = ? ORDER BY g.id", (game_id, game_id))
+        return [GameInfo(i, c, self._decode(s, f"game {i} seed"), st,
+                         None if r is None else self._decode(r, f"game {i} result"), n)
+                for i, c, s, st, r, n in rows]
+
+    def info(self, game_id: int) -> GameInfo:
+        """One game's id, start time, seed, status, result and number of entries."""
+        found = self.games(game_id)
+        if not found:
+            raise JournalError(f"no game {game_id} in journal {self.path}")
+        return found[0]
+
+    def latest_unfinished(self) -> int | None:
+        """The id of the most recently started game still in play, or None."""
+        rows = self._q("SELECT max(id) FROM games WHERE status = 'playing'")
+        return rows[0][0]
+
+    def entries(self, game_id: int) -> list:
+        """A game's log as stored: every entry not undone, in order."""
+        self._game_row(game_id)
+        rows = self._q("SELECT seq, payload FROM entries WHERE game_id = ? AND undone = 0"
+                       " ORDER BY seq", (game_id,))
+        return [self._decode(p, f"game {game_id} entry {seq}") for seq, p in rows]
+
+    def load(self, game_id: int):
+        """The game rebuilt from its journal with ``Game.replay``."""
+        config_json, seed_json = self._game_row(game_id)[:2]
+        config = self._decode(config_json, f"game {game_id} config")
+        seed = self._decode(seed_json, f"game {game_id} seed")
+        log = self.entries(game_id)
+        game_cls = self.game_cls
+        try:
+            return game_cls.replay(config_from_plain(game_cls, config), seed, log)
+        except Exception as err:   # the file or the engine changed under the game
+            raise JournalError(
+                f"game {game_id} in {self.path} does not replay ({type(err).__name__}: {err}); "
+                "the journal may come from another version of worms-table") from err
+
+    def _game_row(self, game_id: int):
+        rows = self._q("SELECT config, seed, status FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise JournalError(f"no game {game_id} in journal {self.path}")
+        return rows[0]
+
+    def _decode(self, text: str, what: str):
+        try:
+            return decode(text)
+        except ValueError as err:
+            raise JournalError(f"{self.path}: {what} is not valid JSON ({err}); "
+                               "the file is damaged") from err
+
+    # -- undo ------------------------------------------------------------------------------
+
+    def undo(self, game_id: int, game=None):
+        """Take back the last answer of a game, as far as ``game.undo()`` allows (never past a
+        revealed random result).  ``game`` is the game as loaded (loaded here if not given).
+        Returns the game after the undo, or None (and changes nothing) if it cannot undo."""
+        if game is None:
+            game = self.load(game_id)
+        if not game.can_undo:
+            return None
+        before = list(game.log)
+        game.undo()
+        after = list(game.log)
+        with self._tx() as db:
+            last = db.execute("SELECT coalesce(max(seq), 0) FROM entries WHERE game_id = ?",
+                              (game_id,)).fetchone()[0]
+            live = [r[0] for r in db.execute(
+                "SELECT seq FROM entries WHERE game_id = ? AND undone = 0 ORDER BY seq",
+                (game_id,))]
+            if len(live) != len(before):
+                raise JournalError(
+                    f"game {game_id} in {self.path} holds {len(live)} entries but the game has "
+                    f"{len(before)}; reload it before undoing")
+            if after == before[:len(after)]:            # undo shortened the log
+                gone = live[len(after):]
+                db.executemany("UPDATE entries SET undone = 1 WHERE game_id = ? AND seq = ?",
+                               [(game_id, seq) for seq in gone])
+            elif after[:len(before)] == before:         # undo is itself logged
+                rows = [(entry_kind(e), self._encode("entry", e)) for e in after[len(before):]]
+                self._insert(db, game_id, last, rows)
+            else:
+                raise JournalError(f"game {game_id}: undo rewrote the log instead of "
+                                   "shortening or extending it; the journal cannot follow")
+            if game.result is None:
+                db.execute("UPDATE games SET status = 'playing', result = NULL WHERE id = ?",
+                           (game_id,))
+        return game

@@ -1,0 +1,310 @@
+import os
+import sqlite3
+
+import pytest
+
+from table.engine.decisions import Illegal
+from table.journal import (APPLICATION_ID, SCHEMA_VERSION, Journal, JournaledGame, JournalError,
+                           resume)
+from tests.journal.player import choose, game_api, play_through
+
+KINDS = ["standin"]
+
+
+@pytest.fixture(params=KINDS)
+def api(request):
+    game_cls, config = game_api(request.param)
+    return game_cls, config
+
+
+@pytest.fixture
+def path(tmp_path):
+    return tmp_path / "journal.sqlite"
+
+
+def state(game):
+    return game.board.as_json(), list(game.log), game.request, game.result
+
+
+def play(played, seed, answers):
+    for _ in range(answers):
+        if played.request is None:
+            break
+        played.answer(choose(played.game, seed))
+
+
+def test_a_game_rebuilds_exactly_from_its_journal(api, path):
+    game_cls, config = api
+    with Journal(path, game_cls=game_cls) as journal:
+        played = JournaledGame.new(journal, config, 11)
+        play(played, 11, 25)
+        before = state(played.game)
+        assert len(played.log) > 25              # answers and chance outcomes
+    resumed = resume(path, game_cls=game_cls)
+    try:
+        assert state(resumed.game) == before
+        play_through(resumed, 11)
+        finished = state(resumed.game)
+    finally:
+        resumed.close()
+    straight = game_cls.new(config, 11)
+    play_through(straight, 11)
+    assert finished == state(straight)
+    assert finished[3] is not None
+
+
+def test_journal_settings_are_durable(api, path):
+    game_cls, _ = api
+    with Journal(path, game_cls=game_cls) as journal:
+        db = journal._db
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert db.execute("PRAGMA synchronous").fetchone()[0] == 2      # FULL
+        assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_an_illegal_answer_changes_nothing(api, path):
+    game_cls, config = api
+    with Journal(path, game_cls=game_cls) as journal:
+        played = JournaledGame.new(journal, config, 3)
+        play(played, 3, 5)
+        before = state(played.game)
+        stored = journal.entries(played.game_id)
+        with pytest.raises(Illegal):
+            played.answer("not an option")
+        assert state(played.game) == before
+        assert journal.entries(played.game_id) == stored == before[1]
+
+
+def test_a_failed_write_leaves_the_game_as_the_journal_has_it(api, path, monkeypatch):
+    game_cls, config = api
+    with Journal(path, game_cls=game_cls) as journal:
+        played = JournaledGame.new(journal, config, 4)
+        play(played, 4, 3)
+        before = state(played.game)
+
+        def disk_full(*args, **kwargs):
+            raise JournalError("cannot write journal: database or disk is full")
+
+        monkeypatch.setattr(journal, "extend", disk_full)
+        with pytest.raises(JournalError):
+            played.answer(choose(played.game, 4))
+        assert state(played.game) == before
+
+
+def test_finished_games_are_closed(api, path):
+    game_cls, config = api
+    with Journal(path, game_cls=game_cls) as journal:
+        played = JournaledGame.new(journal, config, 5)
+        play_through(played, 5)
+        info = journal.info(played.game_id)
+        assert info.status == "finished"
+        assert info.result == played.result
+        assert info.entries == len(played.log)
+        assert journal.latest_unfinished() is None
+        with pytest.raises(JournalError, match="finished"):
+            journal.append(played.game_id, ("answer", "roll"))
+    assert resume(path, game_cls=game_cls) is None
+
+
+def test_latest_unfinished_is_the_newest_game_in_play(api, path):
+    game_cls, config = api
+    with Journal(path, game_cls=game_cls) as journal:
+        first = JournaledGame.new(journal, config, 1)
+        second = JournaledGame.new(journal, config, 2)
+        assert journal.latest_unfinished() == second.game_id
+        play_through(second, 2)
+        assert journal.latest_unfinished() == first.game_id
+        assert [g.seed for g in journal.games()] == [1, 2]
+
+
+# -- undo (the stand-in's own rule: an answer is undoable until a chance outcome follows it) --
+
+def _to_hex_request(played, seed):
+    """Play until the game asks for a hex (just after a hold, with no chance since)."""
+    while played.request.kind != "hex":
+        played.answer(choose(played.game, seed))
+
+
+def test_undo_takes_back_an_answer_and_survives_a_restart(path):
+    game_cls, config = game_api("standin")
+    with Journal(path, game_cls=game_cls) as journal:
+        played = JournaledGame.new(journal, config, 8)
+        _to_hex_request(played, 8)
+        assert played.log[-1] == ("answer", "hold")
+        at_move = state(game_cls.replay(config, 8, played.log[:-1]))
+        assert played.undo() is True
+        assert state(played.game) == at_move
+        assert journal.entries(played.game_id) == at_move[1]
+    resumed = resume(path, game_cls=game_cls)
+    try:
+        assert state(resumed.game) == at_move
+        # play on differently: the undone entry stays in the file, marked, and is never replayed
+        resumed.answer("roll")
+        after = state(resumed.game)
+        gid = resumed.game_id
+    finally:
+        resumed.close()
+    with Journal(path, game_cls=game_cls) as journal:
+        assert state(journal.load(gid)) == after
+        marked = sqlite3.connect(path).execute(
+            "SELECT kind, payload FROM entries WHERE game_id = ? AND undone = 1", (gid,)).fetchall()
+        assert len(marked) == 1 and marked[0][0] == "answer" and "hold" in marked[0][1]
+
+
+def test_undo_never_goes_past_a_revealed_random_result(path):
+    game_cls, config = game_api("standin")
+    with Journal(path, game_cls=game_cls) as journal:
+        played = JournaledGame.new(journal, config, 9)
+        while played.log[-1][0] != "die":
+            played.answer("roll")
+        before = state(played.game)
+        assert played.undo() is False
+        assert state(played.game) == before
+        assert journal.entries(played.game_id) == before[1]
+        assert journal.undo(played.game_id) is None
+
+
+def test_undo_twice_stops_at_the_die(path):
+    game_cls, config = game_api("standin")
+    with Journal(path, game_cls=game_cls) as journal:
+        played = JournaledGame.new(journal, config, 10)
+        _to_hex_request(played, 10)
+        assert played.undo() is True
+        assert played.undo() is False      # before the hold: a die or the turn's flip
+        assert played.log[-1][0] in ("die", "flip")
+        again = JournaledGame.load(journal, played.game_id)
+        assert state(again.game) == state(played.game)
+
+
+def test_undo_of_the_winning_answer_reopens_the_game(path):
+    game_cls, config = game_api("standin")
+    with Journal(path, game_cls=game_cls) as journal:
+        played = JournaledGame.new(journal, config, 12)
+        play_through(played, 12)
+        assert journal.latest_unfinished() is None
+        assert played.log[-1][0] == "answer"        # the winner's marker hex
+        assert played.undo() is True
+        assert played.result is None and played.request.kind == "hex"
+        assert journal.latest_unfinished() == played.game_id
+        assert journal.info(played.game_id).result is None
+
+
+# -- bad files -------------------------------------------------------------------------------
+
+def test_garbage_is_not_a_journal(tmp_path):
+    bad = tmp_path / "notes.txt"
+    bad.write_bytes(b"shopping list: worms, dice, more worms\n" * 200)
+    with pytest.raises(JournalError, match="not a readable worms-table journal"):
+        Journal(bad)
+    assert bad.read_bytes().startswith(b"shopping list")      # left untouched
+
+
+def test_another_sqlite_database_is_not_a_journal(tmp_path):
+    other = tmp_path / "other.sqlite"
+    db = sqlite3.connect(other)
+    db.execute("CREATE TABLE t (x)")
+    db.commit()
+    db.close()
+    with pytest.raises(JournalError, match="not a worms-table journal"):
+        Journal(other)
+
+
+def test_a_newer_schema_is_refused(path):
+    Journal(path).close()
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    with pytest.raises(JournalError, match="newer worms-table"):
+        Journal(path)
+
+
+def test_a_truncated_journal_is_reported_damaged(api, path):
+    game_cls, config = api
+    with Journal(path, game_cls=game_cls) as journal:
+        for seed in range(6):
+            play_through(JournaledGame.new(journal, config, seed), seed)
+        journal._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    size = os.path.getsize(path)
+    assert size > 4 * 4096
+    with open(path, "r+b") as f:
+        f.truncate(size // 2)
+    with pytest.raises(JournalError) as err:
+        with Journal(path, game_cls=game_cls) as journal:
+            for info in journal.games():
+                journal.load(info.id)
+    assert str(path) in str(err.value)
+
+
+def test_a_damaged_entry_names_the_game_and_entry(api, path):
+    game_cls, config = api
+    with Journal(path, game_cls=game_cls) as journal:
+        played = JournaledGame.new(journal, config, 2)
+        play(played, 2, 4)
+        gid = played.game_id
+    db = sqlite3.connect(path)
+    db.execute("UPDATE entries SET payload = '{oops' WHERE game_id = ? AND seq = 2", (gid,))
+    db.commit()
+    db.close()
+    with Journal(path, game_cls=game_cls) as journal:
+        with pytest.raises(JournalError, match=f"game {gid} entry 2 is not valid JSON"):
+            journal.load(gid)
+
+
+def test_a_log_the_game_refuses_is_reported(api, path):
+    game_cls, config = api
+    with Journal(path, game_cls=game_cls) as journal:
+        played = JournaledGame.new(journal, config, 2)
+        play(played, 2, 4)
+        journal.append(played.game_id, ("die", "a face no die has"))
+        with pytest.raises(JournalError, match="does not replay"):
+            journal.load(played.game_id)
+
+
+@pytest.mark.parametrize("where", ["dir", "missing"])
+def test_unusable_paths_are_named(tmp_path, where):
+    target = tmp_path if where == "dir" else tmp_path / "nowhere" / "j.sqlite"
+    with pytest.raises(JournalError, match="directory"):
+        Journal(target)
+
+
+# -- size cap ---------------------------------------------------------------------------------
+
+def _file_size(journal):
+    """The size of the database once the write-ahead log is checkpointed into it."""
+    journal._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+    return os.path.getsize(journal.path)
+
+
+def _play_games(journal, config, seeds):
+    for seed in seeds:
+        play_through(JournaledGame.new(journal, config, seed), seed)
+
+
+def test_only_the_newest_finished_games_are_kept(api, path):
+    game_cls, config = api
+    with Journal(path, keep_finished=3, game_cls=game_cls) as journal:
+        in_play = JournaledGame.new(journal, config, 999)
+        play(in_play, 999, 3)
+        _play_games(journal, config, range(10))
+        infos = journal.games()
+        assert [i.seed for i in infos] == [999, 7, 8, 9]
+        assert infos[0].status == "playing"
+        left = sqlite3.connect(path).execute(
+            "SELECT DISTINCT game_id FROM entries ORDER BY game_id").fetchall()
+        assert [r[0] for r in left] == [i.id for i in infos]
+        assert state(journal.load(in_play.game_id)) == state(in_play.game)
+
+
+def test_the_cap_keeps_the_file_from_growing(api, tmp_path):
+    game_cls, config = api
+    capped, uncapped = tmp_path / "capped.sqlite", tmp_path / "uncapped.sqlite"
+    with Journal(capped, keep_finished=2, game_cls=game_cls) as a, \
+            Journal(uncapped, game_cls=game_cls) as b:
+        _play_games(a, config, range(5))
+        _play_games(b, config, range(5))
+        first_a, first_b = _file_size(a), _file_size(b)
+        _play_games(a, config, range(5, 30))
+        _play_games(b, config, range(5, 30))
+        assert _file_size(a) <= first_a + 2 * 4096
+        assert _file_size(b) > 3 * first_b
