@@ -213,7 +213,7 @@ def test_unplug_and_replug_restores_the_frame_within_two_seconds(pico, made):
     took = until(lambda: pico.frames and pico.pixels == leds.frame(), timeout=2.0)
     assert took < 2.0
     assert link.stats["reconnects"] == 1 and pico.boots == 2
-    assert leds.shown()[(0, 0)] == leds.capped((255, 255, 255))
+    until(lambda: leds.shown()[(0, 0)] == leds.capped((255, 255, 255)))
     leds.set((1, 0), (0, 0, 7))
     leds.show()
     assert pico.pixels == leds.frame()
@@ -244,3 +244,23 @@ def test_a_pico_that_stops_answering_is_dropped_and_retried(tmp_path, made):
     faults.drop = 0.0
     assert link.wait_connected(2.0)
     link.send(C.HEARTBEAT)
+
+
+# ---- python -m table.devices.link ------------------------------------------------------------
+
+def test_the_command_line_reports_the_version_and_hands_back_the_repl(pico, capsys):
+    from table.devices import link as link_module
+
+    assert link_module.main([str(pico.path)]) == 0
+    assert f"firmware {linknode.FIRMWARE_VERSION}, protocol {C.PROTOCOL_VERSION}" in capsys.readouterr().out
+    assert not pico.node.exit_requested
+    assert link_module.main([str(pico.path), "--repl"]) == 0
+    assert "mpremote can connect now" in capsys.readouterr().out
+    assert pico.node.exit_requested
+
+
+def test_the_command_line_explains_a_missing_pico(tmp_path, capsys):
+    from table.devices import link as link_module
+
+    assert link_module.main([str(tmp_path / "usb-none")]) == 1
+    assert "does not exist" in capsys.readouterr().out

@@ -1,0 +1,193 @@
+"""PicoLeds and PicoWindDial over the link to the fake Pico."""
+
+import time
+
+import pytest
+
+from fakepico import FakePico
+from table.devices import DeviceError
+from table.devices import linkcodec as C
+from table.devices.leds import hexagon
+from table.devices.link import open_link
+from table.devices.pico import PicoLeds, PicoWindDial
+
+FAST = dict(ack_timeout=0.02, min_ack_timeout=0.002, read_poll_s=0.002,
+            reconnect_poll_s=0.02, connect_timeout=1.0, send_timeout=3.0)
+PULSES = {1: 700, 2: 1030, 3: 1360, 4: 1690, 5: 2020, 6: 2350}
+
+
+@pytest.fixture
+def pico(tmp_path):
+    p = FakePico(tmp_path)
+    yield p
+    p.close()
+
+
+@pytest.fixture
+def link(pico):
+    lk = open_link(str(pico.path), **FAST)
+    yield lk
+    lk.close()
+
+
+class Spy:
+    """Records (type, data) of every message sent through the link."""
+
+    def __init__(self, link):
+        self.sent = []
+        real = link.send
+
+        def send(mtype, data=b"", **kw):
+            self.sent.append((mtype, bytes(data)))
+            return real(mtype, data, **kw)
+
+        link.send = send
+
+    def leds_set(self):
+        return [e for t, d in self.sent if t == C.LED_SET for e in C.parse_led_set(d)]
+
+    def types(self):
+        return [t for t, _ in self.sent]
+
+
+def until(predicate, timeout=2.0):
+    start = time.monotonic()
+    while not predicate():
+        assert time.monotonic() - start < timeout, "condition not met in time"
+        time.sleep(0.005)
+
+
+# ---- LEDs ------------------------------------------------------------------------------------
+
+def test_only_changed_leds_are_sent_then_an_acknowledged_show(pico, link):
+    leds = PicoLeds(link, hexagon(4))
+    spy = Spy(link)
+    leds.fill((10, 20, 30))
+    leds.show()
+    assert len(spy.leds_set()) == 61                    # the first frame: every LED
+    assert spy.types()[0] == C.LED_COUNT and spy.types()[-1] == C.LED_SHOW
+    spy.sent.clear()
+    leds.set((0, 0), (1, 1, 1))
+    leds.set((1, 0), (2, 2, 2))
+    leds.show()
+    index = {h: i for i, h in enumerate(leds.led_map)}
+    assert sorted(spy.leds_set()) == sorted([(index[(0, 0)], (1, 1, 1)), (index[(1, 0)], (2, 2, 2))])
+    assert spy.types()[-1] == C.LED_SHOW
+    spy.sent.clear()
+    leds.show()                                         # nothing changed: just the show
+    assert spy.types() == [C.LED_SHOW]
+    assert pico.pixels == leds.frame()
+    assert pico.node.shows == 3
+
+
+def test_the_brightness_cap_is_applied_on_the_pico_and_shown_tells_the_truth(pico, link):
+    leds = PicoLeds(link, hexagon(4), brightness=0.5)
+    spy = Spy(link)
+    leds.fill((255, 101, 3))
+    leds.show()
+    assert pico.node.cap == 128
+    assert pico.pixels == ((128, 51, 2),) * 61
+    assert set(leds.shown().values()) == {(128, 51, 2)}
+    spy.sent.clear()
+    leds.brightness = 0.2
+    leds.show()                                         # same colours, new cap
+    assert spy.types() == [C.BRIGHTNESS, C.LED_SHOW]
+    assert pico.pixels == leds.frame() == ((51, 20, 1),) * 61
+
+
+def test_a_led_map_with_several_leds_per_hex(pico, link):
+    led_map = [(0, 0), (0, 0), (1, 0), (1, 0), (1, 0)]
+    leds = PicoLeds(link, led_map)
+    leds.set((1, 0), (7, 7, 7))
+    leds.show()
+    assert pico.node.strip.n == 5
+    assert pico.pixels == ((0, 0, 0), (0, 0, 0), (7, 7, 7), (7, 7, 7), (7, 7, 7))
+
+
+def test_big_frames_are_split_into_frames_the_link_can_carry(pico, link):
+    leds = PicoLeds(link, [(i, 0) for i in range(300)], leds_per_frame=7)
+    spy = Spy(link)
+    for i in range(300):
+        leds.set((i, 0), (i % 256, 1, 2))
+    leds.show()
+    chunks = [C.parse_led_set(d) for t, d in spy.sent if t == C.LED_SET]
+    assert max(len(c) for c in chunks) == 7 and sum(len(c) for c in chunks) == 300
+    assert pico.pixels == leds.frame()
+
+
+def test_show_while_unplugged_raises_and_the_frame_comes_back_after(pico, link):
+    leds = PicoLeds(link, hexagon(4))
+    leds.fill((3, 3, 3))
+    leds.show()
+    before = leds.shown()
+    pico.unplug()
+    until(lambda: not link.connected)
+    leds.fill((90, 0, 0))
+    with pytest.raises(DeviceError) as err:
+        leds.show()
+    assert "Pico" in str(err.value)
+    assert leds.shown() == before                       # not shown, so not reported shown
+    pico.replug()
+    until(lambda: set(leds.shown().values()) == {(90, 0, 0)})
+    assert pico.pixels == ((90, 0, 0),) * 61
+
+
+def test_closed_leds_stop_restoring(pico, link):
+    leds = PicoLeds(link, hexagon(4))
+    leds.fill((3, 3, 3))
+    leds.show()
+    leds.close()
+    with pytest.raises(DeviceError):
+        leds.show()
+    pico.unplug()
+    until(lambda: not link.connected)
+    pico.replug()
+    assert link.wait_connected(2.0)
+    time.sleep(0.1)
+    assert pico.frames == []                            # nobody re-sent the frame
+
+
+# ---- wind dial -------------------------------------------------------------------------------
+
+def pulses(pico):
+    return pico.node.servo.pwm.history
+
+
+def test_point_drives_the_calibrated_pulse_then_releases(pico, link):
+    dial = PicoWindDial(link, PULSES, settle_s=0.05)
+    dial.point(3)
+    assert dial.direction == 3
+    assert pico.node.servo.pwm.duty_ns() == 1_360_000
+    until(lambda: not dial.driving, timeout=1.0)        # released by the host once settled
+    assert pico.node.servo.pwm.duty_ns() == 0           # so the servo does not hum
+    dial.close()
+
+
+def test_the_pico_stops_the_pulse_itself_if_the_host_never_does(pico, link):
+    dial = PicoWindDial(link, PULSES, settle_s=0.05)
+    dial._release = lambda: None                        # the host's release never comes
+    dial.point(5)
+    assert pico.node.servo.pwm.duty_ns() == 2_020_000
+    hold = pico.node.servo_hold
+    assert hold == 550                                  # settle time plus a margin
+    until(lambda: pico.node.servo.pwm.duty_ns() == 0, timeout=2.0)
+
+
+def test_the_dial_points_again_after_a_replug(pico, link):
+    dial = PicoWindDial(link, PULSES, settle_s=0.02)
+    dial.point(2)
+    pico.unplug()
+    until(lambda: not link.connected)
+    with pytest.raises(DeviceError):
+        dial.point(6)
+    pico.replug()                                       # a fresh Pico: its servo is limp
+    until(lambda: 2_350_000 in pulses(pico))
+    assert dial.direction == 6
+    dial.close()
+
+
+def test_a_pulse_out_of_the_servo_range_is_refused_by_the_pico(pico, link):
+    with pytest.raises(DeviceError) as err:
+        link.send(C.SERVO, C.servo(3000, 0))
+    assert "outside 400..2600" in str(err.value)
+    assert pulses(pico)[-1] == 0                        # never driven
