@@ -152,16 +152,15 @@ class Turn:
 
 
 def _board_dict(b: dict) -> dict:
-    """A board's attributes with fresh containers (Things themselves are shared)."""
-    d = dict(b)
-    d["land"] = set(b["land"])
-    d["rules"] = set(b["rules"])
-    d["things"] = dict(b["things"])
-    d["hexes"] = {h: list(ids) for h, ids in b["hexes"].items()}
-    d["destroyed"] = list(b["destroyed"])
-    d["cards_drawn"] = dict(b["cards_drawn"])
-    d["_next"] = dict(b["_next"])
-    d["_used"] = set(b["_used"])
+    """A board's attributes with fresh containers (Things themselves are shared).  Generic,
+    so that a cache the board grows later (e.g. ``counts``) is copied too."""
+    d = {}
+    for k, v in b.items():
+        if k == "hexes":
+            v = {h: list(ids) for h, ids in v.items()}
+        elif isinstance(v, (dict, set, list)):
+            v = v.copy()
+        d[k] = v
     return d
 
 

@@ -48,9 +48,12 @@ def problems(game) -> list[str]:
     back = destroyed & set(board.things)
     if back:
         out.append(f"destroyed Things on the board: {sorted(back)}")
+    kinds = Counter(t.kind for t in board.things.values())
     for kind, n in BOX.items():
-        if board.on_board(kind) > n:
-            out.append(f"{board.on_board(kind)} of {kind} on the board, the box holds {n}")
+        if kinds[kind] > n:
+            out.append(f"{kinds[kind]} of {kind} on the board, the box holds {n}")
+        if board.on_board(kind) != kinds[kind]:
+            out.append(f"the board counts {board.on_board(kind)} of {kind}, there are {kinds[kind]}")
     teams = Counter(t.team for t in board.things.values() if t.kind == "worm")
     for team, n in teams.items():
         if n > WORMS_PER_TEAM:
@@ -61,7 +64,7 @@ def problems(game) -> list[str]:
         extra = [t.id for t in board.things.values() if t.kind == "worm" and t.id not in st.worm_ids]
         if lost or extra:
             out.append(f"worms appeared or vanished: {lost + extra}")
-    if game.result is None and st.order:
+    if game.result is None and st.order and not game.mid_step:
         for team in st.order:
             if team not in st.out and not board.worms(team):
                 out.append(f"team {team} has no worms but is not eliminated")

@@ -289,3 +289,18 @@ def test_a_fork_rolls_its_own_dice_and_leaves_the_game_alone():
     g.answer(jump)
     plain.answer(jump)
     assert g.log == plain.log                   # forking changed nothing in the game
+
+
+def test_trials_on_forks_never_leak_into_the_game():
+    g = Game.new(GameConfig(teams=3, max_rounds=30), 31)
+    rnd = random.Random(31)
+    while g.request is not None:
+        f = g.fork(rnd.random())
+        f.answer(rnd.choice(f.request.options))
+        while f.request is not None and f.request.kind not in ("worm", "move", "card"):
+            f.answer(f.request.default)
+        g.answer(rnd.choice(g.request.options))
+        assert problems(g) == []
+    again = Game.replay(g.config, 31, g.log)
+    assert again.board.as_json() == g.board.as_json()
+    assert again.result == g.result
