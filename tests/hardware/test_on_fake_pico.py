@@ -1,0 +1,75 @@
+"""The real Pico backends, built from a profile, over the fake Pico (a pty running the firmware):
+selftest and calibrate end to end through the link."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from table import cli
+from table import profile as hp
+from table.devices.build import build_devices
+from table.devices.pico import PicoLeds, PicoWindDial
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT / "tests" / "link") not in sys.path:
+    sys.path.insert(0, str(ROOT / "tests" / "link"))
+import fakepico  # noqa: E402  (tests/link/fakepico.py, as bench/link.py uses it)
+
+
+@pytest.fixture
+def pico(tmp_path):
+    fake = fakepico.FakePico(tmp_path)
+    yield fake
+    fake.close()
+
+
+@pytest.fixture
+def profile_file(pico, tmp_path):
+    """The reference profile with its by-id glob pointed at the fake Pico's folder."""
+    text = hp.REFERENCE.read_text().replace(
+        "/dev/serial/by-id/", str(pico.path.parent) + "/", 1)
+    path = tmp_path / "on-fake.toml"
+    path.write_text(text)
+    return path
+
+
+def servo_pulses(pico) -> list[int]:
+    return [ns // 1000 for ns in pico.node.servo.pwm.history if ns]
+
+
+def test_build_devices_drives_the_pico(pico, profile_file):
+    with build_devices(hp.load(profile_file)) as d:
+        assert isinstance(d.leds, PicoLeds) and isinstance(d.wind, PicoWindDial)
+        assert d.leds.link is d.wind.link                   # one link for both
+        d.leds.set((1, -1), (255, 0, 0))
+        d.leds.show()
+        index = d.leds.led_map.index((1, -1))
+        assert pico.pixels[index] == d.leds.capped((255, 0, 0)) != (0, 0, 0)
+        assert sum(1 for px in pico.pixels if px != (0, 0, 0)) == 1
+        d.wind.point(3)
+        assert servo_pulses(pico)[-1] == 1333
+
+
+def test_selftest_passes_on_the_pico(pico, profile_file, capsys):
+    code = cli.main(["selftest", "--profile", str(profile_file), "--fast",
+                     "--only", "leds", "--only", "wind"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "PASS leds: lit 61 hexes" in out and "PASS wind:" in out
+    assert servo_pulses(pico)[-7:] == [667, 1000, 1333, 1667, 2000, 2333, 667]
+    lit = [next(i for i, px in enumerate(f) if px != (0, 0, 0))
+           for f in pico.frames if any(px != (0, 0, 0) for px in f)]
+    assert lit == list(range(61))                           # strip order, one LED a frame
+    assert all(px == (0, 0, 0) for px in pico.pixels)       # dark at the end
+
+
+def test_calibrate_moves_the_real_servo_and_saves(pico, profile_file, capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("++\n\n" + "\n" * 5))
+    code = cli.main(["calibrate", "--profile", str(profile_file), "--only", "servo"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert 687 in servo_pulses(pico)                        # the nudged pulse reached the servo
+    assert hp.load(profile_file).wind.calibration[1] == 687
