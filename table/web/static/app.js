@@ -1,0 +1,356 @@
+// worms-table simulator page: draws the table's state and sends the visitor's inputs.
+// State comes once from GET /state, then live from the Server-Sent Events of /events.
+"use strict";
+
+const T = {
+  en: {simulator: "simulator", connecting: "connecting…", live: "live", reconnecting: "reconnecting…",
+       wind: "Wind", noWind: "Wind: not set", cards: "Cards: click one to tap it on the reader",
+       onReader: "On the reader:", readerEmpty: "The reader is empty", takeoff: "Take off",
+       unknownTag: "unknown tag", back: "Back", ok: "OK", notMirrored: "this screen is not mirrored",
+       keys: "Keys: 1–6 directions · Enter OK · Backspace or Esc Back · hold Shift for a long press · hold a button for a long press",
+       spectator: "Spectator screen: the buttons and the card reader are on the table.",
+       pairTitle: "Pairing code", pairHelp: "Type the six digits shown on the table's screen.", pair: "Pair",
+       dirs: ["N", "NE", "SE", "S", "SW", "NW"],
+       kinds: {starter: "Starter", supply: "Supply", superweapon: "Superweapon", drop: "Drop", sudden_death: "Sudden Death"}},
+  cs: {simulator: "simulátor", connecting: "připojuji…", live: "živě", reconnecting: "připojuji znovu…",
+       wind: "Vítr", noWind: "Vítr: zatím nenastaven", cards: "Karty: kliknutím kartu přiložíte ke čtečce",
+       onReader: "Na čtečce:", readerEmpty: "Čtečka je prázdná", takeoff: "Sundat",
+       unknownTag: "neznámý štítek", back: "Zpět", ok: "OK", notMirrored: "tento displej se nezrcadlí",
+       keys: "Klávesy: 1–6 směry · Enter OK · Backspace nebo Esc Zpět · se Shiftem dlouhý stisk · podržením tlačítka dlouhý stisk",
+       spectator: "Divácká obrazovka: tlačítka a čtečka karet jsou na stole.",
+       pairTitle: "Párovací kód", pairHelp: "Zadejte šest číslic z displeje stolu.", pair: "Spárovat",
+       dirs: ["S", "SV", "JV", "J", "JZ", "SZ"],
+       kinds: {starter: "Základní", supply: "Zásoby", superweapon: "Superzbraň", drop: "Shoz", sudden_death: "Náhlá smrt"}},
+  uk: {simulator: "симулятор", connecting: "з'єднання…", live: "наживо", reconnecting: "перепідключення…",
+       wind: "Вітер", noWind: "Вітер: ще не задано", cards: "Картки: клацніть, щоб прикласти до зчитувача",
+       onReader: "На зчитувачі:", readerEmpty: "Зчитувач порожній", takeoff: "Зняти",
+       unknownTag: "невідома мітка", back: "Назад", ok: "OK", notMirrored: "цей екран не віддзеркалюється",
+       keys: "Клавіші: 1–6 напрямки · Enter OK · Backspace або Esc Назад · із Shift довге натискання · утримання кнопки — довге натискання",
+       spectator: "Екран для глядачів: кнопки та зчитувач карток — на столі.",
+       pairTitle: "Код сполучення", pairHelp: "Введіть шість цифр з екрана столу.", pair: "Сполучити",
+       dirs: ["Пн", "ПнСх", "ПдСх", "Пд", "ПдЗх", "ПнЗх"],
+       kinds: {starter: "Стартова", supply: "Припаси", superweapon: "Суперзброя", drop: "Скидання", sudden_death: "Раптова смерть"}},
+};
+const KIND_ORDER = ["starter", "supply", "superweapon", "drop", "sudden_death"];
+const KIND_ICON = {starter: "✦", supply: "✚", superweapon: "✹", drop: "⬇", sudden_death: "☠"};
+const HOLD_MS = 800;          // the buttons' hold time (table/devices/buttons.py)
+const HEX = 40;               // hex radius in SVG units
+const SVGNS = "http://www.w3.org/2000/svg";
+
+let lang = "en";
+let version = -1;
+let cards = [];
+let hexEls = new Map();
+let gridKey = "";
+let padKey = "";
+let dialAngle = null;
+let events = null;
+
+const $ = (id) => document.getElementById(id);
+const t = (key) => (T[lang] && T[lang][key]) ?? T.en[key];
+
+function el(tag, attrs = {}, parent = null, ns = SVGNS) {
+  const node = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// ---- talking to the table -------------------------------------------------------------------
+async function api(path, body) {
+  const opts = body === undefined ? {} : {method: "POST", headers: {"Content-Type": "application/json"},
+                                          body: JSON.stringify(body)};
+  const res = await fetch(path, opts);
+  let data = {};
+  try { data = await res.json(); } catch (e) { /* not JSON */ }
+  if (res.status === 403 && data.pairing) { askPairing(data.error); throw new Error(data.error); }
+  if (!res.ok) { toast(data.error || `${res.status} ${res.statusText}`); throw new Error(data.error); }
+  return data;
+}
+
+async function connect() {
+  if (events) { events.close(); events = null; }
+  try {
+    apply(await api("/state"));
+  } catch (e) {
+    setLive(false);
+    if (!$("pairing").open) setTimeout(connect, 2000);
+    return;
+  }
+  events = new EventSource("/events");
+  events.addEventListener("open", () => setLive(true));
+  events.addEventListener("state", (e) => apply(JSON.parse(e.data)));
+  events.addEventListener("error", () => {
+    setLive(false);
+    if (events && events.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+  });
+}
+
+function setLive(on) {
+  const pill = $("live");
+  pill.classList.toggle("off", !on);
+  pill.querySelector("span").textContent = on ? t("live") : (version < 0 ? t("connecting") : t("reconnecting"));
+}
+
+// ---- applying a state -----------------------------------------------------------------------
+function apply(s) {
+  if (s.version < version) return;
+  version = s.version;
+  document.body.dataset.version = s.version;
+  if (s.cards) cards = s.cards.slice().sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+  const langChanged = s.lang !== lang || !document.body.dataset.lang;
+  lang = s.lang;
+  if (langChanged) relabel();
+  drawLeds(s.leds);
+  drawOled(s.oled);
+  drawWind(s.wind);
+  drawPad(s.buttons);
+  drawCards(s.reader, langChanged || !!s.cards);
+}
+
+function relabel() {
+  document.documentElement.lang = lang;
+  document.body.dataset.lang = lang;
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  setLive(events && events.readyState === EventSource.OPEN);
+  padKey = "";
+}
+
+// ---- the hex grid and the wind dial ---------------------------------------------------------
+function centre(q, r) { return [HEX * 1.5 * q, HEX * Math.sqrt(3) * (r + q / 2)]; }
+
+function corners(cx, cy, size) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = Math.PI / 3 * i;
+    pts.push(`${(cx + size * Math.cos(a)).toFixed(2)},${(cy + size * Math.sin(a)).toFixed(2)}`);
+  }
+  return pts.join(" ");
+}
+
+function buildGrid(hexes) {
+  const svg = $("grid");
+  svg.textContent = "";
+  hexEls = new Map();
+  let maxX = 0, maxY = 0;
+  for (const [q, r] of hexes) {
+    const [x, y] = centre(q, r);
+    maxX = Math.max(maxX, Math.abs(x));
+    maxY = Math.max(maxY, Math.abs(y));
+  }
+  const w = maxX + HEX * 2.2, h = maxY + HEX * 2.2;
+  svg.setAttribute("viewBox", `${-w} ${-h} ${2 * w} ${2 * h}`);
+  const defs = el("defs", {}, svg);
+  const glow = el("filter", {id: "glow", x: "-60%", y: "-60%", width: "220%", height: "220%"}, defs);
+  el("feGaussianBlur", {stdDeviation: HEX * 0.28}, glow);
+  const shine = el("radialGradient", {id: "shine", cx: "50%", cy: "42%", r: "60%"}, defs);
+  el("stop", {offset: "0%", "stop-color": "#fff", "stop-opacity": "0.35"}, shine);
+  el("stop", {offset: "70%", "stop-color": "#fff", "stop-opacity": "0"}, shine);
+
+  // the six directions round the grid, numbered as the buttons are
+  const labels = el("g", {class: "dir-labels"}, svg);
+  const rad = Math.min(w, h) - HEX * 0.75;
+  for (let d = 1; d <= 6; d++) {
+    const a = (d - 1) * Math.PI / 3;
+    el("text", {x: (rad * Math.sin(a)).toFixed(1), y: (-rad * Math.cos(a)).toFixed(1)}, labels).textContent = d;
+  }
+  const glows = el("g", {class: "glows"}, svg);
+  const cells = el("g", {class: "cells"}, svg);
+  for (const [q, r] of hexes) {
+    const [x, y] = centre(q, r);
+    const g = el("polygon", {points: corners(x, y, HEX * 0.92), class: "glow", filter: "url(#glow)"}, glows);
+    const cell = el("g", {class: "hex", "data-hex": `${q},${r}`}, cells);
+    el("title", {}, cell).textContent = `(${q}, ${r})`;
+    const p = el("polygon", {points: corners(x, y, HEX * 0.9), class: "led"}, cell);
+    el("polygon", {points: corners(x, y, HEX * 0.9), class: "shine", fill: "url(#shine)"}, cell);
+    hexEls.set(`${q},${r}`, {cell, p, g});
+  }
+  // the Wind Dial sits on hex (0, 0)
+  const dial = el("g", {class: "dial"}, svg);
+  el("circle", {r: HEX * 0.74, class: "dial-face"}, dial);
+  for (let d = 1; d <= 6; d++) {
+    const a = (d - 1) * Math.PI / 3;
+    el("line", {x1: (HEX * 0.6 * Math.sin(a)).toFixed(2), y1: (-HEX * 0.6 * Math.cos(a)).toFixed(2),
+                x2: (HEX * 0.72 * Math.sin(a)).toFixed(2), y2: (-HEX * 0.72 * Math.cos(a)).toFixed(2),
+                class: "tick"}, dial);
+  }
+  const arrow = el("g", {id: "arrow", class: "arrow"}, dial);
+  el("path", {d: `M0,${-HEX * 0.62} L${HEX * 0.2},${-HEX * 0.2} L${HEX * 0.07},${-HEX * 0.22} ` +
+                 `L${HEX * 0.07},${HEX * 0.42} L${-HEX * 0.07},${HEX * 0.42} L${-HEX * 0.07},${-HEX * 0.22} ` +
+                 `L${-HEX * 0.2},${-HEX * 0.2} Z`}, arrow);
+  el("circle", {r: HEX * 0.1, class: "hub"}, dial);
+  dialAngle = null;
+}
+
+function drawLeds(leds) {
+  if (!leds) return;
+  const key = leds.hexes.map(([q, r]) => `${q},${r}`).join(";");
+  if (key !== gridKey) { buildGrid(leds.hexes); gridKey = key; }
+  for (const [q, r, colour] of leds.hexes) {
+    const e = hexEls.get(`${q},${r}`);
+    if (!e || e.cell.dataset.color === colour) continue;
+    const lit = colour !== "#000000";
+    e.cell.dataset.color = colour;
+    e.cell.classList.toggle("lit", lit);
+    e.p.style.fill = lit ? colour : "";
+    e.g.style.fill = colour;
+    const level = Math.max(...[1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16))) / 255;
+    e.g.style.opacity = (0.95 * level * level).toFixed(2);
+  }
+}
+
+function drawWind(wind) {
+  const arrow = document.getElementById("arrow");
+  const label = $("wind-label");
+  if (!wind || wind.angle === null || wind.direction === null) {
+    if (arrow) arrow.classList.add("unset");
+    label.textContent = t("noWind");
+    label.dataset.direction = "";
+    return;
+  }
+  label.textContent = `${t("wind")} ${wind.direction} · ${t("dirs")[wind.direction - 1]}`;
+  label.dataset.direction = wind.direction;
+  if (!arrow) return;
+  arrow.classList.remove("unset");
+  // turn the short way, as the servo does, by tracking a continuous angle
+  if (dialAngle === null) dialAngle = wind.angle;
+  else dialAngle += ((wind.angle - dialAngle) % 360 + 540) % 360 - 180;
+  arrow.style.transform = `rotate(${dialAngle}deg)`;
+}
+
+// ---- the OLED -------------------------------------------------------------------------------
+function drawOled(url) {
+  const img = $("oled");
+  img.closest(".oled-glass").classList.toggle("blank", !url);
+  if (url && img.getAttribute("src") !== url) img.src = url;
+  img.alt = url ? "the OLED screen" : t("notMirrored");
+}
+
+// ---- the buttons ----------------------------------------------------------------------------
+function drawPad(buttons) {
+  const names = buttons ? buttons.names : [];
+  const interactive = !!(buttons && buttons.interactive);
+  const key = `${lang}|${names.join(",")}|${interactive}`;
+  if (key === padKey) return;
+  padKey = key;
+  const pad = $("pad");
+  pad.textContent = "";
+  pad.classList.toggle("encoder", names.includes("cw"));
+  $("keys").hidden = !interactive;
+  $("spectator").hidden = interactive || !buttons;
+  for (const name of names) {
+    const b = el("button", {class: `btn btn-${name}`, "data-button": name, type: "button"}, pad, null);
+    const d = Number(name);
+    if (d >= 1 && d <= 6) {
+      const a = (d - 1) * Math.PI / 3, rad = 84;
+      b.style.left = `calc(50% + ${(rad * Math.sin(a)).toFixed(1)}px)`;
+      b.style.top = `calc(50% - ${(rad * Math.cos(a)).toFixed(1)}px)`;
+      b.innerHTML = `<svg viewBox="-10 -10 20 20" style="transform:rotate(${(d - 1) * 60}deg)"><path d="M0,-7 L5,1 L1.6,1 L1.6,7 L-1.6,7 L-1.6,1 L-5,1 Z"/></svg><b>${d}</b>`;
+    } else {
+      b.textContent = {ok: t("ok"), back: t("back"), cw: "↻", ccw: "↺"}[name] || name;
+    }
+    b.disabled = !interactive;
+    if (interactive) holdable(b, name);
+  }
+}
+
+function holdable(button, name) {
+  let timer = null, held = false;
+  button.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0) return;
+    button.setPointerCapture(e.pointerId);
+    button.classList.add("down");
+    held = false;
+    timer = setTimeout(() => { held = true; button.classList.add("held"); press(name, true); }, HOLD_MS);
+  });
+  const release = (send) => {
+    if (timer === null) return;
+    clearTimeout(timer);
+    timer = null;
+    button.classList.remove("down", "held");
+    if (send && !held) press(name, false);
+  };
+  button.addEventListener("pointerup", () => release(true));
+  button.addEventListener("pointercancel", () => release(false));
+}
+
+function flash(name, long) {
+  const b = document.querySelector(`[data-button="${name}"]`);
+  if (!b) return;
+  b.classList.add("down");
+  if (long) b.classList.add("held");
+  setTimeout(() => b.classList.remove("down", "held"), long ? 400 : 140);
+}
+
+function press(name, long) { api("/press", {name, long}).catch(() => {}); }
+
+const KEYS = {Enter: "ok", Backspace: "back", Escape: "back"};
+document.addEventListener("keydown", (e) => {
+  if ($("pairing").open || e.ctrlKey || e.altKey || e.metaKey || e.repeat) return;
+  const digit = /^Digit([1-6])$/.exec(e.code) || /^Numpad([1-6])$/.exec(e.code);
+  const name = digit ? digit[1] : KEYS[e.key];
+  const b = name && document.querySelector(`[data-button="${name}"]`);
+  if (!b || b.disabled) return;
+  e.preventDefault();
+  flash(name, e.shiftKey);
+  press(name, e.shiftKey);
+});
+
+// ---- the cards ------------------------------------------------------------------------------
+function drawCards(reader, rebuild) {
+  const row = $("cards");
+  const interactive = !!(reader && reader.interactive);
+  if (rebuild || row.dataset.interactive !== String(interactive)) {
+    row.textContent = "";
+    row.dataset.interactive = String(interactive);
+    for (const c of cards) {
+      const b = el("button", {class: `card kind-${c.kind}`, "data-card": c.id, type: "button"}, row, null);
+      b.innerHTML = `<span class="kind"></span><span class="icon"></span><span class="name"></span><span class="tag">NFC</span>`;
+      b.querySelector(".kind").textContent = t("kinds")[c.kind] || c.kind;
+      b.querySelector(".icon").textContent = KIND_ICON[c.kind] || "★";
+      b.querySelector(".name").textContent = c.names[lang] || c.names.en;
+      b.disabled = !interactive;
+      b.addEventListener("click", () => api("/tap", {card: c.id}).catch(() => {}));
+    }
+  }
+  const on = reader ? reader.card : null;
+  for (const b of row.children) b.classList.toggle("on-reader", b.dataset.card === on);
+  const label = $("reader-label");
+  const takeOff = $("take-off");
+  if (!reader) { label.textContent = ""; takeOff.hidden = true; return; }
+  if (reader.uid === null) label.textContent = t("readerEmpty");
+  else {
+    const card = cards.find((c) => c.id === reader.card);
+    label.textContent = `${t("onReader")} ${card ? (card.names[lang] || card.names.en) : `${t("unknownTag")} ${reader.uid}`}`;
+  }
+  label.parentElement.classList.toggle("busy", reader.uid !== null);
+  takeOff.hidden = !interactive || reader.uid === null;
+}
+
+$("take-off").addEventListener("click", () => api("/remove", {}).catch(() => {}));
+
+// ---- pairing and messages -------------------------------------------------------------------
+function askPairing(message) {
+  const dialog = $("pairing");
+  $("pair-error").textContent = document.cookie.includes("worms_pair=") ? message : "";
+  if (!dialog.open) dialog.showModal();
+  $("pair-code").focus();
+}
+
+$("pair-form").addEventListener("submit", () => {
+  document.cookie = `worms_pair=${encodeURIComponent($("pair-code").value.trim())}; path=/; SameSite=Strict`;
+  setTimeout(connect, 0);
+});
+
+let toastTimer = null;
+function toast(message) {
+  let box = document.querySelector(".toast");
+  if (!box) box = el("div", {class: "toast", role: "status"}, document.body, null);
+  box.textContent = message;
+  box.classList.add("show");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => box.classList.remove("show"), 4000);
+}
+
+relabel();
+connect();
