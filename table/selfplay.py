@@ -3,8 +3,9 @@ checked after every step (table/engine/invariants.py) and one JSON object summar
 
     worms-table selfplay --games 1000 --seed 1 --bots greedy,random --json
 
-Each game draws its number of teams (``--teams``, default 2-4) and a random set of optional
-rules from the seed; bots take the seats in turn, shifted by one seat each game.  With the
+Each game draws its number of teams (``--teams``, default 2-4), a random set of optional
+rules and, one game in five, placement by the players (the bots) from the seed; bots take
+the seats in turn, shifted by one seat each game.  With the
 Timer option the clock sometimes runs out; now and then an answer is undone and given again
 (the position must come back exactly); every tenth game is replayed from its log and must end
 identically.  Any exception or broken invariant counts as an error (the first few are listed).
@@ -99,7 +100,8 @@ def selfplay(games: int, seed: int, bot_names: list[str], teams=(2, 4), rules="r
     for n in range(games):
         k = rnd.randint(*teams)
         options = tuple(o for o in OPTIONS if rules == "random" and rnd.random() < 0.3)
-        config = GameConfig(teams=k, options=options, max_rounds=max_rounds)
+        placement = "players" if rnd.random() < 0.2 else "auto"
+        config = GameConfig(teams=k, options=options, max_rounds=max_rounds, placement=placement)
         game_seed = f"{seed}:{n}"
         bots = [make(bot_names[(i + n) % len(bot_names)], f"{game_seed}:{i}") for i in range(k)]
         try:
