@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "calibrate": ("table.calibrate", "set the wind servo's pulse per direction and check the LED map"),
     "cards": ("table.cards", "list the card library, or check card files"),
     "selfplay": ("table.selfplay", "bots play whole games, every invariant checked; JSON summary"),
+    "run": ("table.run", "the table daemon: a whole game on the box's buttons, cards, OLED and LEDs"),
 }
 
 

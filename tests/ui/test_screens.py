@@ -57,6 +57,8 @@ SAMPLES = {
     "rules menu": lambda lang: [screens.rules_menu(lang, {"timer", "parting_gifts"}, c)
                                 for c in range(len(OPTIONAL_RULES) + 1)],
     "dice menu": lambda lang: [screens.dice_menu(lang, c) for c in (0, 1)],
+    "placement menu": lambda lang: [screens.menu(t("wizard.placement", lang), [
+        t("wizard.place_auto", lang), t("wizard.place_own", lang)], c) for c in (0, 1)],
     "wizard": lambda lang: [
         screens.menu(t("wizard.title", lang),
                      [t("wizard.last_map", lang), t("wizard.new_map", lang),

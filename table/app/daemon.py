@@ -1,0 +1,573 @@
+"""The table daemon: one asyncio loop between the game, the screens and the devices.
+
+Threads that libraries start (gpiozero callbacks, serial readers) never touch the game: they
+hand each input to the loop with ``loop.call_soon_threadsafe``.  On the loop, an input goes to
+the prompt on show (table/app/prompts.py); an answer goes to the journaled game; the new
+engine events become steps the players copy onto the board, one at a time, confirmed with OK;
+then the OLED and the LEDs are drawn again.  A ticker redraws animated LED scenes at a steady
+rate, runs the turn timer and pings systemd's watchdog; a retry task reopens missing devices.
+
+State lives in ``state_dir``: ``journal.sqlite`` (every answer and chance outcome, so a power
+cut resumes exactly where the game was), ``tags.toml`` (enrolled cards), ``settings.json``
+(language, last map) and ``progress.json`` (how far the players have copied the steps).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import logging
+import secrets
+import time
+from pathlib import Path
+
+from table.devices import DeviceError
+from table.engine.decisions import Illegal
+from table.engine.game import TIMED, TURN_PHASES
+from table.ui import scenes, screens
+from table.ui.strings import LANGS, text
+
+from .notify import Notifier
+from .prompts import Answer, Notice, Prompt, Refuse, Step, View, for_decision
+from .tablegame import TableGame
+from .tags import TagFileError, TagStore, write_atomic
+from .tracker import Tracker, undo_steps
+from .wizard import Wizard
+
+log = logging.getLogger("worms-table")
+
+DEVICES = ("display", "leds", "wind", "buttons", "card_reader")
+UI_NAME = {"display": "display", "leds": "leds", "wind": "wind", "buttons": "buttons",
+           "card_reader": "cards"}
+KEEP_FINISHED = 20           # finished games kept in the journal (older ones pruned)
+
+
+class Daemon:
+    def __init__(self, devices, state_dir, *, seed: int | None = None, sim: bool = False,
+                 notifier: Notifier | None = None, tag_lookup=None, cards: dict | None = None,
+                 fps: int = 10, retry_s: float = 3.0, clock=time.monotonic):
+        self.devices = devices
+        self.state_dir = Path(state_dir)
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        self.seed = seed
+        self.sim = sim
+        self.notifier = notifier or Notifier(None)
+        if cards is None:
+            from table.cards import library
+            cards = library()
+        self.cards = cards
+        self.tags = TagStore.in_dir(self.state_dir, cards)
+        self.tag_lookup = tag_lookup          # extra lookup (the simulator's sim tags)
+        self.fps = fps
+        self.retry_s = retry_s
+        self.clock = clock
+        self.on_render = None                 # called after each redraw (the web view)
+        self.dev: dict[str, object] = {}
+        self.faults: dict[str, DeviceError] = {}
+        self.settings = self._read_json("settings.json", {})
+        self.lang = self.settings.get("lang", "en") if self.settings.get("lang") in LANGS else "en"
+        self.jg = None
+        self.tracker: Tracker | None = None
+        self.steps: list = []
+        self.step_no = 0
+        self.step_total = 0
+        self.overlay: Prompt | None = None
+        self.wizard: Wizard | None = None
+        self.mode = "wizard"
+        self.deadline: float | None = None
+        self.timer_turn = None
+        self._game_prompt: tuple | None = None
+        self._step_prompt: tuple | None = None
+        self._shown_second = None
+        self._events_seen = 0
+        self._t0 = clock()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.stopping: asyncio.Event | None = None
+        self.ready = False
+        self.renders = 0
+        from table.journal import Journal
+        self.journal = Journal(self.state_dir / "journal.sqlite", keep_finished=KEEP_FINISHED,
+                               game_cls=TableGame)
+
+    # -- state files ---------------------------------------------------------------------------
+    def _read_json(self, name: str, default):
+        try:
+            return json.loads((self.state_dir / name).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return default
+
+    def _write_json(self, name: str, data) -> None:
+        try:
+            write_atomic(self.state_dir / name, json.dumps(data))
+        except OSError as err:
+            log.warning("cannot write %s: %s", self.state_dir / name, err)
+
+    # -- the game ------------------------------------------------------------------------------
+    @property
+    def game(self):
+        return self.jg.game if self.jg is not None else None
+
+    def resume(self) -> bool:
+        """Pick up the game in play from the journal; False if there is none."""
+        from table.journal import JournaledGame, JournalError
+        try:
+            game_id = self.journal.latest_unfinished()
+            if game_id is None:
+                return False
+            self.jg = JournaledGame.load(self.journal, game_id)
+        except JournalError as err:
+            log.error("cannot resume the game in play: %s; starting a new game", err)
+            self.jg = None
+            return False
+        progress = self._read_json("progress.json", {})
+        events = self.game.events
+        shown = progress.get("shown", len(events)) if progress.get("game") == game_id \
+            else len(events)
+        self.tracker = self._tracker()
+        self.tracker.apply(events[:shown])
+        self._set_steps(self.tracker.steps(events[shown:]))
+        self._events_seen = len(events)
+        self.mode = "play"
+        log.info("resumed game %s at turn %s", game_id, self.game.turn.number)
+        return True
+
+    def new_wizard(self) -> None:
+        self.wizard = Wizard(self.grid, self.lang, self.settings.get("last_map"))
+        self.mode = "wizard"
+        self.jg = None
+
+    def start_game(self, config) -> None:
+        from table.journal import JournaledGame
+        seed = self.seed if self.seed is not None else secrets.randbelow(2 ** 31)
+        self.jg = JournaledGame.new(self.journal, config, seed)
+        self.settings.update(lang=self.lang, last_map=[list(h) for h in config.land])
+        self._write_json("settings.json", self.settings)
+        self.tracker = self._tracker()
+        events = self.game.events
+        self._events_seen = len(events)
+        self._set_steps(self.tracker.steps(events))
+        self.mode = "play"
+        self.wizard = None
+        log.info("new game %s: %s teams, seed %s", self.jg.game_id, config.teams, seed)
+
+    def _tracker(self) -> Tracker:
+        game = self.game
+        return Tracker(_land(game.config), 1, setup=lambda: setup_board(game))
+
+    def _set_steps(self, steps) -> None:
+        self.steps = list(steps)
+        self.step_no = 0
+        self.step_total = len(self.steps)
+        if not self.steps:
+            self._save_progress()
+
+    def _save_progress(self) -> None:
+        if self.jg is not None:
+            self._write_json("progress.json", {"game": self.jg.game_id,
+                                               "shown": len(self.game.events)})
+
+    def _after_change(self) -> None:
+        """New engine events -> steps; the turn timer."""
+        events = self.game.events
+        new = events[self._events_seen:]
+        self._events_seen = len(events)
+        steps = self.tracker.steps(new)
+        if self.steps:
+            self.steps += steps
+            self.step_total += len(steps)
+        else:
+            self._set_steps(steps)
+        self._check_timer()
+
+    def answer(self, value) -> None:
+        try:
+            self.jg.answer(value)
+        except Illegal as err:           # cannot happen through a prompt; say so if it does
+            log.warning("refused answer %r: %s", value, err)
+            self.overlay = Notice(lambda v: screens.error(v.lang, "error.not_now"))
+            return
+        self._game_prompt = None
+        self._after_change()
+
+    def undo(self) -> None:
+        if self.jg is None or self.game.result is not None:
+            return
+        before = copy.deepcopy(self.tracker.board)
+        if not self.jg.undo():
+            self.overlay = Notice(lambda v: screens.error(v.lang, "error.undo_roll"))
+            return
+        self._game_prompt = None
+        self.tracker = self._tracker()
+        events = self.game.events
+        self.tracker.apply(events)
+        self._events_seen = len(events)
+        self._set_steps(undo_steps(before, self.tracker.board))
+        self._save_progress()
+        self.overlay = Notice(lambda v: screens.message(text("undo.done", v.lang),
+                                                        text("prompt.ok", v.lang)))
+
+    def _check_timer(self) -> None:
+        game = self.game
+        if game is None or game.timer is None or game.result is not None:
+            self.deadline = None
+            return
+        turn = game.turn
+        if turn.step not in TURN_PHASES:
+            self.deadline = None
+            return
+        if turn.number != self.timer_turn:
+            self.timer_turn = turn.number
+            self.deadline = self.clock() + game.timer
+
+    def _time_up(self) -> None:
+        game = self.game
+        self.deadline = None
+        if game is None or game.request is None or game.request.kind not in TIMED:
+            return
+        before = len(game.log)
+        try:
+            game.time_up()
+        except Illegal:
+            return
+        self.journal.extend(self.jg.game_id, game.log[before:], result=game.result)
+        self._game_prompt = None
+        self._after_change()
+        self.overlay = Notice(lambda v: screens.timer(v.lang, 0, game.turn.team))
+
+    def notice(self, what: str, body: str) -> None:
+        """Show ``body`` until a button is pressed (the simulator page's pairing code)."""
+        log.info("%s: %s", what, body)
+        self.overlay = Notice(lambda v: screens.message("worms-table", body))
+        if self.ready:
+            self.render()
+
+    # -- what is on show -----------------------------------------------------------------------
+    def current_game_prompt(self) -> Prompt | None:
+        game = self.game
+        d = game.request
+        if d is None:
+            return None
+        key = (id(d), len(game.log))
+        if self._game_prompt is None or self._game_prompt[0] != key:
+            self._game_prompt = (key, for_decision(d, self.view()))
+        return self._game_prompt[1]
+
+    def current(self) -> Prompt:
+        if self.overlay is not None:
+            return self.overlay
+        if self.mode == "wizard":
+            return self.wizard.prompt
+        if self.steps:
+            key = (id(self.steps[0]), self.step_no)
+            if self._step_prompt is None or self._step_prompt[0] != key:
+                self._step_prompt = (key, Step(self.steps[0], self.step_no + 1,
+                                               self.step_total))
+            return self._step_prompt[1]
+        if self.mode == "play" and self.game.result is None:
+            return self.current_game_prompt()
+        self.mode = "over"
+        result = self.game.result if self.game is not None else {"winners": []}
+        winners = result.get("winners") or []
+        team = winners[0] if len(winners) == 1 else None
+        return Notice(lambda v: screens.winner(v.lang, team),
+                      frame=lambda v, t: _winner_frame(v, winners, t))
+
+    def view(self) -> View:
+        game = self.game
+        if self.mode == "wizard" or game is None:
+            from table.engine.board import Board
+            return View(self.lang, Board(land=set(), wind=1), self.grid, cards=self.cards)
+        turn = game.turn
+        return View(self.lang, self.tracker.board, self.grid, turn.team, turn.worm,
+                    self.cards, game.events)
+
+    @property
+    def grid(self) -> frozenset:
+        leds = self.dev.get("leds")
+        if leds is not None:
+            return frozenset(leds.hexes)
+        from table.engine.hexes import hexagon
+        return frozenset(hexagon((0, 0), 4))
+
+    # -- inputs (on the loop) ------------------------------------------------------------------
+    def handle_input(self, event) -> None:
+        try:
+            self._handle_input(event)
+        except Exception:                     # never let one input stop the table
+            log.exception("input %s failed", event)
+        self.render()
+
+    def _handle_input(self, event) -> None:
+        if event.name == "back" and event.long:
+            if self.mode == "play":
+                self.overlay = None
+                self.undo()
+            return
+        prompt = self.current()
+        if (self.mode == "wizard" and prompt is self.wizard.prompt and event.name == "back"
+                and not getattr(prompt, "sub", None)):
+            self.wizard.back()
+            return
+        self._outcome(prompt, prompt.press(event))
+
+    def handle_tap(self, uid: str) -> None:
+        try:
+            card = self.tags.card(uid)
+            if card is None and self.tag_lookup is not None:
+                card = self.tag_lookup(uid)
+            if self.overlay is not None:
+                self.overlay = None
+            prompt = self.current()
+            self._outcome(prompt, prompt.tap(card))
+        except Exception:
+            log.exception("card tap %s failed", uid)
+        self.render()
+
+    def _outcome(self, prompt: Prompt, out) -> None:
+        if out is None:
+            return
+        if isinstance(out, Refuse):
+            if out.message:
+                self.overlay = Notice(lambda v: screens.message(text("error.title", v.lang),
+                                                                out.message))
+            else:
+                self.overlay = Notice(lambda v: screens.error(v.lang, out.key, **out.args))
+            return
+        if prompt is self.overlay:
+            self.overlay = None
+        elif self.mode == "wizard":
+            config = self.wizard.answer(out.value)
+            self.lang = self.wizard.lang
+            if config is not None:
+                self.start_game(config)
+        elif self.steps and isinstance(prompt, Step):
+            self.steps.pop(0)
+            self.step_no += 1
+            if not self.steps:
+                self.step_no = self.step_total = 0
+                self._save_progress()
+        elif self.mode == "play" and isinstance(out, Answer):
+            self.answer(out.value)
+        elif self.mode == "over":
+            self.new_wizard()
+
+    # -- drawing -------------------------------------------------------------------------------
+    def render(self, leds_only: bool = False) -> None:
+        view = self.view()
+        prompt = self.current()
+        t = self.clock() - self._t0
+        if not leds_only:
+            display = self.dev.get("display")
+            if display is not None:
+                image = prompt.screen(view).image
+                if self.deadline is not None and self.overlay is None:
+                    image = _with_clock(image, self.deadline - self.clock())
+                self._safely("display", display.show, image)
+        leds = self.dev.get("leds")
+        if leds is not None:
+            frame = prompt.frame(view, t)
+            if "display" in self.faults:
+                frame = _fault_frame(frame, t)
+            self._safely("leds", _show_frame, leds, frame)
+        wind = self.dev.get("wind")
+        if wind is not None and self.mode != "wizard" and self.tracker is not None:
+            w = self.tracker.board.wind
+            if getattr(wind, "direction", None) != w:
+                self._safely("wind", wind.point, w)
+        self.renders += 1
+        if self.on_render is not None:
+            self.on_render()
+
+    def _safely(self, name: str, fn, *args) -> None:
+        try:
+            fn(*args)
+        except DeviceError as err:
+            self._fault(name, err)
+            return
+        if name in self.faults:
+            self.faults.pop(name)
+            log.info("%s is back", name)
+            self.overlay = Notice(lambda v: screens.message(
+                text("fault.title", v.lang),
+                text("fault.back", v.lang, name=text(f"device.{_ui_name(name, None)}", v.lang))))
+
+    def _fault(self, name: str, err: DeviceError) -> None:
+        new = name not in self.faults
+        self.faults[name] = err
+        if new:
+            log.error("%s", err)
+            self.notifier.status(f"fault: {err}")
+            if name != "display":
+                self.overlay = Notice(lambda v: screens.fault(v.lang, _ui_name(name, err)))
+
+    # -- devices -------------------------------------------------------------------------------
+    def open_devices(self) -> None:
+        for name in DEVICES:
+            if name not in self.dev:
+                self._open(name)
+
+    def _open(self, name: str) -> None:
+        try:
+            device = getattr(self.devices, name)
+        except DeviceError as err:
+            self._fault(name, err)
+            return
+        self.dev[name] = device
+        if name == "buttons":
+            device.on_input = self._from_thread(self.handle_input)
+        elif name == "card_reader":
+            device.on_tap = self._from_thread(self.handle_tap)
+            device.on_error = self._from_thread(lambda err: self._fault_and_render(
+                "card_reader", err))
+        if name in self.faults:
+            self._safely(name, lambda: None)
+
+    def _fault_and_render(self, name, err) -> None:
+        self._fault(name, err)
+        self.render()
+
+    def _from_thread(self, fn):
+        """A callback for a library thread: runs ``fn`` on the loop."""
+        def callback(*args):
+            loop = self.loop
+            if loop is None or loop.is_closed():
+                return
+            try:
+                if _on_loop(loop):
+                    loop.call_soon(fn, *args)
+                else:
+                    loop.call_soon_threadsafe(fn, *args)
+            except RuntimeError:             # the loop is closing
+                pass
+        return callback
+
+    # -- the loop ------------------------------------------------------------------------------
+    async def run(self, started=None) -> None:
+        """Run until :meth:`stop`; ``started`` (a callable) is called once devices are up."""
+        self.loop = asyncio.get_running_loop()
+        self.stopping = asyncio.Event()
+        self.open_devices()
+        if not self.resume():
+            self.new_wizard()
+        self.render()
+        self.ready = True
+        names = ", ".join(sorted(self.faults)) or "none"
+        self.notifier.ready(f"devices up; faults: {names}")
+        if started is not None:
+            started()
+        tasks = [asyncio.create_task(self._ticker()), asyncio.create_task(self._retry())]
+        if self.notifier.watchdog_interval:
+            tasks.append(asyncio.create_task(self._watchdog()))
+        try:
+            await self.stopping.wait()
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            self.notifier.stopping()
+
+    def stop(self) -> None:
+        if self.stopping is not None:
+            self.stopping.set()
+
+    async def _ticker(self) -> None:
+        period = 1 / self.fps
+        while True:
+            await asyncio.sleep(period)
+            try:
+                if self.deadline is not None and self.clock() >= self.deadline:
+                    self._time_up()
+                    self.render()
+                    continue
+                second = int(self.deadline - self.clock()) if self.deadline else None
+                if second != self._shown_second:
+                    self._shown_second = second
+                    self.render()
+                elif self.current().animated or "display" in self.faults:
+                    self.render(leds_only=True)
+            except Exception:
+                log.exception("the ticker failed; going on")
+
+    async def _retry(self) -> None:
+        while True:
+            await asyncio.sleep(self.retry_s)
+            missing = [n for n in DEVICES if n not in self.dev]
+            for name in missing:
+                self._open(name)
+            if missing or self.faults:
+                self.render()
+
+    async def _watchdog(self) -> None:
+        while True:
+            self.notifier.watchdog()
+            await asyncio.sleep(self.notifier.watchdog_interval)
+
+    def close(self) -> None:
+        self.journal.close()
+
+
+def setup_board(game):
+    """The board just after setup: the game replayed up to its first worm choice."""
+    log = game.log
+    first = next((i for i, e in enumerate(log) if e.get("kind") == "worm"), len(log))
+    return type(game).replay(game.config, game.seed, log[:first]).board
+
+
+def _land(config):
+    if config.land is not None:
+        return config.land
+    from table.engine.setup import standard_land
+    return standard_land(config.teams)
+
+
+def _on_loop(loop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
+def _ui_name(name: str, err: DeviceError | None) -> str:
+    if err is not None and "pico" in err.device.lower():
+        return "pico"
+    return UI_NAME.get(name, "display")
+
+
+def _show_frame(leds, frame) -> None:
+    hexes = leds.hexes
+    for h, colour in frame.items():
+        if h in hexes:
+            leds.set(h, colour)
+    leds.show()
+
+
+def _with_clock(image, seconds: float):
+    """The prompt's screen with the turn timer's minutes:seconds at the right of its title."""
+    from PIL import ImageDraw
+    from table.devices.display import font
+    left = max(0, int(seconds + 0.999))
+    label = f"{left // 60}:{left % 60:02d}"
+    image = image.copy()
+    draw = ImageDraw.Draw(image)
+    f = font(12)
+    w = int(f.getlength(label)) + 4
+    draw.rectangle((128 - w, 0, 127, 12), fill=0)
+    draw.text((128 - w + 2, 0), label, font=f, fill=1)
+    return image
+
+
+def _fault_frame(frame, t: float):
+    """The OLED is missing: the outer ring of the grid pulses red, the rest stays."""
+    if (t % 4) >= 1.5:
+        return frame
+    from table.engine.hexes import distance
+    far = max((distance((0, 0), h) for h in frame), default=0)
+    return scenes.lit(frame, {h: (255, 0, 0) for h in frame if distance((0, 0), h) == far})
+
+
+def _winner_frame(view: View, winners, t: float):
+    base = scenes.dimmed(view.base())
+    lit = {w.at: scenes.TEAM_COLOURS.get(w.team, scenes.WHITE)
+           for w in view.board.worms() if w.team in winners}
+    return scenes.lit(base, lit) if scenes.on(t, 1.0) else base

@@ -1,0 +1,477 @@
+"""Decision -> screen + LED scene + how the inputs pick an answer: the one place for it.
+
+Every request of the game (and every step of the wizard) becomes a :class:`Prompt`.  A prompt
+draws itself (``screen(view)`` for the OLED, ``frame(view, t)`` for the LEDs) and turns the
+players' inputs into an outcome: ``press(InputEvent)`` and ``tap(card_id)`` return an
+:class:`Answer` (a legal value), a :class:`Refuse` (a mistake: say so, change nothing) or
+None (the cursor moved: draw again).  The buttons, the rotary encoder, the card reader and the
+browser view all answer through these two methods, so they cannot disagree.
+
+Inputs: the six direction buttons move a cursor over the LED grid (hex prompts), up and down
+a menu (1 up, 4 down; 6/2 up, 5/3 down) or pick a direction or die face directly; a rotary
+encoder's cw/ccw steps through the options; OK chooses; Back closes a sub-menu.  A long press
+of Back is the daemon's (undo).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from table.engine.board import Board
+from table.engine.decisions import Decision
+from table.engine.hexes import Hex, neighbour
+from table.ui import scenes, screens
+from table.ui.instructions import worm_number
+from table.ui.strings import sentence, text, worm_name
+
+UP = {"1": -1, "6": -1, "2": -1, "ccw": -1, "4": 1, "5": 1, "3": 1, "cw": 1}
+LEFT_RIGHT = {"6": -1, "5": -1, "1": -1, "ccw": -1, "2": 1, "3": 1, "4": 1, "cw": 1}
+INCH: scenes.Color = (0, 255, 60)
+JUMP: scenes.Color = (255, 170, 0)
+OPTION: scenes.Color = (200, 200, 200)
+
+
+@dataclass(frozen=True)
+class Answer:
+    value: Any
+
+
+@dataclass(frozen=True)
+class Refuse:
+    key: str                      # an error string of table.ui.strings
+    args: dict = field(default_factory=dict)
+    message: str | None = None    # or words of its own (the engine's, untranslated)
+
+
+@dataclass
+class View:
+    """What a prompt draws from: the language, the board as the players have it, the grid."""
+    lang: str
+    board: Board
+    grid: frozenset
+    team: str | None = None
+    worm: str | None = None
+    cards: dict = field(default_factory=dict)
+    events: list = field(default_factory=list)
+
+    def base(self) -> scenes.Frame:
+        return scenes.board_frame(self.board, self.grid)
+
+    def worm_at(self) -> Hex | None:
+        w = self.board.things.get(self.worm) if self.worm else None
+        return w.at if w is not None else None
+
+    def header(self, prompt_key: str, extra: str = "") -> screens.Screen:
+        body = text(prompt_key, self.lang) + (f"\n{extra}" if extra else "")
+        if self.team is None:
+            return screens.message(text("wizard.title", self.lang), body)
+        n = worm_number(self.worm) if self.worm else None
+        return screens.turn(self.lang, self.team, n, body)
+
+
+class Prompt:
+    """The base: nothing selected, every input ignored."""
+    animated = True               # the LED frame changes with time (a blinking cursor)
+
+    @property
+    def selected(self) -> Any:
+        return None
+
+    def screen(self, view: View) -> screens.Screen:
+        raise NotImplementedError
+
+    def frame(self, view: View, t: float) -> scenes.Frame:
+        return view.base()
+
+    def press(self, event) -> Answer | Refuse | None:
+        return None
+
+    def tap(self, card_id: str | None) -> Answer | Refuse | None:
+        return Refuse("error.not_now") if card_id is not None else Refuse("error.unknown_tag")
+
+
+class Menu(Prompt):
+    """A list on the OLED; ``direct`` maps an input straight to a row (a direction button to
+    its direction); ``lights`` gives each row's LED frame."""
+    animated = False
+
+    def __init__(self, title: str | Callable[[View], str], labels: list[str], values: list,
+                 cursor: int = 0, direct: dict[str, int] | None = None,
+                 lights: Callable[[View, Any, float], scenes.Frame] | None = None,
+                 draw: Callable[[View, int], screens.Screen] | None = None):
+        self.title, self.labels, self.values = title, labels, list(values)
+        self.cursor = max(0, min(cursor, len(values) - 1))
+        self.direct = direct or {}
+        self.lights = lights
+        self.draw = draw
+        self.animated = lights is not None
+
+    @property
+    def selected(self):
+        return self.values[self.cursor]
+
+    def screen(self, view):
+        if self.draw is not None:
+            return self.draw(view, self.cursor)
+        title = self.title(view) if callable(self.title) else self.title
+        return screens.menu(title, self.labels, self.cursor)
+
+    def frame(self, view, t):
+        return self.lights(view, self.selected, t) if self.lights else view.base()
+
+    def press(self, event):
+        if event.long:
+            return None
+        if event.name == "ok":
+            return Answer(self.selected)
+        if event.name in self.direct:
+            self.cursor = self.direct[event.name]
+        elif event.name in UP:
+            self.cursor = (self.cursor + UP[event.name]) % len(self.values)
+        return None
+
+
+class HexPick(Prompt):
+    """A cursor on the LED grid: the direction buttons step it to the next hex (anywhere on
+    the grid, so every option can be reached), cw/ccw jump between the options, OK picks the
+    hex under it.  A hex with several answers (inch or jump; two worms) opens a menu."""
+
+    def __init__(self, options: dict[Hex, list[tuple[Any, str]]], colours: dict[Hex, tuple],
+                 start: Hex, draw: Callable[[View, Hex], screens.Screen],
+                 sub_title: Callable[[View], str] | None = None, keep: tuple = ()):
+        self.options = options
+        self.order = list(options)
+        self.colours = colours
+        self.cursor = start if start is not None or not self.order else self.order[0]
+        self.draw = draw
+        self.sub: Menu | None = None
+        self.sub_title = sub_title
+        self.keep = keep          # hexes always shown in their board colour (the worm)
+
+    @property
+    def selected(self):
+        if self.sub is not None:
+            return self.sub.selected
+        opts = self.options.get(self.cursor)
+        return opts[0][0] if opts and len(opts) == 1 else None
+
+    def screen(self, view):
+        if self.sub is not None:
+            return self.sub.screen(view)
+        return self.draw(view, self.cursor)
+
+    def frame(self, view, t):
+        base = view.base()
+        frame = scenes.lit(scenes.dimmed(base), {h: base[h] for h in self.keep if h in base})
+        frame = scenes.lit(frame, {h: self.colours.get(h, OPTION) for h in self.options})
+        return scenes.cursor(frame, self.cursor, t) if self.cursor in frame else frame
+
+    def press(self, event):
+        if self.sub is not None:
+            if event.name == "back" and not event.long:
+                self.sub = None
+                return None
+            return self.sub.press(event)
+        if event.long:
+            return None
+        name = event.name
+        if name in ("1", "2", "3", "4", "5", "6"):
+            nxt = neighbour(self.cursor, int(name))
+            if nxt in self.domain:
+                self.cursor = nxt
+        elif name in ("cw", "ccw") and self.order:
+            i = self.order.index(self.cursor) if self.cursor in self.order else -1
+            self.cursor = self.order[(i + (1 if name == "cw" else -1)) % len(self.order)]
+        elif name == "ok":
+            opts = self.options.get(self.cursor)
+            if not opts:
+                return None
+            if len(opts) == 1:
+                return Answer(opts[0][0])
+            self.sub = Menu(self.sub_title or "", [label for _, label in opts],
+                            [value for value, _ in opts])
+        return None
+
+    domain: frozenset = frozenset()
+
+
+class CardTap(Prompt):
+    """Tap a weapon card; OK passes (plays none)."""
+    animated = False
+
+    def __init__(self, options):
+        self.options = tuple(options)
+
+    @property
+    def selected(self):
+        return "pass" if "pass" in self.options else None
+
+    def screen(self, view):
+        footer = f"{text('button.ok', view.lang)}: {text('move.skip', view.lang)}"
+        n = worm_number(view.worm) if view.worm else None
+        title = (text("turn.title", view.lang, team=text(f"team.{view.team}", view.lang), n=n)
+                 if view.team else text("card.title", view.lang))
+        return screens.message(title, text("prompt.card", view.lang),
+                               footer=footer if "pass" in self.options else None)
+
+    def frame(self, view, t):
+        h = view.worm_at()
+        base = view.base()
+        return scenes.cursor(scenes.dimmed(base), h, t) if h in base else base
+
+    animated = True
+
+    def press(self, event):
+        if event.name == "ok" and not event.long and "pass" in self.options:
+            return Answer("pass")
+        return None
+
+    def tap(self, card_id):
+        if card_id is None:
+            return Refuse("error.unknown_tag")
+        if card_id not in self.options:
+            return Refuse("error.not_now")
+        return Answer(card_id)
+
+
+class DicePick(Prompt):
+    """The rolled dice on the OLED, the cursor on one; OK picks its face."""
+    animated = False
+
+    def __init__(self, faces: list[str], options, default):
+        self.faces = faces
+        self.options = options
+        self.cursor = faces.index(default) if default in faces else 0
+
+    @property
+    def selected(self):
+        return self.faces[self.cursor]
+
+    def screen(self, view):
+        return screens.dice(view.lang, self.faces, self.cursor, wind=view.board.wind)
+
+    def press(self, event):
+        if event.long:
+            return None
+        if event.name == "ok":
+            return Answer(self.selected) if self.selected in self.options else None
+        if event.name in LEFT_RIGHT:
+            self.cursor = (self.cursor + LEFT_RIGHT[event.name]) % len(self.faces)
+        return None
+
+
+class Step(Prompt):
+    """One physical change (or roll) to copy onto the board, OK when done."""
+
+    def __init__(self, step, index: int, total: int):
+        self.step, self.index, self.total = step, index, total
+        self.animated = step.instruction is not None
+
+    @property
+    def selected(self):
+        return "ok"
+
+    def screen(self, view):
+        s = self.step
+        if s.instruction is not None:
+            key = s.instruction.key
+            if key in ("do.drop", "do.sudden_death"):
+                title = text("drop.title" if key == "do.drop" else "sudden_death.title", view.lang)
+                return screens.message(title, s.instruction.text(view.lang),
+                                       footer=f"{text('button.ok', view.lang)} →")
+            return screens.confirm(view.lang, s.instruction.text(view.lang), self.index,
+                                   self.total)
+        if s.side is not None:
+            return screens.message(text("thing.mine", view.lang),
+                                   text(f"coin.{s.side}", view.lang),
+                                   footer=f"{text('button.ok', view.lang)} →")
+        return screens.dice(view.lang, list(s.faces), wind=view.board.wind)
+
+    def frame(self, view, t):
+        base = view.base()
+        if self.step.instruction is None:
+            return base
+        return scenes.instruction(base, self.step.instruction, t)
+
+    def press(self, event):
+        return Answer(None) if event.name == "ok" and not event.long else None
+
+
+class Notice(Prompt):
+    """A message shown until a button is pressed (an error, "undone", the winner)."""
+    animated = False
+
+    def __init__(self, draw: Callable[[View], screens.Screen], frame=None):
+        self.draw = draw
+        self._frame = frame
+        self.animated = frame is not None
+
+    def screen(self, view):
+        return self.draw(view)
+
+    def frame(self, view, t):
+        return self._frame(view, t) if self._frame else view.base()
+
+    def press(self, event):
+        return Answer(None) if not event.long else None
+
+    def tap(self, card_id):
+        return None
+
+
+# -- the game's decisions ----------------------------------------------------------------------
+
+def _name(view: View, thing_id: str) -> str:
+    t = view.board.things.get(thing_id)
+    if t is not None and t.kind == "worm":
+        return worm_name(view.lang, t.team, worm_number(t.id))
+    kind = t.kind if t is not None else thing_id.rsplit("-", 1)[0]
+    try:
+        return text(f"thing.{kind}", view.lang)
+    except KeyError:
+        return thing_id
+
+
+def _light_hex(h: Hex | None):
+    def lights(view: View, value, t: float) -> scenes.Frame:
+        base = view.base()
+        return scenes.cursor(scenes.dimmed(base), h, t) if h in base else base
+    return lights
+
+
+def for_decision(d: Decision, view: View) -> Prompt:
+    """The prompt that asks ``d`` on the box."""
+    lang = view.lang
+    grid = view.grid
+    if d.kind == "worm":
+        opts: dict = {}
+        for wid in d.options:
+            w = view.board.things.get(wid)
+            if w is not None:
+                opts.setdefault(w.at, []).append((wid, worm_name(lang, w.team, worm_number(wid))))
+        default = view.board.things.get(d.default)
+        colour = scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE)
+        p = HexPick(opts, {h: colour for h in opts}, default.at if default else next(iter(opts)),
+                    lambda v, c: v.header("prompt.worm", ", ".join(
+                        label for _, label in opts.get(c, ()))),
+                    sub_title=lambda v: text("prompt.worm", v.lang))
+    elif d.kind == "move":
+        here = view.worm_at()
+        opts = {}
+        colours = {}
+        for value in d.options:
+            kind, to = value
+            h = here if kind == "skip" else to
+            if h is None:
+                continue
+            opts.setdefault(h, []).append((value, text(f"move.{kind}", lang)))
+            if kind == "inch" or (kind == "jump" and h not in colours):
+                colours[h] = INCH if kind == "inch" else JUMP
+        if here is not None:
+            colours[here] = scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE)
+        p = HexPick(opts, colours, here if here in opts else next(iter(opts)),
+                    lambda v, c: v.header("prompt.move", " / ".join(
+                        label for _, label in opts.get(c, ()))),
+                    sub_title=lambda v: text("prompt.move", v.lang))
+    elif d.kind == "card" and d.why in ("weapon", "play"):
+        p = CardTap(d.options)
+    elif d.kind == "card":
+        names = [view.cards[c].name(lang) if c in view.cards else c for c in d.options]
+        p = Menu(text("sudden_death.title", lang), names, list(d.options))
+    elif d.kind == "hex":
+        info = d.info or ()
+        dice = dict(zip(d.options, info))
+        colours = {h: scenes.accuracy_colour(n) for h, n in dice.items()}
+        opts = {h: [(h, "")] for h in d.options}
+        start = d.default
+        if d.why.endswith(":target"):
+            def draw(v, c):
+                extra = text("roll.title", v.lang, n=dice[c]) if c in dice else ""
+                return v.header("prompt.target", extra)
+        elif d.why.startswith("place:"):
+            item = d.why[6:]
+            def draw(v, c):
+                return screens.message(text("place.title", v.lang),
+                                       f"{_pile_label(v.lang, item)}: {text('prompt.hex', v.lang)}")
+        else:
+            def draw(v, c):
+                return v.header("prompt.hex")
+        p = HexPick(opts, colours, start, draw, keep=(view.worm_at(),))
+    elif d.kind == "die":
+        faces = _rolled(view.events, d)
+        p = DicePick(faces, d.options, d.default)
+    elif d.kind == "direction":
+        origin = view.board.target or view.worm_at()
+        p = Menu(text("prompt.direction", lang),
+                 [f"{x} {text(f'dir.{x}', lang)}" for x in d.options], list(d.options),
+                 cursor=list(d.options).index(d.default),
+                 direct={str(x): i for i, x in enumerate(d.options)},
+                 lights=_direction_lights(origin))
+    elif d.kind == "thing":
+        p = Menu(text("prompt.thing", lang), [_name(view, t) for t in d.options],
+                 list(d.options), cursor=list(d.options).index(d.default),
+                 lights=lambda v, tid, t: _light_hex(
+                     v.board.things[tid].at if tid in v.board.things else None)(v, tid, t))
+    elif d.kind == "order":
+        p = Menu(text("prompt.order", lang),
+                 [", ".join(text(f"thing.{k}", lang) for k in o) for o in d.options],
+                 list(d.options), cursor=list(d.options).index(d.default))
+    elif d.kind == "pile":
+        p = Menu(text("place.title", lang), [_pile_label(lang, i) for i in d.options],
+                 list(d.options))
+    elif d.kind == "die_typed":
+        p = Menu(text("prompt.die", lang),
+                 [text(f"face.{f}", lang, d=view.board.wind) for f in d.options],
+                 list(d.options), direct={str(i + 1): i for i in range(6)})
+    elif d.kind == "flip_typed":
+        p = Menu(text("thing.mine", lang), [text(f"coin.{s}", lang) for s in d.options],
+                 list(d.options))
+    else:   # a decision kind added to the engine later: a plain menu of its options
+        p = Menu(d.why, [str(o) for o in d.options], list(d.options),
+                 cursor=list(d.options).index(d.default))
+    if isinstance(p, HexPick):
+        p.domain = frozenset(grid) | frozenset(p.options)
+    return p
+
+
+def _pile_label(lang: str, item: str) -> str:
+    if item.startswith("worm:"):
+        return f"{text('thing.worm', lang)}: {text('team.' + item[5:], lang)}"
+    return text(f"thing.{item}", lang)
+
+
+def _rolled(events: list, d: Decision) -> list[str]:
+    """The dice just rolled for this pick: the last run of rolls "for" its purpose."""
+    def match(e):
+        return e.get("event") == "roll" and e.get("for") == d.why
+    i = len(events) - 1
+    while i >= 0 and not match(events[i]):
+        i -= 1
+    faces = []
+    while i >= 0 and match(events[i]):
+        faces.append(events[i]["face"])
+        i -= 1
+    faces.reverse()
+    if not faces or not set(d.options) <= set(faces):
+        faces = [str(o) for o in d.options]
+    return faces
+
+
+def _direction_lights(origin: Hex | None):
+    def lights(view: View, d: int, t: float) -> scenes.Frame:
+        base = scenes.dimmed(view.base())
+        if origin is None:
+            return base
+        line, h = {}, origin
+        for _ in range(8):
+            h = neighbour(h, d)
+            if h not in base:
+                break
+            line[h] = scenes.WHITE
+        return scenes.lit(scenes.cursor(base, origin, t, scenes.WHITE), line)
+    return lights
+
+
+__all__ = ["Answer", "CardTap", "DicePick", "HexPick", "Menu", "Notice", "Prompt", "Refuse",
+           "Step", "View", "for_decision", "sentence"]

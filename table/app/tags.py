@@ -1,0 +1,91 @@
+"""Which card each NFC tag is: the enrol table, kept as TOML in the state directory.
+
+    [tags]
+    "04A1B2C3D4E5F6" = "bazooka"
+
+``worms-table enroll`` writes it; the daemon reads it to turn a tap into a card.  A tag not in
+the table (or naming a card the library no longer has) is unknown: the daemon says so and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from pathlib import Path
+
+FILE = "tags.toml"
+
+
+class TagFileError(Exception):
+    """The tag file cannot be read; the message says which file and what to do."""
+
+
+class TagStore:
+    def __init__(self, path: Path | str, cards: dict | None = None):
+        self.path = Path(path)
+        if cards is None:
+            from table.cards import library
+            cards = library()
+        self.cards = cards
+        self.tags: dict[str, str] = {}
+        self.load()
+
+    @classmethod
+    def in_dir(cls, state_dir: Path | str, cards: dict | None = None) -> "TagStore":
+        return cls(Path(state_dir) / FILE, cards)
+
+    def load(self) -> None:
+        try:
+            data = tomllib.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            self.tags = {}
+            return
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+            raise TagFileError(f"{self.path}: cannot read the card tags ({err}); fix or delete "
+                               "the file and enrol the cards again (worms-table enroll)") from None
+        tags = data.get("tags", {})
+        if not isinstance(tags, dict):
+            raise TagFileError(f"{self.path}: [tags] must be a table of UID = card id")
+        self.tags = {str(uid).upper(): str(card) for uid, card in tags.items()}
+
+    def card(self, uid: str) -> str | None:
+        """The card id of tag ``uid``, or None if the tag is unknown or its card is gone."""
+        card = self.tags.get(uid.upper())
+        return card if card in self.cards else None
+
+    def enrol(self, uid: str, card_id: str) -> None:
+        if card_id not in self.cards:
+            raise ValueError(f"no card {card_id!r} in the library")
+        self.tags[uid.upper()] = card_id
+        self.save()
+
+    def forget(self, uid: str) -> None:
+        if self.tags.pop(uid.upper(), None) is not None:
+            self.save()
+
+    def save(self) -> None:
+        lines = ["# worms-table: which card each NFC tag is (written by worms-table enroll)",
+                 "[tags]"]
+        lines += [f"{json.dumps(uid)} = {json.dumps(card)}" for uid, card in sorted(self.tags.items())]
+        write_atomic(self.path, "\n".join(lines) + "\n")
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` so that a power cut leaves either the old file or the new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    try:
+        fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError:
+        pass

@@ -1,0 +1,174 @@
+"""The new-game wizard on the box: language, teams, optional rules, dice, placement, the map.
+
+One :class:`Wizard` walks the stages; each stage is a prompt (table/app/prompts.py), so the
+buttons, the encoder and the browser view work it like any game decision.  OK chooses, Back
+goes one stage back.  Map entry: a cursor on the LED grid, OK makes the hex land or water, a
+long OK finishes; the map starts as the last map played (or the standard map).  ``finish``
+gives the :class:`TableConfig` and the settings to remember (language, map).
+"""
+
+from __future__ import annotations
+
+from table.engine.game import OPTIONS
+from table.engine.hexes import Hex, neighbour
+from table.engine.setup import capacity_problem, standard_land
+from table.ui import scenes, screens
+from table.ui.strings import LANGS, OPTIONAL_RULES, TEAMS, text
+
+from .prompts import Answer, Menu, Prompt, Refuse, View
+from .tablegame import TableConfig
+
+STAGES = ("lang", "teams", "rules", "dice", "placement", "map", "editor")
+MINUTES = (1, 2, 3, 5, 10)
+
+
+class MapEditor(Prompt):
+    """Mark the land: the cursor steps over the grid; OK toggles land; a long OK finishes."""
+
+    def __init__(self, grid, land, water: Hex | None, teams: int):
+        self.grid = frozenset(grid)
+        self.water = water                       # the Wind Dial's hex is always water
+        self.land = {h for h in land if h in self.grid and h != water}
+        self.teams = teams
+        self.cursor = min(self.land, key=lambda h: (abs(h[0]) + abs(h[1]), h)) if self.land \
+            else next(iter(sorted(self.grid)))
+
+    @property
+    def selected(self):
+        return self.cursor
+
+    def screen(self, view):
+        return screens.message(text("map.title", view.lang), text("map.prompt", view.lang))
+
+    def frame(self, view, t):
+        frame = {h: ((90, 60, 0) if h in self.land else scenes.WATER) for h in self.grid}
+        return scenes.cursor(frame, self.cursor, t)
+
+    def press(self, event):
+        name = event.name
+        if name == "ok" and event.long:
+            problem = capacity_problem(self.land, self.teams)
+            return Refuse("map.prompt", message=problem) if problem else \
+                Answer(tuple(sorted(self.land)))
+        if event.long:
+            return None
+        if name in ("1", "2", "3", "4", "5", "6"):
+            nxt = neighbour(self.cursor, int(name))
+            if nxt in self.grid:
+                self.cursor = nxt
+        elif name in ("cw", "ccw"):
+            order = sorted(self.grid)
+            i = order.index(self.cursor)
+            self.cursor = order[(i + (1 if name == "cw" else -1)) % len(order)]
+        elif name == "ok" and self.cursor != self.water:
+            self.land ^= {self.cursor}
+        return None
+
+
+class Wizard:
+    def __init__(self, grid, lang: str = "en", last_map=None, water: Hex | None = (0, 0)):
+        self.grid = frozenset(grid)
+        self.water = water
+        self.lang = lang if lang in LANGS else "en"
+        self.last_map = tuple(map(tuple, last_map)) if last_map else None
+        self.teams = 2
+        self.rules: set[str] = set()
+        self.own_dice = False
+        self.placement = "auto"
+        self.minutes = 1
+        self.stage = "lang"
+        self.result: TableConfig | None = None
+        self.prompt = self._make()
+
+    # -- stages ------------------------------------------------------------------------------
+    def _make(self) -> Prompt:
+        lang = self.lang
+        if self.stage == "lang":
+            return Menu("", list(LANGS), list(LANGS), LANGS.index(self.lang),
+                        draw=lambda v, c: screens.language_menu(c))
+        if self.stage == "teams":
+            return Menu("", [], list(TEAMS) + ["start"], len(TEAMS),
+                        draw=lambda v, c: screens.teams_menu(v.lang, set(TEAMS[:self.teams]), c))
+        if self.stage == "rules":
+            return Menu("", [], list(OPTIONAL_RULES) + ["start"], len(OPTIONAL_RULES),
+                        draw=lambda v, c: screens.rules_menu(v.lang, self.rules, c))
+        if self.stage == "dice":
+            return Menu("", [], ["auto", "own"], int(self.own_dice),
+                        draw=lambda v, c: screens.dice_menu(v.lang, c))
+        if self.stage == "placement":
+            return Menu(lambda v: text("wizard.placement", v.lang),
+                        [text("wizard.place_auto", lang), text("wizard.place_own", lang)],
+                        ["auto", "players"], int(self.placement == "players"))
+        if self.stage == "map":
+            values = (["last"] if self.last_map else []) + ["new"]
+            if "timer" in self.rules:
+                values.append("timer")
+            return Menu("", [], values, 0, draw=self._map_menu)
+        land = self.last_map or tuple(standard_land(self.teams))
+        return MapEditor(self.grid, land, self.water, self.teams)
+
+    def _map_menu(self, view: View, cursor: int):
+        items = []
+        for v in self.prompt.values:
+            if v == "last":
+                items.append(text("wizard.last_map", view.lang))
+            elif v == "new":
+                items.append(text("wizard.new_map", view.lang))
+            else:
+                items.append(f"{text('wizard.timer', view.lang)}: "
+                             f"{text('wizard.minutes', view.lang, n=self.minutes)}")
+        return screens.menu(text("wizard.title", view.lang), items, cursor)
+
+    def _go(self, stage: str) -> None:
+        self.stage = stage
+        self.prompt = self._make()
+
+    # -- inputs ------------------------------------------------------------------------------
+    def back(self) -> None:
+        i = STAGES.index(self.stage)
+        if self.stage == "editor":
+            self._go("map")
+        elif i > 0:
+            self._go(STAGES[i - 1])
+
+    def answer(self, value) -> TableConfig | None:
+        """Take the current prompt's answer; the config once the wizard is done."""
+        s = self.stage
+        if s == "lang":
+            self.lang = value
+            self._go("teams")
+        elif s == "teams":
+            if value == "start":
+                self._go("rules")
+            else:
+                self.teams = max(2, TEAMS.index(value) + 1)
+        elif s == "rules":
+            if value == "start":
+                self._go("dice")
+            else:
+                self.rules ^= {value}
+        elif s == "dice":
+            self.own_dice = value == "own"
+            self._go("placement")
+        elif s == "placement":
+            self.placement = value
+            self._go("map")
+        elif s == "map":
+            if value == "timer":
+                self.minutes = MINUTES[(MINUTES.index(self.minutes) + 1) % len(MINUTES)] \
+                    if self.minutes in MINUTES else MINUTES[0]
+            elif value == "last" and not capacity_problem(set(self.last_map), self.teams):
+                return self._finish(self.last_map)
+            else:
+                self._go("editor")
+        elif s == "editor":
+            return self._finish(value)
+        return None
+
+    def _finish(self, land) -> TableConfig:
+        options = tuple(o for o in OPTIONS if o in self.rules)
+        self.result = TableConfig(teams=self.teams, options=options,
+                                  land=tuple(sorted(map(tuple, land))),
+                                  placement=self.placement, own_dice=self.own_dice,
+                                  timer_seconds=60 * self.minutes)
+        return self.result

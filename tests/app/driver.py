@@ -1,0 +1,101 @@
+"""Drive a daemon the way players do: only SimButtons.press and SimCardReader.tap/remove.
+
+``Player`` reads what the box shows (the prompt on show and its cursor, as the players see it
+on the OLED and the LEDs) and presses buttons until the wanted option is under the cursor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from table.app.prompts import CardTap, DicePick, HexPick, Menu, Notice, Step
+from table.app.wizard import MapEditor
+from table.engine.hexes import distance, neighbour
+
+
+async def settle(daemon) -> None:
+    """Let the loop run every callback the presses scheduled."""
+    loop = asyncio.get_running_loop()
+    for _ in range(2):
+        fut = loop.create_future()
+        loop.call_soon(fut.set_result, None)
+        await fut
+
+
+class Player:
+    def __init__(self, daemon, tags: dict[str, str] | None = None):
+        self.d = daemon
+        self.buttons = daemon.dev["buttons"]
+        self.reader = daemon.dev["card_reader"]
+        self.tags = {card: uid for uid, card in (tags or {}).items()}
+        self.presses = 0
+        self.taps = 0
+
+    async def press(self, name: str, long: bool = False) -> None:
+        self.buttons.press(name, long)
+        self.presses += 1
+        await settle(self.d)
+
+    async def tap(self, uid: str) -> None:
+        self.reader.tap(uid)
+        self.reader.remove()
+        self.taps += 1
+        await settle(self.d)
+
+    async def choose(self, value) -> None:
+        """Answer the prompt on show with ``value`` through presses and taps."""
+        p = self.d.current()
+        if isinstance(p, (Step, Notice)):
+            await self.press("ok")
+        elif isinstance(p, CardTap):
+            if value == "pass":
+                await self.press("ok")
+            else:
+                await self.tap(self.tags[value])
+        elif isinstance(p, HexPick):
+            target = next(h for h, opts in p.options.items() if any(v == value for v, _ in opts))
+            await self.walk(p, target)
+            await self.press("ok")
+            if p.sub is not None:
+                await self.menu(p.sub, value)
+        elif isinstance(p, DicePick):
+            for _ in range(len(p.faces)):
+                if p.selected == value:
+                    break
+                await self.press("3")
+            assert p.selected == value
+            await self.press("ok")
+        elif isinstance(p, Menu):
+            await self.menu(p, value)
+        else:
+            raise AssertionError(f"no way to answer {p!r}")
+
+    async def walk(self, p, target) -> None:
+        for _ in range(40):
+            if p.cursor == target:
+                return
+            d = min(range(1, 7), key=lambda d: distance(neighbour(p.cursor, d), target))
+            await self.press(str(d))
+        assert p.cursor == target, (p.cursor, target)
+
+    async def menu(self, p, value) -> None:
+        for _ in range(len(p.values)):
+            if p.selected == value:
+                break
+            await self.press("4")
+        assert p.selected == value, (p.selected, value)
+        await self.press("ok")
+
+    async def wizard(self, teams: int = 2, map_long_ok: bool = True) -> None:
+        """Through the new-game wizard: English, ``teams`` teams, no rules, automated dice,
+        the box places the Things, a new map accepted as offered."""
+        w = self.d.wizard
+        await self.choose("en")
+        await self.menu(w.prompt, ("blue", "red", "green", "yellow", "purple", "grey")[teams - 1])
+        await self.choose("start")
+        await self.choose("start")
+        await self.choose("auto")
+        await self.choose("auto")
+        await self.choose("new")
+        assert isinstance(w.prompt, MapEditor)
+        await self.press("ok", long=True)
