@@ -96,7 +96,7 @@ class StandIn:
             return
         grid = self.devices.leds.hexes
         at = self.worm.at
-        targets = [h for h in grid if h != at and distance(h, at) <= 4]
+        targets = [h for h in grid if h != at and distance(h, at) <= 3]
         self.frame(scenes.accuracy_rings(self.board, grid, at, targets, 3))
         self.devices.display.show(screens.dice(self.lang, ["3", "wind", "hit"], cursor=1,
                                                wind=self.devices.wind.direction or 2,

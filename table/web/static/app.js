@@ -7,7 +7,7 @@ const T = {
        wind: "Wind", noWind: "Wind: not set", cards: "Cards: click one to tap it on the reader",
        onReader: "On the reader:", readerEmpty: "The reader is empty", takeoff: "Take off",
        unknownTag: "unknown tag", back: "Back", ok: "OK", notMirrored: "this screen is not mirrored",
-       keys: "Keys: 1–6 directions · Enter OK · Backspace or Esc Back · hold Shift for a long press · hold a button for a long press",
+       keys: "Keys: 1–6 · Enter = OK · Esc = Back · with Shift, or held down: a long press",
        spectator: "Spectator screen: the buttons and the card reader are on the table.",
        pairTitle: "Pairing code", pairHelp: "Type the six digits shown on the table's screen.", pair: "Pair",
        dirs: ["N", "NE", "SE", "S", "SW", "NW"],
@@ -16,7 +16,7 @@ const T = {
        wind: "Vítr", noWind: "Vítr: zatím nenastaven", cards: "Karty: kliknutím kartu přiložíte ke čtečce",
        onReader: "Na čtečce:", readerEmpty: "Čtečka je prázdná", takeoff: "Sundat",
        unknownTag: "neznámý štítek", back: "Zpět", ok: "OK", notMirrored: "tento displej se nezrcadlí",
-       keys: "Klávesy: 1–6 směry · Enter OK · Backspace nebo Esc Zpět · se Shiftem dlouhý stisk · podržením tlačítka dlouhý stisk",
+       keys: "Klávesy: 1–6 · Enter = OK · Esc = Zpět · se Shiftem nebo podržením: dlouhý stisk",
        spectator: "Divácká obrazovka: tlačítka a čtečka karet jsou na stole.",
        pairTitle: "Párovací kód", pairHelp: "Zadejte šest číslic z displeje stolu.", pair: "Spárovat",
        dirs: ["S", "SV", "JV", "J", "JZ", "SZ"],
@@ -25,7 +25,7 @@ const T = {
        wind: "Вітер", noWind: "Вітер: ще не задано", cards: "Картки: клацніть, щоб прикласти до зчитувача",
        onReader: "На зчитувачі:", readerEmpty: "Зчитувач порожній", takeoff: "Зняти",
        unknownTag: "невідома мітка", back: "Назад", ok: "OK", notMirrored: "цей екран не віддзеркалюється",
-       keys: "Клавіші: 1–6 напрямки · Enter OK · Backspace або Esc Назад · із Shift довге натискання · утримання кнопки — довге натискання",
+       keys: "Клавіші: 1–6 · Enter = OK · Esc = Назад · із Shift або утриманням: довге натискання",
        spectator: "Екран для глядачів: кнопки та зчитувач карток — на столі.",
        pairTitle: "Код сполучення", pairHelp: "Введіть шість цифр з екрана столу.", pair: "Сполучити",
        dirs: ["Пн", "ПнСх", "ПдСх", "Пд", "ПдЗх", "ПнЗх"],
@@ -167,17 +167,17 @@ function buildGrid(hexes) {
   }
   // the Wind Dial sits on hex (0, 0)
   const dial = el("g", {class: "dial"}, svg);
-  el("circle", {r: HEX * 0.74, class: "dial-face"}, dial);
+  el("circle", {r: HEX * 0.8, class: "dial-face"}, dial);
   for (let d = 1; d <= 6; d++) {
     const a = (d - 1) * Math.PI / 3;
-    el("line", {x1: (HEX * 0.6 * Math.sin(a)).toFixed(2), y1: (-HEX * 0.6 * Math.cos(a)).toFixed(2),
-                x2: (HEX * 0.72 * Math.sin(a)).toFixed(2), y2: (-HEX * 0.72 * Math.cos(a)).toFixed(2),
+    el("line", {x1: (HEX * 0.66 * Math.sin(a)).toFixed(2), y1: (-HEX * 0.66 * Math.cos(a)).toFixed(2),
+                x2: (HEX * 0.78 * Math.sin(a)).toFixed(2), y2: (-HEX * 0.78 * Math.cos(a)).toFixed(2),
                 class: "tick"}, dial);
   }
   const arrow = el("g", {id: "arrow", class: "arrow"}, dial);
-  el("path", {d: `M0,${-HEX * 0.62} L${HEX * 0.2},${-HEX * 0.2} L${HEX * 0.07},${-HEX * 0.22} ` +
-                 `L${HEX * 0.07},${HEX * 0.42} L${-HEX * 0.07},${HEX * 0.42} L${-HEX * 0.07},${-HEX * 0.22} ` +
-                 `L${-HEX * 0.2},${-HEX * 0.2} Z`}, arrow);
+  const A = (x, y) => `${(x * HEX).toFixed(2)},${(y * HEX).toFixed(2)}`;
+  el("path", {d: `M${A(0, -0.68)} L${A(0.3, -0.18)} L${A(0.1, -0.22)} L${A(0.1, 0.5)} ` +
+                 `L${A(-0.1, 0.5)} L${A(-0.1, -0.22)} L${A(-0.3, -0.18)} Z`}, arrow);
   el("circle", {r: HEX * 0.1, class: "hub"}, dial);
   dialAngle = null;
 }
