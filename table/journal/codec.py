@@ -60,11 +60,14 @@ def decode(text: str):
 
 
 def entry_kind(entry) -> str:
-    """A short label for an entry, kept in its own column for people reading the file."""
-    if isinstance(entry, dict):
-        kind = entry.get("kind", entry.get("type", ""))
-    elif isinstance(entry, (tuple, list)) and entry:
-        kind = entry[0]
-    else:
-        kind = ""
-    return kind if isinstance(kind, str) else ""
+    """A short label for an entry, kept in its own column for people reading the file: the
+    first key of a dict (with its value when that is a short string: ``chance:die``), or the
+    first item of a tuple or list when it is a string."""
+    if isinstance(entry, dict) and entry:
+        key, value = next(iter(entry.items()))
+        if isinstance(value, str) and len(value) <= 24:
+            return f"{key}:{value}"
+        return str(key)
+    if isinstance(entry, (tuple, list)) and entry and isinstance(entry[0], str):
+        return entry[0]
+    return ""

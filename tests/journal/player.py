@@ -5,8 +5,9 @@
 GAME is ``standin`` (tests/journal/standin.py) or ``real`` (table.engine.game).  Game *i* has
 seed SEED + i.  On start it resumes the game in play, if any, from JOURNAL; after each answer
 is committed it writes ``ack GAME_ID ENTRIES`` to stdout (unbuffered), so the parent knows what
-the journal has acknowledged when it kills the process.  The chooser is a function of the game
-state only (seed and log length), so a resumed game goes on exactly as an uninterrupted one.
+the journal has acknowledged when it kills the process (and ``ready`` once the game in play is
+rebuilt).  The chooser is a function of the game state only (seed and log length), so a
+resumed game goes on exactly as an uninterrupted one.
 """
 
 from __future__ import annotations
@@ -25,12 +26,32 @@ def choose(game, seed):
     return options[int.from_bytes(digest, "big") % len(options)]
 
 
-def game_api(kind: str):
-    """(Game class, config) for a kind of game."""
+class Api:
+    """What the tests need of a kind of game: its class, the config of game number i, and a
+    log entry its replay must refuse."""
+
+    def __init__(self, game_cls, config_for, bogus):
+        self.game_cls, self.config_for, self.bogus = game_cls, config_for, bogus
+
+
+def _real_config(i: int):
+    from table.engine.game import GameConfig
+
+    options = [("longer_game",), (), ("parting_gifts", "reduced_blast"), ("true_elimination",),
+               ("sudden_death_draft",), ("no_sudden_death", "late_superweapons")][i % 6]
+    return GameConfig(teams=2 + i % 3, options=options,
+                      placement="players" if i % 4 == 3 else "auto")
+
+
+def game_api(kind: str) -> Api:
     if kind == "standin":
         from tests.journal.standin import Game, GameConfig
 
-        return Game, GameConfig()
+        return Api(Game, lambda i: GameConfig(), ("die", "no such face"))
+    if kind == "real":
+        from table.engine.game import Game
+
+        return Api(Game, _real_config, {"chance": "die", "value": "no such face"})
     raise SystemExit(f"unknown game kind {kind!r}")
 
 
@@ -41,10 +62,10 @@ def play_through(game, seed) -> None:
 
 def uninterrupted(kind: str, seed: int, games: int) -> list:
     """Each game's (log, board JSON, result) when played straight through, without a journal."""
-    game_cls, config = game_api(kind)
+    api = game_api(kind)
     out = []
     for i in range(games):
-        game = game_cls.new(config, seed + i)
+        game = api.game_cls.new(api.config_for(i), seed + i)
         play_through(game, seed + i)
         out.append((game.log, game.board.as_json(), game.result))
     return out
@@ -56,19 +77,22 @@ def _say(text: str) -> None:
 
 def main(argv: list[str]) -> int:
     path, kind, seed, games = argv[0], argv[1], int(argv[2]), int(argv[3])
-    game_cls, config = game_api(kind)
-    with Journal(path, game_cls=game_cls) as journal:
-        _say("ready")
+    api = game_api(kind)
+    with Journal(path, game_cls=api.game_cls) as journal:
+        ready = False
         while True:
             game_id = journal.latest_unfinished()
             if game_id is None:
                 index = len(journal.games())
                 if index >= games:
                     return 0
-                played = JournaledGame.new(journal, config, seed + index)
+                played = JournaledGame.new(journal, api.config_for(index), seed + index)
             else:
                 played = JournaledGame.load(journal, game_id)
             game_seed = journal.info(played.game_id).seed
+            if not ready:
+                _say("ready")             # the journal is open and the game in play rebuilt
+                ready = True
             while played.request is not None:
                 played.answer(choose(played.game, game_seed))
                 _say(f"ack {played.game_id} {len(played.log)}")

@@ -45,5 +45,7 @@ def test_what_cannot_be_stored_exactly_is_refused(bad):
 
 def test_entry_kind_labels():
     assert entry_kind(("die", "3")) == "die"
-    assert entry_kind({"kind": "answer", "value": 1}) == "answer"
+    assert entry_kind({"chance": "die", "value": "3"}) == "chance:die"
+    assert entry_kind({"answer": [0, 1], "kind": "hex"}) == "answer"
+    assert entry_kind({"timeout": True}) == "timeout"
     assert entry_kind(7) == ""

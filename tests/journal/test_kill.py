@@ -34,18 +34,24 @@ def _acks(stdout: bytes):
 
 
 def kill_and_resume(tmp_path, kind, seed, games):
-    game_cls, _ = game_api(kind)
+    game_cls = game_api(kind).game_cls
     reference = uninterrupted(kind, seed, games)
     path = tmp_path / "journal.sqlite"
     rng = random.Random(seed)
     kills, seen = 0, set()
     while kills < KILLS:
         child = _start(path, kind, seed, games)
-        if rng.random() < 0.2:            # anywhere: while starting, opening or replaying
-            time.sleep(rng.uniform(0, 0.15))
-        else:                             # while playing
+        if rng.random() < 0.2:
+            # anywhere: while starting, opening the journal or rebuilding the game
+            time.sleep(rng.uniform(0, 0.2))
+        else:
+            # while playing: after a random number of committed answers, then a random
+            # fraction of a millisecond or two (in the engine, in SQLite, in a commit)
+            want = rng.randrange(0, 30)
             assert child.stdout.readline() == b"ready\n", child.stderr.read().decode()
-            time.sleep(rng.uniform(0, 0.03))
+            for _ in range(want):
+                assert child.stdout.readline().startswith(b"ack "), child.stderr.read().decode()
+            time.sleep(rng.uniform(0, 0.002))
         child.send_signal(signal.SIGKILL)
         out, err = child.communicate()
         assert child.returncode == -signal.SIGKILL, (
@@ -79,5 +85,5 @@ def kill_and_resume(tmp_path, kind, seed, games):
             assert game.request is None
 
 
-def test_sigkill_50_times_standin(tmp_path):
-    kill_and_resume(tmp_path, "standin", seed=1000, games=60)
+def test_sigkill_50_times_during_real_games(tmp_path):
+    kill_and_resume(tmp_path, "real", seed=2000, games=12)
