@@ -746,6 +746,8 @@ class Game:
         st.phase = "end"
 
     def _play_from_hand(self, st: _State, run: _Run, why: str) -> None:
+        # (at the start of the weapon step nothing is pending: every step ends with a sync,
+        # so the step still asks before it changes anything, as ASK_FIRST requires)
         self._sync_draws(st, run)
         hand = st.hands[st.team]
         weapons = sorted({c for c in hand if self.cards[c].kind in ("starter", "supply",
@@ -864,8 +866,9 @@ class Game:
     def _check_teams(self, st: _State, run: _Run) -> None:
         if not st.order or st.result is not None:
             return
+        alive = {t.team for t in st.board.things.values() if t.kind == "worm"}
         for t in st.order:
-            if t not in st.out and not st.board.worms(t):
+            if t not in st.out and t not in alive:
                 st.out.append(t)
                 run.r.event("eliminated", team=t)
                 if "true_elimination" not in self.config.options:
