@@ -6,8 +6,13 @@ page is served by a real server over sim devices that a stand-in daemon drives.
 
 from __future__ import annotations
 
+import json
+import os
+import re
 import subprocess
+import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -156,3 +161,43 @@ def test_pairing_in_the_browser(page, devices, start):
     page.wait_for_selector("#live:not(.off)")
     assert page.locator("[data-hex]").count() == 61
     assert not page.locator("#pairing").evaluate("d => d.open")
+
+
+def test_the_real_daemon_in_the_browser(page, tmp_path):
+    """`worms-table run --sim` serves the page; a press changes the OLED, a tap reaches it."""
+    cmd = [sys.executable, "-m", "table.cli", "run", "--sim", "--state-dir", str(tmp_path),
+           "--port", "0", "--seed", "1"]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    daemon = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              env=env)
+    try:
+        url = None
+        lines = []
+        while url is None:
+            line = daemon.stdout.readline()
+            assert line, f"the daemon stopped: {''.join(lines)}"
+            lines.append(line)
+            if m := re.match(r"simulator: (http://127\.0\.0\.1:\d+/)$", line.strip()):
+                url = m.group(1)
+
+        def state():
+            with urllib.request.urlopen(url + "state", timeout=5) as res:
+                return json.load(res)
+
+        page.goto(url)
+        page.wait_for_selector("#live:not(.off)")
+        before = state()
+        page.wait_for_function(f"Number(document.body.dataset.version) >= {before['version']}")
+        assert page.locator("[data-hex]").count() == 61
+        assert page.get_attribute("#oled", "src") == before["oled"]
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.getElementById('oled').src !== {before['oled']!r}",
+                               timeout=5000)
+        page.click('[data-card="grenade"]')
+        page.wait_for_function("document.getElementById('reader-label').textContent"
+                               " === 'On the reader: Grenade'", timeout=5000)
+        assert state()["reader"]["card"] == "grenade"
+        assert page.errors == []
+    finally:
+        daemon.terminate()
+        daemon.wait(10)
