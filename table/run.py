@@ -138,8 +138,10 @@ async def start_web(devices, daemon, host: str, port: int | None):
                         "give another --port") from None
 
     def changed():
-        server.lang = daemon.lang
-        server.changed()
+        if server.lang != daemon.lang:
+            server.lang = daemon.lang        # (tells the page itself)
+        else:
+            server.changed()
     daemon.on_render = changed
     print(f"simulator: {server.url}", flush=True)
     return server

@@ -86,16 +86,78 @@ class Player:
         assert p.selected == value, (p.selected, value)
         await self.press("ok")
 
-    async def wizard(self, teams: int = 2, map_long_ok: bool = True) -> None:
-        """Through the new-game wizard: English, ``teams`` teams, no rules, automated dice,
-        the box places the Things, a new map accepted as offered."""
+    async def wizard(self, teams: int = 2, rules=(), dice: str = "auto",
+                     placement: str = "auto", lang: str = "en") -> None:
+        """Through the new-game wizard: ``lang``, ``teams`` teams, the optional ``rules``,
+        ``dice`` ("auto"/"own"), ``placement`` ("auto"/"players"), a new map accepted as the
+        editor offers it."""
         w = self.d.wizard
-        await self.choose("en")
+        await self.choose(lang)
         await self.menu(w.prompt, ("blue", "red", "green", "yellow", "purple", "grey")[teams - 1])
         await self.choose("start")
+        for rule in rules:
+            await self.choose(rule)
         await self.choose("start")
-        await self.choose("auto")
-        await self.choose("auto")
+        await self.choose(dice)
+        await self.choose(placement)
         await self.choose("new")
         assert isinstance(w.prompt, MapEditor)
         await self.press("ok", long=True)
+
+
+class running:
+    """``async with running(daemon):`` the daemon's loop runs as a task until the block ends."""
+
+    def __init__(self, daemon):
+        self.d = daemon
+
+    async def __aenter__(self):
+        self.task = asyncio.create_task(self.d.run())
+        for _ in range(1000):
+            if self.d.ready or self.task.done():
+                break
+            await asyncio.sleep(0)
+        if self.task.done():
+            self.task.result()
+        return self.d
+
+    async def __aexit__(self, *exc):
+        self.d.stop()
+        await self.task
+
+
+def sim_daemon(state_dir, seed=1, devices=None, **kw):
+    """A daemon on simulated devices (the reference profile's LED grid)."""
+    from table.app.daemon import Daemon
+    from table.devices.build import build_devices
+    from table.profile import load
+
+    if devices is None:
+        devices = build_devices(load(None), sim=True)
+    return Daemon(devices, state_dir, seed=seed, **kw)
+
+
+def enrol_all(daemon) -> dict[str, str]:
+    """Enrol a made-up NFC tag for every card of the library; uid -> card id."""
+    tags = {f"04{i:012X}": card for i, card in enumerate(sorted(daemon.cards))}
+    for uid, card in tags.items():
+        daemon.tags.enrol(uid, card)
+    return tags
+
+
+async def play_out(daemon, player, bot, limit=20000) -> int:
+    """Answer every decision with ``bot``'s choice, through presses and taps; OK through
+    every step; until the winner is on show.  Returns the number of decisions."""
+    from table.app.prompts import Notice, Step
+
+    n = 0
+    for _ in range(limit):
+        if daemon.mode == "over":
+            return n
+        cur = daemon.current()
+        if isinstance(cur, (Step, Notice)):
+            await player.press("ok")
+            continue
+        await player.choose(bot(daemon.game))
+        n += 1
+    raise AssertionError("the game did not end")

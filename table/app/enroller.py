@@ -1,0 +1,119 @@
+"""Enrolling cards: tap a tag, pick its card from the library with the buttons.
+
+A tag not enrolled opens the card menu at once; a known tag shows its card (OK picks another
+card for it, Back leaves it).  Each choice is written to the state directory's tags.toml at
+once.  Inputs come from library threads through the loop, as in the daemon.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from table.devices import DeviceError
+from table.ui import screens
+from table.ui.strings import LANGS, text
+
+from .prompts import Menu
+from .tags import TagStore
+
+log = logging.getLogger("worms-table")
+
+
+class Enroller:
+    def __init__(self, devices, state_dir, lang: str = "en", cards: dict | None = None):
+        self.devices = devices
+        self.store = TagStore.in_dir(state_dir, cards)
+        self.cards = self.store.cards
+        self.lang = lang if lang in LANGS else "en"
+        self.ids = sorted(self.cards, key=lambda c: self.cards[c].name(self.lang))
+        self.uid: str | None = None        # the tag being looked at
+        self.menu: Menu | None = None
+        self.on_render = None
+        self.loop = None
+        self.stopping: asyncio.Event | None = None
+        self.display = self.buttons = self.reader = None
+
+    # -- what is on show -----------------------------------------------------------------------
+    def screen(self):
+        lang = self.lang
+        if self.menu is not None:
+            labels = [self.cards[c].name(lang) for c in self.ids] + [text("button.back", lang)]
+            return screens.menu(text("enroll.pick", lang), labels, self.menu.cursor)
+        card = self.store.card(self.uid) if self.uid else None
+        if card is not None:
+            return screens.message(text("enroll.title", lang),
+                                   text("enroll.known", lang, card=self.cards[card].name(lang)),
+                                   footer=f"{text('button.ok', lang)} →")
+        return screens.message(text("enroll.title", lang), text("enroll.tap", lang))
+
+    def render(self) -> None:
+        if self.display is not None:
+            try:
+                self.display.show(self.screen().image)
+            except DeviceError as err:
+                log.error("%s", err)
+        if self.on_render is not None:
+            self.on_render()
+
+    def _pick(self, uid: str) -> None:
+        self.uid = uid
+        current = self.store.card(uid)
+        cursor = self.ids.index(current) if current in self.ids else 0
+        self.menu = Menu("", [], self.ids + ["back"], cursor)
+
+    # -- inputs --------------------------------------------------------------------------------
+    def handle_tap(self, uid: str) -> None:
+        if self.store.card(uid) is None:
+            self._pick(uid)
+        else:
+            self.uid, self.menu = uid, None
+        self.render()
+
+    def handle_input(self, event) -> None:
+        if self.menu is not None:
+            if event.name == "back" and not event.long:
+                self.menu = None
+            else:
+                out = self.menu.press(event)
+                if out is not None:
+                    self.menu = None
+                    if out.value != "back":
+                        self.store.enrol(self.uid, out.value)
+                        log.info("tag %s is %s", self.uid, out.value)
+        elif self.uid is not None and event.name == "ok" and not event.long:
+            self._pick(self.uid)
+        elif event.name == "back":
+            self.uid = None
+        self.render()
+
+    def notice(self, what: str, body: str) -> None:
+        log.info("%s: %s", what, body)
+
+    # -- the loop ------------------------------------------------------------------------------
+    def _from_thread(self, fn):
+        def callback(*args):
+            if self.loop is not None and not self.loop.is_closed():
+                self.loop.call_soon_threadsafe(fn, *args)
+        return callback
+
+    async def run(self, started=None) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.stopping = asyncio.Event()
+        for name in ("display", "buttons", "card_reader"):
+            try:
+                setattr(self, {"card_reader": "reader"}.get(name, name), getattr(self.devices, name))
+            except DeviceError as err:
+                if name != "display":
+                    raise
+                log.error("%s: enrolling without the OLED (the log names each tag)", err)
+        self.buttons.on_input = self._from_thread(self.handle_input)
+        self.reader.on_tap = self._from_thread(self.handle_tap)
+        self.render()
+        if started is not None:
+            started()
+        await self.stopping.wait()
+
+    def stop(self) -> None:
+        if self.stopping is not None:
+            self.stopping.set()

@@ -1,0 +1,78 @@
+"""`worms-table enroll`: tell the box which card each NFC tag is.
+
+    worms-table enroll [--profile FILE] [--sim] [--state-dir DIR] [--lang en|cs|uk]
+
+Tap a tag on the reader and pick its card from the library with the buttons (6/1 up, 4/3
+down, OK chooses, Back cancels); tapping a known tag shows its card.  The table is stored in
+the state directory (tags.toml) that `worms-table run` reads.  Stop with Ctrl-C.
+"""
+
+from __future__ import annotations
+
+
+def configure(parser) -> None:
+    parser.add_argument("--profile", metavar="FILE", help="hardware profile (default: reference)")
+    parser.add_argument("--sim", action="store_true",
+                        help="simulated devices (the simulator page taps the cards)")
+    parser.add_argument("--state-dir", metavar="DIR",
+                        help="where tags.toml lives (default as for worms-table run)")
+    parser.add_argument("--lang", choices=("en", "cs", "uk"), default=None,
+                        help="language of the screens (default: the table's last language)")
+    parser.add_argument("--host", default="127.0.0.1", help=argparse_help("address"))
+    parser.add_argument("--port", type=int, default=None, help=argparse_help("port"))
+
+
+def argparse_help(what: str) -> str:
+    return f"simulator page {what} (--sim)"
+
+
+def run(args) -> int:
+    import asyncio
+    import json
+    import logging
+    import sys
+
+    from table.app.tags import TagFileError
+    from table.cli import UserError
+    from table.devices import DeviceError
+    from table.run import build, open_state_dir
+
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(message)s")
+    path = open_state_dir(args.state_dir)
+    lang = args.lang
+    if lang is None:
+        try:
+            lang = json.loads((path / "settings.json").read_text(encoding="utf-8")).get("lang")
+        except (OSError, ValueError):
+            lang = None
+    devices = build(args.profile, args.sim)
+    try:
+        return asyncio.run(_main(args, devices, path, lang or "en"))
+    except (TagFileError, DeviceError) as err:
+        raise UserError(str(err)) from None
+    finally:
+        devices.close()
+
+
+async def _main(args, devices, path, lang) -> int:
+    import asyncio
+    import signal
+
+    from table.app.enroller import Enroller
+    from table.run import start_web
+
+    enroller = Enroller(devices, path, lang)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, enroller.stop)
+        except (NotImplementedError, RuntimeError):
+            pass
+    server = await start_web(devices, enroller, args.host, args.port) if args.sim else None
+    print(f"worms-table enroll: tap a tag; tags are kept in {enroller.store.path}", flush=True)
+    try:
+        await enroller.run()
+    finally:
+        if server is not None:
+            await server.stop()
+    return 0

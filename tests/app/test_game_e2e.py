@@ -1,0 +1,69 @@
+"""A whole game played on the box alone: only button presses and card taps reach the daemon,
+and the game ends exactly as the same seed played by the same bot directly on the engine."""
+
+import asyncio
+
+import pytest
+
+from table.bots import RandomBot
+from table.engine.game import Game, GameConfig
+from table.ui.strings import text
+
+from .driver import Player, enrol_all, play_out, running, sim_daemon
+
+
+def bots_game(config, seed):
+    """The reference: the same bot answering the engine's requests directly."""
+    ref = Game.new(GameConfig(teams=config.teams, options=config.options, land=config.land,
+                              placement=config.placement), seed)
+    bot = RandomBot(seed)
+    while ref.request is not None:
+        ref.answer(bot(ref))
+    return ref
+
+
+@pytest.mark.parametrize("seed, teams, rules", [(3, 2, ()),
+                                                (7, 3, ("parting_gifts", "reduced_blast"))])
+def test_a_whole_game_through_presses_and_taps_ends_as_the_bots_game(tmp_path, seed, teams,
+                                                                      rules):
+    async def main():
+        daemon = sim_daemon(tmp_path, seed)
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            player = Player(daemon, tags)
+            await player.wizard(teams, rules)
+            config = daemon.game.config
+            assert (config.teams, set(config.options)) == (teams, set(rules))
+            decisions = await play_out(daemon, player, RandomBot(seed))
+            oled = daemon.dev["display"].image
+            screen = daemon.current().screen(daemon.view())
+            return daemon.game, config, decisions, player, oled, screen
+
+    game, config, decisions, player, oled, screen = asyncio.run(main())
+    ref = bots_game(config, seed)
+    assert game.result == ref.result
+    assert game.log == ref.log
+    assert decisions > 20 and player.taps > 0 and player.presses > decisions
+    # the end is on show: the winner's screen on the OLED
+    winners = game.result["winners"]
+    expected = (text("over.winner", "en", team=text(f"team.{winners[0]}", "en"))
+                if len(winners) == 1 else text("over.draw", "en"))
+    assert expected in screen.texts
+    assert oled.tobytes() == screen.image.tobytes()
+
+
+def test_players_place_the_things_themselves(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, 5)
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            player = Player(daemon, tags)
+            await player.wizard(2, placement="players")
+            assert daemon.game.request.kind == "pile"
+            await play_out(daemon, player, RandomBot(5))
+            return daemon.game
+
+    game = asyncio.run(main())
+    ref = bots_game(game.config, 5)
+    assert game.config.placement == "players"
+    assert game.result == ref.result and game.log == ref.log
