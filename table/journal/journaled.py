@@ -44,11 +44,17 @@ class JournaledGame:
     def answer(self, value) -> None:
         """Answer the game's request; returns once the answer is committed.  An illegal answer
         raises the game's Illegal and changes nothing, in the game or in the journal."""
+        self._journaled(self.game.answer, value)
+
+    def time_up(self) -> None:
+        """The game's ``time_up()`` (the Timer option ran out), journaled like an answer."""
+        self._journaled(self.game.time_up)
+
+    def _journaled(self, change, *args) -> None:
         before = len(self.game.log)
-        self.game.answer(value)
-        new = self.game.log[before:]
+        change(*args)
         try:
-            self.journal.extend(self.game_id, new, result=self.game.result)
+            self.journal.extend(self.game_id, self.game.log[before:], result=self.game.result)
         except BaseException:
             self._reload()
             raise

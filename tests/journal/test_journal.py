@@ -346,3 +346,26 @@ def test_the_cap_keeps_the_file_from_growing(standin, tmp_path):
         _play_games(b, config, range(5, 20))
         assert _file_size(a) <= first_a + 2 * 4096
         assert _file_size(b) >= first_b + 4 * 4096
+
+
+def test_a_timeout_is_journaled_like_an_answer(path):
+    from table.engine.game import TIMED, Game, GameConfig
+
+    config = GameConfig(teams=2, options=("timer",))
+    with Journal(path, game_cls=Game) as journal:
+        played = JournaledGame.new(journal, config, 31)
+        play(played, 31, 6)
+        while played.request.kind not in TIMED:
+            played.answer(choose(played.game, 31))
+        played.time_up()
+        assert {"timeout": True} in played.log
+        assert journal.entries(played.game_id) == list(played.log)
+        after = state(played.game)
+        with pytest.raises(Illegal):          # once a turn
+            played.time_up()
+        assert state(played.game) == after
+    resumed = resume(path, game_cls=Game)
+    try:
+        assert state(resumed.game) == after
+    finally:
+        resumed.close()
