@@ -181,8 +181,8 @@ def test_the_dial_points_again_after_a_replug(pico, link):
     with pytest.raises(DeviceError):
         dial.point(6)
     pico.replug()                                       # a fresh Pico: its servo is limp
-    until(lambda: 2_350_000 in pulses(pico))
-    assert dial.direction == 6
+    until(lambda: dial.direction == 6)
+    assert 2_350_000 in pulses(pico)
     dial.close()
 
 
