@@ -4,7 +4,7 @@
 
 const T = {
   en: {simulator: "simulator", connecting: "connecting…", live: "live", reconnecting: "reconnecting…",
-       wind: "Wind", noWind: "Wind: not set", cards: "Cards: click one to tap it on the reader",
+       wind: "Wind", noWind: "Wind: not set", cards: "Cards: click one to tap it on the reader", cardsShown: "The cards this table knows",
        onReader: "On the reader:", readerEmpty: "The reader is empty", takeoff: "Take off",
        unknownTag: "unknown tag", back: "Back", ok: "OK", notMirrored: "this screen is not mirrored",
        keys: "Keys: 1–6 · Enter = OK · Esc = Back · with Shift, or held down: a long press",
@@ -13,7 +13,7 @@ const T = {
        dirs: ["N", "NE", "SE", "S", "SW", "NW"],
        kinds: {starter: "Starter", supply: "Supply", superweapon: "Superweapon", drop: "Drop", sudden_death: "Sudden Death"}},
   cs: {simulator: "simulátor", connecting: "připojuji…", live: "živě", reconnecting: "připojuji znovu…",
-       wind: "Vítr", noWind: "Vítr: zatím nenastaven", cards: "Karty: kliknutím kartu přiložíte ke čtečce",
+       wind: "Vítr", noWind: "Vítr: zatím nenastaven", cards: "Karty: kliknutím kartu přiložíte ke čtečce", cardsShown: "Karty, které stůl zná",
        onReader: "Na čtečce:", readerEmpty: "Čtečka je prázdná", takeoff: "Sundat",
        unknownTag: "neznámý štítek", back: "Zpět", ok: "OK", notMirrored: "tento displej se nezrcadlí",
        keys: "Klávesy: 1–6 · Enter = OK · Esc = Zpět · se Shiftem nebo podržením: dlouhý stisk",
@@ -22,7 +22,7 @@ const T = {
        dirs: ["S", "SV", "JV", "J", "JZ", "SZ"],
        kinds: {starter: "Základní", supply: "Zásoby", superweapon: "Superzbraň", drop: "Shoz", sudden_death: "Náhlá smrt"}},
   uk: {simulator: "симулятор", connecting: "з'єднання…", live: "наживо", reconnecting: "перепідключення…",
-       wind: "Вітер", noWind: "Вітер: ще не задано", cards: "Картки: клацніть, щоб прикласти до зчитувача",
+       wind: "Вітер", noWind: "Вітер: ще не задано", cards: "Картки: клацніть, щоб прикласти до зчитувача", cardsShown: "Картки, які знає стіл",
        onReader: "На зчитувачі:", readerEmpty: "Зчитувач порожній", takeoff: "Зняти",
        unknownTag: "невідома мітка", back: "Назад", ok: "OK", notMirrored: "цей екран не віддзеркалюється",
        keys: "Клавіші: 1–6 · Enter = OK · Esc = Назад · із Shift або утриманням: довге натискання",
@@ -221,7 +221,9 @@ function drawWind(wind) {
 // ---- the OLED -------------------------------------------------------------------------------
 function drawOled(url) {
   const img = $("oled");
-  img.closest(".oled-glass").classList.toggle("blank", !url);
+  const glass = img.closest(".oled-glass");
+  glass.classList.toggle("blank", !url);
+  glass.dataset.note = t("notMirrored");
   if (url && img.getAttribute("src") !== url) img.src = url;
   img.alt = url ? "the OLED screen" : t("notMirrored");
 }
@@ -313,6 +315,7 @@ function drawCards(reader, rebuild) {
       b.addEventListener("click", () => api("/tap", {card: c.id}).catch(() => {}));
     }
   }
+  $("cards-title").textContent = t(interactive ? "cards" : "cardsShown");
   const on = reader ? reader.card : null;
   for (const b of row.children) b.classList.toggle("on-reader", b.dataset.card === on);
   const label = $("reader-label");
