@@ -227,6 +227,8 @@ class PicoLink:
             ser.reset_input_buffer()
             while True:
                 now = time.monotonic()
+                if self._stop.is_set():
+                    raise DeviceError(DEVICE, "the link was closed")
                 if now >= deadline:
                     raise DeviceError(DEVICE, f"no hello from {self.path} within "
                                               f"{self.connect_timeout:g} s: is the worms-table firmware "
