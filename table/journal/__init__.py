@@ -1,4 +1,20 @@
-"""The journal: every game kept in SQLite so it survives power cuts and can be undone.
+"""The journal: every game kept in SQLite, so it survives power cuts and can be undone.
+
+What it promises:
+
+* every answer, and every chance outcome it reveals, is committed in one transaction (WAL,
+  ``synchronous=FULL``) before :meth:`JournaledGame.answer` returns: after a kill or a power
+  cut at any moment the game resumes with at most the answer being entered lost;
+* a game is rebuilt with the engine's ``Game.replay(config, seed, log)``; the engine decides
+  what undo may take back (never a revealed die, flip or card), the journal follows it and
+  marks the entries undone (kept in the file, never replayed);
+* a file that is not a journal, a damaged one, or one from a newer version raises
+  :class:`JournalError` with a message naming the file and what to do;
+* ``keep_finished=N`` keeps the newest N finished games and gives the space of older ones back.
+
+The file (schema 1, ``PRAGMA application_id`` 0x576F524D, ``user_version`` 1): ``games`` (id,
+created, config JSON, seed JSON, status playing/finished, result JSON) and ``entries`` (game_id,
+seq, kind, payload JSON, undone).  JSON is written by :mod:`.codec`, which keeps tuples tuples.
 
 >>> import tempfile, os
 >>> from table.journal import Journal
@@ -9,8 +25,8 @@
 ...         j.entries(gid)
 [('answer', (1, -1))]
 
-Use :class:`JournaledGame` to play a game that journals itself, and :func:`resume` to pick up
-the game in play after a restart.
+Play a game that journals itself with :class:`JournaledGame` (``new``, ``load``, ``answer``,
+``time_up``, ``undo``), and pick up the game in play after a restart with :func:`resume`.
 """
 
 from .codec import NotPlainData, decode, encode

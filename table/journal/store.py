@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import logging
 import os
 import sqlite3
 import time
@@ -18,6 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from .codec import NotPlainData, decode, encode, entry_kind
+
+log = logging.getLogger(__name__)
 
 #: "WoRM": marks the file as a worms-table journal (SQLite's application_id header field).
 APPLICATION_ID = 0x576F524D
@@ -225,7 +228,7 @@ class Journal:
             if result is not None:
                 self._finish(db, game_id, result)
         if result is not None:
-            self.prune()
+            self._housekeeping()
         return game_id
 
     def append(self, game_id: int, entry) -> None:
@@ -245,14 +248,14 @@ class Journal:
             if result is not None:
                 self._finish(db, game_id, result)
         if result is not None:
-            self.prune()
+            self._housekeeping()
 
     def finish(self, game_id: int, result) -> None:
         """Mark a game finished with its result (JSON-able), then prune old finished games."""
         with self._tx() as db:
             self._status(db, game_id)
             self._finish(db, game_id, result)
-        self.prune()
+        self._housekeeping()
 
     def _status(self, db, game_id: int) -> str:
         row = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -269,6 +272,14 @@ class Journal:
     def _finish(self, db, game_id: int, result) -> None:
         db.execute("UPDATE games SET status = 'finished', result = ? WHERE id = ?",
                    (self._encode("result", result), game_id))
+
+    def _housekeeping(self) -> None:
+        """Prune after a game finished.  The game's own data is already committed, so a
+        failure here is only logged: it must not look like a lost answer."""
+        try:
+            self.prune()
+        except JournalError as err:
+            log.warning("%s", err)
 
     def prune(self, keep: int | None = None) -> int:
         """Delete the oldest finished games beyond ``keep`` (default: ``keep_finished``), then

@@ -1,6 +1,7 @@
 import dataclasses
 import os
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -369,3 +370,23 @@ def test_a_timeout_is_journaled_like_an_answer(path):
         assert state(resumed.game) == after
     finally:
         resumed.close()
+
+
+def test_a_torn_last_write_loses_only_the_last_answer(api, tmp_path):
+    """A power cut in the middle of a commit leaves a partly written frame at the end of the
+    write-ahead log: SQLite drops that transaction, and only that one."""
+    game_cls, config = api
+    path, copy = tmp_path / "journal.sqlite", tmp_path / "after-the-cut.sqlite"
+    with Journal(path, game_cls=game_cls) as journal:
+        played = JournaledGame.new(journal, config, 41)
+        play(played, 41, 8)
+        before_last = list(played.log)
+        play(played, 41, 1)
+        assert len(played.log) > len(before_last)
+        copy.write_bytes(path.read_bytes())                 # the disk as the power went off
+        wal = Path(f"{path}-wal").read_bytes()
+        Path(f"{copy}-wal").write_bytes(wal[:-100])
+        gid = played.game_id
+    with Journal(copy, game_cls=game_cls) as journal:
+        assert journal.entries(gid) == before_last
+        assert state(journal.load(gid)) == state(game_cls.replay(config, 41, before_last))
