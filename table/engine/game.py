@@ -151,16 +151,20 @@ class Turn:
     step: str            # the phase: place, draft, start, activate, move1, move2, weapon, end, over
 
 
+_CONTAINERS: dict = {}
+
+
 def _board_dict(b: dict) -> dict:
     """A board's attributes with fresh containers (Things themselves are shared).  Generic,
     so that a cache the board grows later (e.g. ``counts``) is copied too."""
-    d = {}
-    for k, v in b.items():
-        if k == "hexes":
-            v = {h: list(ids) for h, ids in v.items()}
-        elif isinstance(v, (dict, set, list)):
-            v = v.copy()
-        d[k] = v
+    d = b.copy()
+    keys = _CONTAINERS.get(len(b))
+    if keys is None:
+        keys = _CONTAINERS[len(b)] = [k for k, v in b.items() if k != "hexes"
+                                      and isinstance(v, (dict, set, list))]
+    for k in keys:
+        d[k] = b[k].copy()
+    d["hexes"] = {h: ids[:] for h, ids in b["hexes"].items()}
     return d
 
 
