@@ -129,6 +129,7 @@ class Daemon:
         self._set_steps(self.tracker.steps(events[shown:]))
         self._events_seen = len(events)
         self.mode = "play"
+        self._check_timer()
         log.info("resumed game %s at turn %s", game_id, self.game.turn.number)
         return True
 
@@ -149,6 +150,7 @@ class Daemon:
         self._set_steps(self.tracker.steps(events))
         self.mode = "play"
         self.wizard = None
+        self._check_timer()
         log.info("new game %s: %s teams, seed %s", self.jg.game_id, config.teams, seed)
 
     def _tracker(self) -> Tracker:
@@ -216,7 +218,8 @@ class Daemon:
         if turn.step not in TURN_PHASES:
             self.deadline = None
             return
-        if turn.number != self.timer_turn:
+        if turn.number != self.timer_turn and not self.steps:
+            # the clock starts once the players have copied the last turn's changes
             self.timer_turn = turn.number
             self.deadline = self.clock() + game.timer
 
@@ -347,6 +350,7 @@ class Daemon:
             if not self.steps:
                 self.step_no = self.step_total = 0
                 self._save_progress()
+                self._check_timer()
         elif self.mode == "play" and isinstance(out, Answer):
             self.answer(out.value)
         elif self.mode == "over":

@@ -8,7 +8,7 @@ None (the cursor moved: draw again).  The buttons, the rotary encoder, the card 
 browser view all answer through these two methods, so they cannot disagree.
 
 Inputs: the six direction buttons move a cursor over the LED grid (hex prompts), up and down
-a menu (1 up, 4 down; 6/2 up, 5/3 down) or pick a direction or die face directly; a rotary
+a menu (1 up, 4 down; 6/2 up, 5/3 down) or pick a direction directly; a rotary
 encoder's cw/ccw steps through the options; OK chooses; Back closes a sub-menu.  A long press
 of Back is the daemon's (undo).
 """
@@ -423,7 +423,7 @@ def for_decision(d: Decision, view: View) -> Prompt:
     elif d.kind == "die_typed":
         p = Menu(text("prompt.die", lang),
                  [text(f"face.{f}", lang, d=view.board.wind) for f in d.options],
-                 list(d.options), direct={str(i + 1): i for i in range(6)})
+                 list(d.options))
     elif d.kind == "flip_typed":
         p = Menu(text("thing.mine", lang), [text(f"coin.{s}", lang) for s in d.options],
                  list(d.options))

@@ -59,7 +59,7 @@ class Player:
             if p.sub is not None:
                 await self.menu(p.sub, value)
         elif isinstance(p, DicePick):
-            for _ in range(len(p.faces)):
+            for _ in range(len(p.faces) + 1):
                 if p.selected == value:
                     break
                 await self.press("3")
@@ -79,7 +79,10 @@ class Player:
         assert p.cursor == target, (p.cursor, target)
 
     async def menu(self, p, value) -> None:
-        for _ in range(len(p.values)):
+        direct = {p.values[i]: key for key, i in p.direct.items()}
+        if value in direct:
+            await self.press(direct[value])
+        for _ in range(len(p.values) + 1):
             if p.selected == value:
                 break
             await self.press("4")

@@ -1,0 +1,229 @@
+"""The daemon's play features, each through presses and taps: unknown tags, undo, the map,
+the timer, the players' own dice, and coming back after a power cut."""
+
+import asyncio
+import random
+
+from table.app.prompts import CardTap, HexPick, Notice, Step
+from table.app.tablegame import TYPED
+from table.bots import RandomBot
+from table.engine.hexes import distance
+from table.ui.strings import text
+
+from .driver import Player, enrol_all, play_out, running, sim_daemon
+
+
+def texts(daemon):
+    return daemon.current().screen(daemon.view()).texts
+
+
+async def confirm_steps(daemon, player):
+    while isinstance(daemon.current(), (Step, Notice)) and daemon.mode == "play":
+        await player.press("ok")
+
+
+async def until(daemon, player, bot, want, limit=3000):
+    """Play on with ``bot`` until ``want(daemon)`` holds at a decision."""
+    for _ in range(limit):
+        await confirm_steps(daemon, player)
+        if daemon.game.request is None:
+            raise AssertionError("the game ended first")
+        if want(daemon):
+            return
+        await player.choose(bot(daemon.game))
+    raise AssertionError("never got there")
+
+
+def test_an_unknown_tag_or_a_card_not_in_hand_is_refused_and_changes_nothing(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, 4)
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            p = Player(daemon, tags)
+            await p.wizard()
+            await until(daemon, p, RandomBot(4), lambda d: isinstance(d.current(), CardTap))
+            log = list(daemon.game.log)
+            await p.tap("04DEADBEEF0001")                   # never enrolled
+            unknown = texts(daemon)
+            assert daemon.game.log == log
+            await p.press("ok")
+            assert isinstance(daemon.current(), CardTap)
+            other = next(c for c in sorted(daemon.cards)
+                         if c not in daemon.game.request.options)     # e.g. a Drop card
+            await p.tap(p.tags[other])
+            not_now = texts(daemon)
+            assert daemon.game.log == log
+            await p.press("ok")
+            playable = next(c for c in daemon.game.request.options if c != "pass")
+            await p.tap(p.tags[playable])
+            assert daemon.game.log[len(log)]["answer"] == playable
+            return unknown, not_now
+
+    unknown, not_now = asyncio.run(main())
+    assert any(text("error.unknown_tag", "en") in t for t in unknown)
+    assert any(text("error.not_now", "en") in t for t in not_now)
+
+
+def test_long_back_undoes_a_move_and_shows_how_to_put_the_worm_back(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, 2)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            await p.wizard()
+            await confirm_steps(daemon, p)
+            # the first decision follows the setup's dice: undo cannot go past them
+            log = list(daemon.game.log)
+            await p.press("back", long=True)
+            refused = texts(daemon)
+            assert daemon.game.log == log
+            await p.press("ok")
+            await until(daemon, p, RandomBot(2), lambda d: d.game.request.kind == "move"
+                        and any(k == "inch" for k, _ in d.game.request.options))
+            worm = daemon.game.turn.worm
+            start = daemon.tracker.board.things[worm].at
+            inch = next(v for v in daemon.game.request.options if v[0] == "inch")
+            await p.choose(inch)
+            assert daemon.tracker.board.things[worm].at == inch[1]
+            await confirm_steps(daemon, p)
+            n = len(daemon.game.log)
+            await p.press("back", long=True)
+            undone = texts(daemon)
+            await p.press("ok")
+            step = texts(daemon)
+            moved_back = daemon.tracker.board.things[worm].at
+            return refused, undone, step, n, len(daemon.game.log), start, moved_back, daemon
+
+    refused, undone, step, n_before, n_after, start, moved_back, daemon = asyncio.run(main())
+    assert any(text("error.undo_roll", "en") in t for t in refused)
+    assert n_after == n_before - 1
+    assert text("undo.done", "en") in undone
+    assert moved_back == start
+    assert any("to the flashing hex" in t for t in step)
+
+
+def test_a_power_cut_resumes_at_the_same_decision_and_steps(tmp_path):
+    async def first():
+        daemon = sim_daemon(tmp_path, 6)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            await p.wizard()
+            bot = RandomBot(6)
+            for _ in range(25):
+                await confirm_steps(daemon, p)
+                await p.choose(bot(daemon.game))
+            state = (list(daemon.game.log), daemon.game.request, daemon.steps[:],
+                     texts(daemon), daemon.tracker.board.as_json())
+        daemon.close()              # (a kill would leave the same files: WAL, fsync)
+        return state
+
+    async def second():
+        daemon = sim_daemon(tmp_path, 6)
+        async with running(daemon):
+            state = (list(daemon.game.log), daemon.game.request, daemon.steps[:],
+                     texts(daemon), daemon.tracker.board.as_json())
+        daemon.close()
+        return state
+
+    before = asyncio.run(first())
+    after = asyncio.run(second())
+    assert after[0] == before[0] and after[1] == before[1]
+    assert after[3] == before[3]                       # the same screen
+    assert after[4] == before[4]                       # the same board on the LEDs
+    assert [s.instruction for s in after[2]] == [s.instruction for s in before[2]]
+
+
+def test_map_entry_marks_land_and_the_last_map_is_remembered(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, 1)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            w = daemon.wizard
+            for v in ("en", "start", "start", "auto", "auto", "new"):
+                await p.choose(v)
+            editor = w.prompt
+            offered = set(editor.land)
+            # walk to a water hex next to the land and make it land; then end the map
+            target = next(h for h in sorted(editor.grid) if h not in offered and h != (0, 0)
+                          and any(distance(h, x) == 1 for x in offered))
+            await p.walk(editor, target)
+            await p.press("ok")
+            await p.press("ok", long=True)
+            first_land = set(daemon.game.config.land)
+            daemon.jg.journal.finish(daemon.jg.game_id, {"winners": []})
+            daemon.new_wizard()
+            w = daemon.wizard
+            for v in ("en", "start", "start", "auto", "auto"):
+                await p.choose(v)
+            menu_values = list(w.prompt.values)
+            await p.choose("last")
+            return offered, target, first_land, menu_values, set(daemon.game.config.land)
+
+    offered, target, first_land, menu_values, second_land = asyncio.run(main())
+    assert first_land == offered | {target}
+    assert menu_values[0] == "last"
+    assert second_land == first_land
+
+
+def test_the_turn_timer_counts_down_and_ends_the_turn(tmp_path):
+    now = [1000.0]
+
+    async def main():
+        daemon = sim_daemon(tmp_path, 3, clock=lambda: now[0], fps=100)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            await p.wizard(rules=("timer",))
+            await confirm_steps(daemon, p)
+            assert daemon.game.request.kind == "worm"
+            team = daemon.game.turn.team
+            oled_before = daemon.dev["display"].image.tobytes()
+            now[0] += 30
+            await asyncio.sleep(0.1)
+            oled_later = daemon.dev["display"].image.tobytes()
+            now[0] += 31
+            for _ in range(100):
+                await asyncio.sleep(0.01)
+                if any(e.get("timeout") for e in daemon.game.log):
+                    break
+            return team, oled_before, oled_later, texts(daemon), daemon.game
+
+    team, before, later, shown, game = asyncio.run(main())
+    assert before != later                      # the countdown moved on the OLED
+    assert {"timeout": True} in game.log
+    assert text("timer.up", "en") in shown
+    # no worm was chosen: the turn went to End turn (its Drop card) or on to the next team
+    assert game.turn.step == "end" or game.turn.team != team
+
+
+def test_the_players_own_dice_are_typed_in_and_replay_after_a_restart(tmp_path):
+    rnd = random.Random(9)
+    bot = RandomBot(9)
+
+    def player_bot(game):
+        d = game.request
+        return rnd.choice(d.options) if d.kind in TYPED else bot(game)
+
+    async def first():
+        daemon = sim_daemon(tmp_path, 9)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            await p.wizard(dice="own")
+            assert daemon.game.config.own_dice
+            kinds = set()
+            for _ in range(60):
+                await confirm_steps(daemon, p)
+                kinds.add(daemon.game.request.kind)
+                await p.choose(player_bot(daemon.game))
+            state = (list(daemon.game.log), daemon.game.request)
+        daemon.close()
+        return kinds, state
+
+    async def second():
+        daemon = sim_daemon(tmp_path, 9)
+        async with running(daemon):
+            state = (list(daemon.game.log), daemon.game.request)
+        daemon.close()
+        return state
+
+    kinds, before = asyncio.run(first())
+    assert "die_typed" in kinds
+    assert asyncio.run(second()) == before
