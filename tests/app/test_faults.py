@@ -1,0 +1,147 @@
+"""Devices missing at start or failing mid-game: named on the OLED (on the LEDs when the OLED is
+the one missing), retried, and the game goes on."""
+
+import asyncio
+
+from table.devices import DeviceError
+from table.devices.build import build_devices
+from table.engine.hexes import distance
+from table.profile import load
+from table.ui.strings import text
+
+from .driver import Player, running, sim_daemon
+
+
+class Flaky:
+    """The simulated devices, but ``fail[name]`` attempts to open ``name`` fail first."""
+
+    def __init__(self, fail: dict[str, int], what=None):
+        self.real = build_devices(load(None), sim=True)
+        self.fail = dict(fail)
+        self.what = what or {}
+        self.attempts = {n: 0 for n in ("wind", "leds", "display", "buttons", "card_reader")}
+
+    def _get(self, name):
+        self.attempts[name] += 1
+        if self.fail.get(name, 0) > 0:
+            self.fail[name] -= 1
+            raise DeviceError(self.what.get(name, name), "check the cable")
+        return getattr(self.real, name)
+
+    wind = property(lambda self: self._get("wind"))
+    leds = property(lambda self: self._get("leds"))
+    display = property(lambda self: self._get("display"))
+    buttons = property(lambda self: self._get("buttons"))
+    card_reader = property(lambda self: self._get("card_reader"))
+
+    def close(self):
+        self.real.close()
+
+
+def shown_texts(daemon):
+    return daemon.current().screen(daemon.view()).texts
+
+
+async def wait_for(cond, seconds=3.0):
+    for _ in range(int(seconds / 0.01)):
+        if cond():
+            return True
+        await asyncio.sleep(0.01)
+    return cond()
+
+
+def test_a_missing_oled_is_named_on_the_leds_and_retried(tmp_path):
+    devices = Flaky({"display": 3})
+
+    async def main():
+        daemon = sim_daemon(tmp_path, devices=devices, retry_s=0.02)
+        async with running(daemon):
+            assert "display" in daemon.faults and "display" not in daemon.dev
+            leds = daemon.dev["leds"].shown()
+            edge = max(distance((0, 0), h) for h in leds)
+            ring = {leds[h] for h in leds if distance((0, 0), h) == edge}
+            back = await wait_for(lambda: "display" in daemon.dev and not daemon.faults)
+            return ring, back, shown_texts(daemon), daemon.dev["display"].image
+
+    ring, back, texts, image = asyncio.run(main())
+    assert ring == {daemon_red()}
+    assert back and devices.attempts["display"] >= 4
+    assert text("fault.back", "en", name=text("device.display", "en")) in " ".join(texts)
+    assert image is not None
+
+
+def daemon_red():
+    from table.devices.leds import SimHexLeds
+    return SimHexLeds(brightness=load(None).leds.brightness).capped((255, 0, 0))
+
+
+def test_missing_leds_are_named_on_the_oled_and_the_game_goes_on(tmp_path):
+    devices = Flaky({"leds": 10 ** 6})
+
+    async def main():
+        daemon = sim_daemon(tmp_path, devices=devices, retry_s=0.02)
+        async with running(daemon):
+            fault = shown_texts(daemon)
+            await asyncio.sleep(0.1)                 # retried meanwhile
+            p = Player(daemon)
+            await p.press("ok")                      # the fault notice goes
+            await p.wizard()                         # the game starts without LEDs
+            return fault, daemon.game is not None, devices.attempts["leds"]
+
+    fault, started, attempts = asyncio.run(main())
+    assert text("fault.missing", "en", name=text("device.leds", "en")) in " ".join(fault)
+    assert started and attempts > 2
+
+
+def test_an_oled_failing_mid_game_costs_nothing(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, retry_s=0.02)
+        async with running(daemon):
+            p = Player(daemon)
+            await p.wizard()
+            display = daemon.dev["display"]
+            real_show = display.show
+            failures = [2]
+
+            def show(image):
+                if failures[0] > 0:
+                    failures[0] -= 1
+                    raise DeviceError("OLED display", "stopped answering; check its wiring")
+                real_show(image)
+            display.show = show
+            before = len(daemon.game.log) + len(daemon.steps)
+            await p.press("ok")                       # a step confirmed while the OLED fails
+            during = dict(daemon.faults)
+            await wait_for(lambda: not daemon.faults)
+            return before, len(daemon.game.log) + len(daemon.steps), during, daemon.faults
+
+    before, after, during, after_faults = asyncio.run(main())
+    assert "display" in during and after_faults == {}
+    assert after == before - 1                        # the press still counted
+
+
+def test_a_card_reader_error_is_named_and_taps_still_work_after(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path)
+        async with running(daemon):
+            reader = daemon.dev["card_reader"]
+            reader.on_error(DeviceError("card reader", "cannot open serial port /dev/serial0"))
+            await asyncio.sleep(0.01)
+            texts = shown_texts(daemon)
+            return texts, dict(daemon.faults)
+
+    texts, faults = asyncio.run(main())
+    assert text("fault.missing", "en", name=text("device.cards", "en")) in " ".join(texts)
+    assert "card_reader" in faults
+
+
+def test_a_missing_pico_is_named_as_the_pico(tmp_path):
+    devices = Flaky({"wind": 10 ** 6}, what={"wind": "Pico"})
+
+    async def main():
+        daemon = sim_daemon(tmp_path, devices=devices)
+        async with running(daemon):
+            return shown_texts(daemon)
+
+    texts = asyncio.run(main())
+    assert text("fault.missing", "en", name=text("device.pico", "en")) in " ".join(texts)

@@ -1,0 +1,140 @@
+"""The service side: sd_notify over a real socket, the systemd unit, the udev rule, and
+`worms-table run` as a process that runs until it is stopped."""
+
+import asyncio
+import configparser
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from table.app.notify import Notifier
+
+from .driver import running, sim_daemon
+
+ROOT = Path(__file__).resolve().parents[2]
+UNIT = ROOT / "systemd" / "worms-table.service"
+WORMS_TABLE = str(Path(sys.executable).with_name("worms-table"))      # the console script
+
+
+def notify_socket(tmp_path):
+    path = str(tmp_path / "notify.sock")
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(path)
+    sock.settimeout(5)
+    return sock, path
+
+
+def test_ready_once_the_devices_are_up_then_watchdog_pings_from_the_loop(tmp_path):
+    sock, path = notify_socket(tmp_path)
+    notifier = Notifier.from_env({"NOTIFY_SOCKET": path, "WATCHDOG_USEC": "40000"})
+    assert notifier.watchdog_interval == 0.02
+
+    async def main():
+        daemon = sim_daemon(tmp_path / "state", notifier=notifier)
+        async with running(daemon):
+            up = set(daemon.dev)
+            await asyncio.sleep(0.1)
+        return up
+
+    up = asyncio.run(main())
+    got = []
+    sock.settimeout(0.2)
+    try:
+        while True:
+            got.append(sock.recv(4096).decode())
+    except TimeoutError:
+        pass
+    assert got[0].startswith("READY=1")
+    assert up == {"display", "leds", "wind", "buttons", "card_reader"}
+    assert got.count("WATCHDOG=1") >= 3
+    assert got[-1] == "STOPPING=1"
+
+
+def test_outside_systemd_nothing_is_sent():
+    n = Notifier.from_env({})
+    assert n.address is None and n.watchdog_interval is None
+    assert n.ready() is False and n.sent == ["READY=1"]
+
+
+def test_the_watchdog_is_for_this_process_only():
+    assert Notifier.from_env({"NOTIFY_SOCKET": "/x", "WATCHDOG_USEC": "1000000",
+                              "WATCHDOG_PID": "1"}).watchdog_usec is None
+
+
+def unit_keys():
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    parser.optionxform = str
+    parser.read(UNIT)
+    return parser
+
+
+def test_the_unit_has_the_keys_the_service_relies_on(tmp_path):
+    u = unit_keys()
+    s = u["Service"]
+    assert s["Type"] == "notify" and s["Restart"] == "on-failure"
+    assert int(s["WatchdogSec"]) > 0
+    assert s["User"] == "worms-table" and s["User"] != "root"
+    assert set(s["SupplementaryGroups"].split()) == {"gpio", "i2c", "dialout"}
+    assert s["StateDirectory"] == "worms-table"
+    assert s["ProtectSystem"] == "strict"
+    for key in ("NoNewPrivileges", "PrivateTmp", "ProtectHome"):
+        assert s[key] == "yes", key
+    assert "worms-table run" in s["ExecStart"]
+    assert u["Install"]["WantedBy"] == "multi-user.target"
+    # systemd's own check, with ExecStart pointed at this checkout's command
+    unit = tmp_path / "worms-table.service"
+    unit.write_text(UNIT.read_text().replace("/opt/worms-table/.venv/bin/worms-table",
+                                             WORMS_TABLE))
+    tool = shutil.which("systemd-analyze")
+    if tool is not None:        # (where systemd is not installed the keys above are the check)
+        done = subprocess.run([tool, "verify", str(unit)], capture_output=True, text=True,
+                              timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert "worms-table.service" not in done.stderr, done.stderr
+
+
+def test_the_udev_rule_matches_the_pico_and_gives_it_to_dialout():
+    rule = (ROOT / "systemd" / "60-worms-table-pico.rules").read_text()
+    line = next(l for l in rule.splitlines() if l and not l.startswith("#"))
+    assert 'ATTRS{idVendor}=="2e8a"' in line and 'ATTRS{idProduct}=="0005"' in line
+    assert 'GROUP="dialout"' in line and 'SUBSYSTEM=="tty"' in line
+
+
+def start(tmp_path, *extra):
+    env = dict(os.environ, STATE_DIRECTORY=str(tmp_path / "state"))
+    env.pop("NOTIFY_SOCKET", None)
+    return subprocess.Popen([WORMS_TABLE, "run", "--sim", *extra],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+
+
+def test_run_sim_without_a_tty_runs_until_stopped_and_prints_the_page(tmp_path):
+    proc = start(tmp_path, "--port", "0")
+    try:
+        lines = [proc.stdout.readline() for _ in range(2)]
+        time.sleep(0.5)
+        assert proc.poll() is None                     # still running with stdin closed
+        page = next(l for l in lines if l.startswith("simulator: "))
+        assert page.strip().startswith("simulator: http://127.0.0.1:")
+        assert any(str(tmp_path / "state") in l for l in lines)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
+    assert (tmp_path / "state" / "journal.sqlite").exists()
+
+
+def test_run_names_a_bad_profile_without_a_traceback(tmp_path):
+    bad = tmp_path / "p.toml"
+    bad.write_text("[wind\n")
+    done = subprocess.run([WORMS_TABLE, "run", "--profile", str(bad),
+                           "--state-dir", str(tmp_path / "s")], capture_output=True, text=True,
+                          timeout=60, cwd=ROOT, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2
+    assert "not valid TOML" in done.stderr and "Traceback" not in done.stderr
