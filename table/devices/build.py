@@ -10,11 +10,13 @@ out raises :class:`DeviceError` naming it.  Only the backend that is built impor
 from __future__ import annotations
 
 import glob
+import logging
 from collections.abc import Mapping
 
 from table.devices import DeviceError
 from table.profile import Profile, hexagon
 
+log = logging.getLogger(__name__)
 DEVICE_NAMES = {"wind": "wind dial", "leds": "hex LEDs", "display": "OLED display",
                 "buttons": "buttons", "card_reader": "card reader"}
 SECTION = {"wind": "wind", "leds": "leds", "display": "display", "buttons": "buttons",
@@ -64,12 +66,18 @@ class Devices:
         return self._built["wind"]
 
     def close(self) -> None:
-        """Close every device built, then the Pico link; safe to call twice."""
-        for name in reversed(list(self._built)):
-            self._built.pop(name).close()
+        """Close every device built, then the Pico link; safe to call twice.
+
+        A device that fails to close is logged and the others are still closed."""
+        closers = [self._built.pop(name).close for name in reversed(list(self._built))]
         link, self._link = self._link, None
         if link is not None:
-            link.close()
+            closers.append(link.close)
+        for close in closers:
+            try:
+                close()
+            except (DeviceError, OSError) as err:
+                log.warning("closing a device: %s", err)
 
     def __enter__(self) -> "Devices":
         return self

@@ -134,3 +134,14 @@ def test_absent_pico_is_a_named_fault(reference_data, tmp_path):
     with pytest.raises(DeviceError, match="nothing matches") as info:
         d.leds
     assert info.value.device == "Pico"
+
+
+def test_close_goes_on_past_a_device_that_fails(caplog):
+    d = build_devices(hp.load(), sim=True)
+    closed = []
+    d.wind.close = lambda: closed.append("wind")
+    d.leds.close = lambda: (_ for _ in ()).throw(DeviceError("hex LEDs", "gone"))
+    d.display.close = lambda: closed.append("display")
+    d.close()
+    assert closed == ["display", "wind"] and "gone" in caplog.text
+    assert d.built() == {}
