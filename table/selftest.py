@@ -92,7 +92,10 @@ def step_leds(devices, args) -> tuple[bool, str]:
     leds.show()
     if wrong:
         return False, f"{len(wrong)} of {len(order)} hexes did not show alone: {wrong[:5]}"
-    return True, f"lit {len(order)} hexes one by one in strip order ({len(leds.led_map)} LEDs)"
+    link = getattr(leds, "link", None)
+    via = f", Pico firmware {link.firmware_version}" if link is not None else ""
+    return True, (f"lit {len(order)} hexes one by one in strip order "
+                  f"({len(leds.led_map)} LEDs{via})")
 
 
 def step_wind(devices, args) -> tuple[bool, str]:

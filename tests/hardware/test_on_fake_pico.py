@@ -57,6 +57,7 @@ def test_selftest_passes_on_the_pico(pico, profile_file, capsys):
     out = capsys.readouterr().out
     assert code == 0, out
     assert "PASS leds: lit 61 hexes" in out and "PASS wind:" in out
+    assert "Pico firmware " in out
     assert servo_pulses(pico)[-7:] == [667, 1000, 1333, 1667, 2000, 2333, 667]
     lit = [next(i for i, px in enumerate(f) if px != (0, 0, 0))
            for f in pico.frames if any(px != (0, 0, 0) for px in f)]
