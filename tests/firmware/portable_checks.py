@@ -269,6 +269,23 @@ def check_garbled_input(v):
     eq([t for _, t, _ in replies(out)], [C.ACK, C.ACK], "acks after noise")
 
 
+def check_damage_is_noticed(v):
+    a = C.encode(1, C.LED_SHOW)
+    b = C.encode(2, C.LED_SET, C.led_set([(126, (126, 126, 126))]))   # 0x7E inside
+    dec = C.Decoder()
+    eq(dec.feed(b[:9]), [], "half a frame with sync bytes inside")
+    eq(dec.damaged, 0, "a frame still arriving is not damage")
+    eq(dec.feed(b[9:]), [(2, C.LED_SET, b[3:-3])], "the rest of it")
+    torn = bytearray(a)
+    torn[2] ^= 0x40
+    eq(dec.feed(bytes(torn)), [], "a damaged frame")
+    eq(dec.damaged, 1, "damage noticed at its sync byte")
+    node, out, _ = make_node()
+    greet(node, out)
+    node.feed(bytes(torn))
+    eq([(s, t) for s, t, _ in replies(out)], [(2, C.NAK)], "the Pico naks at once")
+
+
 CHECKS = [
     ("crc", check_crc), ("frames", check_frames), ("too_long", check_too_long),
     ("bodies", check_bodies), ("streams", check_streams), ("scale", check_scale),
@@ -276,6 +293,7 @@ CHECKS = [
     ("leds_shown", check_leds_shown), ("bad_led_changes_nothing", check_bad_led_changes_nothing),
     ("servo", check_servo), ("watchdog", check_watchdog), ("lost_at_boot", check_lost_at_boot),
     ("repl_request", check_repl_request), ("garbled_input", check_garbled_input),
+    ("damage_is_noticed", check_damage_is_noticed),
 ]
 
 

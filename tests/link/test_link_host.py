@@ -264,3 +264,11 @@ def test_the_command_line_explains_a_missing_pico(tmp_path, capsys):
 
     assert link_module.main([str(tmp_path / "usb-none")]) == 1
     assert "does not exist" in capsys.readouterr().out
+
+
+def test_the_retransmission_timeout_follows_the_round_trip(pico, made):
+    link = link_to(pico, made, ack_timeout=0.5, min_ack_timeout=0.001)
+    assert link.rto == 0.5
+    for _ in range(30):
+        link.send(C.HEARTBEAT)
+    assert 0.001 <= link.rto < 0.1                      # a pty answers in well under 0.1 s
