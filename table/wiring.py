@@ -77,7 +77,12 @@ def dot(profile: Profile) -> str:
 
     for u in uses:
         port, label = pin_port(u.chip, u.pin), f"{pin_name(u.chip, u.pin)} {u.function}"
-        if u.device == "buttons":
+        if u.function in ("encoder a", "encoder b"):
+            node("buttons_encoder", "rotary encoder (PEC11R)",
+                 [("a", "A"), ("b", "B"), ("c", "C (common)")])
+            edge(port, f"buttons_encoder:{u.function[-1]}", label, "#3366cc")
+            edge("buttons_encoder:c", "pi:gnd", "GND")
+        elif u.device == "buttons":
             name = "buttons_" + u.function.split()[-1]
             node(name, u.function, [("sig", "switch"), ("gnd", "GND")])
             edge(port, f"{name}:sig", label, "#3366cc")

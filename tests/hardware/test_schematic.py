@@ -73,3 +73,15 @@ def test_cli_writes_the_source(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text("name = 3\n")
     assert wiring.main(["--profile", str(bad)]) == 2
+
+
+def test_an_encoder_build_draws_the_encoder():
+    data = tomllib.loads(hp.REFERENCE.read_text())
+    data["buttons"]["backend"] = "encoder"
+    text = wiring.dot(hp.parse(data))
+    edges = pin_edges(text)
+    assert ("pi", 17, "buttons_encoder", "GPIO17 (pin 11) encoder a") in edges
+    assert ("pi", 27, "buttons_encoder", "GPIO27 (pin 13) encoder b") in edges
+    assert ("pi", 22, "buttons_ok", "GPIO22 (pin 15) encoder ok") in edges
+    assert text.count("  buttons_encoder [") == 1
+    assert "buttons_encoder:c -- pi:gnd" in text
