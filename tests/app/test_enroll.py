@@ -1,0 +1,64 @@
+"""Enrolling tags with the buttons, the tag file, and the daemon using what was enrolled."""
+
+import asyncio
+
+import pytest
+
+from table.app.enroller import Enroller
+from table.app.tags import TagFileError, TagStore
+from table.devices.build import build_devices
+from table.profile import load
+from table.ui.strings import text
+
+
+def test_tap_pick_store_and_show_again(tmp_path):
+    async def main():
+        devices = build_devices(load(None), sim=True)
+        e = Enroller(devices, tmp_path)
+        task = asyncio.create_task(e.run())
+        await asyncio.sleep(0.01)
+        buttons, reader, display = devices.buttons, devices.card_reader, devices.display
+
+        async def act(fn, *args):
+            fn(*args)
+            await asyncio.sleep(0.01)
+
+        first = e.screen().texts
+        await act(reader.tap, "04a1b2c3d4e5f6")            # unknown: the card menu opens
+        assert e.menu is not None
+        want = e.ids[2]
+        await act(buttons.press, "4")
+        await act(buttons.press, "4")
+        await act(buttons.press, "ok")
+        await act(reader.remove)
+        await act(reader.tap, "04A1B2C3D4E5F6")             # known: its card is shown
+        known = e.screen().texts
+        image = display.image
+        # a known tag can be changed: OK opens the menu on its card, Back keeps it
+        await act(buttons.press, "ok")
+        cursor_on = e.menu.selected
+        await act(buttons.press, "back")
+        e.stop()
+        await task
+        return first, want, known, image, cursor_on, e
+
+    first, want, known, image, cursor_on, e = asyncio.run(main())
+    assert text("enroll.tap", "en") in first
+    name = e.cards[want].name("en")
+    assert text("enroll.known", "en", card=name) in known
+    assert image is not None and cursor_on == want
+    store = TagStore.in_dir(tmp_path)
+    assert store.card("04A1B2C3D4E5F6") == want
+    assert "04A1B2C3D4E5F6" in (tmp_path / "tags.toml").read_text()
+
+
+def test_unknown_or_vanished_cards_are_none_and_a_bad_file_is_named(tmp_path):
+    store = TagStore.in_dir(tmp_path)
+    assert store.card("04000000000000") is None
+    (tmp_path / "tags.toml").write_text('[tags]\n"0400" = "no_such_card"\n')
+    assert TagStore.in_dir(tmp_path).card("0400") is None
+    with pytest.raises(ValueError):
+        store.enrol("0401", "no_such_card")
+    (tmp_path / "tags.toml").write_text("[tags\n")
+    with pytest.raises(TagFileError, match="tags.toml.*enroll"):
+        TagStore.in_dir(tmp_path)

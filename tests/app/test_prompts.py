@@ -1,0 +1,90 @@
+"""Decision -> screen, LED scene and inputs (table/app/prompts.py), prompt by prompt."""
+
+from table.app.prompts import INCH, JUMP, Answer, HexPick, Menu, View, for_decision
+from table.devices.buttons import InputEvent
+from table.engine.board import Board, Thing
+from table.engine.decisions import Decision
+from table.engine.hexes import hexagon, neighbour
+from table.ui import scenes
+
+GRID = frozenset(hexagon((0, 0), 4))
+OFF_PHASE = 0.3          # scenes.on(0.3) is False: the cursor is not drawn
+
+
+def board():
+    b = Board(land=set(hexagon((0, 0), 2)) - {(0, 0)}, wind=2)
+    b.add(Thing("blue-1", "worm", (1, 0), "blue"))
+    b.add(Thing("red-1", "worm", (-1, 0), "red"))
+    return b
+
+
+def view():
+    return View("en", board(), GRID, "blue", "blue-1")
+
+
+def press(p, *names):
+    out = None
+    for n in names:
+        out = p.press(InputEvent(n))
+    return out
+
+
+def test_targets_are_lit_in_the_colour_of_their_accuracy_dice_count():
+    opts = ((1, -1), (2, -1), (3, -2), (-1, 0))
+    d = Decision("hex", opts, opts[0], "bazooka:target", "blue", info=(3, 3, 2, 1))
+    p = for_decision(d, view())
+    frame = p.frame(view(), OFF_PHASE)
+    assert [frame[h] for h in opts] == [scenes.accuracy_colour(n) for n in (3, 3, 2, 1)]
+    assert "Dice: 3" in " ".join(p.screen(view()).texts)
+
+
+def test_moving_lights_inch_and_jump_hexes_and_asks_which_when_both_reach_a_hex():
+    v = view()
+    here = (1, 0)
+    n1 = neighbour(here, 6)
+    far = (3, -1)
+    d = Decision("move", (("skip", None), ("inch", n1), ("jump", n1), ("jump", far)),
+                 ("skip", None), "move", "blue")
+    p = for_decision(d, v)
+    frame = p.frame(v, OFF_PHASE)
+    assert frame[n1] == INCH and frame[far] == JUMP
+    assert p.cursor == here and press(p, "ok") == Answer(("skip", None))
+    assert press(p, "6", "ok") is None and p.sub is not None      # inch or jump?
+    assert press(p, "4", "ok") == Answer(("jump", n1))
+
+
+def test_the_cursor_reaches_every_hex_and_the_encoder_steps_through_the_options():
+    opts = {(2, -2): [("a", "")], (-2, 2): [("b", "")]}
+    p = HexPick(opts, {}, (0, 0), lambda v, c: None)
+    p.domain = GRID
+    press(p, "6", "6", "4", "4")
+    assert p.cursor == (-2, 2) and p.selected == "b"
+    for _ in range(9):                       # off the grid: the cursor stays on it
+        press(p, "4")
+    assert p.cursor in GRID
+    q = HexPick(opts, {}, (0, 0), lambda v, c: None)
+    assert press(q, "cw", "ok") == Answer("a")
+    assert press(q, "cw", "ok") == Answer("b")
+
+
+def test_menus_step_with_buttons_or_encoder_and_directions_are_picked_directly():
+    m = Menu("t", ["a", "b", "c"], ["a", "b", "c"])
+    assert press(m, "4", "4", "ok") == Answer("c")
+    assert press(m, "cw", "ok") == Answer("a")
+    assert press(m, "1", "ok") == Answer("c")
+    d = Decision("direction", (1, 2, 3, 4, 5, 6), 1, "knockback", "blue")
+    p = for_decision(d, view())
+    assert press(p, "5", "ok") == Answer(5)
+
+
+def test_the_worm_prompt_lights_only_its_teams_worms_and_picks_by_hex():
+    v = view()
+    d = Decision("worm", ("blue-1", "blue-2"), "blue-1", "activate", "blue")
+    v.board.add(Thing("blue-2", "worm", (0, 2), "blue"))
+    p = for_decision(d, v)
+    frame = p.frame(v, OFF_PHASE)
+    blue = scenes.TEAM_COLOURS["blue"]
+    assert frame[(1, 0)] == blue and frame[(0, 2)] == blue
+    assert frame[(-1, 0)] != scenes.TEAM_COLOURS["red"]          # the others dimmed
+    assert p.cursor == (1, 0)                                      # the default worm
+    assert press(p, "5", "4", "ok") == Answer("blue-2")
