@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "cards": ("table.cards", "list the card library, or check card files"),
     "selfplay": ("table.selfplay", "bots play whole games, every invariant checked; JSON summary"),
     "run": ("table.run", "the table daemon: a whole game on the box's buttons, cards, OLED and LEDs"),
+    "demo": ("table.demo", "the shop demo: bots play on the table until a visitor has a go"),
     "enroll": ("table.enroll", "tap each card's NFC tag and pick its card, for worms-table run"),
 }
 

@@ -1,0 +1,488 @@
+"""`worms-table demo`: the shop demo -- bots play on the table until a visitor has a go.
+
+    worms-table demo [--sim] [--profile FILE] [--lang en|cs|uk] [--games N] [--fast]
+
+The attract loop: greedy bots play short whole games (two teams, six rounds); each decision
+is shown as the table would ask it (the prompt's OLED screen and LED options), then the
+answer's events play as LED animations (blasts, thrown Things, the wind running from the
+dial), the wind dial turns with the wind, and the OLED says what happened.  Between games
+the OLED invites passers-by to have a go.
+
+A visitor's turn: any button press or card tap.  The bots play on to the weapon step of the
+team to play; from there the visitor answers through the same prompts as the daemon
+(table/app/prompts.py): tap the Bazooka or the Grenade, aim with the buttons, OK, pick the
+dice, see the blast.  When the weapon step ends, or after ``idle_s`` (60 s) without an input,
+the bots take over again.
+
+It runs for days: each game is a fresh object, nothing is kept between games but counters,
+and the demo writes no files (it keeps no journal: a shop demo has nothing to resume).
+
+:class:`Demo` is the show without a clock of its own: :meth:`Demo.step` does the next beat
+and says which animations to play and how long to hold; :func:`run_async` paces it on an
+asyncio loop, and :meth:`Demo.play_games` runs it at full speed (tests, bench/demo.py).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+log = logging.getLogger("worms-table.demo")
+
+IDLE_S = 60.0           # a visitor silent this long hands the table back to the bots
+BYE_S = 3.0             # "back to the show in a moment"
+NOTICE_S = 2.5          # an error shown to the visitor
+ASK_S = 0.7             # a bot's decision on show before it answers
+AFTER_S = 0.5           # the answer's commentary after its animations
+OVER_S = 5.0            # the winner
+INVITE_S = 3.0          # the invitation between games
+DEMO_ROUNDS = 6
+DEMO_TEAMS = 2
+
+
+class Demo:
+    """The show on ``devices`` (wind, leds, display); inputs through :meth:`press`/:meth:`tap`."""
+
+    def __init__(self, devices, *, lang: str = "en", seed: int | str = 0, bots: str = "greedy",
+                 idle_s: float = IDLE_S, clock=time.monotonic, cards: dict | None = None,
+                 rounds: int = DEMO_ROUNDS):
+        from table.cards import library
+        from table.engine.game import GameConfig
+        from table.ui.strings import LANGS
+
+        if lang not in LANGS:
+            raise ValueError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
+        if bots not in ("greedy", "random"):
+            raise ValueError(f"bots must be greedy or random, not {bots!r}")
+        self.devices = devices
+        self.lang = lang
+        self.seed = seed
+        self.bot_kind = bots
+        self.idle_s = idle_s
+        self.clock = clock
+        self.cards = library() if cards is None else cards
+        self.config = GameConfig(teams=DEMO_TEAMS, max_rounds=rounds)
+        self.grid = frozenset(devices.leds.hexes)
+        self.games = 0            # games finished
+        self.decisions = 0        # answers given (bots and visitors)
+        self.visits = 0           # visitors' turns begun
+        self.mode = "show"        # show, visitor, bye
+        self.game = None
+        self.prompt = None        # the decision on show (a bot's, or the visitor's)
+        self.visitor_team: str | None = None
+        self.last_input = clock()
+        self._until = 0.0         # bye / notice shown until this time
+        self._notice = None       # a screen shown over the visitor's prompt until _until
+        self._pending: list = []  # animations queued by a visitor's answer
+        self._invite = True
+        self._t0 = clock()
+        self._new_game()
+
+    # -- the game and its bots -------------------------------------------------------------
+    def _new_game(self) -> None:
+        from table.bots import GreedyBot, RandomBot
+        from table.engine.game import Game
+
+        n = self.games
+        self.game = Game.new(self.config, f"demo:{self.seed}:{n}", self.cards)
+        if self.bot_kind == "greedy":
+            self.bots = [GreedyBot(f"{self.seed}:{n}:{i}", samples=1, max_options=8)
+                         for i in range(DEMO_TEAMS)]
+        else:
+            self.bots = [RandomBot(f"{self.seed}:{n}:{i}") for i in range(DEMO_TEAMS)]
+        self.prompt = None
+        self._invite = True
+
+    def _bot_answer(self):
+        game = self.game
+        actor = game.request.actor or ""
+        if actor.startswith("seat:"):
+            seat = int(actor[5:])
+        else:
+            seat = game.seats.index(actor) if actor in game.seats else 0
+        return self.bots[seat % len(self.bots)](game)
+
+    def view(self):
+        from table.app.prompts import View
+
+        game = self.game
+        turn = game.turn
+        team = turn.team if turn.step not in ("place", "draft", "start", "over") else None
+        return View(self.lang, game.board, self.grid, team, turn.worm if team else None,
+                    self.cards, game.events)
+
+    def _answer(self, value) -> list:
+        """Give the game ``value``; return the animations of what it made happen."""
+        from table.ui import scenes
+
+        game = self.game
+        seen = len(game.events)
+        wind = game.board.wind
+        game.answer(value)
+        self.decisions += 1
+        new = game.events[seen:]
+        base = scenes.board_frame(game.board, self.grid)
+        if game.board.wind != wind:
+            self._point(game.board.wind)
+        self._commentary(new)
+        return scenes.event_scenes(new, base, self.grid)
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _safely(self, what: str, fn, *args) -> None:
+        from table.devices import DeviceError
+
+        try:
+            fn(*args)
+        except DeviceError as err:
+            log.warning("demo: %s: %s", what, err)
+
+    def show_screen(self, screen) -> None:
+        self._safely("display", self.devices.display.show, screen.image)
+
+    def show_frame(self, frame: dict) -> None:
+        leds = self.devices.leds
+
+        def push():
+            for h in self.grid:
+                leds.set(h, frame.get(h, (0, 0, 0)))
+            leds.show()
+        self._safely("leds", push)
+
+    def _point(self, direction: int) -> None:
+        wind = self.devices.wind
+        if getattr(wind, "direction", None) != direction:
+            self._safely("wind", wind.point, direction)
+
+    def _commentary(self, events: list) -> None:
+        """What just happened, on the OLED: the first change to the board, in words."""
+        from table.ui import screens
+        from table.ui.instructions import instructions, worm_number
+
+        said = instructions(events, self.game.board)
+        if not said:
+            return
+        view = self.view()
+        body = said[0].text(self.lang)
+        if view.team is None:
+            self.show_screen(screens.message("worms-table", body))
+        else:
+            n = worm_number(view.worm) if view.worm else None
+            self.show_screen(screens.turn(self.lang, view.team, n, body))
+
+    def _draw_prompt(self) -> None:
+        view = self.view()
+        self.show_screen(self.prompt.screen(view))
+        self.show_frame(self.prompt.frame(view, self.clock() - self._t0))
+
+    # -- the beats ---------------------------------------------------------------------------
+    def step(self) -> tuple[list, float]:
+        """Do the next beat; return (animations [(scene, seconds)], seconds to hold after)."""
+        now = self.clock()
+        if self.mode == "visitor":
+            if now - self.last_input >= self.idle_s:
+                log.info("demo: the visitor left; back to the show")
+                self.mode, self.prompt, self._notice = "show", None, None
+            else:
+                return self._visitor_beat(now)
+        if self.mode == "bye":
+            if now < self._until:
+                return [], self._until - now
+            self.mode = "show"
+        return self._show_beat()
+
+    def _show_beat(self) -> tuple[list, float]:
+        from table.ui import scenes, screens
+        from table.ui.strings import text
+
+        game = self.game
+        if self._invite:
+            self._invite = False
+            self.show_screen(screens.message(text("demo.title", self.lang),
+                                             text("demo.prompt", self.lang)))
+            self._point(game.board.wind)
+            base = scenes.board_frame(game.board, self.grid)
+            self.show_frame(base)
+            return [(scenes.wind_arrow(self.grid, game.board.wind, base=base), INVITE_S)], 0.0
+        if game.request is None:
+            result = game.result or {}
+            winners = result.get("winners") or []
+            self.show_screen(screens.winner(self.lang, winners[0] if len(winners) == 1 else None))
+            self.show_frame(_winner_frame(game.board, self.grid, winners))
+            self.games += 1
+            log.info("demo: game %d over (%s)", self.games, ", ".join(winners) or "a draw")
+            self._new_game()
+            return [], OVER_S
+        if self.prompt is None:
+            from table.app.prompts import for_decision
+
+            self.prompt = for_decision(game.request, self.view())
+            self._draw_prompt()
+            return [], ASK_S
+        self.prompt = None
+        animations = self._answer(self._bot_answer())
+        self.show_frame(animations[0][0](0.0) if animations
+                        else scenes.board_frame(game.board, self.grid))
+        return animations, AFTER_S
+
+    def _visitor_beat(self, now: float) -> tuple[list, float]:
+        pending, self._pending = self._pending, []
+        if self._notice is not None and now >= self._until:
+            self._notice = None
+        if self._notice is not None:
+            self.show_screen(self._notice)
+            return pending, self._until - now
+        self._draw_prompt()
+        return pending, 0.25 if self.prompt.animated else 1.0
+
+    # -- the visitor -------------------------------------------------------------------------
+    def press(self, event) -> None:
+        """A button: starts a visitor's turn, or goes to the visitor's prompt."""
+        self.last_input = self.clock()
+        if self.mode != "visitor":
+            self._start_visit()
+            return
+        self._notice = None
+        self._outcome(self.prompt.press(event))
+
+    def tap(self, card_id: str | None) -> None:
+        """A card on the reader (None: a tag no card has)."""
+        self.last_input = self.clock()
+        if self.mode != "visitor":
+            self._start_visit()
+        self._notice = None
+        self._outcome(self.prompt.tap(card_id))
+
+    def _start_visit(self) -> None:
+        """The bots play on to the weapon step; the visitor takes it from there."""
+        from table.app.prompts import for_decision
+
+        self.visits += 1
+        self._invite = False
+        for _ in range(10_000):
+            game = self.game
+            if game.request is None:
+                self.games += 1
+                self._new_game()
+                self._invite = False
+                continue
+            if game.turn.step == "weapon" and game.request.kind == "card":
+                break
+            self._answer(self._bot_answer())
+        self.mode = "visitor"
+        self.visitor_team = self.game.turn.team
+        self.prompt = for_decision(self.game.request, self.view())
+        self._pending = []
+        log.info("demo: a visitor plays the %s team's weapon", self.visitor_team)
+        self._draw_prompt()
+
+    def _outcome(self, out) -> None:
+        from table.app.prompts import Answer, Refuse, for_decision
+        from table.engine.decisions import Illegal
+        from table.ui import screens
+        from table.ui.strings import text
+
+        if out is None:
+            self._draw_prompt()
+            return
+        if isinstance(out, Refuse):
+            self._notice = (screens.message(text("error.title", self.lang), out.message)
+                            if out.message else screens.error(self.lang, out.key, **out.args))
+            self._until = self.clock() + NOTICE_S
+            self.show_screen(self._notice)
+            return
+        if not isinstance(out, Answer):
+            return
+        try:
+            self._pending.extend(self._answer(out.value))
+        except Illegal as err:
+            self._notice = screens.message(text("error.title", self.lang), str(err))
+            self._until = self.clock() + NOTICE_S
+            self.show_screen(self._notice)
+            return
+        game = self.game
+        if (game.request is not None and game.turn.team == self.visitor_team
+                and game.turn.step == "weapon"):
+            self.prompt = for_decision(game.request, self.view())
+            return
+        self.mode, self.prompt = "bye", None
+        self._until = self.clock() + BYE_S
+        self.show_screen(screens.message(text("demo.title", self.lang),
+                                         text("demo.bye", self.lang)))
+
+    # -- at full speed -----------------------------------------------------------------------
+    def play_games(self, games: int, visitor=None) -> None:
+        """Run until ``games`` more games are over, with no pauses: every animation is drawn at
+        its start and its end.  ``visitor(demo)``, if given, is called before each beat (a
+        scripted visitor pressing and tapping)."""
+        target = self.games + games
+        while self.games < target:
+            if visitor is not None:
+                visitor(self)
+            animations, _ = self.step()
+            for scene, seconds in animations:
+                self.show_frame(scene(0.0))
+                self.show_frame(scene(seconds))
+
+
+def _winner_frame(board, grid, winners) -> dict:
+    from table.ui import scenes
+
+    frame = scenes.dimmed(scenes.board_frame(board, grid), 0.3)
+    return scenes.lit(frame, {w.at: scenes.TEAM_COLOURS.get(w.team, scenes.WHITE)
+                              for w in board.worms() if w.team in winners})
+
+
+async def run_async(demo: Demo, stop, fps: int = 30, games: int | None = None) -> None:
+    """Pace the show on the running loop until ``stop`` (an asyncio.Event) is set or ``games``
+    games are over.  Inputs (from any thread) go through :func:`attach`."""
+    import asyncio
+
+    from table.ui import scenes
+
+    wake = demo.wake = asyncio.Event()
+    start_games = demo.games
+    while not stop.is_set() and (games is None or demo.games - start_games < games):
+        wake.clear()
+        animations, hold = demo.step()
+        for scene, seconds in animations:
+            t0 = time.monotonic()
+            for t, frame in scenes.animate(scene, t0, seconds, fps):
+                delay = t - time.monotonic()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                if stop.is_set():
+                    return
+                if wake.is_set():        # an input: its screen goes up now, not after the show
+                    break
+                demo.show_frame(frame)
+        if hold > 0 and not wake.is_set():
+            try:
+                await asyncio.wait_for(wake.wait(), hold)
+            except asyncio.TimeoutError:
+                pass
+
+
+def attach(demo: Demo, devices, loop) -> None:
+    """Hand the buttons' and the card reader's events (from their threads) to the loop."""
+    from table.web.simtags import card_for_uid
+
+    def on_loop(fn, *args):
+        def run():
+            try:
+                fn(*args)
+            except Exception:                 # never let one input stop the show
+                log.exception("demo: input failed")
+            wake = getattr(demo, "wake", None)
+            if wake is not None:
+                wake.set()
+        loop.call_soon_threadsafe(run)
+
+    def card(uid: str):
+        tags = {}
+        try:
+            from table.app.tags import TagStore
+            from table.run import state_dir
+            tags = TagStore.in_dir(state_dir(None), demo.cards).tags
+        except Exception:                     # no enrol table: sim tags only
+            pass
+        return tags.get(uid) or card_for_uid(uid, demo.cards)
+
+    devices.buttons.on_input = lambda event: on_loop(demo.press, event)
+    devices.card_reader.on_tap = lambda uid: on_loop(lambda: demo.tap(card(uid)))
+
+
+# -- the command ---------------------------------------------------------------------------------
+
+def configure(parser) -> None:
+    parser.add_argument("--profile", metavar="FILE",
+                        help="hardware profile (default: the packaged reference profile)")
+    parser.add_argument("--sim", action="store_true",
+                        help="simulate every device and serve the simulator page")
+    parser.add_argument("--lang", choices=["en", "cs", "uk"], default="en",
+                        help="the language of the screens (default en)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the bots' games")
+    parser.add_argument("--bots", choices=["greedy", "random"], default="greedy",
+                        help="who plays the show (default greedy)")
+    parser.add_argument("--idle", type=float, default=IDLE_S, metavar="SECONDS",
+                        help=f"a visitor idle this long hands back to the bots (default {IDLE_S:g})")
+    parser.add_argument("--games", type=int, default=None, metavar="N",
+                        help="stop after N games (default: run until stopped)")
+    parser.add_argument("--fast", action="store_true",
+                        help="no pauses: play the games at full speed (with --games)")
+    parser.add_argument("--host", default="127.0.0.1", help="simulator page address (--sim)")
+    parser.add_argument("--port", type=int, default=8421, help="simulator page port (--sim)")
+    parser.add_argument("--no-web", action="store_true", help="with --sim, serve no page")
+
+
+def run(args) -> int:
+    import asyncio
+    import signal
+    import sys
+
+    from table.cli import UserError
+    from table.devices import DeviceError
+    from table.devices.build import build_devices
+    from table.profile import ProfileError, load
+
+    if args.games is not None and args.games < 1:
+        raise UserError("--games must be 1 or more")
+    if args.fast and args.games is None:
+        raise UserError("--fast plays at full speed without end: give --games N too")
+    if args.idle <= 0:
+        raise UserError("--idle must be a number of seconds above 0")
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr,
+                        format="%(levelname)s %(name)s: %(message)s")
+    try:
+        profile = load(args.profile)
+    except ProfileError as err:
+        raise UserError(str(err)) from None
+    devices = build_devices(profile, sim=args.sim)
+    try:
+        try:
+            demo = Demo(devices, lang=args.lang, seed=args.seed, bots=args.bots, idle_s=args.idle)
+        except DeviceError as err:
+            raise UserError(str(err)) from None
+        if args.fast:
+            demo.play_games(args.games)
+            print(f"worms-table demo: {demo.games} games, {demo.decisions} decisions")
+            return 0
+
+        async def main() -> None:
+            loop = asyncio.get_running_loop()
+            stop = asyncio.Event()
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                try:
+                    loop.add_signal_handler(sig, stop.set)
+                except (NotImplementedError, RuntimeError):
+                    pass
+            try:
+                attach(demo, devices, loop)
+            except DeviceError as err:
+                log.warning("demo: no visitors' inputs: %s", err)
+            server = None
+            if args.sim and not args.no_web:
+                from table.web import serve
+
+                from table.ui import screens
+
+                server = serve(devices, host=args.host, port=args.port, lang=args.lang,
+                               on_pairing_code=lambda code: demo.show_screen(
+                                   screens.message("worms-table", code)))
+                try:
+                    await server.start()
+                except OSError as err:
+                    raise UserError(f"cannot serve the simulator page on {args.host}:"
+                                    f"{args.port} ({err.strerror}); give another --port") from None
+                print(f"simulator: {server.url}", flush=True)
+            print("worms-table demo: running", flush=True)
+            try:
+                await run_async(demo, stop, games=args.games)
+            finally:
+                if server is not None:
+                    await server.stop()
+
+        asyncio.run(main())
+        print(f"worms-table demo: {demo.games} games, {demo.visits} visitors")
+        return 0
+    finally:
+        devices.close()

@@ -1,0 +1,165 @@
+"""The shop demo: the bots' show, a visitor's shot, idling back to the show, the command."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from table.cli import main
+from table.demo import BYE_S, NOTICE_S, Demo, attach, run_async
+from table.devices.buttons import InputEvent
+from table.ui import screens
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def demo(devices, clock):
+    return Demo(devices, seed=3, clock=clock)
+
+
+def answers(game) -> list:
+    return [e["answer"] for e in game.log if "answer" in e]
+
+
+def test_the_show_plays_whole_games_on_every_device(demo, devices):
+    demo.play_games(2)
+    assert demo.games == 2 and demo.decisions > 40
+    assert demo.game.result is None and answers(demo.game) == []   # a fresh third game
+    assert devices.display.frames > demo.decisions
+    assert devices.leds.frames > demo.decisions
+    assert devices.wind.history and devices.wind.direction in range(1, 7)
+    assert any(c != (0, 0, 0) for c in devices.leds.shown().values())
+
+
+def test_each_beat_shows_the_decision_then_its_answer(demo, devices):
+    demo.step()                                   # the invitation, with the wind running
+    invite = devices.display.image.tobytes()
+    assert invite == screens.message("Worms: try it!", "Press any button or tap the demo "
+                                     "card to have a go").image.convert("1").tobytes()
+    animations, hold = demo.step()                # a bot's decision on show
+    assert animations == [] and hold > 0 and demo.prompt is not None
+    before = len(demo.game.log)
+    demo.step()                                   # ... then answered
+    assert len(demo.game.log) > before and demo.prompt is None
+
+
+def visit(demo, clock, card="bazooka") -> None:
+    demo.press(InputEvent("3"))                   # any button wakes the table
+    assert demo.mode == "visitor" and demo.game.turn.step == "weapon"
+    team = demo.visitor_team
+    assert card in demo.game.request.options
+    demo.tap(card)
+    for _ in range(20):                           # aim where the cursor starts, take the dice
+        if demo.mode != "visitor":
+            break
+        clock.now += 1
+        demo.press(InputEvent("ok"))
+    assert demo.mode == "bye"
+    assert demo.game.turn.team != team or demo.game.turn.step != "weapon"
+
+
+def test_a_visitor_takes_a_shot(demo, clock, devices):
+    for _ in range(7):
+        demo.step()
+    visit(demo, clock)
+    assert demo.visits == 1 and "bazooka" in answers(demo.game)
+    events = [e["event"] for e in demo.game.events]
+    assert "blast" in events[events.index("play"):]
+    bye = devices.display.image.tobytes()
+    assert bye == screens.message("Worms: try it!", "Back to the show in a moment") \
+        .image.convert("1").tobytes()
+    demo.step()
+    assert demo.mode == "bye"                     # still saying goodbye
+    clock.now += BYE_S
+    decisions = demo.decisions
+    demo.step()
+    demo.step()
+    assert demo.mode == "show" and demo.decisions == decisions + 1
+
+
+def test_a_silent_visitor_hands_back_to_the_bots(demo, clock):
+    demo.press(InputEvent("ok"))
+    assert demo.mode == "visitor"
+    clock.now += 59
+    demo.step()
+    assert demo.mode == "visitor"
+    demo.press(InputEvent("2"))                   # an input restarts the minute
+    clock.now += 59
+    demo.step()
+    assert demo.mode == "visitor"
+    clock.now += 1
+    decisions = demo.decisions
+    demo.step()
+    demo.step()
+    assert demo.mode == "show" and demo.decisions == decisions + 1
+
+
+def test_a_card_that_cannot_be_played_is_refused_clearly(demo, clock, devices):
+    demo.tap("grenade")                           # a tap starts the visit and plays at once
+    assert demo.mode == "visitor" and answers(demo.game)[-1] == "grenade"
+    log = len(demo.game.log)
+    demo.tap("supplies")
+    assert len(demo.game.log) == log
+    assert devices.display.image.tobytes() == \
+        screens.error("en", "error.not_now").image.convert("1").tobytes()
+    demo.tap(None)                                # a tag that is no card
+    assert devices.display.image.tobytes() == \
+        screens.error("en", "error.unknown_tag").image.convert("1").tobytes()
+    clock.now += NOTICE_S
+    demo.step()
+    assert devices.display.image.tobytes() == \
+        demo.prompt.screen(demo.view()).image.convert("1").tobytes()
+
+
+def test_bad_options(devices):
+    with pytest.raises(ValueError, match="language must be one of en, cs, uk"):
+        Demo(devices, lang="de")
+    with pytest.raises(ValueError, match="bots must be greedy or random"):
+        Demo(devices, bots="smart")
+
+
+def test_inputs_from_device_threads_reach_the_show(devices):
+    """The paced loop with the buttons and the reader attached, as `worms-table demo` runs."""
+    demo = Demo(devices, seed=5, bots="random")
+
+    async def scenario():
+        stop = asyncio.Event()
+        attach(demo, devices, asyncio.get_running_loop())
+        task = asyncio.create_task(run_async(demo, stop))
+        await asyncio.sleep(0.1)
+        await asyncio.to_thread(devices.buttons.press, "1")      # from another thread
+        await asyncio.sleep(0.1)
+        assert demo.mode == "visitor"
+        from table.web import sim_uid
+        await asyncio.to_thread(devices.card_reader.tap, sim_uid("grenade"))
+        await asyncio.sleep(0.1)
+        assert "grenade" in answers(demo.game)
+        stop.set()
+        await asyncio.wait_for(task, 5)
+
+    asyncio.run(scenario())
+
+
+def test_the_command_at_full_speed(capsys):
+    assert main(["demo", "--sim", "--fast", "--games", "2", "--bots", "random"]) == 0
+    assert "worms-table demo: 2 games" in capsys.readouterr().out
+
+
+def test_the_command_refuses_bad_options(capsys):
+    assert main(["demo", "--sim", "--fast"]) == 2
+    assert "give --games N too" in capsys.readouterr().err
+    assert main(["demo", "--sim", "--games", "0"]) == 2
+    assert "--games must be 1 or more" in capsys.readouterr().err
