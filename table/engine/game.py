@@ -295,11 +295,12 @@ class _Chance:
             order = list(items)
             self.game._rng.shuffle(order)
             return {"chance": "shuffle", "what": what, "order": order}
+        known = self.i < len(self.known)
         order = list(self._next("shuffle", make)["order"])
-        if sorted(order) == sorted(items):
+        if known and self.game._fork and what in ("drop", "supply", "superweapons"):
+            self.game._rng.shuffle(items)   # a bot's copy never learns a hidden order
+        else:
             items[:] = order
-        else:  # a bot's copy whose hidden decks were reshuffled: keep its own order
-            pass
 
     def reveal(self, entry: dict) -> dict:
         return self._next(entry["reveal"], lambda: entry)
@@ -371,6 +372,7 @@ class Game:
         g._targets = {}
         g._snap = None
         g._dirty = False
+        g._fork = False
         g._st = g._initial_state()
         g._advance()
         return g
@@ -446,6 +448,7 @@ class Game:
         g._st = st
         g._snap = None
         g._dirty = False
+        g._fork = True
         return g
 
     # -- the door -----------------------------------------------------------------------------
