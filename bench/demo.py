@@ -1,0 +1,134 @@
+"""Benchmark of the shop demo: games back to back at full speed in one process.
+
+    bench/run demo                  # 1,000 games (DEMO_GAMES=N for another number)
+    python bench/demo.py [N]
+
+The demo (table/demo.py) runs on simulated devices with a clock of its own, drawing every
+screen and every LED frame (each animation at its start and its end) but never pausing;
+every 20th game a scripted visitor wakes the table, taps the Bazooka or the Grenade and
+presses OK until the shot is over.  Figures (goals from issue 6):
+
+* ``exceptions``: any exception from a beat or an input (goal: 0);
+* ``rss_growth_mb``: resident memory after the last game less after the warm-up (a tenth of
+  the games), both after a garbage collection (goal: under 5 MB);
+* ``file_growth_bytes``: bytes added to files in the working directory, which the run gets
+  to itself (goal: 0 -- the demo keeps no journal and writes nothing).
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+VISIT_EVERY = 20
+
+
+def rss_mb() -> float:
+    gc.collect()
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def tree_bytes(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def main(games: int | None = None) -> dict:
+    from table import profile
+    from table.demo import Demo
+    from table.devices.build import build_devices
+    from table.devices.buttons import InputEvent
+
+    games = int(os.environ.get("DEMO_GAMES", "1000")) if games is None else games
+    warm = max(1, games // 10)
+    workdir = Path(tempfile.mkdtemp(prefix="worms-demo-bench-"))
+    old_cwd = os.getcwd()
+    os.chdir(workdir)
+    clock = Clock()
+    devices = build_devices(profile.load(), sim=True)
+    demo = Demo(devices, seed=1, clock=clock)
+    errors: list[str] = []
+    visited = -1
+
+    def visitor() -> None:
+        nonlocal visited
+        if demo.games % VISIT_EVERY or visited == demo.games or demo.mode != "show":
+            return
+        visited = demo.games
+        demo.press(InputEvent("1"))
+        card = "bazooka" if (demo.games // VISIT_EVERY) % 2 else "grenade"
+        demo.tap(card if card in demo.game.request.options else None)
+        for _ in range(40):
+            if demo.mode != "visitor":
+                break
+            clock.now += 1
+            demo.press(InputEvent("ok"))
+        clock.now += 60
+
+    def beat() -> None:
+        try:
+            visitor()
+            animations, _ = demo.step()
+            for scene, seconds in animations:
+                demo.show_frame(scene(0.0))
+                demo.show_frame(scene(seconds))
+            clock.now += 0.5
+        except Exception:
+            errors.append(traceback.format_exc(limit=3))
+            demo._new_game()
+
+    try:
+        started = time.perf_counter()
+        rss_start = rss_mb()
+        while demo.games < warm:
+            beat()
+        rss_warm = rss_mb()
+        files_warm = tree_bytes(workdir)
+        while demo.games < games:
+            beat()
+        seconds = time.perf_counter() - started
+        rss_end = rss_mb()
+        files_end = tree_bytes(workdir)
+    finally:
+        devices.close()
+        os.chdir(old_cwd)
+    return {
+        "games": demo.games,
+        "decisions": demo.decisions,
+        "visitors": demo.visits,
+        "exceptions": len(errors),
+        "first_exceptions": errors[:3],
+        "games_per_second": round(demo.games / seconds, 2),
+        "rss_start_mb": round(rss_start, 1),
+        "rss_after_warmup_mb": round(rss_warm, 1),
+        "rss_end_mb": round(rss_end, 1),
+        "rss_growth_mb": round(rss_end - rss_warm, 2),
+        "file_growth_bytes": files_end - files_warm,
+        "files_written": sorted(str(p.relative_to(workdir)) for p in workdir.rglob("*")),
+        "goal_exceptions": 0,
+        "goal_rss_growth_mb": 5,
+        "goal_file_growth_bytes": 0,
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(main(int(sys.argv[1]) if len(sys.argv) > 1 else None), indent=2))
