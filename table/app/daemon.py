@@ -97,9 +97,9 @@ class Daemon:
         except (OSError, ValueError):
             return default
 
-    def _write_json(self, name: str, data) -> None:
+    def _write_json(self, name: str, data, durable: bool = True) -> None:
         try:
-            write_atomic(self.state_dir / name, json.dumps(data))
+            write_atomic(self.state_dir / name, json.dumps(data), durable)
         except OSError as err:
             log.warning("cannot write %s: %s", self.state_dir / name, err)
 
@@ -166,8 +166,9 @@ class Daemon:
 
     def _save_progress(self) -> None:
         if self.jg is not None:
+            # not synced: after a power cut at worst a few steps are shown again
             self._write_json("progress.json", {"game": self.jg.game_id,
-                                               "shown": len(self.game.events)})
+                                               "shown": len(self.game.events)}, durable=False)
 
     def _after_change(self) -> None:
         """New engine events -> steps; the turn timer."""

@@ -72,15 +72,19 @@ class TagStore:
         write_atomic(self.path, "\n".join(lines) + "\n")
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` so that a power cut leaves either the old file or the new one."""
+def write_atomic(path: Path, text: str, durable: bool = True) -> None:
+    """Write ``text`` so that a power cut leaves either the old file or the new one
+    (``durable``: and the new one once this returns; without, it may still be the old one)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     with open(tmp, "w", encoding="utf-8") as f:
         f.write(text)
         f.flush()
-        os.fsync(f.fileno())
+        if durable:
+            os.fsync(f.fileno())
     os.replace(tmp, path)
+    if not durable:
+        return
     try:
         fd = os.open(path.parent, os.O_RDONLY)
         try:

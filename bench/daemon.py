@@ -1,0 +1,219 @@
+"""The table daemon's figures: button press to OLED and LED update, start to READY, memory.
+
+* ``press_to_update_ms``: whole games on simulated devices, every decision entered the way the
+  players do (button presses and card taps, chosen from a random bot's answers).  The presses
+  come from another thread, as gpiozero's do, and each is timed from ``SimButtons.press`` to
+  the end of the redraw it caused (the OLED image shown and the LED frame pushed).
+  Goal: p99 < 30 ms.
+* ``start_to_ready_s``: ``worms-table run --sim --no-web`` started as a process, timed until
+  it sends READY=1 on $NOTIFY_SOCKET (systemd's protocol).  Goal: < 2 s.
+* ``rss_mb``: that process's resident memory once ready and after a few seconds of running;
+  and this process's after the games (bench and bots included).  Goal: < 80 MB.
+
+    python bench/daemon.py      # prints JSON
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from stats import ms, percentile  # noqa: E402
+
+GAMES = 3
+
+
+def rss_mb(pid: int | str = "self") -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return round(int(line.split()[1]) / 1024, 1)
+    return float("nan")
+
+
+class Driver:
+    """Presses buttons and taps cards from its own thread, one input at a time, timing each."""
+
+    def __init__(self, daemon, tags):
+        self.d = daemon
+        self.buttons = daemon.devices.buttons
+        self.reader = daemon.devices.card_reader
+        self.tags = {card: uid for uid, card in tags.items()}
+        self.done = threading.Event()
+        self.ended = 0.0
+        self.press_ms: list[float] = []
+        self.tap_ms: list[float] = []
+        for name in ("handle_input", "handle_tap"):
+            real = getattr(daemon, name)
+            setattr(daemon, name, self._timed(real))
+
+    def _timed(self, real):
+        def handler(*args):
+            real(*args)
+            self.ended = time.perf_counter()
+            self.done.set()
+        return handler
+
+    def press(self, name: str) -> None:
+        self.done.clear()
+        t0 = time.perf_counter()
+        self.buttons.press(name)
+        if not self.done.wait(5):
+            raise RuntimeError(f"no redraw after pressing {name}")
+        self.press_ms.append(ms(self.ended - t0))
+
+    def tap(self, uid: str) -> None:
+        self.done.clear()
+        t0 = time.perf_counter()
+        self.reader.tap(uid)
+        if not self.done.wait(5):
+            raise RuntimeError("no redraw after a tap")
+        self.tap_ms.append(ms(self.ended - t0))
+        self.reader.remove()
+
+    def choose(self, value) -> None:
+        from table.app.prompts import CardTap, DicePick, HexPick, Menu, Notice, Step
+        from table.engine.hexes import distance, neighbour
+        p = self.d.current()
+        if isinstance(p, (Step, Notice)):
+            self.press("ok")
+        elif isinstance(p, CardTap):
+            self.press("ok") if value == "pass" else self.tap(self.tags[value])
+        elif isinstance(p, HexPick):
+            target = next(h for h, o in p.options.items() if any(v == value for v, _ in o))
+            while p.cursor != target:
+                self.press(str(min(range(1, 7), key=lambda d: distance(neighbour(p.cursor, d),
+                                                                       target))))
+            self.press("ok")
+            if p.sub is not None:
+                self.menu(p.sub, value)
+        elif isinstance(p, DicePick):
+            while p.selected != value:
+                self.press("3")
+            self.press("ok")
+        elif isinstance(p, Menu):
+            self.menu(p, value)
+
+    def menu(self, p, value) -> None:
+        direct = {p.values[i]: key for key, i in p.direct.items()}
+        if value in direct:
+            self.press(direct[value])
+        while p.selected != value:
+            self.press("4")
+        self.press("ok")
+
+    def game(self, bot) -> int:
+        from table.app.prompts import Notice, Step
+        for v in ("en", "start", "start", "auto", "auto"):
+            self.choose(v)
+        self.choose(self.d.wizard.prompt.values[0])          # the last map, or a new one
+        if self.d.mode == "wizard":                          # the map editor: accept its map
+            self.done.clear()
+            self.buttons.press("ok", long=True)
+            self.done.wait(5)
+        n = 0
+        while self.d.mode != "over":
+            if isinstance(self.d.current(), (Step, Notice)):
+                self.press("ok")
+            else:
+                self.choose(bot(self.d.game))
+                n += 1
+        self.press("ok")                                      # back to the wizard
+        return n
+
+
+def games() -> dict:
+    from table.app.daemon import Daemon
+    from table.bots import RandomBot
+    from table.devices.build import build_devices
+    from table.profile import load
+
+    with tempfile.TemporaryDirectory() as state:
+        devices = build_devices(load(None), sim=True)
+        daemon = Daemon(devices, state, seed=1)
+        tags = {f"04{i:012X}": c for i, c in enumerate(sorted(daemon.cards))}
+        for uid, card in tags.items():
+            daemon.tags.enrol(uid, card)
+        driver = Driver(daemon, tags)
+        result = {}
+
+        def play():
+            try:
+                while not daemon.ready:
+                    time.sleep(0.001)
+                result["decisions"] = sum(driver.game(RandomBot(seed)) for seed in range(GAMES))
+            except BaseException as err:     # report it from the main thread
+                result["error"] = err
+            finally:
+                daemon.loop.call_soon_threadsafe(daemon.stop)
+
+        async def main():
+            thread = threading.Thread(target=play, daemon=True)
+            thread.start()
+            await daemon.run()
+            thread.join()
+
+        asyncio.run(main())
+        daemon.close()
+        devices.close()
+        if "error" in result:
+            raise result["error"]
+        p = driver.press_ms
+        return {
+            "games": GAMES, "decisions": result["decisions"], "presses": len(p),
+            "taps": len(driver.tap_ms),
+            "press_to_update_ms": {"p50": percentile(p, 50), "p99": percentile(p, 99),
+                                   "max": max(p), "goal_p99": 30},
+            "tap_to_update_ms_p99": percentile(driver.tap_ms, 99) if driver.tap_ms else None,
+            "rss_mb_this_process_after_games": rss_mb(),
+        }
+
+
+def start_to_ready() -> dict:
+    exe = Path(sys.executable).with_name("worms-table")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "notify.sock")
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        sock.bind(path)
+        sock.settimeout(30)
+        env = dict(os.environ, NOTIFY_SOCKET=path)
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([str(exe), "run", "--sim", "--no-web", "--state-dir",
+                                 os.path.join(tmp, "state")], env=env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            while True:
+                msg = sock.recv(4096).decode()
+                if "READY=1" in msg:
+                    ready = time.perf_counter() - t0
+                    break
+            rss_ready = rss_mb(proc.pid)
+            time.sleep(3)
+            rss_later = rss_mb(proc.pid)
+        finally:
+            proc.terminate()
+            proc.wait(20)
+            sock.close()
+    return {"start_to_ready_s": round(ready, 3), "goal_s": 2,
+            "rss_mb_process_ready": rss_ready, "rss_mb_process_after_3s": rss_later,
+            "goal_rss_mb": 80}
+
+
+def main() -> dict:
+    out = start_to_ready()
+    out.update(games())
+    return out
+
+
+if __name__ == "__main__":
+    print(json.dumps(main(), indent=2))
