@@ -237,7 +237,7 @@ class PicoLink:
                     ser.write(frame)
                     resend_at = now + self.ack_timeout
                 for ack, mtype, data in decoder.feed(ser.read(max(1, ser.in_waiting))):
-                    if mtype == C.ERROR and ack == 0:
+                    if mtype == C.ERROR and ack == 0 and data[:1] == bytes((C.HELLO,)):
                         _, reason = C.parse_error(data)
                         raise DeviceError(DEVICE, f"the Pico refused the hello: {reason}")
                     if mtype != C.HELLO_REPLY or ack != (seq + 1) & 0xFF:
