@@ -240,6 +240,8 @@ class WebServer:
             except HttpError as err:
                 status, ctype = err.status, "application/json"
                 body = json.dumps({"error": str(err), **err.extra}).encode()
+            except (asyncio.TimeoutError, ConnectionError, asyncio.IncompleteReadError):
+                raise        # the client went away or stalled: nobody to answer
             except Exception:
                 log.exception("simulator page: request failed")
                 status, ctype = 500, "application/json"

@@ -6,6 +6,7 @@ import base64
 import io
 import json
 import socket
+import time
 import types
 
 import pytest
@@ -354,3 +355,23 @@ def test_serve_does_not_listen_until_started(devices):
     server = serve(devices, port=0)
     assert server.url == "http://127.0.0.1:0/"
     assert server.pairing_code is None
+
+
+def test_a_page_going_away_is_no_error(table, caplog):
+    running, _ = table
+    for _ in range(3):
+        with socket.create_connection(("127.0.0.1", running.server.port), timeout=5) as s:
+            s.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert s.recv(100).startswith(b"HTTP/1.1 200")
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+    for name in "123456":                         # changes pushed to the vanished pages
+        running.request("/press", {"name": name})
+    with socket.create_connection(("127.0.0.1", running.server.port), timeout=5) as s:
+        s.sendall(b"GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\n")   # and one that stops halfway
+    assert running.request("/state")[0] == 200
+    for _ in range(200):                          # the streams notice and end
+        if not running.call(lambda: len(running.server._streams)):
+            break
+        time.sleep(0.01)
+    assert not running.server._streams
+    assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"] == []
