@@ -253,9 +253,7 @@ class PicoLink:
                     return
         except DeviceError:
             raise
-        except (OSError, ValueError, C.CodecError) as err:
-            raise DeviceError(DEVICE, f"{self.path} failed while greeting the Pico ({err})") from None
-        except Exception as err:  # serial.SerialException
+        except Exception as err:  # SerialException, OSError, a garbled hello reply
             raise DeviceError(DEVICE, f"{self.path} failed while greeting the Pico ({err})") from None
 
     # ---- the I/O thread ---------------------------------------------------------------
