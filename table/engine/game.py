@@ -36,12 +36,12 @@ Log entries (JSON objects), in order:
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from .board import TEAMS, Board, Thing
 from .cards import Play, resolve_drop, resolve_text
-from .chance import FACES, CounterRandom
+from .chance import CounterRandom
 from .decisions import Decision, Illegal
 from .effects import Resolver
 from .hexes import Hex, distance, hexagon
@@ -928,4 +928,4 @@ def _fixed_board(cfg: GameConfig, land) -> Board:
     return board
 
 
-__all__ = ["FACES", "Game", "GameConfig", "NeedDecision", "OPTIONS", "ReplayMismatch", "Turn"]
+__all__ = ["Game", "GameConfig", "NeedDecision", "OPTIONS", "ReplayMismatch", "Turn"]

@@ -9,7 +9,7 @@ from table.cards import library, parse_card
 from table.engine.decisions import Illegal
 from table.engine.game import Game, GameConfig
 from table.engine.invariants import problems
-from table.engine.setup import standard_land, supply_deck
+from table.engine.setup import supply_deck
 
 
 def card(**raw):
