@@ -70,6 +70,7 @@ def run(args) -> int:
     import sys
 
     from table.app.tags import TagFileError
+    from table.journal import JournalError
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
@@ -77,9 +78,9 @@ def run(args) -> int:
     devices = build(args.profile, args.sim)
     try:
         return asyncio.run(serve(args, devices, path))
-    except TagFileError as err:
+    except (TagFileError, JournalError) as err:
         from table.cli import UserError
-        raise UserError(str(err)) from None
+        raise UserError(f"{err}; move the file aside to start afresh") from None
     finally:
         devices.close()
 

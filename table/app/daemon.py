@@ -57,7 +57,11 @@ class Daemon:
             from table.cards import library
             cards = library()
         self.cards = cards
-        self.tags = TagStore.in_dir(self.state_dir, cards)
+        try:
+            self.tags = TagStore.in_dir(self.state_dir, cards)
+        except TagFileError as err:      # play on: every tag is unknown until it is fixed
+            log.error("%s", err)
+            self.tags = TagStore(self.state_dir / "tags.toml.unreadable", cards)
         self.tag_lookup = tag_lookup          # extra lookup (the simulator's sim tags)
         self.fps = fps
         self.retry_s = retry_s

@@ -62,3 +62,12 @@ def test_unknown_or_vanished_cards_are_none_and_a_bad_file_is_named(tmp_path):
     (tmp_path / "tags.toml").write_text("[tags\n")
     with pytest.raises(TagFileError, match="tags.toml.*enroll"):
         TagStore.in_dir(tmp_path)
+
+
+def test_the_daemon_plays_on_with_an_unreadable_tag_file(tmp_path):
+    from .driver import sim_daemon
+    (tmp_path / "tags.toml").write_text("[tags\n")
+    daemon = sim_daemon(tmp_path)
+    assert daemon.tags.tags == {}
+    assert (tmp_path / "tags.toml").read_text() == "[tags\n"      # left for the owner to fix
+    daemon.close()

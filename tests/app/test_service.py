@@ -138,3 +138,56 @@ def test_run_names_a_bad_profile_without_a_traceback(tmp_path):
                           timeout=60, cwd=ROOT, stdin=subprocess.DEVNULL)
     assert done.returncode == 2
     assert "not valid TOML" in done.stderr and "Traceback" not in done.stderr
+
+
+def http(url, path, data=None):
+    import json
+    import urllib.request
+    req = urllib.request.Request(url + path.lstrip("/"), method="POST" if data is not None
+                                 else "GET", data=None if data is None
+                                 else json.dumps(data).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def test_killed_mid_game_the_box_comes_back_to_the_same_screen(tmp_path):
+    """The whole program as a process, played through the simulator page's buttons (OK only:
+    the defaults), killed with SIGKILL, started again: the same screen, the same journal."""
+    from table.journal import Journal
+
+    def page(proc):
+        while True:
+            line = proc.stdout.readline()
+            assert line, proc.stderr.read()
+            if line.startswith("simulator: "):
+                return line.split()[1]
+
+    proc = start(tmp_path, "--port", "0", "--seed", "12")
+    try:
+        url = page(proc)
+        for _ in range(6):
+            http(url, "/press", {"name": "ok"})
+        http(url, "/press", {"name": "ok", "long": True})         # the offered map
+        for _ in range(60):
+            http(url, "/press", {"name": "ok"})
+        time.sleep(0.3)
+        before = http(url, "/state")
+    finally:
+        proc.kill()
+        proc.wait(10)
+    with Journal(tmp_path / "state" / "journal.sqlite") as j:
+        game_id = j.latest_unfinished()
+        entries = j.entries(game_id)
+    assert game_id is not None and any("answer" in e for e in entries)
+
+    proc = start(tmp_path, "--port", "0", "--seed", "12")
+    try:
+        after = http(page(proc), "/state")
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.communicate(timeout=20)
+    with Journal(tmp_path / "state" / "journal.sqlite") as j:
+        assert j.latest_unfinished() == game_id and j.entries(game_id) == entries
+    assert after["oled"] == before["oled"]
+    assert after["wind"] == before["wind"]
