@@ -24,7 +24,7 @@ from pathlib import Path
 
 from table.devices import DeviceError
 from table.engine.decisions import Illegal
-from table.engine.game import TIMED, TURN_PHASES
+from table.engine.game import TURN_PHASES
 from table.ui import scenes, screens
 from table.ui.strings import LANGS, text
 
@@ -231,7 +231,7 @@ class Daemon:
     def _time_up(self) -> None:
         game = self.game
         self.deadline = None
-        if game is None or game.request is None or game.request.kind not in TIMED:
+        if game is None or game.request is None or game.turn.step not in TURN_PHASES:
             return
         before = len(game.log)
         try:

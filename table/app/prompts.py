@@ -23,7 +23,7 @@ from table.engine.decisions import Decision
 from table.engine.hexes import Hex, neighbour
 from table.ui import scenes, screens
 from table.ui.instructions import worm_number
-from table.ui.strings import sentence, text, worm_name
+from table.ui.strings import text, worm_name
 
 UP = {"1": -1, "6": -1, "2": -1, "ccw": -1, "4": 1, "5": 1, "3": 1, "cw": 1}
 LEFT_RIGHT = {"6": -1, "5": -1, "1": -1, "ccw": -1, "2": 1, "3": 1, "4": 1, "cw": 1}
@@ -197,8 +197,7 @@ class HexPick(Prompt):
 
 
 class CardTap(Prompt):
-    """Tap a weapon card; OK passes (plays none)."""
-    animated = False
+    """Tap a weapon card; OK passes (plays none).  The active worm blinks on the LEDs."""
 
     def __init__(self, options):
         self.options = tuple(options)
@@ -219,8 +218,6 @@ class CardTap(Prompt):
         h = view.worm_at()
         base = view.base()
         return scenes.cursor(scenes.dimmed(base), h, t) if h in base else base
-
-    animated = True
 
     def press(self, event):
         if event.name == "ok" and not event.long and "pass" in self.options:
@@ -474,4 +471,4 @@ def _direction_lights(origin: Hex | None):
 
 
 __all__ = ["Answer", "CardTap", "DicePick", "HexPick", "Menu", "Notice", "Prompt", "Refuse",
-           "Step", "View", "for_decision", "sentence"]
+           "Step", "View", "for_decision"]
