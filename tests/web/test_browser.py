@@ -21,7 +21,8 @@ from table.web import sim_uid
 
 ENSURE = Path(__file__).with_name("ensure_chromium.sh")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage"]
 PAGE_HEXES = """Object.fromEntries([...document.querySelectorAll('[data-hex]')]
                  .map(e => [e.dataset.hex, e.dataset.color]))"""
 
