@@ -62,7 +62,7 @@ class Player:
             for _ in range(len(p.faces) + 1):
                 if p.selected == value:
                     break
-                await self.press("3")
+                await self.press("3" if "3" in self.buttons.inputs else "cw")
             assert p.selected == value
             await self.press("ok")
         elif isinstance(p, Menu):
@@ -71,6 +71,11 @@ class Player:
             raise AssertionError(f"no way to answer {p!r}")
 
     async def walk(self, p, target) -> None:
+        if "1" not in self.buttons.inputs:          # a rotary encoder: step through options
+            for _ in range(len(p.options) + 1):
+                if p.cursor == target:
+                    return
+                await self.press("cw")
         for _ in range(40):
             if p.cursor == target:
                 return
@@ -80,12 +85,13 @@ class Player:
 
     async def menu(self, p, value) -> None:
         direct = {p.values[i]: key for key, i in p.direct.items()}
-        if value in direct:
+        encoder = "4" not in self.buttons.inputs
+        if value in direct and not encoder:
             await self.press(direct[value])
         for _ in range(len(p.values) + 1):
             if p.selected == value:
                 break
-            await self.press("4")
+            await self.press("cw" if encoder else "4")
         assert p.selected == value, (p.selected, value)
         await self.press("ok")
 

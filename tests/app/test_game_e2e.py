@@ -37,6 +37,8 @@ def test_a_whole_game_through_presses_and_taps_ends_as_the_bots_game(tmp_path, s
             decisions = await play_out(daemon, player, RandomBot(seed))
             oled = daemon.dev["display"].image
             screen = daemon.current().screen(daemon.view())
+            # the Wind Dial points where the game's wind is
+            assert daemon.dev["wind"].direction == daemon.game.board.wind
             return daemon.game, config, decisions, player, oled, screen
 
     game, config, decisions, player, oled, screen = asyncio.run(main())
@@ -67,3 +69,30 @@ def test_players_place_the_things_themselves(tmp_path):
     ref = bots_game(game.config, 5)
     assert game.config.placement == "players"
     assert game.result == ref.result and game.log == ref.log
+
+
+def test_a_rotary_encoder_build_plays_the_same_game(tmp_path):
+    from table.devices.buttons import ENCODER_INPUTS, SimButtons
+    from table.devices.build import build_devices
+    from table.profile import load
+
+    class EncoderBox:
+        """The simulated devices with an encoder (cw/ccw, OK, Back) instead of six buttons."""
+        def __init__(self):
+            self.real = build_devices(load(None), sim=True)
+            self.buttons = SimButtons(ENCODER_INPUTS)
+
+        def __getattr__(self, name):
+            return getattr(self.real, name)
+
+    async def main():
+        daemon = sim_daemon(tmp_path, 8, devices=EncoderBox())
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            player = Player(daemon, tags)
+            await player.wizard(2)
+            await play_out(daemon, player, RandomBot(8))
+            return daemon.game
+
+    game = asyncio.run(main())
+    assert game.result == bots_game(game.config, 8).result
