@@ -46,7 +46,7 @@ KEEP_FINISHED = 20           # finished games kept in the journal (older ones pr
 class Daemon:
     def __init__(self, devices, state_dir, *, seed: int | None = None, sim: bool = False,
                  notifier: Notifier | None = None, tag_lookup=None, cards: dict | None = None,
-                 fps: int = 10, retry_s: float = 3.0, clock=time.monotonic):
+                 fps: int = 15, retry_s: float = 3.0, clock=time.monotonic):
         self.devices = devices
         self.state_dir = Path(state_dir)
         self.state_dir.mkdir(parents=True, exist_ok=True)

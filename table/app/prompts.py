@@ -287,9 +287,14 @@ class Step(Prompt):
 
     def frame(self, view, t):
         base = view.base()
-        if self.step.instruction is None:
+        ins = self.step.instruction
+        if ins is None:
             return base
-        return scenes.instruction(base, self.step.instruction, t)
+        if ins.key == "do.flood" and ins.at is not None:
+            return scenes.new_water(base, [ins.at], 1.0)(t % 1.5)
+        if ins.key == "do.wind":
+            return scenes.wind_arrow(view.grid, ins.args["d"], base=scenes.dimmed(base))(t)
+        return scenes.instruction(base, ins, t)
 
     def press(self, event):
         return Answer(None) if event.name == "ok" and not event.long else None

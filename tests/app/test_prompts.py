@@ -88,3 +88,21 @@ def test_the_worm_prompt_lights_only_its_teams_worms_and_picks_by_hex():
     assert frame[(-1, 0)] != scenes.TEAM_COLOURS["red"]          # the others dimmed
     assert p.cursor == (1, 0)                                      # the default worm
     assert press(p, "5", "4", "ok") == Answer("blue-2")
+
+
+def test_steps_flash_the_change_and_animate_floods_and_wind():
+    from table.app.prompts import Step
+    from table.app.tracker import Step as S
+    from table.ui.instructions import Instruction
+    v = view()
+    move = Step(S(instruction=Instruction("do.move_worm", {"team": "blue", "n": "1"},
+                                          (1, 0), (2, 0))), 1, 3)
+    a, b = move.frame(v, 0.0), move.frame(v, 0.3)
+    assert (a[(1, 0)], a[(2, 0)]) == (scenes.WHITE, scenes.OFF)
+    assert (b[(1, 0)], b[(2, 0)]) == (scenes.OFF, scenes.WHITE)
+    assert "Step 1 of 3" in move.screen(v).texts
+    flood = Step(S(instruction=Instruction("do.flood", {}, (0, 1))), 1, 1)
+    assert len({flood.frame(v, t)[(0, 1)] for t in (0.0, 0.2, 0.4)}) > 1
+    wind = Step(S(instruction=Instruction("do.wind", {"d": 3})), 1, 1)
+    lit = [h for h, c in wind.frame(v, 0.0).items() if c[2] > 0 and c[0] == 0 and c[1] > 0]
+    assert lit and all(h[1] <= 0 for h in lit)          # a line from the dial towards 3 (SE)
