@@ -41,7 +41,10 @@ class Tracker:
         if self.setup is None:
             return []
         out = []
-        for t in sorted(self.setup().things.values(), key=lambda t: (t.kind == "worm", t.id)):
+        if not hasattr(self, "_setup_board"):
+            self._setup_board = self.setup()
+        for t in sorted(self._setup_board.things.values(),
+                        key=lambda t: (t.kind == "worm", t.id)):
             if t.id in self.board.things:
                 continue
             self.board.add(Thing(t.id, t.kind, t.at, t.team, t.damaged))
