@@ -1,0 +1,60 @@
+"""The tracker follows the engine's board event by event (it is what the LEDs show), and the
+steps it makes say every change the players must copy."""
+
+import pytest
+
+from table.app.daemon import setup_board
+from table.app.tablegame import TableConfig, TableGame
+from table.app.tracker import Tracker, undo_steps
+from table.bots import RandomBot
+from table.engine.setup import standard_land
+
+
+def same(tracker_board, board):
+    a = {t.id: (t.kind, t.team, t.at, t.damaged) for t in tracker_board.things.values()}
+    b = {t.id: (t.kind, t.team, t.at, t.damaged) for t in board.things.values()}
+    assert a == b
+    assert tracker_board.land == board.land and tracker_board.wind == board.wind
+    assert tracker_board.target == board.target
+
+
+@pytest.mark.parametrize("seed, teams, placement", [(1, 2, "auto"), (4, 3, "players"),
+                                                    (6, 4, "auto")])
+def test_the_tracker_board_is_the_engine_board_at_every_turn(seed, teams, placement):
+    config = TableConfig(teams=teams, land=tuple(sorted(standard_land(teams))),
+                         placement=placement, options=("parting_gifts",))
+    game = TableGame.new(config, seed)
+    tracker = Tracker(config.land, setup=lambda: setup_board(game))
+    bot = RandomBot(seed)
+    seen, checks, steps = 0, 0, []
+    while game.request is not None:
+        events = game.events
+        steps += tracker.steps(events[seen:])
+        seen = len(events)
+        if game.request.kind == "worm":          # a turn's first question: the board is now
+            same(tracker.board, game.board)
+            checks += 1
+        game.answer(bot(game))
+    steps += tracker.steps(game.events[seen:])
+    same(tracker.board, game.board)
+    assert checks > 5
+    keys = {s.instruction.key for s in steps if s.instruction}
+    assert "do.place_worm" in keys and any(s.faces for s in steps)
+
+
+def test_undo_steps_put_back_what_changed():
+    config = TableConfig(teams=2, land=tuple(sorted(standard_land(2))))
+    game = TableGame.new(config, 3)
+    t = Tracker(config.land, setup=lambda: setup_board(game))
+    t.steps(game.events)
+    before = t.board
+    import copy
+    after = copy.deepcopy(before)
+    worm = sorted(after.worms(), key=lambda w: w.id)[0]
+    start = worm.at
+    after.lift(worm)
+    after.put(worm, (5, 5))
+    worm.damaged = True
+    keys = [s.instruction.key for s in undo_steps(after, before)]
+    assert keys == ["do.move_worm", "do.heal"]
+    assert undo_steps(after, before)[0].instruction.to == start
