@@ -1,0 +1,77 @@
+"""Every screen the daemon composes (prompts, steps, wizard, timer clock) renders in en, cs
+and uk with no text cut off and no missing glyph."""
+
+import pytest
+
+from table.app.daemon import setup_board
+from table.app.prompts import HexPick, Menu, Step, View, for_decision
+from table.app.tablegame import TYPED, TableConfig, TableGame
+from table.app.tracker import Tracker
+from table.app.wizard import Wizard
+from table.bots import RandomBot
+from table.cards import library
+from table.engine.hexes import hexagon
+from table.engine.setup import standard_land
+from table.ui.strings import LANGS
+
+GRID = frozenset(hexagon((0, 0), 4))
+
+
+def problems_of(screen, where):
+    return [f"{where}: {p}" for p in screen.problems]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_game_prompts_and_steps_render_cleanly(lang):
+    cards = library()
+    found, kinds = [], set()
+    for seed, teams, placement, own in ((2, 2, "players", True), (5, 6, "auto", False)):
+        config = TableConfig(teams=teams, land=tuple(sorted(standard_land(teams))),
+                             placement=placement, own_dice=own)
+        game = TableGame.new(config, seed)
+        tracker = Tracker(config.land, setup=lambda g=game: setup_board(g))
+        bot, seen, n = RandomBot(seed), 0, 0
+        while game.request is not None and n < 400:
+            for i, step in enumerate(tracker.steps(game.events[seen:])):
+                found += problems_of(Step(step, 12, 12).screen(View(lang, tracker.board, GRID)),
+                                     f"step {step}")
+            seen = len(game.events)
+            d = game.request
+            turn = game.turn
+            view = View(lang, tracker.board, GRID, turn.team, turn.worm, cards, game.events)
+            p = for_decision(d, view)
+            kinds.add(d.kind)
+            found += problems_of(p.screen(view), d)
+            if isinstance(p, HexPick):              # every hex the cursor can rest on
+                for h in p.options:
+                    p.cursor = h
+                    found += problems_of(p.screen(view), (d, h))
+            if isinstance(p, Menu):
+                for c in range(len(p.values)):
+                    p.cursor = c
+                    found += problems_of(p.screen(view), (d, c))
+            game.answer(RandomBot(n)(game) if d.kind in TYPED else bot(game))
+            n += 1
+    assert {"worm", "move", "card", "hex", "pile", "die_typed"} <= kinds
+    assert found == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_wizard_screens_render_cleanly(lang):
+    w = Wizard(GRID, lang, last_map=sorted(standard_land(2)))
+    view = View(lang, None, GRID)
+    found = []
+    for stage, answer in (("lang", lang), ("teams", "start"), ("rules", "timer"),
+                          ("rules", "start"), ("dice", "own"), ("placement", "auto")):
+        p = w.prompt
+        for c in range(len(p.values)):
+            p.cursor = c
+            found += problems_of(p.screen(view), (stage, c))
+        w.answer(answer)
+    p = w.prompt
+    for c in range(len(p.values)):
+        p.cursor = c
+        found += problems_of(p.screen(view), ("map", c))
+    w.answer("new")
+    found += problems_of(w.prompt.screen(view), "editor")
+    assert found == []
