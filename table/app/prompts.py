@@ -352,6 +352,8 @@ def for_decision(d: Decision, view: View) -> Prompt:
             w = view.board.things.get(wid)
             if w is not None:
                 opts.setdefault(w.at, []).append((wid, worm_name(lang, w.team, worm_number(wid))))
+        if not opts:
+            return _fallback(d, view)
         default = view.board.things.get(d.default)
         colour = scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE)
         p = HexPick(opts, {h: colour for h in opts}, default.at if default else next(iter(opts)),
@@ -372,6 +374,8 @@ def for_decision(d: Decision, view: View) -> Prompt:
                 colours[h] = INCH if kind == "inch" else JUMP
         if here is not None:
             colours[here] = scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE)
+        if here is None:                   # the worm is not on the board on show
+            return _fallback(d, view)
         p = HexPick(opts, colours, here if here in opts else next(iter(opts)),
                     lambda v, c: v.header("prompt.move", " / ".join(
                         label for _, label in opts.get(c, ()))),
@@ -435,6 +439,13 @@ def for_decision(d: Decision, view: View) -> Prompt:
     if isinstance(p, HexPick):
         p.domain = frozenset(grid) | frozenset(p.options)
     return p
+
+
+def _fallback(d: Decision, view: View) -> Prompt:
+    """A plain menu of the options, should a prompt not fit the board on show."""
+    labels = [_name(view, o) if isinstance(o, str) and o in view.board.things else str(o)
+              for o in d.options]
+    return Menu(d.why, labels, list(d.options), cursor=list(d.options).index(d.default))
 
 
 def _pile_label(lang: str, item: str) -> str:

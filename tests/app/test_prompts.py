@@ -106,3 +106,12 @@ def test_steps_flash_the_change_and_animate_floods_and_wind():
     wind = Step(S(instruction=Instruction("do.wind", {"d": 3})), 1, 1)
     lit = [h for h, c in wind.frame(v, 0.0).items() if c[2] > 0 and c[0] == 0 and c[1] > 0]
     assert lit and all(h[1] <= 0 for h in lit)          # a line from the dial towards 3 (SE)
+
+
+def test_a_decision_the_board_on_show_cannot_place_falls_back_to_a_menu():
+    v = View("en", Board(land=set(), wind=1), GRID, "blue", "blue-9")
+    d = Decision("move", (("skip", None), ("inch", (0, 1))), ("skip", None), "move", "blue")
+    p = for_decision(d, v)
+    assert isinstance(p, Menu) and press(p, "4", "ok") == Answer(("inch", (0, 1)))
+    w = for_decision(Decision("worm", ("blue-8", "blue-9"), "blue-8", "activate", "blue"), v)
+    assert isinstance(w, Menu) and press(w, "ok") == Answer("blue-8")
