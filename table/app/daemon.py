@@ -85,6 +85,7 @@ class Daemon:
         self._step_prompt: tuple | None = None
         self._shown_second = None
         self._events_seen = 0
+        self._tried: dict[str, float] = {}
         self._t0 = clock()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.stopping: asyncio.Event | None = None
@@ -389,11 +390,21 @@ class Daemon:
             self.on_render()
 
     def _safely(self, name: str, fn, *args) -> None:
+        if name in self.faults:
+            # a failing device is tried again every retry_s, not on every frame: its
+            # timeouts must not hold up the loop
+            now = self.clock()
+            if now - self._tried.get(name, -1e9) < self.retry_s:
+                return
+            self._tried[name] = now
         try:
             fn(*args)
         except DeviceError as err:
             self._fault(name, err)
             return
+        self._recovered(name)
+
+    def _recovered(self, name: str) -> None:
         if name in self.faults:
             self.faults.pop(name)
             log.info("%s is back", name)
@@ -429,8 +440,7 @@ class Daemon:
             device.on_tap = self._from_thread(self.handle_tap)
             device.on_error = self._from_thread(lambda err: self._fault_and_render(
                 "card_reader", err))
-        if name in self.faults:
-            self._safely(name, lambda: None)
+        self._recovered(name)
 
     def _fault_and_render(self, name, err) -> None:
         self._fault(name, err)
