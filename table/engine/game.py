@@ -224,6 +224,18 @@ class _State:
         s.board = _copy_board(self.board)
         return s
 
+    @staticmethod
+    def from_snapshot(snap: tuple) -> "_State":
+        """An independent state equal to the one the snapshot was taken of."""
+        d, bd, fields = snap
+        s = _State.__new__(_State)
+        s.__dict__ = _state_dict(d)
+        board = Board.__new__(Board)
+        board.__dict__ = _board_dict(bd)
+        board.things = {t.id: Thing(t.id, t.kind, at, t.team, damaged) for t, at, damaged in fields}
+        s.board = board
+        return s
+
     def snapshot(self) -> tuple:
         """What restore() needs to bring this state back (cheap: Things are not copied,
         only their position and health, the only fields effects change)."""
@@ -435,10 +447,8 @@ class Game:
         g._events = []
         g._answers = list(self._answers)
         g._known = list(self._known)
-        if self._dirty:                 # the fork starts from the step's snapshot
-            self._st.restore(self._snap)
-            self._dirty = False
-        st = self._st.copy()
+        # the fork starts where the step in progress started (the game's view is untouched)
+        st = _State.from_snapshot(self._snap) if self._dirty else self._st.copy()
         g._rng.shuffle(st.supply)
         if st.drops:
             sd = st.drops[-1] if self.cards[st.drops[-1]].kind == "sudden_death" else None

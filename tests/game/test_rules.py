@@ -304,3 +304,21 @@ def test_trials_on_forks_never_leak_into_the_game():
     again = Game.replay(g.config, 31, g.log)
     assert again.board.as_json() == g.board.as_json()
     assert again.result == g.result
+
+
+def test_a_fork_leaves_the_position_in_view_alone():
+    g = Game.new(GameConfig(teams=2), 32)
+    rnd = random.Random(32)
+    seen = 0
+    while g.request is not None and seen < 5:
+        if g.mid_step:
+            view = (g.board.as_json(), g.hands, g.decks)
+            f = g.fork(seen)
+            f.answer(f.request.options[-1])
+            assert (g.board.as_json(), g.hands, g.decks) == view and g.mid_step
+            # and the game in view is the one a replay of the log shows
+            again = Game.replay(g.config, 32, g.log)
+            assert again.board.as_json() == view[0]
+            seen += 1
+        g.answer(rnd.choice(g.request.options))
+    assert seen
