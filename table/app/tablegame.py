@@ -59,17 +59,6 @@ class TableGame(Game):
             return super()._flip()
         raise NeedDecision(Decision("flip_typed", SIDES, SIDES[0], "flip"))
 
-    def _advance(self) -> None:
-        super()._advance()
-        if self._typed():
-            # Typed dice re-run a phase more often than a replay does; the engine's phase
-            # snapshot does not copy Board.counts, so recount them from the Things to keep a
-            # live game and its replay identical.
-            counts: dict[str, int] = {}
-            for t in self._st.board.things.values():
-                counts[t.kind] = counts.get(t.kind, 0) + 1
-            self._st.board.counts = counts
-
     def undo(self) -> None:
         if not self._typed():
             return super().undo()
