@@ -294,6 +294,8 @@ class Step(Prompt):
             return scenes.new_water(base, [ins.at], 1.0)(t % 1.5)
         if ins.key == "do.wind":
             return scenes.wind_arrow(view.grid, ins.args["d"], base=scenes.dimmed(base))(t)
+        if self.step.blast is not None and t % 3.0 < 0.8:      # the blast, now and again
+            return scenes.blast(base, self.step.blast, 0.8)(t % 3.0)
         return scenes.instruction(base, ins, t)
 
     def press(self, event):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from table.engine.board import Board, Thing
+from table.engine.hexes import Hex
 from table.ui.instructions import Instruction, instructions
 
 #: rolls the players pick from on a prompt of their own (no separate step)
@@ -26,6 +27,7 @@ class Step:
     faces: tuple[str, ...] = ()
     why: str = ""
     side: str | None = None
+    blast: Hex | None = None       # a blast that caused it: flashed on the LEDs first
 
 
 class Tracker:
@@ -89,7 +91,9 @@ class Tracker:
         chunk: list[dict] = []
 
         def flush():
-            out.extend(Step(instruction=i) for i in instructions(chunk, self.board))
+            blast = next((tuple(e["at"]) for e in chunk if e["event"] == "blast"), None)
+            for n, i in enumerate(instructions(chunk, self.board)):
+                out.append(Step(instruction=i, blast=blast if n == 0 else None))
             self.apply(chunk)
             chunk.clear()
 

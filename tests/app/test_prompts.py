@@ -115,3 +115,19 @@ def test_a_decision_the_board_on_show_cannot_place_falls_back_to_a_menu():
     assert isinstance(p, Menu) and press(p, "4", "ok") == Answer(("inch", (0, 1)))
     w = for_decision(Decision("worm", ("blue-8", "blue-9"), "blue-8", "activate", "blue"), v)
     assert isinstance(w, Menu) and press(w, "ok") == Answer("blue-8")
+
+
+def test_the_first_change_a_blast_made_shows_the_blast_first():
+    from table.app.prompts import Step
+    from table.app.tracker import Tracker
+    t = Tracker(hexagon((0, 0), 2))
+    t.apply([{"event": "place", "thing": "blue-1", "kind": "worm", "at": [1, 0]}])
+    steps = t.steps([{"event": "blast", "at": [1, 0], "for": "bazooka"},
+                     {"event": "damage", "thing": "blue-1", "at": [1, 0]},
+                     {"event": "move", "thing": "blue-1", "by": "blast", "from": [1, 0],
+                      "to": [2, 0]}])
+    assert [s.blast for s in steps] == [(1, 0), None]
+    v = View("en", t.board, GRID)
+    first = Step(steps[0], 1, 2)
+    assert first.frame(v, 0.0)[(1, 0)] == scenes.WHITE          # the flash at the blast
+    assert first.frame(v, 0.3)[neighbour((1, 0), 1)] != v.base()[neighbour((1, 0), 1)]
