@@ -362,9 +362,14 @@ async def run_async(demo: Demo, stop, fps: int = 30, games: int | None = None) -
                 pass
 
 
-def attach(demo: Demo, devices, loop) -> None:
-    """Hand the buttons' and the card reader's events (from their threads) to the loop."""
+def attach(demo: Demo, devices, loop, tags: dict[str, str] | None = None) -> None:
+    """Hand the buttons' and the card reader's events (from their threads) to the loop.
+
+    A tag is read as its card through ``tags`` (UID -> card id: the enrol table of
+    ``worms-table enroll``), else as a sim tag (:mod:`table.web.simtags`)."""
     from table.web.simtags import card_for_uid
+
+    tags = {uid.upper(): card for uid, card in (tags or {}).items()}
 
     def on_loop(fn, *args):
         def run():
@@ -377,18 +382,24 @@ def attach(demo: Demo, devices, loop) -> None:
                 wake.set()
         loop.call_soon_threadsafe(run)
 
-    def card(uid: str):
-        tags = {}
-        try:
-            from table.app.tags import TagStore
-            from table.run import state_dir
-            tags = TagStore.in_dir(state_dir(None), demo.cards).tags
-        except Exception:                     # no enrol table: sim tags only
-            pass
-        return tags.get(uid) or card_for_uid(uid, demo.cards)
+    def card(uid: str) -> str | None:
+        found = tags.get(uid.upper())
+        return found if found in demo.cards else card_for_uid(uid, demo.cards)
 
     devices.buttons.on_input = lambda event: on_loop(demo.press, event)
     devices.card_reader.on_tap = lambda uid: on_loop(lambda: demo.tap(card(uid)))
+
+
+def enrolled(state_dir: str | None) -> dict[str, str]:
+    """The enrol table of the daemon's state directory ({} when there is none)."""
+    from table.app.tags import TagFileError, TagStore
+    from table.cli import UserError
+    from table.run import state_dir as find
+
+    try:
+        return TagStore.in_dir(find(state_dir)).tags
+    except TagFileError as err:
+        raise UserError(str(err)) from None
 
 
 # -- the command ---------------------------------------------------------------------------------
@@ -409,6 +420,9 @@ def configure(parser) -> None:
                         help="stop after N games (default: run until stopped)")
     parser.add_argument("--fast", action="store_true",
                         help="no pauses: play the games at full speed (with --games)")
+    parser.add_argument("--state-dir", metavar="DIR",
+                        help="where `worms-table enroll` keeps the card tags (default: as "
+                             "worms-table run)")
     parser.add_argument("--host", default="127.0.0.1", help="simulator page address (--sim)")
     parser.add_argument("--port", type=int, default=8421, help="simulator page port (--sim)")
     parser.add_argument("--no-web", action="store_true", help="with --sim, serve no page")
@@ -436,6 +450,7 @@ def run(args) -> int:
         profile = load(args.profile)
     except ProfileError as err:
         raise UserError(str(err)) from None
+    tags = enrolled(args.state_dir)
     devices = build_devices(profile, sim=args.sim)
     try:
         try:
@@ -456,7 +471,7 @@ def run(args) -> int:
                 except (NotImplementedError, RuntimeError):
                     pass
             try:
-                attach(demo, devices, loop)
+                attach(demo, devices, loop, tags)
             except DeviceError as err:
                 log.warning("demo: no visitors' inputs: %s", err)
             server = None

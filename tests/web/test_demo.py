@@ -137,16 +137,15 @@ def test_inputs_from_device_threads_reach_the_show(devices):
 
     async def scenario():
         stop = asyncio.Event()
-        attach(demo, devices, asyncio.get_running_loop())
+        attach(demo, devices, asyncio.get_running_loop(), {"04a1b2c3d4e5f6": "bazooka"})
         task = asyncio.create_task(run_async(demo, stop))
         await asyncio.sleep(0.1)
         await asyncio.to_thread(devices.buttons.press, "1")      # from another thread
         await asyncio.sleep(0.1)
         assert demo.mode == "visitor"
-        from table.web import sim_uid
-        await asyncio.to_thread(devices.card_reader.tap, sim_uid("grenade"))
+        await asyncio.to_thread(devices.card_reader.tap, "04A1B2C3D4E5F6")   # an enrolled tag
         await asyncio.sleep(0.1)
-        assert "grenade" in answers(demo.game)
+        assert answers(demo.game)[-1] == "bazooka"
         stop.set()
         await asyncio.wait_for(task, 5)
 
@@ -156,6 +155,12 @@ def test_inputs_from_device_threads_reach_the_show(devices):
 def test_the_command_at_full_speed(capsys):
     assert main(["demo", "--sim", "--fast", "--games", "2", "--bots", "random"]) == 0
     assert "worms-table demo: 2 games" in capsys.readouterr().out
+
+
+def test_the_command_reads_the_enrol_table(tmp_path, capsys):
+    (tmp_path / "tags.toml").write_text("[tags\n")
+    assert main(["demo", "--sim", "--fast", "--games", "1", "--state-dir", str(tmp_path)]) == 2
+    assert "cannot read the card tags" in capsys.readouterr().err
 
 
 def test_the_command_refuses_bad_options(capsys):
