@@ -117,7 +117,8 @@ class Running:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
-        self.server = serve(devices, port=0, **options)
+        options.setdefault("port", 0)
+        self.server = serve(devices, **options)
         asyncio.run_coroutine_threadsafe(self.server.start(), self.loop).result(10)
         self.url = f"http://127.0.0.1:{self.server.port}"
 
@@ -127,6 +128,8 @@ class Running:
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(10)
 
     def stop(self) -> None:
+        if self.loop.is_closed():
+            return
         asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)

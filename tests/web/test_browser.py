@@ -19,6 +19,8 @@ import pytest
 
 from table.web import sim_uid
 
+from .conftest import StandIn
+
 ENSURE = Path(__file__).with_name("ensure_chromium.sh")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -202,3 +204,23 @@ def test_the_real_daemon_in_the_browser(page, tmp_path):
     finally:
         daemon.terminate()
         daemon.wait(10)
+
+
+def test_the_page_follows_a_restarted_table(page, devices, start):
+    """The daemon restarts (its version count starts again): the open page carries on."""
+    stand_in = StandIn(devices)
+    first = start(devices)
+    port = first.server.port
+    page.goto(first.url + "/")
+    page.wait_for_selector("#live:not(.off)")
+    for name in "123456":
+        page.keyboard.press(name)
+        wait_until(lambda: len(stand_in.inputs) == int(name), f"the press of {name}")
+    page.wait_for_function(f"document.body.dataset.version >= {synced(page, first)['version']}")
+    first.stop()
+    page.wait_for_selector("#live.off")
+    second = start(devices, port=port)
+    page.wait_for_selector("#live:not(.off)", timeout=10000)
+    second.call(lambda: stand_in.idle())
+    page_matches(page, synced(page, second))
+    assert page.errors == [] or all("ERR_CONNECTION_REFUSED" in e for e in page.errors)

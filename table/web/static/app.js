@@ -78,7 +78,7 @@ async function connect() {
     return;
   }
   events = new EventSource("/events");
-  events.addEventListener("open", () => setLive(true));
+  events.addEventListener("open", () => { version = -1; setLive(true); });   // a restarted table counts anew
   events.addEventListener("state", (e) => apply(JSON.parse(e.data)));
   events.addEventListener("error", () => {
     setLive(false);
