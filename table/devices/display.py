@@ -42,10 +42,14 @@ class Display(ABC):
 
     width = 128
     height = 64
+    #: the last image shown, as the panel shows it (1-bit); None before the first
+    image: Image.Image | None = None
 
     def show(self, image: Image.Image) -> None:
         """Show ``image`` (any mode, 128x64) on the screen."""
-        self._show(self._to_1bit(image))
+        image = self._to_1bit(image)
+        self._show(image)
+        self.image = image
 
     def close(self) -> None:
         """Blank the screen and release it; safe to call twice."""
@@ -75,10 +79,6 @@ class SimDisplay(Display):
 
         self.device = dummy(width=self.width, height=self.height, mode="1")
         self.frames = 0
-
-    @property
-    def image(self) -> Image.Image | None:
-        return self.device.image
 
     def _show(self, image: Image.Image) -> None:
         self.device.display(image)

@@ -83,6 +83,14 @@ def test_ssd1306_image_pixels_reach_the_serial_interface_as_pages():
     assert data == expected
 
 
+def test_the_last_image_shown_is_kept_for_mirroring():
+    display = LumaDisplay("ssd1306", serial=RecordingSerial())
+    assert display.image is None
+    display.show(image_with((5, 9)).convert("L"))
+    assert display.image.mode == "1" and display.image.getpixel((5, 9)) == 255
+    assert display.image.getpixel((6, 9)) == 0
+
+
 def test_sh1106_sends_each_page_with_its_column_offset():
     serial = RecordingSerial()
     display = LumaDisplay("sh1106", serial=serial, contrast=0x40)
