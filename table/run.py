@@ -1,9 +1,10 @@
 """`worms-table run`: the table daemon (a whole game on the box's own devices).
 
-    worms-table run [--profile FILE] [--sim] [--state-dir DIR] [--seed N]
+    worms-table run [--profile FILE] [--sim] [--web] [--state-dir DIR] [--seed N]
 
 With --sim every device is simulated and the simulator page is served on 127.0.0.1 (its
-address printed on start).  It runs until killed (SIGTERM/SIGINT); under systemd it reports
+address printed on start).  On real hardware, --web serves the same page as a spectator
+screen.  It runs until killed (SIGTERM/SIGINT); under systemd it reports
 READY once the devices are up and pings the watchdog from its event loop.
 """
 
@@ -23,9 +24,11 @@ def configure(parser) -> None:
                              "$STATE_DIRECTORY, else ~/.local/state/worms-table)")
     parser.add_argument("--seed", type=int, help="seed of the dice (default: random per game)")
     parser.add_argument("--host", default="127.0.0.1",
-                        help="simulator page address (--sim; default 127.0.0.1)")
+                        help="the page's address (default 127.0.0.1; another address asks for a pairing code)")
     parser.add_argument("--port", type=int, default=None,
-                        help="simulator page port (--sim; default 8421)")
+                        help="the page's port (default 8421)")
+    parser.add_argument("--web", action="store_true",
+                        help="on real hardware, serve the page as a spectator screen")
     parser.add_argument("--no-web", action="store_true", help="with --sim, serve no page")
 
 
@@ -92,13 +95,9 @@ async def serve(args, devices, path: Path) -> int:
     from table.app.daemon import Daemon
     from table.app.notify import Notifier
 
-    lookup = None
-    if args.sim:
-        try:
-            from table.web.simtags import card_for_uid
-            lookup = card_for_uid
-        except ImportError:
-            lookup = None
+    from table.web.simtags import card_for_uid
+
+    lookup = card_for_uid if args.sim else None
     daemon = Daemon(devices, path, seed=args.seed, sim=args.sim, notifier=Notifier.from_env(),
                     tag_lookup=lookup)
     loop = asyncio.get_running_loop()
@@ -109,7 +108,7 @@ async def serve(args, devices, path: Path) -> int:
             pass
     server = None
     try:
-        if args.sim and not args.no_web:
+        if (args.sim or args.web) and not args.no_web:
             server = await start_web(devices, daemon, args.host, args.port)
         print(f"worms-table: running{' (simulated devices)' if args.sim else ''}; "
               f"state in {path}", flush=True)
@@ -123,11 +122,8 @@ async def serve(args, devices, path: Path) -> int:
 
 async def start_web(devices, daemon, host: str, port: int | None):
     """The simulator page over the devices (table.web): the one call site of the web view."""
-    try:
-        from table.web import DEFAULT_PORT, serve
-    except ImportError:
-        print("worms-table: the simulator page (table.web) is not available", flush=True)
-        return None
+    from table.web import DEFAULT_PORT, serve
+
     server = serve(devices, host=host, port=DEFAULT_PORT if port is None else port,
                    lang=daemon.lang,
                    on_pairing_code=lambda code: daemon.notice("pairing", code))
