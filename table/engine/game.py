@@ -364,8 +364,8 @@ class Game:
         ``script``: optional (dice, flips) lists used before the seeded dice (scenarios)."""
         if isinstance(config, dict):
             config = GameConfig.from_json(config)
-        if cards is None:
-            from table.cards import library
+        if cards is None:   # the shipped library (reading it is table.cards' job, not ours)
+            from ..cards import library
             cards = library()
         g = cls.__new__(cls)
         g.config = config
