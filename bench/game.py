@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 def random_games(games: int = 200, seed: int = 1) -> dict:
     from table.cards import library
-    from table.engine.game import Game, GameConfig
+    from table.engine.game import GameConfig
+    from table.game import Game
 
     cards = library()
     wall, cpu = time.perf_counter(), time.process_time()
@@ -45,7 +46,8 @@ def random_games(games: int = 200, seed: int = 1) -> dict:
 def greedy_decisions(games: int = 10, seed: int = 1) -> dict:
     from table.bots import GreedyBot, RandomBot
     from table.cards import library
-    from table.engine.game import Game, GameConfig
+    from table.engine.game import GameConfig
+    from table.game import Game
 
     cards = library()
     wall_times, cpu_times = [], []

@@ -81,7 +81,7 @@ class Demo:
     # -- the game and its bots -------------------------------------------------------------
     def _new_game(self) -> None:
         from table.bots import GreedyBot, RandomBot
-        from table.engine.game import Game
+        from table.game import Game
 
         n = self.games
         self.game = Game.new(self.config, f"demo:{self.seed}:{n}", self.cards)

@@ -47,7 +47,8 @@ def _teams(spec: str) -> tuple[int, int]:
 
 def play_game(config, seed, bots, cards, rnd, check=True, replay=False) -> dict:
     """Play one game; returns {"result", "decisions", "checks"}; raises on any error."""
-    from table.engine.game import Game, TURN_PHASES
+    from table.engine.game import TURN_PHASES
+    from table.game import Game
     from table.engine.invariants import problems
 
     game = Game.new(config, seed, cards)

@@ -66,7 +66,7 @@ class GameScenario:
 
     def run_game(self) -> dict:
         from table.engine.decisions import Illegal
-        from table.engine.game import Game
+        from table.game import Game
 
         game = Game.new(self.config, self.seed, script=(self.dice, self.flips))
         queues = {k: list(v) for k, v in self.choices.items()}

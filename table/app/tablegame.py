@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from table.engine.chance import FACES, SIDES
 from table.engine.decisions import Decision, Illegal
-from table.engine.game import Game, GameConfig, NeedDecision
+from table.engine.game import GameConfig, NeedDecision
+from table.game import Game
 
 TYPED = ("die_typed", "flip_typed")
 

@@ -360,13 +360,13 @@ class Game:
     @classmethod
     def new(cls, config: GameConfig, seed: int | str, cards: dict | None = None,
             script: tuple | None = None) -> "Game":
-        """A new game.  ``cards``: the card library (default: table.cards.library()).
-        ``script``: optional (dice, flips) lists used before the seeded dice (scenarios)."""
+        """A new game.  ``cards``: the card library, id -> Card (reading it is table.cards'
+        job; table.game.Game supplies it).  ``script``: optional (dice, flips) lists used
+        before the seeded dice (scenarios)."""
         if isinstance(config, dict):
             config = GameConfig.from_json(config)
-        if cards is None:   # the shipped library (reading it is table.cards' job, not ours)
-            from ..cards import library
-            cards = library()
+        if cards is None:
+            raise TypeError("Game.new needs the card library (table.game.Game supplies it)")
         g = cls.__new__(cls)
         g.config = config
         g.seed = seed

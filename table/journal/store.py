@@ -63,7 +63,7 @@ class GameInfo:
 
 
 def _default_game_cls():
-    from table.engine.game import Game  # noqa: PLC0415  (the engine loads only when needed)
+    from table.game import Game  # noqa: PLC0415  (the engine loads only when needed)
 
     return Game
 

@@ -6,7 +6,8 @@ import asyncio
 import pytest
 
 from table.bots import RandomBot
-from table.engine.game import Game, GameConfig
+from table.engine.game import GameConfig
+from table.game import Game
 from table.ui.strings import text
 
 from .driver import Player, enrol_all, play_out, running, sim_daemon

@@ -45,7 +45,8 @@ def test_a_typed_face_must_be_a_face_and_the_roll_cannot_be_undone():
 
 
 def test_without_own_dice_it_is_the_engine_game():
-    from table.engine.game import Game, GameConfig
+    from table.engine.game import GameConfig
+    from table.game import Game
     a = TableGame.new(TableConfig(teams=2), 3)
     b = Game.new(GameConfig(teams=2), 3)
     bot_a, bot_b = RandomBot(3), RandomBot(3)

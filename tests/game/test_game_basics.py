@@ -6,7 +6,8 @@ import random
 import pytest
 
 from table.engine.decisions import Illegal
-from table.engine.game import Game, GameConfig, ReplayMismatch
+from table.engine.game import GameConfig, ReplayMismatch
+from table.game import Game
 
 
 def play_random(game, seed, limit=None):

@@ -5,7 +5,9 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from table.engine.game import OPTIONS, Game, GameConfig
+from table.engine.game import OPTIONS, GameConfig
+
+from table.game import Game
 from table.engine.invariants import problems
 
 

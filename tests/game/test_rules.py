@@ -7,7 +7,8 @@ import pytest
 
 from table.cards import library, parse_card
 from table.engine.decisions import Illegal
-from table.engine.game import Game, GameConfig
+from table.engine.game import GameConfig
+from table.game import Game
 from table.engine.invariants import problems
 from table.engine.setup import supply_deck
 

@@ -7,7 +7,8 @@ import json
 
 from table.cli import main
 from table.engine.board import Thing
-from table.engine.game import Game, GameConfig
+from table.engine.game import GameConfig
+from table.game import Game
 from table.engine.invariants import problems
 from table.selfplay import selfplay
 

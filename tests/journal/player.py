@@ -49,7 +49,7 @@ def game_api(kind: str) -> Api:
 
         return Api(Game, lambda i: GameConfig(), ("die", "no such face"))
     if kind == "real":
-        from table.engine.game import Game
+        from table.game import Game
 
         return Api(Game, _real_config, {"chance": "die", "value": "no such face"})
     raise SystemExit(f"unknown game kind {kind!r}")

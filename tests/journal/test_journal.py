@@ -350,7 +350,8 @@ def test_the_cap_keeps_the_file_from_growing(standin, tmp_path):
 
 
 def test_a_timeout_is_journaled_like_an_answer(path):
-    from table.engine.game import TIMED, Game, GameConfig
+    from table.engine.game import TIMED, GameConfig
+    from table.game import Game
 
     config = GameConfig(teams=2, options=("timer",))
     with Journal(path, game_cls=Game) as journal:

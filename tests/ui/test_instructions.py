@@ -245,7 +245,9 @@ def test_bot_games_carried_out_by_hand_match_the_engine(seed):
     (Mid-phase ``game.board`` is the phase's checkpoint, so the comparison is at the end.)"""
     import random
 
-    from table.engine.game import Game, GameConfig
+    from table.engine.game import GameConfig
+
+    from table.game import Game
 
     rnd = random.Random(seed)
     g = Game.new(GameConfig(teams=2, max_rounds=10, options=("parting_gifts",)), seed=seed)

@@ -18,7 +18,8 @@ from table import profile
 from table.cards import library
 from table.devices.build import build_devices
 from table.bots import RandomBot
-from table.engine.game import Game, GameConfig
+from table.engine.game import GameConfig
+from table.game import Game
 from table.engine.hexes import distance
 from table.ui import scenes, screens
 from table.ui.strings import text

@@ -1,0 +1,25 @@
+"""The engine's :class:`~table.engine.game.Game` with the card library supplied.
+
+The engine stays pure: it is handed the cards it plays with.  This layer hands it the
+library (the shipped cards and the owner's, :func:`table.cards.library`) whenever a caller
+gives none.
+"""
+
+from __future__ import annotations
+
+from table.cards import library
+from table.engine import game as engine
+
+__all__ = ["Game", "GameConfig"]
+
+GameConfig = engine.GameConfig
+
+
+class Game(engine.Game):
+    @classmethod
+    def new(cls, config, seed, cards=None, script=None):
+        return super().new(config, seed, library() if cards is None else cards, script)
+
+    @classmethod
+    def replay(cls, config, seed, log, cards=None, script=None):
+        return super().replay(config, seed, log, library() if cards is None else cards, script)
