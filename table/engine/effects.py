@@ -21,8 +21,10 @@ from .targeting import can_inch, can_jump
 RULES = ("reduced_blast", "parting_gifts", "one_life", "powerful_explosives")
 
 
-def _j(h: Hex | None):
-    return list(h) if h is not None else None
+def accuracy_dice(worm_hex: Hex, target: Hex, x: int) -> int:
+    """How many dice Accuracy X rolls (E1): X at the own and adjacent hexes, one fewer per
+    hex beyond, never fewer than one."""
+    return max(1, x - max(0, distance(worm_hex, target) - 1))
 
 
 class Resolver:
@@ -289,7 +291,7 @@ class Resolver:
 
     def accuracy(self, worm_hex: Hex, target: Hex, x: int, facing: int | None = None) -> Hex:
         """E1: put the token on ``target``, roll, let the player pick a die, move the token."""
-        n = max(1, x - max(0, distance(worm_hex, target) - 1))
+        n = accuracy_dice(worm_hex, target, x)
         self.set_target(target, facing)
         faces = [self.roll("accuracy") for _ in range(n)]
         options = list(dict.fromkeys(faces))

@@ -43,8 +43,8 @@ from .board import TEAMS, Board, Thing
 from .cards import Play, resolve_drop, resolve_text
 from .chance import CounterRandom
 from .decisions import Decision, Illegal
-from .effects import Resolver
-from .hexes import Hex, distance, hexagon
+from .effects import Resolver, accuracy_dice
+from .hexes import Hex, hexagon
 from .setup import (arena, auto_layout, capacity_problem, drop_deck, pile, place_thing,
                     standard_land, starting_hand, supply_deck)
 from .targeting import TARGET_RULES
@@ -804,8 +804,7 @@ class Game:
                 opts.insert(0, worm.at)
             info = None
             if card.accuracy is not None:
-                info = tuple(max(1, card.accuracy - max(0, distance(worm.at, h) - 1))
-                             for h in opts)
+                info = tuple(accuracy_dice(worm.at, h, card.accuracy) for h in opts)
             cached = (tuple(opts), info)
             if card.target != "new_hex":          # the only rule that reads the board
                 self._targets[key] = cached

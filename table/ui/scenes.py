@@ -13,7 +13,8 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 
 from table.engine.board import Board
-from table.engine.hexes import Hex, distance, neighbour
+from table.engine.effects import accuracy_dice
+from table.engine.hexes import Hex, neighbour
 
 from .instructions import Instruction
 
@@ -94,12 +95,6 @@ def legal(board: Board, grid: Iterable[Hex], hexes: Iterable[Hex],
           colour: Color = WHITE) -> Frame:
     """Moving or picking: the board dimmed, the legal hexes lit."""
     return lit(dimmed(board_frame(board, grid)), {h: colour for h in hexes})
-
-
-def accuracy_dice(worm_hex: Hex, target: Hex, x: int) -> int:
-    """How many Accuracy dice a target gets (E1): X less one per hex beyond the first, at
-    least one."""
-    return max(1, x - max(0, distance(worm_hex, target) - 1))
 
 
 def accuracy_colour(dice: int) -> Color:

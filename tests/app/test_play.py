@@ -4,13 +4,13 @@ the timer, the players' own dice, and coming back after a power cut."""
 import asyncio
 import random
 
-from table.app.prompts import CardTap, HexPick, Notice, Step
+from table.app.prompts import CardTap, Notice, Step
 from table.app.tablegame import TYPED
 from table.bots import RandomBot
 from table.engine.hexes import distance
 from table.ui.strings import text
 
-from .driver import Player, enrol_all, play_out, running, sim_daemon
+from .driver import Player, enrol_all, running, sim_daemon
 
 
 def texts(daemon):

@@ -5,7 +5,6 @@ that only CPython accepts.  The package is installed on first use into .cache/ (
 """
 
 import json
-import os
 import shutil
 import subprocess
 

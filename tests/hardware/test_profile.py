@@ -1,6 +1,5 @@
 """The hardware profile: the reference loads; every kind of mistake is reported by key."""
 
-import copy
 import tomllib
 from pathlib import Path
 

@@ -7,7 +7,6 @@ import time
 
 import pytest
 
-import fakepico
 from fakepico import Faults, FakePico
 
 import linkcodec as fw_codec          # the firmware's copy of the module (firmware/ on sys.path)
