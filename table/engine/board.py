@@ -56,11 +56,18 @@ class Board:
     counts: dict[str, int] = field(default_factory=dict)     # Things on the board per kind
     _next: dict[str, int] = field(default_factory=dict)      # next id number per kind
     _used: set[str] = field(default_factory=set)             # every id ever given
+    _land_order: list[Hex] | None = None                     # cache of land_in_order()
 
     # -- queries ---------------------------------------------------------------------------
 
     def is_land(self, h: Hex) -> bool:
         return h in self.land
+
+    def land_in_order(self) -> list[Hex]:
+        """The land hexes in reading order (cached: land only ever shrinks, by flooding)."""
+        if self._land_order is None or len(self._land_order) != len(self.land):
+            self._land_order = sorted(self.land, key=reading_key)
+        return self._land_order
 
     def in_hex(self, h: Hex) -> list[Thing]:
         """The Things in ``h`` in hex order (a new list)."""
@@ -146,7 +153,7 @@ class Board:
             things.extend(t.as_json() for t in self.in_hex(h))
         return {
             "wind": self.wind,
-            "land": [list(h) for h in sorted(self.land, key=reading_key)],
+            "land": [list(h) for h in self.land_in_order()],
             "target": list(self.target) if self.target is not None else None,
             "things": things,
             "destroyed": list(self.destroyed),

@@ -14,7 +14,7 @@ from itertools import permutations
 from .board import FIXED, Board, Thing
 from .chance import face_direction
 from .decisions import Decider, Decision, Illegal, take_default
-from .hexes import DIRECTIONS, Hex, distance, neighbour, reading_key
+from .hexes import DIRECTIONS, Hex, distance, neighbour
 from .targeting import can_inch, can_jump
 
 #: Optional rules and lasting effects the effects read from ``board.rules``.
@@ -169,7 +169,7 @@ class Resolver:
 
     def emptiest(self) -> Hex | None:
         """E9: the land hex with the fewest Things; ties are the active player's choice."""
-        land = sorted(self.board.land, key=reading_key)
+        land = self.board.land_in_order()
         if not land:
             return None
         fewest = min(self.board.count(h) for h in land)
