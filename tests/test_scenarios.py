@@ -18,8 +18,8 @@ FILES = sorted(HERE.glob("*.toml"))
 
 def test_every_ruling_has_a_scenario():
     names = {f.stem.split("_")[0] for f in FILES}
-    rulings = {"g4", "g5", "d2", "d4", "e1", "e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9",
-               "e10", "e11", "e14", "e15", "t1", "t3", "t7"}
+    rulings = {"g2", "g4", "g5", "d2", "d4", "e1", "e2", "e3", "e4", "e5", "e6", "e7", "e8",
+               "e9", "e10", "e11", "e12", "e13", "e14", "e15", "e16", "t1", "t3", "t7"}
     assert rulings <= names
     assert {"example"} <= names
 
