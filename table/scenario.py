@@ -132,15 +132,21 @@ def parse(data: dict) -> Scenario:
         raise Malformed("board: the [board] section is missing (it needs land and wind)")
     board = _parse_board(_keys(data["board"], BOARD_KEYS, "board"))
     _parse_things(data.get("things", []), board)
+    dice, flips = parse_random(data)
+    choices = _parse_choices(_keys(data.get("choices", {}), CHOICE_KINDS, "choices"))
+    steps = [_parse_step(s, i) for i, s in enumerate(_list(data.get("steps", []), "steps"))]
+    return Scenario(board, dice, flips, choices, steps, title)
+
+
+def parse_random(data: dict) -> tuple[list[str], list[str]]:
+    """The [random] section: the scripted dice and flips."""
     rnd = _keys(data.get("random", {}), RANDOM_KEYS, "random")
     dice = [_face(v, f"random.dice[{i}]") for i, v in enumerate(_list(rnd.get("dice", []), "random.dice"))]
     flips = _list(rnd.get("flips", []), "random.flips")
     for i, v in enumerate(flips):
         if v not in ("safe", "danger"):
             raise Malformed(f"random.flips[{i}]: {_show(v)} is not a flip (safe or danger)")
-    choices = _parse_choices(_keys(data.get("choices", {}), CHOICE_KINDS, "choices"))
-    steps = [_parse_step(s, i) for i, s in enumerate(_list(data.get("steps", []), "steps"))]
-    return Scenario(board, dice, flips, choices, steps, title)
+    return dice, flips
 
 
 def _parse_board(table: dict) -> Board:

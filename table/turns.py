@@ -47,7 +47,7 @@ the step form, plus ``result`` (null while the game goes on), ``turn``, ``hands`
 from __future__ import annotations
 
 from table.scenario import (CHOICE_KINDS, CannotRun, Malformed, _hex, _int, _keys, _list,
-                            _parse_choices, _parse_things, _face, _show)
+                            _parse_choices, _parse_things, _show, parse_random)
 
 GAME_SECTIONS = {"title", "game", "things", "random", "choices", "turns"}
 GAME_KEYS = {"seed", "teams", "options", "wind", "drop_deck", "land", "max_rounds"}
@@ -180,12 +180,7 @@ def parse_game(data: dict) -> GameScenario:
         if len(present) < 2:
             raise Malformed("things: a game needs worms of two teams or more")
         teams = len(present)
-    rnd = _keys(data.get("random", {}), {"dice", "flips"}, "random")
-    dice = [_face(v, f"random.dice[{i}]") for i, v in enumerate(_list(rnd.get("dice", []), "random.dice"))]
-    flips = _list(rnd.get("flips", []), "random.flips")
-    for i, v in enumerate(flips):
-        if v not in ("safe", "danger"):
-            raise Malformed(f"random.flips[{i}]: {_show(v)} is not a flip (safe or danger)")
+    dice, flips = parse_random(data)
     choices = _parse_choices(_keys(data.get("choices", {}), CHOICE_KINDS, "choices"))
     turns = []
     for i, t in enumerate(_list(data.get("turns", []), "turns")):
