@@ -13,7 +13,7 @@ DOCS = Path(__file__).parent.parent / "docs" / "cards.md"
 
 def test_library_ships_exactly_the_known_cards():
     cards = library()
-    assert sorted(cards) == sorted(["bazooka", "grenade", "ninja_rope", "girder", "uzi",
+    assert sorted(cards) == sorted(["bazooka", "grenade", "ninja_rope", "girder", "uzi", "freeze",
                                     "supplies", "mine_drop", "one_life", "powerful_explosives"])
     bazooka = cards["bazooka"]
     assert (bazooka.target, bazooka.accuracy, bazooka.action) == ("direct", 4, ("TEXT", "MOVE"))

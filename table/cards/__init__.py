@@ -29,7 +29,7 @@ LANGS = ("en", "cs", "uk")
 STEP_KEYS = {
     "blast": set(), "change_wind": set(), "scatter": set(), "move_worm": set(),
     "new_target": set(), "damage": {"pick"}, "remove": {"kinds"}, "place": {"kind", "at"},
-    "rule": {"rule"},
+    "rule": {"rule"}, "freeze": set(),
 }
 
 

@@ -53,6 +53,8 @@ class Board:
     target_facing: int | None = None
     water_tiles: int = WATER_TILES
     cards_drawn: dict[str, int] = field(default_factory=dict)
+    shielded: set[str] = field(default_factory=set)         # teams under a Freeze
+    frozen: set[str] = field(default_factory=set)           # worms encased in ice
     counts: dict[str, int] = field(default_factory=dict)     # Things on the board per kind
     _next: dict[str, int] = field(default_factory=dict)      # next id number per kind
     _used: set[str] = field(default_factory=set)             # every id ever given
@@ -142,6 +144,7 @@ class Board:
         self.lift(thing)
         del self.things[thing.id]
         self.counts[thing.kind] -= 1
+        self.frozen.discard(thing.id)
         self.destroyed.append(thing.id)
 
     def copy(self) -> "Board":
@@ -150,7 +153,8 @@ class Board:
     def as_json(self) -> dict:
         things = []
         for h in self.occupied():
-            things.extend(t.as_json() for t in self.in_hex(h))
+            for t in self.in_hex(h):
+                things.append(t.as_json() | ({"frozen": True} if t.id in self.frozen else {}))
         return {
             "wind": self.wind,
             "land": [list(h) for h in self.land_in_order()],

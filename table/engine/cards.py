@@ -17,6 +17,8 @@ Reading card files and checking them is :mod:`table.cards`' job; this module onl
 ``new_target``     pick a new target hex (not the token's hex) under the card's rule and
                    aim again: the following steps happen there ("repeat at a new hex")
 ``rule``           a lasting ``rule`` comes into force (``rule = "one_life"``)
+``freeze``         until the start of the player's next turn, each of their worms that would
+                   be damaged is encased in ice instead and then ignores damage (not water)
 =================  ==================================================================
 """
 
@@ -33,7 +35,7 @@ from .targeting import TARGET_RULES
 CARD_KINDS = ("starter", "supply", "superweapon", "drop", "sudden_death")
 SYMBOLS = ("MOVE", "TEXT", "PLAY")
 STEP_KINDS = ("blast", "damage", "move_worm", "remove", "place", "change_wind", "scatter",
-              "new_target", "rule")
+              "new_target", "rule", "freeze")
 PLACE_AT = ("target", "emptiest", "same", "own_hex")
 #: how far the "new hex" choice looks for targets (phantom water goes on for ever)
 REACH = 8
@@ -159,6 +161,8 @@ def resolve_step(r: Resolver, card: Card, play: Play, step: dict) -> None:
             return
         h = r.ask("hex", legal, legal[0], f"{card.id}:new_target")
         aim(r, card, play, h)
+    elif do == "freeze":
+        r.shield(play.worm.team)
     elif do == "rule":
         board.rules.add(step["rule"])
         r.event("rule", rule=step["rule"])

@@ -100,6 +100,14 @@ class Resolver:
         """Damage one Thing (E3)."""
         kind = thing.kind
         if kind == "worm":
+            board = self.board
+            if thing.id in board.frozen:
+                self.event("ice_holds", thing=thing.id, at=list(thing.at))
+                return
+            if thing.team in board.shielded:
+                board.frozen.add(thing.id)
+                self.event("freeze", thing=thing.id, at=list(thing.at))
+                return
             if thing.id == self.active_worm:
                 self.active_hurt = True
             if thing.damaged or "one_life" in self.board.rules:
@@ -338,6 +346,24 @@ class Resolver:
         for thing, n, d in plan:
             if self.alive(thing, n):
                 self.move(thing, neighbour(n, d), "push")
+
+    # -- Freeze (cards.md): a team's worms are encased instead of damaged -------------------
+
+    def shield(self, team: str) -> None:
+        """Freeze: until the start of ``team``'s next turn, each of its worms that would be
+        damaged is encased in ice instead, and then ignores all damage (not water)."""
+        self.board.shielded.add(team)
+        self.event("shield", team=team)
+
+    def thaw(self, team: str) -> None:
+        """The start of ``team``'s turn: its ice tokens go, and so does its Freeze."""
+        board = self.board
+        for wid in sorted(board.frozen):
+            worm = board.things[wid]
+            if worm.team == team:
+                board.frozen.discard(wid)
+                self.event("thaw", thing=wid, at=list(worm.at))
+        board.shielded.discard(team)
 
     # -- wind (E10), movement (T1) ----------------------------------------------------------
 

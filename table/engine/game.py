@@ -696,6 +696,7 @@ class Game:
         st.phase = "activate"
         run.r.active_team = team
         run.r.event("turn", number=st.turn_no, team=team)
+        run.r.thaw(team)
 
     def _p_activate(self, st: _State, run: _Run) -> None:
         r, board = run.r, st.board

@@ -26,14 +26,15 @@ from .strings import sentence, text
 BOOKKEEPING = frozenset({"roll", "flip", "accuracy", "blast", "oil_drum", "prod", "sink",
                          "pool_empty", "setup", "turn", "activate", "play", "end_turn",
                          "reshuffle", "drop_empty", "final_round", "eliminated", "game_over",
-                         "supply_empty", "card_drawn"})
+                         "supply_empty", "card_drawn", "shield", "ice_holds"})
 #: Events the players copy onto the board, each turned into instructions below.
-COPIED = frozenset({"move", "destroy", "damage", "heal", "place", "flood", "wind", "draw",
+COPIED = frozenset({"move", "destroy", "damage", "heal", "freeze", "thaw", "place", "flood",
+                    "wind", "draw",
                     "target", "rule", "drop", "sudden_death"})
 #: Which form of the team name each sentence takes.
 TEAM_FORM = {"do.move_worm": "team_acc", "do.lay_down": "team_acc", "do.worm_sank": "team_adj",
              "do.worm_out": "team_adj", "do.draw": "team", "do.heal": "team_acc",
-             "do.place_worm": "team_acc"}
+             "do.place_worm": "team_acc", "do.freeze": "team_acc", "do.thaw": "team_acc"}
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,8 @@ def instructions(events: list[dict], before: Board) -> list[Instruction]:
                        else Instruction(f"do.remove.{kind}", {}, at))
         elif name == "damage":
             out.append(Instruction("do.lay_down", worm(e["thing"]), _hex(e["at"])))
+        elif name in ("freeze", "thaw"):
+            out.append(Instruction(f"do.{name}", worm(e["thing"]), _hex(e["at"])))
         elif name == "heal":
             out.append(Instruction("do.heal", worm(e["worm"]), where.get(e["worm"])))
         elif name == "place":

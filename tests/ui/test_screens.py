@@ -27,7 +27,7 @@ def all_instructions() -> list[Instruction]:
     out = []
     for team in TEAMS:
         for key in ("do.move_worm", "do.worm_sank", "do.worm_out", "do.lay_down", "do.heal",
-                    "do.place_worm"):
+                    "do.place_worm", "do.freeze", "do.thaw"):
             out.append(Instruction(key, {"team": team, "n": "4"}, (0, 0), (1, 0)))
         out.append(Instruction("do.draw", {"team": team}))
     for kind in THING_KINDS:
