@@ -201,14 +201,14 @@ def load(path: str | Path | None = None) -> Profile:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ProfileError(path, ["the file does not exist: give the path of a hardware "
-                                  f"profile ({_README}; hardware/reference.toml is a start)"])
+                                  f"profile ({_README}; hardware/reference.toml is a start)"]) from None
     except (OSError, UnicodeDecodeError) as err:
         raise ProfileError(path, [f"cannot read the file ({err}): check its permissions "
-                                  "and that it is UTF-8 text"])
+                                  "and that it is UTF-8 text"]) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise ProfileError(path, [f"not valid TOML ({err}): fix the syntax at that line"])
+        raise ProfileError(path, [f"not valid TOML ({err}): fix the syntax at that line"]) from None
     return parse(data, path)
 
 
