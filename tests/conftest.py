@@ -1,3 +1,5 @@
+"""Fixtures shared by the test folders."""
+
 import pytest
 
 
