@@ -438,7 +438,7 @@ class Game:
     def fork(self, seed: int | str) -> "Game":
         """A copy for a bot to try things on: same position and request, its own dice (from
         ``seed``), the hidden decks reshuffled, no shared state, a log of its own."""
-        g = Game.__new__(Game)
+        g = type(self).__new__(type(self))
         g.__dict__.update(self.__dict__)
         g._rng = CounterRandom(f"fork:{seed}")
         g._script = None
