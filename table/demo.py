@@ -430,7 +430,7 @@ def configure(parser) -> None:
 
 def run(args) -> int:
     import asyncio
-    import signal
+    from table.run import on_stop_signals
     import sys
 
     from table.cli import UserError
@@ -465,11 +465,7 @@ def run(args) -> int:
         async def main() -> None:
             loop = asyncio.get_running_loop()
             stop = asyncio.Event()
-            for sig in (signal.SIGTERM, signal.SIGINT):
-                try:
-                    loop.add_signal_handler(sig, stop.set)
-                except (NotImplementedError, RuntimeError):
-                    pass
+            on_stop_signals(loop, stop.set)
             try:
                 attach(demo, devices, loop, tags)
             except DeviceError as err:

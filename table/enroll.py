@@ -56,18 +56,12 @@ def run(args) -> int:
 
 async def _main(args, devices, path, lang) -> int:
     import asyncio
-    import signal
 
     from table.app.enroller import Enroller
-    from table.run import start_web
+    from table.run import on_stop_signals, start_web
 
     enroller = Enroller(devices, path, lang)
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        try:
-            loop.add_signal_handler(sig, enroller.stop)
-        except (NotImplementedError, RuntimeError):
-            pass
+    on_stop_signals(asyncio.get_running_loop(), enroller.stop)
     server = await start_web(devices, enroller, args.host, args.port) if args.sim else None
     print(f"worms-table enroll: tap a tag; tags are kept in {enroller.store.path}", flush=True)
     try:

@@ -90,7 +90,6 @@ def run(args) -> int:
 
 async def serve(args, devices, path: Path) -> int:
     import asyncio
-    import signal
 
     from table.app.daemon import Daemon
     from table.app.notify import Notifier
@@ -100,12 +99,7 @@ async def serve(args, devices, path: Path) -> int:
     lookup = card_for_uid if args.sim else None
     daemon = Daemon(devices, path, seed=args.seed, sim=args.sim, notifier=Notifier.from_env(),
                     tag_lookup=lookup)
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        try:
-            loop.add_signal_handler(sig, daemon.stop)
-        except (NotImplementedError, RuntimeError):
-            pass
+    on_stop_signals(asyncio.get_running_loop(), daemon.stop)
     server = None
     try:
         if (args.sim or args.web) and not args.no_web:
@@ -118,6 +112,16 @@ async def serve(args, devices, path: Path) -> int:
             await server.stop()
         daemon.close()
     return 0
+
+
+def on_stop_signals(loop, stop) -> None:
+    """Call ``stop`` on SIGTERM (systemd) and SIGINT (Ctrl-C), where the loop can."""
+    import signal
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, stop)
+        except (NotImplementedError, RuntimeError):
+            pass
 
 
 async def start_web(devices, daemon, host: str, port: int | None):

@@ -294,20 +294,21 @@ def _check_play(step: dict, out: dict, where: str) -> None:
     if card is None or card.kind in ("drop", "sudden_death"):
         known = ", ".join(sorted(c.id for c in cards.values() if c.kind not in ("drop", "sudden_death")))
         raise Malformed(f"{where}.card: unknown weapon card {_show(step['card'])} (known: {known})")
-    moves = []
-    for j, m in enumerate(_list(step.get("moves", []), f"{where}.moves")):
-        w = f"{where}.moves[{j}]"
-        _keys(m, {"inch", "jump", "skip"}, w)
-        if len(m) != 1:
-            raise Malformed(f"{w}: give exactly one of inch, jump or skip")
-        if "skip" in m:
-            if m["skip"] is not True:
-                raise Malformed(f"{w}.skip: expected true")
-            moves.append(("skip", None))
-        else:
-            kind = next(iter(m))
-            moves.append((kind, _hex(m[kind], f"{w}.{kind}")))
-    out["moves"] = moves
+    out["moves"] = [parse_move(m, f"{where}.moves[{j}]")
+                    for j, m in enumerate(_list(step.get("moves", []), f"{where}.moves"))]
+
+
+def parse_move(m, where: str) -> tuple:
+    """One movement: ``{inch = [q, r]}``, ``{jump = [q, r]}`` or ``{skip = true}``."""
+    _keys(m, {"inch", "jump", "skip"}, where)
+    if len(m) != 1:
+        raise Malformed(f"{where}: give exactly one of inch, jump or skip")
+    if "skip" in m:
+        if m["skip"] is not True:
+            raise Malformed(f"{where}.skip: expected true")
+        return ("skip", None)
+    kind = next(iter(m))
+    return (kind, _hex(m[kind], f"{where}.{kind}"))
 
 
 def _check_drop(step: dict, where: str) -> None:

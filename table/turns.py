@@ -47,7 +47,8 @@ the step form, plus ``result`` (null while the game goes on), ``turn``, ``hands`
 from __future__ import annotations
 
 from table.scenario import (CHOICE_KINDS, CannotRun, Malformed, _hex, _int, _keys, _list,
-                            _parse_choices, _parse_things, _show, parse_random)
+                            _parse_choices, _parse_things, _show, parse_move,
+                            parse_random)
 
 GAME_SECTIONS = {"title", "game", "things", "random", "choices", "turns"}
 GAME_KEYS = {"seed", "teams", "options", "wind", "drop_deck", "land", "max_rounds"}
@@ -130,16 +131,6 @@ def _play_turn(game, turn: dict, queues: dict) -> None:
     # movements left over are those T3 or the timer skipped: unused, as in the step form
 
 
-def _move(m, where: str):
-    _keys(m, {"inch", "jump", "skip"}, where)
-    if len(m) != 1:
-        raise Malformed(f"{where}: give exactly one of inch, jump or skip")
-    if "skip" in m:
-        if m["skip"] is not True:
-            raise Malformed(f"{where}.skip: expected true")
-        return ("skip", None)
-    kind = next(iter(m))
-    return (kind, _hex(m[kind], f"{where}.{kind}"))
 
 
 def parse_game(data: dict) -> GameScenario:
@@ -197,11 +188,11 @@ def parse_game(data: dict) -> GameScenario:
             out["target"] = _hex(t["target"], f"{where}.target")
         if "facing" in t:
             out["facing"] = _int(t["facing"], f"{where}.facing", 1, 6)
-        out["moves"] = [_move(m, f"{where}.moves[{j}]")
+        out["moves"] = [parse_move(m, f"{where}.moves[{j}]")
                         for j, m in enumerate(_list(t.get("moves", []), f"{where}.moves"))]
         if len(out["moves"]) > 2:
             raise Malformed(f"{where}.moves: a turn has two movement steps, {len(out['moves'])} given")
-        out["card_moves"] = [_move(m, f"{where}.card_moves[{j}]")
+        out["card_moves"] = [parse_move(m, f"{where}.card_moves[{j}]")
                              for j, m in enumerate(_list(t.get("card_moves", []), f"{where}.card_moves"))]
         turns.append(out)
     try:
