@@ -18,14 +18,14 @@ Vocabulary:
 """
 
 from .board import BOX, FIXED, KINDS, TEAMS, WORMS_PER_TEAM, Board, Thing
-from .chance import FACES, CounterRandom, OutOfRandom, Recorder, Script, face_direction
+from .chance import FACES, CounterRandom, OutOfRandom, Script, face_direction
 from .decisions import Decision, Illegal, take_default
 from .effects import RULES, Resolver
 from .hexes import DIRECTIONS, Hex, distance, neighbour, opposite
 
 __all__ = [
     "BOX", "DIRECTIONS", "FACES", "FIXED", "KINDS", "RULES", "TEAMS", "WORMS_PER_TEAM",
-    "Board", "CounterRandom", "Decision", "Hex", "Illegal", "OutOfRandom", "Recorder",
+    "Board", "CounterRandom", "Decision", "Hex", "Illegal", "OutOfRandom",
     "Resolver", "Script", "Thing", "distance", "face_direction", "neighbour", "opposite",
     "take_default",
 ]

@@ -1,13 +1,12 @@
 """Dice and the Danger Flipper (rulings D1-D4), and the sources that produce them.
 
 The engine never draws randomness itself: it is handed a *chance source* with two methods,
-``roll()`` (one die face) and ``flip()`` (``"safe"`` or ``"danger"``).  Three sources exist:
+``roll()`` (one die face) and ``flip()`` (``"safe"`` or ``"danger"``).  Two sources exist:
 
 * :class:`CounterRandom`: a seeded counter-based generator for play.  Result *k* of seed *s*
   is derived from BLAKE2b(s, k // 8), so the same seed gives the same game on every Python version
   and platform, and a game can resume from any point by knowing only the counter.
 * :class:`Script`: results listed in advance (scenario files, tests).
-* :class:`Recorder`: wraps another source and keeps every outcome (journals, replays).
 
 >>> a, b = CounterRandom(7), CounterRandom(7)
 >>> [a.roll() for _ in range(6)] == [b.roll() for _ in range(6)]
@@ -110,21 +109,3 @@ class Script:
     @property
     def unused(self) -> dict[str, int]:
         return {"dice": len(self.dice) - self._d, "flips": len(self.flips) - self._f}
-
-
-class Recorder:
-    """Passes results through from ``source`` and remembers each as ``(kind, value)``."""
-
-    def __init__(self, source):
-        self.source = source
-        self.log: list[tuple[str, str]] = []
-
-    def roll(self) -> str:
-        v = self.source.roll()
-        self.log.append(("die", v))
-        return v
-
-    def flip(self) -> str:
-        v = self.source.flip()
-        self.log.append(("flip", v))
-        return v

@@ -44,14 +44,11 @@ from .cards import Play, resolve_drop, resolve_text
 from .chance import CounterRandom
 from .decisions import Decision, Illegal
 from .effects import Resolver, accuracy_dice
-from .hexes import Hex, hexagon
+from .hexes import Hex
 from .setup import (arena, auto_layout, capacity_problem, drop_deck, pile, place_thing,
                     standard_land, starting_hand, supply_deck)
-from .targeting import TARGET_RULES
+from .targeting import TARGET_RULES, inches, jumps
 
-#: hex -> (its neighbours, the hexes within 2), in reading order: movement is pure geometry
-#: filtered by the land (targeting.can_inch / can_jump say the same)
-_NEAR: dict = {}
 
 #: Optional rules (T7 and the rulebook's other variants).
 OPTIONS = ("parting_gifts", "reduced_blast", "no_sudden_death", "longer_game", "timer",
@@ -740,14 +737,9 @@ class Game:
 
     def _move(self, st: _State, run: _Run, why: str) -> None:
         board, worm = st.board, st.board.things[st.worm]
-        near = _NEAR.get(worm.at)
-        if near is None:
-            near = _NEAR[worm.at] = ([h for h in hexagon(worm.at, 1) if h != worm.at],
-                                     [h for h in hexagon(worm.at, 2) if h != worm.at])
-        land = board.land
         opts = [("skip", None)]
-        opts += [("inch", h) for h in near[0] if h in land]
-        opts += [("jump", h) for h in near[1] if h in land]
+        opts += [("inch", h) for h in inches(board, worm.at)]
+        opts += [("jump", h) for h in jumps(board, worm.at)]
         kind, to = run.ask("move", opts, opts[0], why)
         if kind == "inch":
             run.r.inch(worm, to)

@@ -9,6 +9,12 @@ Wind Dial, starting from north.
 2
 >>> opposite(1), opposite(3), opposite(6)
 (4, 6, 3)
+>>> line((0, 0), 3, 3)
+[(0, 0), (1, 0), (2, 0)]
+>>> ring((0, 0), 1)
+[(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)]
+>>> len(ring((0, 0), 4)), len(hexagon((0, 0), 4))
+(24, 61)
 """
 
 from __future__ import annotations

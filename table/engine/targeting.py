@@ -6,6 +6,8 @@ the daemon's "legal hexes lit" all ask these functions.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .board import Board
 from .hexes import Hex, distance, hexagon, is_direct
 
@@ -20,12 +22,19 @@ def can_jump(board: Board, start: Hex, to: Hex) -> bool:
     return 1 <= distance(start, to) <= 2 and board.is_land(to)
 
 
+@lru_cache(maxsize=8192)
+def _around(start: Hex, radius: int) -> tuple[Hex, ...]:
+    return tuple(h for h in hexagon(start, radius) if h != start)
+
+
 def inches(board: Board, start: Hex) -> list[Hex]:
-    return [h for h in hexagon(start, 1) if can_inch(board, start, h)]
+    """Every legal inch from ``start``, in reading order."""
+    return [h for h in _around(start, 1) if can_inch(board, start, h)]
 
 
 def jumps(board: Board, start: Hex) -> list[Hex]:
-    return [h for h in hexagon(start, 2) if can_jump(board, start, h)]
+    """Every legal jump from ``start``, in reading order."""
+    return [h for h in _around(start, 2) if can_jump(board, start, h)]
 
 
 #: Target rules (E12), each ``rule(worm_hex, target, n, board) -> bool``.  ``n`` is the
@@ -40,14 +49,3 @@ TARGET_RULES = {
     "airstrike": lambda w, t, n, b: True,                         # any hex, with a facing
     "new_hex": lambda w, t, n, b: t != b.target,
 }
-
-
-def can_target(board: Board, rule: str, worm_hex: Hex, target: Hex, n: int | None = None) -> bool:
-    return TARGET_RULES[rule](worm_hex, target, n, board)
-
-
-def targets(board: Board, rule: str, worm_hex: Hex, n: int | None = None,
-            reach: int = 6) -> list[Hex]:
-    """The legal targets within ``reach`` of the worm (every hex is a target for some rules:
-    phantom water goes on for ever, so a bound is needed to list them)."""
-    return [h for h in hexagon(worm_hex, reach) if can_target(board, rule, worm_hex, h, n)]
