@@ -54,7 +54,7 @@ class Clock:
 
 def main(games: int | None = None) -> dict:
     from table import profile
-    from table.demo import Demo
+    from table.app.demo import Demo
     from table.devices.build import build_devices
     from table.devices.buttons import InputEvent
 

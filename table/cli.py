@@ -1,8 +1,8 @@
 """The `worms-table` command: one entry point, one subcommand per job.
 
-Each subcommand lives in its own module, imported only when it is run, so that
-`worms-table scenario` never pays for the hardware libraries.  A module named in
-COMMANDS provides ``configure(parser)`` and ``run(args) -> int``.
+Each subcommand lives in its own module of :mod:`table.commands`, which imports what it
+needs only when it is run, so that `worms-table scenario` never pays for the hardware
+libraries.  A module named in COMMANDS provides ``configure(parser)`` and ``run(args) -> int``.
 """
 
 from __future__ import annotations
@@ -11,25 +11,19 @@ import argparse
 import importlib
 import sys
 
+from table.commands.common import UserError
+
 # name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "scenario": ("table.scenario", "run a scenario file and print the resulting position as JSON"),
-    "selftest": ("table.selftest", "walk every device of a hardware profile and report what works"),
-    "calibrate": ("table.calibrate", "set the wind servo's pulse per direction and check the LED map"),
-    "cards": ("table.cards", "list the card library, or check card files"),
-    "selfplay": ("table.selfplay", "bots play whole games, every invariant checked; JSON summary"),
-    "run": ("table.run", "the table daemon: a whole game on the box's buttons, cards, OLED and LEDs"),
-    "demo": ("table.demo", "the shop demo: bots play on the table until a visitor has a go"),
-    "enroll": ("table.enroll", "tap each card's NFC tag and pick its card, for worms-table run"),
+    "scenario": ("table.commands.scenario", "run a scenario file and print the resulting position as JSON"),
+    "selftest": ("table.commands.selftest", "walk every device of a hardware profile and report what works"),
+    "calibrate": ("table.commands.calibrate", "set the wind servo's pulse per direction and check the LED map"),
+    "cards": ("table.commands.cards", "list the card library, or check card files"),
+    "selfplay": ("table.commands.selfplay", "bots play whole games, every invariant checked; JSON summary"),
+    "run": ("table.commands.run", "the table daemon: a whole game on the box's buttons, cards, OLED and LEDs"),
+    "demo": ("table.commands.demo", "the shop demo: bots play on the table until a visitor has a go"),
+    "enroll": ("table.commands.enroll", "tap each card's NFC tag and pick its card, for worms-table run"),
 }
-
-
-class UserError(Exception):
-    """A problem the user can fix; printed as one line, never as a traceback."""
-
-    def __init__(self, message: str, exit_code: int = 2):
-        super().__init__(message)
-        self.exit_code = exit_code
 
 
 def build_parser() -> argparse.ArgumentParser:

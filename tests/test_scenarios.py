@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from table.cli import main
-from table.scenario import load, run_scenario
+from table.scenarios import load
 
 HERE = Path(__file__).parent / "scenarios"
 FILES = sorted(HERE.glob("*.toml"))
@@ -27,7 +27,7 @@ def test_every_ruling_has_a_scenario():
 @pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
 def test_scenario(path):
     expected = json.loads(path.with_suffix(".json").read_text())
-    out = run_scenario(load(path))
+    out = load(path).run()
     for key, value in expected.items():
         if key == "accuracy_dice":
             got = [e["dice"] for e in out["events"] if e["event"] == "accuracy"]

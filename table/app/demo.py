@@ -1,6 +1,4 @@
-"""`worms-table demo`: the shop demo -- bots play on the table until a visitor has a go.
-
-    worms-table demo [--sim] [--profile FILE] [--lang en|cs|uk] [--games N] [--fast]
+"""The shop demo (`worms-table demo`): bots play on the table until a visitor has a go.
 
 The attract loop: greedy bots play short whole games (two teams, six rounds); each decision
 is shown as the table would ask it (the prompt's OLED screen and LED options), then the
@@ -366,8 +364,8 @@ def attach(demo: Demo, devices, loop, tags: dict[str, str] | None = None) -> Non
     """Hand the buttons' and the card reader's events (from their threads) to the loop.
 
     A tag is read as its card through ``tags`` (UID -> card id: the enrol table of
-    ``worms-table enroll``), else as a sim tag (:mod:`table.web.simtags`)."""
-    from table.web.simtags import card_for_uid
+    ``worms-table enroll``), else as a sim tag (:mod:`table.cards.simtags`)."""
+    from table.cards.simtags import card_for_uid
 
     tags = {uid.upper(): card for uid, card in (tags or {}).items()}
 
@@ -388,112 +386,3 @@ def attach(demo: Demo, devices, loop, tags: dict[str, str] | None = None) -> Non
 
     devices.buttons.on_input = lambda event: on_loop(demo.press, event)
     devices.card_reader.on_tap = lambda uid: on_loop(lambda: demo.tap(card(uid)))
-
-
-def enrolled(state_dir: str | None) -> dict[str, str]:
-    """The enrol table of the daemon's state directory ({} when there is none)."""
-    from table.app.tags import TagFileError, TagStore
-    from table.cli import UserError
-    from table.run import state_dir as find
-
-    try:
-        return TagStore.in_dir(find(state_dir)).tags
-    except TagFileError as err:
-        raise UserError(str(err)) from None
-
-
-# -- the command ---------------------------------------------------------------------------------
-
-def configure(parser) -> None:
-    parser.add_argument("--profile", metavar="FILE",
-                        help="hardware profile (default: the packaged reference profile)")
-    parser.add_argument("--sim", action="store_true",
-                        help="simulate every device and serve the simulator page")
-    parser.add_argument("--lang", choices=["en", "cs", "uk"], default="en",
-                        help="the language of the screens (default en)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the bots' games")
-    parser.add_argument("--bots", choices=["greedy", "random"], default="greedy",
-                        help="who plays the show (default greedy)")
-    parser.add_argument("--idle", type=float, default=IDLE_S, metavar="SECONDS",
-                        help=f"a visitor idle this long hands back to the bots (default {IDLE_S:g})")
-    parser.add_argument("--games", type=int, default=None, metavar="N",
-                        help="stop after N games (default: run until stopped)")
-    parser.add_argument("--fast", action="store_true",
-                        help="no pauses: play the games at full speed (with --games)")
-    parser.add_argument("--state-dir", metavar="DIR",
-                        help="where `worms-table enroll` keeps the card tags (default: as "
-                             "worms-table run)")
-    parser.add_argument("--host", default="127.0.0.1", help="simulator page address (--sim)")
-    parser.add_argument("--port", type=int, default=8421, help="simulator page port (--sim)")
-    parser.add_argument("--no-web", action="store_true", help="with --sim, serve no page")
-
-
-def run(args) -> int:
-    import asyncio
-    from table.run import on_stop_signals
-    import sys
-
-    from table.cli import UserError
-    from table.devices import DeviceError
-    from table.devices.build import build_devices
-    from table.profile import ProfileError, load
-
-    if args.games is not None and args.games < 1:
-        raise UserError("--games must be 1 or more")
-    if args.fast and args.games is None:
-        raise UserError("--fast plays at full speed without end: give --games N too")
-    if args.idle <= 0:
-        raise UserError("--idle must be a number of seconds above 0")
-    logging.basicConfig(level=logging.INFO, stream=sys.stderr,
-                        format="%(levelname)s %(name)s: %(message)s")
-    try:
-        profile = load(args.profile)
-    except ProfileError as err:
-        raise UserError(str(err)) from None
-    tags = enrolled(args.state_dir)
-    devices = build_devices(profile, sim=args.sim)
-    try:
-        try:
-            demo = Demo(devices, lang=args.lang, seed=args.seed, bots=args.bots, idle_s=args.idle)
-        except DeviceError as err:
-            raise UserError(str(err)) from None
-        if args.fast:
-            demo.play_games(args.games)
-            print(f"worms-table demo: {demo.games} games, {demo.decisions} decisions")
-            return 0
-
-        async def main() -> None:
-            loop = asyncio.get_running_loop()
-            stop = asyncio.Event()
-            on_stop_signals(loop, stop.set)
-            try:
-                attach(demo, devices, loop, tags)
-            except DeviceError as err:
-                log.warning("demo: no visitors' inputs: %s", err)
-            server = None
-            if args.sim and not args.no_web:
-                from table.web import serve
-
-                from table.ui import screens
-
-                server = serve(devices, host=args.host, port=args.port, lang=args.lang,
-                               on_pairing_code=lambda code: demo.show_screen(
-                                   screens.message("worms-table", code)))
-                try:
-                    await server.start()
-                except OSError as err:
-                    raise UserError(f"cannot serve the simulator page on {args.host}:"
-                                    f"{args.port} ({err.strerror}); give another --port") from None
-                print(f"simulator: {server.url}", flush=True)
-            print("worms-table demo: running", flush=True)
-            try:
-                await run_async(demo, stop, games=args.games)
-            finally:
-                if server is not None:
-                    await server.stop()
-
-        asyncio.run(main())
-        print(f"worms-table demo: {demo.games} games, {demo.visits} visitors")
-        return 0
-    finally:
-        devices.close()

@@ -1,4 +1,4 @@
-"""The card library: card files (TOML) read and checked, and the `worms-table cards` command.
+"""The card library: card files (TOML) read and checked (the `worms-table cards` command is table.commands.cards).
 
 The shipped cards live in ``table/cards/data/``.  An owner adds their other physical cards as
 more files: every ``*.toml`` in the folders named by ``WORMS_TABLE_CARDS`` (separated by
@@ -8,7 +8,6 @@ more files: every ``*.toml`` in the folders named by ``WORMS_TABLE_CARDS`` (sepa
 from __future__ import annotations
 
 import os
-import sys
 import tomllib
 from functools import lru_cache
 from importlib import resources
@@ -215,43 +214,3 @@ def library(extra: list[Path] | None = None) -> dict[str, Card]:
     if problems:
         raise CardError(problems)
     return cards
-
-
-# -- the command -------------------------------------------------------------------------------
-
-def configure(parser) -> None:
-    parser.add_argument("action", nargs="?", choices=["list", "check"], default="list",
-                        help="list the library (default), or check card files")
-    parser.add_argument("files", nargs="*", help="card files to check")
-    parser.add_argument("--lang", choices=LANGS, default="en", help="names in this language")
-
-
-def run(args) -> int:
-    try:
-        if args.action == "check":
-            if not args.files:
-                print("worms-table cards check: name one or more card files", file=sys.stderr)
-                return 2
-            total = 0
-            for f in args.files:
-                total += len(load_file(f))
-            print(f"ok: {total} card(s) in {len(args.files)} file(s)")
-            return 0
-        cards = library()
-    except CardError as err:
-        for p in err.problems:
-            print(p, file=sys.stderr)
-        return 2
-    for c in sorted(cards.values(), key=lambda c: (CARD_KINDS.index(c.kind), c.id)):
-        bits = [f"{c.id:20}", f"{c.kind:13}", f"{c.name(args.lang):22}"]
-        if c.target:
-            from table.engine.cards import describe_target
-            bits.append(f"target {describe_target(c)}")
-        if c.accuracy:
-            bits.append(f"accuracy {c.accuracy}")
-        if c.action:
-            bits.append(" ".join(c.action))
-        if c.lasting:
-            bits.append(f"lasting {c.lasting}")
-        print("  ".join(bits).rstrip())
-    return 0

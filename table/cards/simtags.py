@@ -27,7 +27,7 @@ def card_for_uid(uid: str, card_ids: Iterable[str] | None = None) -> str | None:
     if not uid.startswith(PREFIX) or len(uid) != len(PREFIX) + 12:
         return None
     if card_ids is None:
-        from table.cards import library
+        from table.cards import library   # the package itself: a lazy import keeps it light
 
         card_ids = library()
     for card_id in card_ids:

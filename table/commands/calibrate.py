@@ -25,7 +25,7 @@ import threading
 import warnings
 from pathlib import Path
 
-from table.cli import UserError
+from .common import UserError, load_profile
 
 PARTS = ("servo", "leds")
 BUTTON_COMMANDS = {"cw": "+", "2": "+", "ccw": "-", "6": "-", "ok": "", "back": "q"}
@@ -81,7 +81,6 @@ class Inputs:
 def run(args) -> int:
     from table.devices import DeviceError
     from table.devices import build
-    from table.selftest import load_profile
 
     if args.auto and not args.sim:
         raise UserError("--auto answers for a person: use it with --sim")

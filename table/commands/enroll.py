@@ -9,21 +9,18 @@ the state directory (tags.toml) that `worms-table run` reads.  Stop with Ctrl-C.
 
 from __future__ import annotations
 
+from .common import (UserError, add_profile, add_sim, add_state_dir, build, on_stop_signals,
+                     open_state_dir, start_web)
+
 
 def configure(parser) -> None:
-    parser.add_argument("--profile", metavar="FILE", help="hardware profile (default: reference)")
-    parser.add_argument("--sim", action="store_true",
-                        help="simulated devices (the simulator page taps the cards)")
-    parser.add_argument("--state-dir", metavar="DIR",
-                        help="where tags.toml lives (default as for worms-table run)")
+    add_profile(parser)
+    add_sim(parser, "simulated devices (the simulator page taps the cards)")
+    add_state_dir(parser, "where tags.toml lives (default as for worms-table run)")
     parser.add_argument("--lang", choices=("en", "cs", "uk"), default=None,
                         help="language of the screens (default: the table's last language)")
-    parser.add_argument("--host", default="127.0.0.1", help=argparse_help("address"))
-    parser.add_argument("--port", type=int, default=None, help=argparse_help("port"))
-
-
-def argparse_help(what: str) -> str:
-    return f"simulator page {what} (--sim)"
+    parser.add_argument("--host", default="127.0.0.1", help="simulator page address (--sim)")
+    parser.add_argument("--port", type=int, default=None, help="simulator page port (--sim)")
 
 
 def run(args) -> int:
@@ -33,9 +30,7 @@ def run(args) -> int:
     import sys
 
     from table.app.tags import TagFileError
-    from table.cli import UserError
     from table.devices import DeviceError
-    from table.run import build, open_state_dir
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(message)s")
     path = open_state_dir(args.state_dir)
@@ -58,7 +53,6 @@ async def _main(args, devices, path, lang) -> int:
     import asyncio
 
     from table.app.enroller import Enroller
-    from table.run import on_stop_signals, start_web
 
     enroller = Enroller(devices, path, lang)
     on_stop_signals(asyncio.get_running_loop(), enroller.stop)

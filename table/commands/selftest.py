@@ -14,7 +14,7 @@ import threading
 import time
 import warnings
 
-from table.cli import UserError
+from .common import UserError, load_profile
 
 STEPS = ("leds", "wind", "display", "buttons", "card")
 AUTO_UID = "04A1B2C3D4E5F6"
@@ -32,16 +32,6 @@ def configure(parser) -> None:
                         help="no pauses in the LED sweep and the dial walk (always so in --sim)")
     parser.add_argument("--only", action="append", choices=STEPS, metavar="STEP",
                         help=f"run only this step (repeatable): {', '.join(STEPS)}")
-
-
-def load_profile(path):
-    """The profile at `path` (None: the packaged reference), or a UserError listing problems."""
-    from table.profile import ProfileError, load
-
-    try:
-        return load(path)
-    except ProfileError as err:
-        raise UserError(str(err)) from None
 
 
 def run(args) -> int:

@@ -1,4 +1,4 @@
-"""The turn-level form of a scenario file: whole turns of a whole game, so that the end of a
+"""The game form of a scenario file: whole turns of a whole game, so that the end of a
 game (the final round, the winner, a shared win) can be pinned down in a file.
 
 A scenario file with a ``[game]`` section (or ``[[turns]]``) is this form; everything else
@@ -46,9 +46,15 @@ the step form, plus ``result`` (null while the game goes on), ``turn``, ``hands`
 
 from __future__ import annotations
 
-from table.scenario import (CHOICE_KINDS, CannotRun, Malformed, _hex, _int, _keys, _list,
-                            _parse_choices, _parse_things, _show, parse_move,
-                            parse_random)
+from table.cards import library
+from table.engine import TEAMS, Board
+from table.engine.decisions import Illegal
+from table.engine.game import OPTIONS, GameConfig
+from table.engine.setup import standard_land
+from table.game import Game
+
+from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, parse_choices,
+                     parse_move, parse_random, parse_things, show, whole)
 
 GAME_SECTIONS = {"title", "game", "things", "random", "choices", "turns"}
 GAME_KEYS = {"seed", "teams", "options", "wind", "drop_deck", "land", "max_rounds"}
@@ -65,10 +71,8 @@ class GameScenario:
         self.turns = turns
         self.title = title
 
-    def run_game(self) -> dict:
-        from table.engine.decisions import Illegal
-        from table.game import Game
-
+    def run(self) -> dict:
+        """Play the turns; the position, the game's state and events (CannotRun: exit 1)."""
         game = Game.new(self.config, self.seed, script=(self.dice, self.flips))
         queues = {k: list(v) for k, v in self.choices.items()}
         for n, turn in enumerate(self.turns, 1):
@@ -131,69 +135,62 @@ def _play_turn(game, turn: dict, queues: dict) -> None:
     # movements left over are those T3 or the timer skipped: unused, as in the step form
 
 
-
-
-def parse_game(data: dict) -> GameScenario:
-    from table.cards import library
-    from table.engine import TEAMS, Board
-    from table.engine.game import OPTIONS, GameConfig
-    from table.engine.setup import standard_land
-
-    _keys(data, GAME_SECTIONS, "the file")
+def parse(data: dict) -> GameScenario:
+    keys(data, GAME_SECTIONS, "the file")
     title = data.get("title", "")
-    g = _keys(data.get("game", {}), GAME_KEYS, "game")
+    g = keys(data.get("game", {}), GAME_KEYS, "game")
     seed = g.get("seed", 1)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise Malformed(f"game.seed: expected a number or text, got {_show(seed)}")
-    options = _list(g.get("options", []), "game.options")
+        raise Malformed(f"game.seed: expected a number or text, got {show(seed)}")
+    options = items(g.get("options", []), "game.options")
     for i, o in enumerate(options):
         if o not in OPTIONS:
-            raise Malformed(f"game.options[{i}]: unknown option {_show(o)} (known: {', '.join(OPTIONS)})")
+            raise Malformed(f"game.options[{i}]: unknown option {show(o)} (known: {', '.join(OPTIONS)})")
     cards = library()
     drop_deck = None
     if "drop_deck" in g:
-        drop_deck = _list(g["drop_deck"], "game.drop_deck")
+        drop_deck = items(g["drop_deck"], "game.drop_deck")
         for i, c in enumerate(drop_deck):
             if c not in cards or cards[c].kind not in ("drop", "sudden_death"):
-                raise Malformed(f"game.drop_deck[{i}]: {_show(c)} is not a Drop or Sudden Death card")
+                raise Malformed(f"game.drop_deck[{i}]: {show(c)} is not a Drop or Sudden Death card")
     land = None
     if "land" in g:
-        land = tuple(_hex(h, f"game.land[{i}]") for i, h in enumerate(_list(g["land"], "game.land")))
-    wind = _int(g["wind"], "game.wind", 1, 6) if "wind" in g else None
-    max_rounds = _int(g["max_rounds"], "game.max_rounds", 1) if "max_rounds" in g else None
+        land = tuple(hexagon(h, f"game.land[{i}]") for i, h in enumerate(items(g["land"], "game.land")))
+    wind = whole(g["wind"], "game.wind", 1, 6) if "wind" in g else None
+    max_rounds = whole(g["max_rounds"], "game.max_rounds", 1) if "max_rounds" in g else None
     things = None
-    teams = _int(g.get("teams", 2), "game.teams", 2, len(TEAMS))
+    teams = whole(g.get("teams", 2), "game.teams", 2, len(TEAMS))
     if "things" in data:
         board = Board(land=set(land) if land else standard_land(teams), wind=1)
-        _parse_things(data["things"], board)
+        parse_things(data["things"], board)
         things = tuple(t.as_json() | {"at": list(t.at)} for t in (board.things[i] for i in board.things))
         present = [t for t in TEAMS if board.worms(t)]
         if len(present) < 2:
             raise Malformed("things: a game needs worms of two teams or more")
         teams = len(present)
     dice, flips = parse_random(data)
-    choices = _parse_choices(_keys(data.get("choices", {}), CHOICE_KINDS, "choices"))
+    choices = parse_choices(keys(data.get("choices", {}), CHOICE_KINDS, "choices"))
     turns = []
-    for i, t in enumerate(_list(data.get("turns", []), "turns")):
+    for i, t in enumerate(items(data.get("turns", []), "turns")):
         where = f"turns[{i}]"
-        _keys(t, TURN_KEYS, where)
+        keys(t, TURN_KEYS, where)
         out = dict(t)
         for key in ("team", "worm", "card", "thing"):
             if key in t and not isinstance(t[key], str):
-                raise Malformed(f"{where}.{key}: expected text, got {_show(t[key])}")
+                raise Malformed(f"{where}.{key}: expected text, got {show(t[key])}")
         if "card" in t and t["card"] != "pass" and (t["card"] not in cards or cards[t["card"]].kind
                                                    in ("drop", "sudden_death")):
-            raise Malformed(f"{where}.card: unknown weapon card {_show(t['card'])}")
+            raise Malformed(f"{where}.card: unknown weapon card {show(t['card'])}")
         if "target" in t:
-            out["target"] = _hex(t["target"], f"{where}.target")
+            out["target"] = hexagon(t["target"], f"{where}.target")
         if "facing" in t:
-            out["facing"] = _int(t["facing"], f"{where}.facing", 1, 6)
+            out["facing"] = whole(t["facing"], f"{where}.facing", 1, 6)
         out["moves"] = [parse_move(m, f"{where}.moves[{j}]")
-                        for j, m in enumerate(_list(t.get("moves", []), f"{where}.moves"))]
+                        for j, m in enumerate(items(t.get("moves", []), f"{where}.moves"))]
         if len(out["moves"]) > 2:
             raise Malformed(f"{where}.moves: a turn has two movement steps, {len(out['moves'])} given")
         out["card_moves"] = [parse_move(m, f"{where}.card_moves[{j}]")
-                             for j, m in enumerate(_list(t.get("card_moves", []), f"{where}.card_moves"))]
+                             for j, m in enumerate(items(t.get("card_moves", []), f"{where}.card_moves"))]
         turns.append(out)
     try:
         config = GameConfig(teams=teams, options=tuple(options), land=land, things=things,

@@ -20,7 +20,7 @@ to its card with :func:`card_for_uid`.
 from __future__ import annotations
 
 from table.web.server import DEFAULT_PORT, WebServer
-from table.web.simtags import card_for_uid, sim_uid
+from table.cards.simtags import card_for_uid, sim_uid
 
 __all__ = ["DEFAULT_PORT", "WebServer", "card_for_uid", "serve", "sim_uid"]
 

@@ -16,7 +16,7 @@ import base64
 import io
 
 from table.devices import DeviceError
-from table.web.simtags import card_for_uid, sim_uid
+from table.cards.simtags import card_for_uid, sim_uid
 
 LANGS = ("en", "cs", "uk")
 DEVICES = ("wind", "leds", "display", "buttons", "card_reader")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from table.cli import main
-from table.scenario import CannotRun, Malformed, load, parse, run_scenario
+from table.scenarios import CannotRun, Malformed, load, parse
 
 HERE = Path(__file__).parent.parent / "scenarios" / "games"
 FILES = sorted(HERE.glob("*.toml"))
@@ -21,7 +21,7 @@ def test_there_are_game_files():
 @pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
 def test_game_file(path):
     expected = json.loads(path.with_suffix(".json").read_text())
-    out = run_scenario(load(path))
+    out = load(path).run()
     for key, value in expected.items():
         assert out[key] == value, f"{key} differs"
 
@@ -65,7 +65,7 @@ def test_malformed_game_files_name_the_field(data, message):
 def test_an_illegal_turn_cannot_run():
     sc = parse(_with(turns=[{"team": "blue", "worm": "blue-1", "moves": [{"inch": [2, 0]}]}]))
     with pytest.raises(CannotRun, match="turns\\[0\\]: .*not a legal answer to move"):
-        run_scenario(sc)
+        sc.run()
     sc = parse(_with(turns=[{"team": "red"}]))
     with pytest.raises(CannotRun, match="it is blue's turn, not red's"):
-        run_scenario(sc)
+        sc.run()

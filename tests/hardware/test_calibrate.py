@@ -110,7 +110,7 @@ def test_buttons_drive_the_servo(capsys, monkeypatch, copy):
 
     monkeypatch.setattr(build, "build_devices", scripted)
     # no keyboard at all: the stdin reader neither reads nor reports the end of input
-    monkeypatch.setattr("table.calibrate.Inputs._read", lambda self, stream: None)
+    monkeypatch.setattr("table.commands.calibrate.Inputs._read", lambda self, stream: None)
     code, out, _ = run(capsys, monkeypatch, "", "--sim", "--only", "servo",
                        "--profile", str(copy))
     assert code == 0, out
@@ -119,7 +119,7 @@ def test_buttons_drive_the_servo(capsys, monkeypatch, copy):
 
 
 def test_write_back_refuses_an_inline_table(tmp_path):
-    from table.calibrate import write_calibration
+    from table.commands.calibrate import write_calibration
 
     text = hp.REFERENCE.read_text()
     start = text.index("[wind.calibration]")

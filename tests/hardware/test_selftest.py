@@ -49,7 +49,7 @@ def test_real_devices_that_are_absent_fail_with_a_reason(capsys):
 
 def test_display_step_shows_the_pattern():
     from table.devices.display import SimDisplay
-    from table.selftest import pattern_image, step_display
+    from table.commands.selftest import pattern_image, step_display
 
     class Devices:
         display = SimDisplay()
@@ -61,7 +61,7 @@ def test_display_step_shows_the_pattern():
 
 def test_led_step_catches_a_hex_that_does_not_light():
     from table.devices.leds import SimHexLeds
-    from table.selftest import step_leds
+    from table.commands.selftest import step_leds
 
     class Broken(SimHexLeds):
         def shown(self):

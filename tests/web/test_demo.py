@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from table.cli import main
-from table.demo import BYE_S, NOTICE_S, Demo, attach, run_async
+from table.app.demo import BYE_S, NOTICE_S, Demo, attach, run_async
 from table.devices.buttons import InputEvent
 from table.ui import screens
 

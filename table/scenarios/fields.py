@@ -1,0 +1,170 @@
+"""The fields of a scenario file, checked: both forms (docs/scenarios.md) read through these.
+
+Every reader raises :class:`Malformed` naming the field (``things[2].at``) and what it expected.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from table.engine import BOX, FACES, KINDS, TEAMS, WORMS_PER_TEAM, Board, Thing
+
+RANDOM_KEYS = {"dice", "flips"}
+CHOICE_KINDS = {"die", "direction", "hex", "thing", "order"}
+ORDER_GROUPS = {"crate", "mine", "fire"}
+THING_KEYS = {"kind", "id", "team", "at", "damaged"}
+
+
+class Malformed(Exception):
+    """The file breaks the format; exit 2."""
+
+
+class CannotRun(Exception):
+    """A step cannot run; exit 1."""
+
+
+# -- reading the file --------------------------------------------------------------------------
+
+def keys(table: Any, allowed: set[str], where: str) -> dict:
+    if not isinstance(table, dict):
+        raise Malformed(f"{where}: expected a table, got {show(table)}")
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise Malformed(f"{where}: unknown key {unknown[0]!r} (allowed: {', '.join(sorted(allowed))})")
+    return table
+
+
+def show(v: Any) -> str:
+    return json.dumps(v) if isinstance(v, (list, dict, str, int, float, bool)) else repr(v)
+
+
+def whole(v: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise Malformed(f"{where}: expected a whole number, got {show(v)}")
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        raise Malformed(f"{where}: {v} is out of range ({lo}..{hi})")
+    return v
+
+
+def hexagon(v: Any, where: str) -> tuple[int, int]:
+    if (not isinstance(v, list) or len(v) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
+        raise Malformed(f"{where}: expected a hex [q, r], got {show(v)}")
+    return (v[0], v[1])
+
+
+def items(v: Any, where: str) -> list:
+    if not isinstance(v, list):
+        raise Malformed(f"{where}: expected a list, got {show(v)}")
+    return v
+
+
+def face(v: Any, where: str) -> str:
+    if isinstance(v, int) and not isinstance(v, bool):
+        v = str(v)
+    if v not in FACES:
+        raise Malformed(f"{where}: {show(v)} is not a die face (faces: {', '.join(FACES)})")
+    return v
+
+
+def parse_random(data: dict) -> tuple[list[str], list[str]]:
+    """The [random] section: the scripted dice and flips."""
+    rnd = keys(data.get("random", {}), RANDOM_KEYS, "random")
+    dice = [face(v, f"random.dice[{i}]") for i, v in enumerate(items(rnd.get("dice", []), "random.dice"))]
+    flips = items(rnd.get("flips", []), "random.flips")
+    for i, v in enumerate(flips):
+        if v not in ("safe", "danger"):
+            raise Malformed(f"random.flips[{i}]: {show(v)} is not a flip (safe or danger)")
+    return dice, flips
+
+
+def parse_things(raw: Any, board: Board) -> None:
+    parsed = []
+    for i, item in enumerate(items(raw, "things")):
+        where = f"things[{i}]"
+        keys(item, THING_KEYS, where)
+        kind = item.get("kind")
+        if kind not in KINDS:
+            raise Malformed(f"{where}.kind: unknown kind {show(kind)} (kinds: {', '.join(KINDS)})")
+        if "at" not in item:
+            raise Malformed(f"{where}.at: missing")
+        at = hexagon(item["at"], f"{where}.at")
+        if not board.is_land(at):
+            raise Malformed(f"{where}.at: {list(at)} is water; Things start on land hexes")
+        team = item.get("team")
+        if kind == "worm":
+            if team is None:
+                raise Malformed(f"{where}.team: a worm needs a team ({', '.join(TEAMS)})")
+            if team not in TEAMS:
+                raise Malformed(f"{where}.team: unknown team {show(team)} (teams: {', '.join(TEAMS)})")
+            if "id" not in item:
+                raise Malformed(f"{where}.id: a worm needs an id")
+        else:
+            for key in ("team", "damaged"):
+                if key in item:
+                    raise Malformed(f"{where}.{key}: only worms have a {key}")
+        damaged = item.get("damaged", False)
+        if not isinstance(damaged, bool):
+            raise Malformed(f"{where}.damaged: expected true or false, got {show(damaged)}")
+        thing_id = item.get("id")
+        if thing_id is not None:
+            if not isinstance(thing_id, str) or not thing_id:
+                raise Malformed(f"{where}.id: expected a non-empty text, got {show(thing_id)}")
+            if thing_id in board._used or thing_id == "target":
+                raise Malformed(f"{where}.id: {thing_id!r} is used twice" if thing_id != "target"
+                                else f"{where}.id: 'target' is reserved for the Target Token")
+            board.reserve_id(thing_id)
+        parsed.append((thing_id, kind, at, team, damaged))
+    for thing_id, kind, at, team, damaged in parsed:
+        board.add(Thing(thing_id or board.new_id(kind), kind, at, team, damaged))
+    for kind, limit in BOX.items():
+        if board.on_board(kind) > limit:
+            raise Malformed(f"things: {board.on_board(kind)} of kind {kind!r}, the box holds {limit}")
+    for team in TEAMS:
+        if board.on_board("worm", team) > WORMS_PER_TEAM:
+            raise Malformed(f"things: team {team} has {board.on_board('worm', team)} worms, "
+                            f"a team has {WORMS_PER_TEAM}")
+    for h in board.occupied():
+        if board.craters(h) >= 3:
+            raise Malformed(f"things: three Craters in {list(h)} (such a hex is water)")
+
+
+def parse_choices(table: dict) -> dict[str, list]:
+    out = {}
+    for kind, answers in table.items():
+        where = f"choices.{kind}"
+        answers = items(answers, where)
+        conv = []
+        for i, a in enumerate(answers):
+            w = f"{where}[{i}]"
+            if kind == "die":
+                conv.append(face(a, w))
+            elif kind == "direction":
+                conv.append(whole(a, w, 1, 6))
+            elif kind == "hex":
+                conv.append(hexagon(a, w))
+            elif kind == "thing":
+                if not isinstance(a, str):
+                    raise Malformed(f"{w}: expected a Thing id, got {show(a)}")
+                conv.append(a)
+            else:
+                groups = items(a, w)
+                if not groups or any(g not in ORDER_GROUPS for g in groups):
+                    raise Malformed(f"{w}: expected a list of {', '.join(sorted(ORDER_GROUPS))}")
+                conv.append(tuple(groups))
+        out[kind] = conv
+    return out
+
+
+def parse_move(m, where: str) -> tuple:
+    """One movement: ``{inch = [q, r]}``, ``{jump = [q, r]}`` or ``{skip = true}``."""
+    keys(m, {"inch", "jump", "skip"}, where)
+    if len(m) != 1:
+        raise Malformed(f"{where}: give exactly one of inch, jump or skip")
+    if "skip" in m:
+        if m["skip"] is not True:
+            raise Malformed(f"{where}.skip: expected true")
+        return ("skip", None)
+    kind = next(iter(m))
+    return (kind, hexagon(m[kind], f"{where}.{kind}"))
