@@ -15,6 +15,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from table.profiles.box import BoxConfig, parse_box
+
 Hex = tuple[int, int]
 
 REFERENCE = Path(__file__).with_name("profiles") / "reference.toml"
@@ -52,14 +54,19 @@ class ProfileError(Exception):
 
 @dataclass(frozen=True)
 class Grid:
-    """The hexes that carry LEDs: a hexagon of `radius` around `centre`."""
+    """The hexes that carry LEDs: a hexagon of `radius` around `centre`, less `skip`.
+
+    `skip` are hexes of the hexagon with no LED (the Wind Dial's hex in the box); `in` still
+    tells whether a hex lies within the hexagon.
+    """
 
     centre: Hex
     radius: int
+    skip: frozenset[Hex] = frozenset()
 
     @property
     def hexes(self) -> frozenset[Hex]:
-        return frozenset(hexagon(self.centre, self.radius))
+        return frozenset(hexagon(self.centre, self.radius)) - self.skip
 
     def __contains__(self, h: object) -> bool:
         return isinstance(h, tuple) and hex_distance(h, self.centre) <= self.radius
@@ -151,6 +158,7 @@ class Profile:
     cards: CardsConfig | None
     pin_uses: tuple[PinUse, ...]
     i2c_uses: tuple[I2CUse, ...]
+    box: BoxConfig | None = None      # the printed parts' sizes and modules (profiles/box.py)
 
 
 # ---- hex geometry (axial q, r; flat-topped) ----
@@ -176,6 +184,7 @@ def serpentine(grid: Grid, wiring: str, leds_per_hex: int = 1) -> tuple[Hex, ...
     serpentine-rows: rows of constant r from r = -radius to +radius; the first row runs q
     ascending, the next q descending, and so on.
     Each hex takes `leds_per_hex` consecutive LEDs.  Offsets are relative to the grid centre.
+    Hexes in `grid.skip` get no LED: the strip's wire jumps over them.
     """
     cq, cr, n = grid.centre[0], grid.centre[1], grid.radius
     lines: list[list[Hex]] = []
@@ -188,7 +197,8 @@ def serpentine(grid: Grid, wiring: str, leds_per_hex: int = 1) -> tuple[Hex, ...
     order: list[Hex] = []
     for i, line in enumerate(lines):
         for h in (line if i % 2 == 0 else reversed(line)):
-            order.extend([h] * leds_per_hex)
+            if h not in grid.skip:
+                order.extend([h] * leds_per_hex)
     return tuple(order)
 
 
@@ -215,7 +225,7 @@ def load(path: str | Path | None = None) -> Profile:
 def parse(data: Mapping[str, Any], path: str | Path = "<profile>") -> Profile:
     """Validate an already-parsed TOML document; raise ProfileError listing every problem."""
     r = _Reader()
-    r.known(data, "", ("name", "pico", "wind", "leds", "display", "buttons", "cards"))
+    r.known(data, "", ("name", "pico", "wind", "leds", "display", "buttons", "cards", "box"))
     name = r.value(data, "", "name", str, default="unnamed")
     pico = _pico(r, data)
     wind = _wind(r, data)
@@ -223,6 +233,7 @@ def parse(data: Mapping[str, Any], path: str | Path = "<profile>") -> Profile:
     display = _display(r, data)
     buttons = _buttons(r, data)
     cards = _cards(r, data)
+    box = parse_box(r, data, display, cards)
     devices = {"wind": wind, "leds": leds, "display": display, "buttons": buttons, "cards": cards}
     if pico is None and any(d is not None and d.backend == "pico" for d in devices.values()):
         users = ", ".join(k for k, d in devices.items() if d is not None and d.backend == "pico")
@@ -235,7 +246,7 @@ def parse(data: Mapping[str, Any], path: str | Path = "<profile>") -> Profile:
     if r.problems:
         raise ProfileError(path, r.problems)
     return Profile(Path(path), name, pico, wind, leds, display, buttons, cards,
-                   tuple(pins), tuple(i2c))
+                   tuple(pins), tuple(i2c), box)
 
 
 class _Required:
@@ -425,14 +436,15 @@ def _leds(r: _Reader, data: Mapping[str, Any], wind: WindConfig | None) -> LedsC
     if g is None:
         return None
     w = "leds.grid"
-    r.known(g, w, ("radius", "centre", "leds_per_hex", "wiring", "map"))
+    r.known(g, w, ("radius", "centre", "leds_per_hex", "wiring", "map", "skip"))
     radius = r.int_in(g, w, "radius", 1, 20, 4, "a hexagon radius")
     centre = r.hex(g, w, "centre", default=wind.hex if wind else (0, 0))
     per_hex = r.int_in(g, w, "leds_per_hex", 1, 16, 1, "a number of LEDs")
     wiring = r.choice(g, w, "wiring", WIRINGS, "serpentine-columns")
-    if None in (backend, brightness, radius, centre, per_hex, wiring):
+    skip = _skip(r, g, centre, radius)
+    if None in (backend, brightness, radius, centre, per_hex, wiring, skip):
         return None
-    grid = Grid(centre, radius)
+    grid = Grid(centre, radius, skip)
     if wiring == "map":
         led_map = _explicit_map(r, g, grid, per_hex)
     else:
@@ -446,6 +458,26 @@ def _leds(r: _Reader, data: Mapping[str, Any], wind: WindConfig | None) -> LedsC
     if led_map is None:
         return None
     return LedsConfig(backend, pico_pin, brightness, grid, per_hex, wiring, led_map)
+
+
+def _skip(r: _Reader, g: Mapping[str, Any], centre: Hex | None, radius: int | None
+          ) -> frozenset[Hex] | None:
+    raw = r.value(g, "leds.grid", "skip", list, [])
+    if raw is None or centre is None or radius is None:
+        return None
+    out = set()
+    for i, item in enumerate(raw):
+        if not (isinstance(item, list) and len(item) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in item)):
+            r.problem(f"leds.grid.skip[{i}]", f"should be a hex [q, r], not {item!r}")
+            return None
+        if hex_distance((item[0], item[1]), centre) > radius:
+            r.problem(f"leds.grid.skip[{i}]", f"{item} is outside the grid (radius {radius} "
+                                              f"around {list(centre)}): only grid hexes can "
+                                              "be skipped")
+            return None
+        out.add((item[0], item[1]))
+    return frozenset(out)
 
 
 def _explicit_map(r: _Reader, g: Mapping[str, Any], grid: Grid, per_hex: int
@@ -466,6 +498,10 @@ def _explicit_map(r: _Reader, g: Mapping[str, Any], grid: Grid, per_hex: int
             r.problem(f"leds.grid.map[{i}]", f"LED {i} is on hex {list(h)}, outside the grid "
                                              f"(radius {grid.radius} around {list(grid.centre)}):"
                                              " fix the hex or enlarge leds.grid.radius")
+            bad = True
+        elif h in grid.skip:
+            r.problem(f"leds.grid.map[{i}]", f"LED {i} is on hex {list(h)}, which "
+                                             "leds.grid.skip says has no LED: remove one")
             bad = True
         led_map.append(h)
     counts = Counter(led_map)

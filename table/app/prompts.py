@@ -178,6 +178,8 @@ class HexPick(Prompt):
         name = event.name
         if name in ("1", "2", "3", "4", "5", "6"):
             nxt = neighbour(self.cursor, int(name))
+            if nxt not in self.domain:        # a hex without an LED (the dial's): step over it
+                nxt = neighbour(nxt, int(name))
             if nxt in self.domain:
                 self.cursor = nxt
         elif name in ("cw", "ccw") and self.order:

@@ -31,7 +31,7 @@ def test_sim_mirrors_an_encoder_build_and_a_custom_grid(reference_data):
     reference_data["leds"]["grid"].update(radius=2, leds_per_hex=2)
     with build_devices(hp.parse(reference_data), sim=True) as d:
         assert d.buttons.inputs == ENCODER_INPUTS
-        assert len(d.leds.led_map) == 38 and len(d.leds.hexes) == 19
+        assert len(d.leds.led_map) == 36 and len(d.leds.hexes) == 18   # no LED under the dial
 
 
 def test_sim_simulates_devices_the_profile_leaves_out(reference_data):

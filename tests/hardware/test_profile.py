@@ -39,8 +39,9 @@ def test_reference_loads_with_the_documented_build():
     assert p.name == "reference"
     assert p.wind.backend == "pico" and p.wind.hex == (0, 0)
     assert dict(p.wind.calibration) == {1: 667, 2: 1000, 3: 1333, 4: 1667, 5: 2000, 6: 2333}
-    assert p.leds.grid == hp.Grid((0, 0), 4)
-    assert len(p.leds.grid.hexes) == 61 and len(p.leds.led_map) == 61
+    assert p.leds.grid == hp.Grid((0, 0), 4, frozenset({(0, 0)}))   # the dial's hex: no LED
+    assert len(p.leds.grid.hexes) == 60 and len(p.leds.led_map) == 60
+    assert (0, 0) in p.leds.grid and (0, 0) not in p.leds.led_map
     assert p.display.address == 0x3C and p.display.bus == 1
     assert dict(p.buttons.pins) == {"1": 5, "2": 6, "3": 13, "4": 19, "5": 26, "6": 16,
                                     "ok": 20, "back": 21}
@@ -96,7 +97,7 @@ def test_serpentines_cover_the_grid_once_through_neighbours(wiring, radius, cent
 def test_explicit_map_with_two_leds_per_hex():
     d = reference_data()
     grid = d["leds"]["grid"]
-    grid.update(radius=1, wiring="map", leds_per_hex=2,
+    grid.update(radius=1, wiring="map", leds_per_hex=2, skip=[],
                 map=[list(h) for h in hp.hexagon((0, 0), 1) for _ in range(2)])
     p = hp.parse(d)
     assert len(p.leds.led_map) == 14 and p.leds.led_map[0] == p.leds.led_map[1]
@@ -104,9 +105,36 @@ def test_explicit_map_with_two_leds_per_hex():
 
 def explicit(radius=1):
     d = reference_data()
-    d["leds"]["grid"].update(radius=radius, wiring="map",
+    d["leds"]["grid"].update(radius=radius, wiring="map", skip=[],
                              map=[list(h) for h in hp.hexagon((0, 0), radius)])
     return d
+
+
+def test_serpentine_skips_the_dial_hex():
+    m = hp.serpentine(hp.Grid((0, 0), 4, frozenset({(0, 0)})), "serpentine-columns")
+    assert len(m) == 60 and (0, 0) not in m
+    assert m[28:32] == ((0, -2), (0, -1), (0, 1), (0, 2))   # the middle column jumps the dial
+    jumps = [(a, b) for a, b in zip(m, m[1:]) if hp.hex_distance(a, b) != 1]
+    assert jumps == [((0, -1), (0, 1))]
+
+
+def test_a_skipped_hex_must_lie_in_the_grid_and_carry_no_mapped_led():
+    d = reference_data()
+    d["leds"]["grid"]["skip"] = [[9, 9]]
+    one_problem(d, "leds.grid.skip[0]", "outside the grid")
+    d = explicit()
+    d["leds"]["grid"]["skip"] = [[0, 0]]
+    one_problem(d, "leds.grid.map[3]", "[0, 0]", "skip")
+
+
+def test_box_keys_default_and_are_checked():
+    d = reference_data()
+    del d["box"]
+    assert hp.parse(d).box == hp.load().box                # the reference's values are defaults
+    d["box"] = {"hex_mm": 5, "wall_mm": 1.0, "bed_mm": [220, 220]}
+    found = problems(d)
+    assert any(f.startswith("box.hex_mm: 5") and "10 to 60" in f for f in found), found
+    assert any(f.startswith("box.bed_mm: ") for f in found), found
 
 
 def test_map_missing_a_hex():

@@ -17,7 +17,7 @@ def test_sim_auto_passes_every_step(capsys):
     assert code == 0, out + err
     for step in ("leds", "wind", "display", "buttons", "card"):
         assert f"PASS {step}:" in out
-    assert "lit 61 hexes" in out
+    assert "lit 60 hexes" in out
     assert "seen: back" in out and "read card 04A1B2C3D4E5F6" in out
     assert "5 passed, 0 failed" in out
 

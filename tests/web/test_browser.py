@@ -77,7 +77,7 @@ def test_the_page_drives_the_table_and_follows_it(page, table, tmp_path):
     page.goto(running.url + "/")
     page.wait_for_selector("#live:not(.off)")
     state = synced(page, running)
-    assert page.locator("[data-hex]").count() == 61
+    assert page.locator("[data-hex]").count() == 60
     page_matches(page, state)
     assert page.text_content("#wind-label") == "Wind: not set"
     first_oled = state["oled"]
@@ -162,7 +162,7 @@ def test_pairing_in_the_browser(page, devices, start):
     page.fill("#pair-code", codes[0])
     page.click("#pair-form button")
     page.wait_for_selector("#live:not(.off)")
-    assert page.locator("[data-hex]").count() == 61
+    assert page.locator("[data-hex]").count() == 60
     assert not page.locator("#pairing").evaluate("d => d.open")
 
 
@@ -191,7 +191,7 @@ def test_the_real_daemon_in_the_browser(page, tmp_path):
         page.wait_for_selector("#live:not(.off)")
         before = state()
         page.wait_for_function(f"Number(document.body.dataset.version) >= {before['version']}")
-        assert page.locator("[data-hex]").count() == 61
+        assert page.locator("[data-hex]").count() == 60
         assert page.get_attribute("#oled", "src") == before["oled"]
         page.keyboard.press("Enter")
         page.wait_for_function(f"document.getElementById('oled').src !== {before['oled']!r}",

@@ -50,7 +50,7 @@ def test_state_mirrors_every_device(table, devices):
     assert status == 200
     shown = devices.leds.shown()
     assert {(q, r): tuple(raw) for q, r, _, raw in state["leds"]["hexes"]} == shown
-    assert len(state["leds"]["hexes"]) == 61
+    assert len(state["leds"]["hexes"]) == 60
     assert state["leds"]["brightness"] == devices.leds.brightness
     oled = png(state["oled"])
     assert oled.size == (128, 64)
@@ -69,10 +69,10 @@ def test_state_mirrors_every_device(table, devices):
 
 def test_led_colours_are_shown_as_the_eye_sees_them(table, devices):
     running, _ = table
-    running.call(lambda: (devices.leds.fill((0, 0, 0)), devices.leds.set((0, 0), (255, 0, 0)),
+    running.call(lambda: (devices.leds.fill((0, 0, 0)), devices.leds.set((0, 1), (255, 0, 0)),
                           devices.leds.set((1, 0), (10, 6, 0)), devices.leds.show()))
     hexes = {(q, r): colour for q, r, colour, _ in running.request("/state")[1]["leds"]["hexes"]}
-    assert hexes[(0, 0)] == "#ff0000"        # full red stays full red under the 0.35 cap
+    assert hexes[(0, 1)] == "#ff0000"        # full red stays full red under the 0.35 cap
     assert hexes[(-1, 0)] == "#000000"
     r, g, b = (int(hexes[(1, 0)][i:i + 2], 16) for i in (1, 3, 5))
     assert r >= 50 and 20 < g < r and b == 0   # a dim LED glows visibly, its hue kept
@@ -258,7 +258,7 @@ def test_events_push_every_change(table):
             head += line
         assert b"text/event-stream" in head
         first = read_event(stream)
-        assert len(first["leds"]["hexes"]) == 61 and "cards" not in first
+        assert len(first["leds"]["hexes"]) == 60 and "cards" not in first
         running.request("/press", {"name": "ok"})
         second = read_event(stream)
         assert second["version"] > first["version"]
