@@ -16,6 +16,11 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from table.profiles.box import BoxConfig, parse_box
+from table.profiles.pi import PiConfig, parse_pi
+from table.profiles.pins import (HAT_EEPROM, I2C1_PINS, PCA9685_ALL_CALL, UART_PINS,  # noqa: F401
+                                 I2CUse, PinUse, check_i2c, check_pins, i2c_uses, pin_uses)
+from table.profiles.reader import _REQUIRED, PI_GPIOS, PICO_GPIOS, _README  # noqa: F401
+from table.profiles.reader import Reader as _Reader
 
 Hex = tuple[int, int]
 
@@ -31,14 +36,7 @@ BACKENDS = {
     "cards": ("pn532", "rdm6300", "sim"),
 }
 WIRINGS = ("serpentine-columns", "serpentine-rows", "map")
-PI_GPIOS = range(0, 28)                       # BCM numbers on the 40-pin header
-PICO_GPIOS = (*range(0, 23), 26, 27, 28)      # GP numbers on the Pico's pads
-HAT_EEPROM = {0: "ID_SD", 1: "ID_SC"}
-UART_PINS = {14: "TXD", 15: "RXD"}
-I2C1_PINS = {2: "SDA", 3: "SCL"}
-PCA9685_ALL_CALL = 0x70
 SERVO_LIMITS_US = (400, 2600)                 # no hobby servo takes pulses beyond these
-_README = "see hardware/README.md"
 
 
 class ProfileError(Exception):
@@ -132,21 +130,6 @@ class CardsConfig:
 
 
 @dataclass(frozen=True)
-class PinUse:
-    chip: str        # "pi" (BCM GPIO) or "pico" (GP)
-    pin: int
-    device: str      # wind | leds | display | buttons | cards
-    function: str    # e.g. "button ok", "I2C1 SDA", "UART TXD", "servo PWM"
-
-
-@dataclass(frozen=True)
-class I2CUse:
-    bus: int
-    address: int
-    device: str
-
-
-@dataclass(frozen=True)
 class Profile:
     path: Path
     name: str
@@ -159,6 +142,7 @@ class Profile:
     pin_uses: tuple[PinUse, ...]
     i2c_uses: tuple[I2CUse, ...]
     box: BoxConfig | None = None      # the printed parts' sizes and modules (profiles/box.py)
+    pi: PiConfig = PiConfig()         # the Pi itself: its pin library (profiles/pi.py)
 
 
 # ---- hex geometry (axial q, r; flat-topped) ----
@@ -225,8 +209,10 @@ def load(path: str | Path | None = None) -> Profile:
 def parse(data: Mapping[str, Any], path: str | Path = "<profile>") -> Profile:
     """Validate an already-parsed TOML document; raise ProfileError listing every problem."""
     r = _Reader()
-    r.known(data, "", ("name", "pico", "wind", "leds", "display", "buttons", "cards", "box"))
+    r.known(data, "", ("name", "pi", "pico", "wind", "leds", "display", "buttons", "cards",
+                       "box"))
     name = r.value(data, "", "name", str, default="unnamed")
+    pi = parse_pi(r, data)
     pico = _pico(r, data)
     wind = _wind(r, data)
     leds = _leds(r, data, wind)
@@ -239,117 +225,14 @@ def parse(data: Mapping[str, Any], path: str | Path = "<profile>") -> Profile:
         users = ", ".join(k for k, d in devices.items() if d is not None and d.backend == "pico")
         r.problem("pico.port", f"missing, but {users} use the Pico: add a [pico] table with "
                                "port = \"/dev/serial/by-id/...\"")
-    pins = _pin_uses(wind, leds, display, buttons, cards)
-    i2c = _i2c_uses(wind, display)
-    _check_pins(r, pins)
-    _check_i2c(r, i2c, wind)
+    pins = pin_uses(wind, leds, display, buttons, cards)
+    i2c = i2c_uses(wind, display)
+    check_pins(r, pins)
+    check_i2c(r, i2c, wind)
     if r.problems:
         raise ProfileError(path, r.problems)
     return Profile(Path(path), name, pico, wind, leds, display, buttons, cards,
-                   tuple(pins), tuple(i2c), box)
-
-
-class _Required:
-    pass
-
-
-_REQUIRED = _Required()
-_KIND_NAMES = {int: "an integer", float: "a number", str: "a string", bool: "true or false",
-               dict: "a table", list: "a list"}
-
-
-class _Reader:
-    """Reads typed values out of TOML tables, collecting problems instead of raising."""
-
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-
-    def problem(self, key: str, message: str) -> None:
-        self.problems.append(f"{key}: {message}")
-
-    @staticmethod
-    def join(where: str, key: str) -> str:
-        return f"{where}.{key}" if where else key
-
-    def known(self, table: Mapping[str, Any], where: str, allowed: tuple[str, ...]) -> None:
-        for key in table:
-            if key not in allowed:
-                self.problem(self.join(where, key),
-                             f"unknown key; the keys allowed here are {', '.join(allowed)} "
-                             f"(check the spelling; {_README})")
-
-    def value(self, table: Mapping[str, Any], where: str, key: str, kind: type,
-              default: Any = _REQUIRED) -> Any:
-        full = self.join(where, key)
-        if key not in table:
-            if default is _REQUIRED:
-                self.problem(full, f"missing: add it ({_README})")
-                return None
-            return default
-        v = table[key]
-        ok = (isinstance(v, (int, float)) and not isinstance(v, bool)) if kind is float else \
-            (isinstance(v, kind) and not (kind is int and isinstance(v, bool)))
-        if not ok:
-            self.problem(full, f"should be {_KIND_NAMES[kind]}, not {_describe(v)}")
-            return None
-        return float(v) if kind is float else v
-
-    def choice(self, table: Mapping[str, Any], where: str, key: str, options: tuple[str, ...],
-               default: Any = _REQUIRED) -> str | None:
-        v = self.value(table, where, key, str, default)
-        if v is not None and v not in options:
-            self.problem(self.join(where, key),
-                         f"{v!r} is not one of {', '.join(options)}: pick one of them")
-            return None
-        return v
-
-    def int_in(self, table: Mapping[str, Any], where: str, key: str, lo: int, hi: int,
-               default: Any = _REQUIRED, what: str = "") -> int | None:
-        v = self.value(table, where, key, int, default)
-        if v is not None and not lo <= v <= hi:
-            self.problem(self.join(where, key),
-                         f"{v} is out of range: {what or 'use a value'} from {lo} to {hi}")
-            return None
-        return v
-
-    def hex(self, table: Mapping[str, Any], where: str, key: str, default: Any = _REQUIRED
-            ) -> Hex | None:
-        full = self.join(where, key)
-        if key not in table and default is not _REQUIRED:
-            return default
-        v = self.value(table, where, key, list)
-        if v is None:
-            return None
-        if len(v) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-            self.problem(full, f"should be a hex [q, r] (two integers), not {v!r}")
-            return None
-        return (v[0], v[1])
-
-    def table(self, data: Mapping[str, Any], where: str, key: str) -> dict | None:
-        """A sub-table, or None when absent (a wrong type is reported)."""
-        if key not in data:
-            return None
-        return self.value(data, where, key, dict)
-
-    def gpio(self, table: Mapping[str, Any], where: str, key: str, default: Any = _REQUIRED
-             ) -> int | None:
-        return self.int_in(table, where, key, PI_GPIOS.start, PI_GPIOS.stop - 1, default,
-                           "use a Raspberry Pi BCM GPIO number")
-
-    def pico_gpio(self, table: Mapping[str, Any], where: str, key: str,
-                  default: Any = _REQUIRED) -> int | None:
-        v = self.value(table, where, key, int, default)
-        if v is not None and v not in PICO_GPIOS:
-            self.problem(self.join(where, key),
-                         f"GP{v} is not a free pin on the Pico's edge: use GP0-GP22 or GP26-GP28")
-            return None
-        return v
-
-
-def _describe(v: Any) -> str:
-    kind = {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
-            dict: "a table", list: "a list"}.get(type(v), type(v).__name__)
-    return f"{kind} ({v!r})" if not isinstance(v, dict) else kind
+                   tuple(pins), tuple(i2c), box, pi)
 
 
 def _pico(r: _Reader, data: Mapping[str, Any]) -> PicoConfig | None:
@@ -580,90 +463,3 @@ def _cards(r: _Reader, data: Mapping[str, Any]) -> CardsConfig | None:
     if None in (backend, port):
         return None
     return CardsConfig(backend, port, tx, rx)
-
-
-# ---- pins and buses ----
-
-def _pin_uses(wind, leds, display, buttons, cards) -> list[PinUse]:
-    uses: list[PinUse] = []
-    if wind is not None:
-        if wind.backend == "pico" and wind.pico_pin is not None:
-            uses.append(PinUse("pico", wind.pico_pin, "wind", "servo PWM"))
-        if wind.backend == "gpio" and wind.gpio_pin is not None:
-            uses.append(PinUse("pi", wind.gpio_pin, "wind", "servo PWM"))
-    if leds is not None and leds.backend == "pico" and leds.pico_pin is not None:
-        uses.append(PinUse("pico", leds.pico_pin, "leds", "WS2812 data"))
-    for bus, device in _i2c_buses(wind, display):
-        uses.extend(_i2c_pins(bus, device))
-    if buttons is not None:
-        label = "button" if buttons.backend == "gpio" else "encoder"
-        uses.extend(PinUse("pi", pin, "buttons", f"{label} {name}")
-                    for name, pin in buttons.pins.items())
-    if cards is not None and cards.backend != "sim":
-        if cards.tx_pin is not None:
-            uses.append(PinUse("pi", cards.tx_pin, "cards", "UART TXD"))
-        if cards.rx_pin is not None:
-            uses.append(PinUse("pi", cards.rx_pin, "cards", "UART RXD"))
-    return uses
-
-
-def _i2c_buses(wind, display) -> list[tuple[int, str]]:
-    return [(u.bus, u.device) for u in _i2c_uses(wind, display)]
-
-
-def _i2c_pins(bus: int, device: str) -> list[PinUse]:
-    pins = {1: I2C1_PINS, 0: {0: "SDA", 1: "SCL"}}.get(bus, {})
-    return [PinUse("pi", pin, device, f"I2C{bus} {name}") for pin, name in pins.items()]
-
-
-def _i2c_uses(wind, display) -> list[I2CUse]:
-    uses = []
-    if display is not None and display.backend != "sim":
-        uses.append(I2CUse(display.bus, display.address, "display"))
-    if wind is not None and wind.backend == "pca9685" and wind.pca9685 is not None:
-        uses.append(I2CUse(wind.pca9685.bus, wind.pca9685.address, "wind"))
-    return uses
-
-
-def _check_pins(r: _Reader, uses: list[PinUse]) -> None:
-    by_pin: dict[tuple[str, int], list[PinUse]] = {}
-    for u in uses:
-        by_pin.setdefault((u.chip, u.pin), []).append(u)
-    for (chip, pin), group in sorted(by_pin.items()):
-        name = f"GPIO{pin}" if chip == "pi" else f"Pico GP{pin}"
-        functions = sorted({(u.device, u.function) for u in group})
-        shared_i2c = len({f for _, f in functions}) == 1 and functions[0][1].startswith("I2C")
-        if len(functions) > 1 and not shared_i2c:
-            listed = " and ".join(f"{d} ({f})" for d, f in functions)
-            r.problem(name, f"has two functions: {listed}; give each its own pin")
-        if chip != "pi":
-            continue
-        for u in group:
-            if pin in HAT_EEPROM:
-                r.problem(name, f"is reserved for the HAT ID EEPROM ({HAT_EEPROM[pin]}) but "
-                                f"{u.device} uses it for {u.function}: choose another GPIO")
-            elif pin in UART_PINS and not (u.device == "cards" and u.function.startswith("UART")):
-                r.problem(name, f"is the Pi's UART {UART_PINS[pin]}, kept for the card reader, "
-                                f"but {u.device} uses it for {u.function}: choose another GPIO")
-            elif pin in I2C1_PINS and not u.function.startswith("I2C"):
-                r.problem(name, f"is I2C1 {I2C1_PINS[pin]}, kept for the I2C bus, but "
-                                f"{u.device} uses it for {u.function}: choose another GPIO")
-
-
-def _check_i2c(r: _Reader, uses: list[I2CUse], wind: WindConfig | None) -> None:
-    seen: dict[tuple[int, int], str] = {}
-    for u in uses:
-        key = (u.bus, u.address)
-        if key in seen:
-            r.problem(f"{u.device}.address" if u.device == "display" else "wind.pca9685.address",
-                      f"I2C bus {u.bus} address 0x{u.address:02X} is used by both "
-                      f"{seen[key]} and {u.device}: change one address (solder jumpers on the "
-                      "board) or put it on another bus")
-        seen[key] = u.device
-    pca = wind.pca9685 if wind is not None and wind.backend == "pca9685" else None
-    if pca is not None:
-        for u in uses:
-            if u.device != "wind" and u.bus == pca.bus and u.address == PCA9685_ALL_CALL:
-                r.problem(f"{u.device}.address",
-                          f"0x{PCA9685_ALL_CALL:02X} on bus {u.bus} is the PCA9685's all-call "
-                          f"address, which it also answers: move {u.device} to another address")
