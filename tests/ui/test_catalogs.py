@@ -1,0 +1,114 @@
+"""The gettext catalogs: the .po files match the template, are complete, and use Babel's
+plural rules; the loader reads what a translator's tool writes."""
+
+import string
+
+import pytest
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po, write_po
+
+import table.ui.strings as strings
+from table.ui.strings import LANGS, SOURCE, TEMPLATE, MissingString, plural, po_path, text
+
+TRANSLATED = [lang for lang in LANGS if lang != SOURCE]
+
+
+def read(path, locale=None):
+    with open(path, "rb") as f:
+        return read_po(f, locale=locale)
+
+
+def entries(catalog):
+    return {m.context: m for m in catalog if m.id}
+
+
+def names(s):
+    return {n for _, n, _, _ in string.Formatter().parse(s) if n}
+
+
+def test_the_template_has_a_key_for_every_entry_and_no_translations():
+    template = read(TEMPLATE)
+    msgs = [m for m in template if m.id]
+    assert msgs and all(m.context for m in msgs)
+    assert len({m.context for m in msgs}) == len(msgs)          # keys are unique
+    assert all(not any(m.string) if m.pluralizable else not m.string for m in msgs)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_each_po_matches_the_template_entry_for_entry(lang):
+    template, po = entries(read(TEMPLATE)), entries(read(po_path(lang), lang))
+    assert set(po) == set(template), "run: pybabel update (docs/translating.md)"
+    for key, m in template.items():
+        t = po[key]
+        assert t.id == m.id, f"{key}: the English changed; update the {lang} translation"
+        assert not t.fuzzy, f"{key}: marked fuzzy in {lang}"
+        assert t.pluralizable == m.pluralizable, key
+        wanted = names(m.id[0] + m.id[1]) if m.pluralizable else names(m.id)
+        got = t.string if t.pluralizable else (t.string,)
+        for form in got:
+            assert form.strip(), f"{key}: no {lang} translation"
+            # a plural form may leave the number out ("jeden"), nothing else
+            assert names(form) - {"n"} == wanted - {"n"} if t.pluralizable \
+                else names(form) == wanted, f"{key} ({lang}): {form!r} vs {m.id!r}"
+        if wanted:
+            assert "python-brace-format" in m.flags, key
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_plural_forms_are_babels_rules(lang):
+    catalog = read(po_path(lang), lang)
+    rule = get_plural(lang)
+    assert catalog.num_plurals == rule.num_plurals == 3
+    assert catalog.plural_expr.replace(" ", "") == rule.plural_expr.replace(" ", "")
+    for m in catalog:
+        if m.id and m.pluralizable:
+            assert len(m.string) == rule.num_plurals, m.context
+
+
+def test_plural_rules_count_like_the_languages_do():
+    def forms(lang):
+        return [strings.plural_index(n, lang) for n in (1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25,
+                                                        101, 111, 0)]
+    assert forms("en") == [0] + [1] * 13
+    assert forms("cs") == [0, 1, 1, 1] + [2] * 10                 # 1 / 2-4 / 5+
+    assert forms("uk") == [0, 1, 1, 1, 2, 2, 2, 2, 0, 1, 2, 0, 2, 2]   # 11-14 take 5+
+
+
+def test_plural_and_text_lookups():
+    assert plural("count.land_hexes", 1, "en") == "1 land hex"
+    assert plural("count.land_hexes", 5, "en") == "5 land hexes"
+    assert plural("count.land_hexes", 3, "cs") == "3 hexy země"
+    assert plural("count.land_hexes", 12, "cs") == "12 hexů země"
+    assert plural("count.land_hexes", 21, "uk") == "21 гекс суші"
+    assert plural("count.land_hexes", 12, "uk") == "12 гексів суші"
+    assert plural("count.land_hexes", 24, "uk") == "24 гекси суші"
+    with pytest.raises(MissingString, match="counted noun"):
+        text("count.land_hexes", "cs")
+    with pytest.raises(MissingString, match="not a counted noun"):
+        plural("button.ok", 2, "cs")
+
+
+def test_a_missing_or_fuzzy_translation_fails_loudly(tmp_path, monkeypatch):
+    # the loader reads what a tool writes: drop one translation, mark another fuzzy
+    po = read(po_path("cs"), "cs")
+    po.get("Back", context="button.back").string = ""
+    po.get("OK", context="button.ok").flags.add("fuzzy")
+    locale = tmp_path / "locale"
+    for lang in TRANSLATED:
+        (locale / lang / "LC_MESSAGES").mkdir(parents=True)
+        target = locale / lang / "LC_MESSAGES" / po_path(lang).name
+        if lang == "cs":
+            with open(target, "wb") as f:
+                write_po(f, po)
+        else:
+            target.write_bytes(po_path(lang).read_bytes())
+    (locale / TEMPLATE.name).write_bytes(TEMPLATE.read_bytes())
+    monkeypatch.setattr(strings, "TEMPLATE", locale / TEMPLATE.name)
+    monkeypatch.setattr(strings, "LOCALE_DIR", locale)
+    forms, _ = strings._load()
+    monkeypatch.setattr(strings, "FORMS", forms)
+    with pytest.raises(MissingString, match="'button.back' has no cs translation"):
+        text("button.back", "cs")
+    with pytest.raises(MissingString, match="'button.ok' has no cs translation"):
+        text("button.ok", "cs")
+    assert text("button.back", "uk") == "Назад"
