@@ -31,6 +31,7 @@ class Devices:
         self.sim = sim
         self._built: dict[str, object] = {}
         self._link = None
+        self._pins = None
 
     # -- the five devices --
     @property
@@ -53,6 +54,23 @@ class Devices:
     def card_reader(self):
         return self._get("card_reader")
 
+    @property
+    def pin_library(self):
+        """The Pi's pin library (table.devices.pins.PinLibrary), opened on first use."""
+        if self._pins is None:
+            from table.devices.pins import open_pin_library
+
+            self._pins = open_pin_library(self.profile.pi.pin_library)
+        return self._pins
+
+    def describe_pin_library(self) -> str:
+        """One line naming the pin library in use (or, simulating, the one the profile would use)."""
+        from table.devices.pins import would_choose
+
+        if self.sim:
+            return f"none, the devices are simulated ({would_choose(self.profile.pi.pin_library)})"
+        return self.pin_library.describe()
+
     def built(self) -> dict[str, object]:
         """The devices built so far, by name."""
         return dict(self._built)
@@ -73,6 +91,9 @@ class Devices:
         link, self._link = self._link, None
         if link is not None:
             closers.append(link.close)
+        pins, self._pins = self._pins, None
+        if pins is not None:
+            closers.append(pins.close)
         for close in closers:
             try:
                 close()
@@ -117,7 +138,8 @@ class Devices:
             return wind.Pca9685WindDial(calibration, bus_number=pca.bus, address=pca.address,
                                         channel=pca.channel)
         if backend == "gpio":
-            return wind.GpioWindDial(calibration, pin=config.gpio_pin)
+            return wind.GpioWindDial(calibration, pin=config.gpio_pin,
+                                     pin_factory=self.pin_library.factory)
         link = self._pico_link()
         from table.devices.pico import PicoWindDial
 
@@ -153,7 +175,8 @@ class Devices:
         if backend == "sim":
             encoder = config is not None and config.backend == "encoder"
             return buttons.SimButtons(buttons.ENCODER_INPUTS if encoder else buttons.INPUTS)
-        timing = {"bounce_s": config.bounce_ms / 1000, "hold_s": config.hold_s}
+        timing = {"bounce_s": config.bounce_ms / 1000, "hold_s": config.hold_s,
+                  "pin_factory": self.pin_library.factory}
         if backend == "encoder":
             return buttons.EncoderButtons(**config.pins, **timing)
         return buttons.GpioButtons(config.pins, **timing)
