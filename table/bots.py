@@ -2,7 +2,7 @@
 
 A bot is a callable ``bot(game) -> answer`` for ``game.request``.
 
-* :class:`RandomBot` answers with a uniformly random legal option.
+* :class:`RandomBot` answers with a uniformly random legal option (never a jump into water).
 * :class:`GreedyBot` tries every option on copies of the game (``game.fork``: its own dice,
   the hidden decks reshuffled, never the game's upcoming rolls), plays each copy on with a
   quick rule-of-thumb policy until the next movement, card or worm choice (or the end of the
@@ -22,6 +22,18 @@ from .engine.hexes import distance
 TOP = ("worm", "move", "card", "pile")
 
 
+def sensible(game) -> list:
+    """The request's options less the ones no player would pick: a jump onto water (T1 allows
+    it; the worm sinks).  Never empty (skipping a move is always an option)."""
+    d = game.request
+    options = list(d.options)
+    if d.kind == "move":
+        board = game.board
+        kept = [o for o in options if o[0] != "jump" or board.is_land(o[1])]
+        return kept or options
+    return options
+
+
 class RandomBot:
     name = "random"
 
@@ -29,7 +41,7 @@ class RandomBot:
         self.rnd = random.Random(f"random:{seed}")
 
     def __call__(self, game):
-        return self.rnd.choice(game.request.options)
+        return self.rnd.choice(sensible(game))
 
 
 def team_value(board, team) -> float:
@@ -92,7 +104,7 @@ class GreedyBot:
     def __call__(self, game):
         d = game.request
         team = self._team(game, d)
-        options = list(d.options)
+        options = sensible(game)
         if d.kind == "pile" or team is None:
             return self.rnd.choice(options)
         if d.kind == "hex" and d.why.endswith(":target") and len(options) > self.max_options:

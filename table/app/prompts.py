@@ -423,6 +423,13 @@ def for_decision(d: Decision, view: View) -> Prompt:
                  list(d.options), cursor=list(d.options).index(d.default),
                  lights=lambda v, tid, t: _light_hex(
                      v.board.things[tid].at if tid in v.board.things else None)(v, tid, t))
+    elif d.kind == "prod":        # E7.4: a full hex without a worm: prod a Thing, or leave it
+        h = d.info[0] if d.info else None
+        p = Menu(text("prompt.thing", lang),
+                 [text("move.skip", lang) if o == "leave" else text("prompt.thing", lang)
+                  for o in d.options],
+                 list(d.options), cursor=list(d.options).index(d.default),
+                 lights=lambda v, o, t: _light_hex(h)(v, o, t))
     elif d.kind == "order":
         p = Menu(text("prompt.order", lang),
                  [", ".join(text(f"thing.{k}", lang) for k in o) for o in d.options],

@@ -18,6 +18,7 @@ KINDS = {
     "hex": "a hex (q, r)",
     "thing": "the id of a Thing",
     "order": "an order of simultaneous entry effects, e.g. ('mine', 'crate')",
+    "prod": "'prod' or 'leave': a full hex without a worm (E7.4); ``info`` is the hex, twice",
     # the game's own decisions (table/engine/game.py)
     "worm": "the id of one of the active team's worms (activation)",
     "move": "('skip', None), ('inch', (q, r)) or ('jump', (q, r)): one movement",

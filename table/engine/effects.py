@@ -63,12 +63,12 @@ class Resolver:
         self.event("flip", side=side, **{"for": why})
         return side
 
-    def ask(self, kind: str, options, default, why: str):
+    def ask(self, kind: str, options, default, why: str, info: tuple | None = None):
         """Ask the decider, if there is anything to decide."""
         options = tuple(options)
         if len(options) == 1:
             return options[0]
-        answer = self.decide(Decision(kind, options, default, why, self.active_team))
+        answer = self.decide(Decision(kind, options, default, why, self.active_team, info))
         if answer not in options:
             shown = ", ".join(str(list(o) if isinstance(o, tuple) else o) for o in options)
             raise Illegal(f"{answer!r} is not a legal {kind} for {why} (legal: {shown})")
@@ -248,13 +248,19 @@ class Resolver:
         return [t for t in self.board.in_hex(h) if t.kind == kind and t is not thing]
 
     def full_hex(self, h: Hex) -> None:
-        """E7.4: while ``h`` holds four or more Things, prod one with a Knockback Scatter."""
+        """E7.4: while ``h`` holds four or more Things, prod one with a Knockback Scatter: a
+        worm if there is one; otherwise the active player may prod a Thing other than a
+        Crater or Fire, or leave the hex as it is (a ``prod`` decision, default prod)."""
         board = self.board
         while board.is_land(h) and board.count(h) >= 4:
             things = board.in_hex(h)
             candidates = [t for t in things if t.kind == "worm"] or \
                          [t for t in things if t.kind not in FIXED]
             if not candidates:
+                return
+            if candidates[0].kind != "worm" and self.ask(
+                    "prod", ("prod", "leave"), "prod", "full_hex", info=(h, h)) == "leave":
+                self.event("prod_declined", at=list(h))    # checked again on the next entry
                 return
             ids = [t.id for t in candidates]
             pick = board.things[self.ask("thing", ids, ids[0], "prod")]
@@ -387,9 +393,11 @@ class Resolver:
         self.move(worm, to, "inch")
 
     def jump(self, worm: Thing, to: Hex) -> None:
+        """T1: land on any hex within two (the own hex: the worm stays; water: it sinks),
+        entry effects there, then scatter if it still exists."""
         if not can_jump(self.board, worm.at, to):
             raise Illegal(f"worm {worm.id} cannot jump from {list(worm.at)} to {list(to)}: "
-                          "a jump lands on a land hex 1 or 2 hexes away")
+                          "a jump lands on a hex within two of the worm's own")
         self.move(worm, to, "jump")
         if self.alive(worm):
             self.scatter(worm, "jump")

@@ -18,13 +18,19 @@ def can_inch(board: Board, start: Hex, to: Hex) -> bool:
 
 
 def can_jump(board: Board, start: Hex, to: Hex) -> bool:
-    """Jump: to a land hex at distance 1 or 2, whatever lies between."""
-    return 1 <= distance(start, to) <= 2 and board.is_land(to)
+    """Jump: to any hex within two, whatever lies between: the own hex (the worm stays, then
+    scatters) and water (it sinks) included."""
+    return distance(start, to) <= 2
 
 
 @lru_cache(maxsize=8192)
 def _around(start: Hex, radius: int) -> tuple[Hex, ...]:
     return tuple(h for h in hexagon(start, radius) if h != start)
+
+
+@lru_cache(maxsize=8192)
+def _within(start: Hex, radius: int) -> tuple[Hex, ...]:
+    return tuple(hexagon(start, radius))
 
 
 def inches(board: Board, start: Hex) -> list[Hex]:
@@ -33,8 +39,8 @@ def inches(board: Board, start: Hex) -> list[Hex]:
 
 
 def jumps(board: Board, start: Hex) -> list[Hex]:
-    """Every legal jump from ``start``, in reading order."""
-    return [h for h in _around(start, 2) if can_jump(board, start, h)]
+    """Every legal jump from ``start``, in reading order (the own hex among them)."""
+    return [h for h in _within(start, 2) if can_jump(board, start, h)]
 
 
 #: Target rules (E12), each ``rule(worm_hex, target, n, board) -> bool``.  ``n`` is the

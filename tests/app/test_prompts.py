@@ -131,3 +131,13 @@ def test_the_first_change_a_blast_made_shows_the_blast_first():
     first = Step(steps[0], 1, 2)
     assert first.frame(v, 0.0)[(1, 0)] == scenes.WHITE          # the flash at the blast
     assert first.frame(v, 0.3)[neighbour((1, 0), 1)] != v.base()[neighbour((1, 0), 1)]
+
+
+def test_a_full_hex_without_a_worm_may_be_left_as_it_is():
+    v = view()
+    h = (0, -1)
+    d = Decision("prod", ("prod", "leave"), "prod", "full_hex", "blue", info=(h, h))
+    p = for_decision(d, v)
+    assert isinstance(p, Menu) and p.selected == "prod"          # the default first
+    assert h in p.frame(v, 0.0)
+    assert press(p, "4", "ok") == Answer("leave")
