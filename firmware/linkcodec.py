@@ -5,12 +5,13 @@
 # Keep it to the common subset: no annotations, no f-string tricks, no slice deletion.
 # The wire format is described in PROTOCOL.md next to this file.
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 SYNC = 0x7E
 MIN_LEN = 6           # len, seq, type, crc-hi, crc-lo, sync
 MAX_LEN = 64          # longest frame, so a corrupted length byte cannot stall the link long
 MAX_DATA = MAX_LEN - MIN_LEN
+KEEP = 2 * MAX_LEN - 1  # the most bytes a Decoder ever holds (127)
 
 # host -> Pico
 HELLO = 0x01          # version u8
@@ -19,6 +20,7 @@ LED_SET = 0x10        # (index u16, r, g, b) * n -- staged, not shown
 LED_SHOW = 0x11       # show the staged LEDs under the brightness cap
 BRIGHTNESS = 0x12     # cap u8 (255 = full)
 LED_COUNT = 0x13      # n u16: how many LEDs the strip has
+LED_ORDER = 0x14      # colour order on the wire, 3 ASCII letters: b"GRB" (WS2812B), b"RGB" (PL9823)
 SERVO = 0x20          # pulse_us u16, hold_ms u16 (0 = keep driving)
 SERVO_OFF = 0x21
 LOST = 0x30           # r, g, b, after_ms u16: the lost-host pattern and its timeout
@@ -30,13 +32,17 @@ HELLO_REPLY = 0x81    # version u8, n_leds u16, firmware version (ASCII)
 ERROR = 0x82          # rejected type u8, reason (ASCII)
 NEED_HELLO = 0x83     # the Pico has not been greeted (it rebooted): send HELLO
 NAK = 0x84            # a frame came ahead of seq: the one expected was lost, send again
+STATUS = 0x85         # supply_mv u16 (0 = not measured): acknowledges like ACK (answers HEARTBEAT)
 
 NAMES = {
     HELLO: "hello", HEARTBEAT: "heartbeat", LED_SET: "led-set", LED_SHOW: "led-show",
-    BRIGHTNESS: "brightness", LED_COUNT: "led-count", SERVO: "servo", SERVO_OFF: "servo-off", LOST: "lost-pattern",
-    REPL: "repl", ACK: "ack", HELLO_REPLY: "hello-reply", ERROR: "error",
-    NEED_HELLO: "need-hello", NAK: "nak",
+    BRIGHTNESS: "brightness", LED_COUNT: "led-count", LED_ORDER: "led-order", SERVO: "servo",
+    SERVO_OFF: "servo-off", LOST: "lost-pattern", REPL: "repl", ACK: "ack",
+    HELLO_REPLY: "hello-reply", ERROR: "error", NEED_HELLO: "need-hello", NAK: "nak",
+    STATUS: "status",
 }
+
+COLOR_ORDERS = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")   # GRB: WS2812B; RGB: PL9823
 
 LED_ENTRY = 5                      # index u16, r, g, b
 LEDS_PER_FRAME = MAX_DATA // LED_ENTRY
@@ -76,24 +82,32 @@ def encode(seq, mtype, data=b""):
     if length > MAX_LEN:
         raise CodecError("frame data too long: %d bytes, at most %d" % (len(data), MAX_DATA))
     frame = bytearray(length)
+    frame[3:length - 3] = data
+    return bytes(seal(frame, seq, mtype, length))
+
+
+def seal(frame, seq, mtype, length):
+    """Complete the frame of ``length`` bytes in ``frame``, whose data (frame[3:length - 3])
+    is already in place: length, seq, type, CRC and sync.  Allocates nothing."""
     frame[0] = length
     frame[1] = seq & 0xFF
     frame[2] = mtype & 0xFF
-    frame[3:length - 3] = data
     crc = crc16(frame, 0, length - 3)
     frame[length - 3] = crc >> 8
     frame[length - 2] = crc & 0xFF
     frame[length - 1] = SYNC
-    return bytes(frame)
+    return frame
 
 
 class Decoder:
-    """Turns a byte stream with errors into intact frames.
+    """Turns a byte stream with errors into intact frames, in a fixed buffer of KEEP bytes.
 
     Every sync byte ends a candidate frame: each earlier position whose byte equals the
     distance to it (a length) is tried, longest first, and the first with a good CRC wins.
     Bytes before a found frame are garbage.  So a frame is recovered whatever came before
     it (a torn frame, noise, a bogus length), and nothing waits for a length that lied.
+    Only the last MAX_LEN - 1 bytes can still begin a frame, so the buffer never holds
+    more than KEEP bytes, whatever arrives (a flood of sync bytes included).
 
     ``damaged`` counts sync bytes that ended no frame although no frame was still arriving
     (the first byte after the last good frame was no length still to be filled): a frame
@@ -101,38 +115,78 @@ class Decoder:
     """
 
     def __init__(self):
-        self.buf = bytearray()
+        self.buf = bytearray(KEEP)
+        self.n = 0                 # bytes held in buf
+        self.lead = -1             # the first byte since the last good frame (-1: none yet)
+        self.since = 0             # bytes since the last good frame (counted up to 255)
         self.frames = 0
         self.skipped = 0           # bytes thrown away as garbage
         self.damaged = 0
 
-    def feed(self, data):
-        out = []
+    @property
+    def held(self):
+        """How many bytes the decoder holds now (at most KEEP)."""
+        return self.n
+
+    def scan(self, data, count, on_frame):
+        """Take data[0:count]; call on_frame(seq, mtype, buf, start, end) for each frame
+        found, its data being buf[start:end] (valid only during the call).  Return how many
+        frames were found.  Allocates nothing (the Pico's reading loop relies on it)."""
         buf = self.buf
-        for b in data:
-            buf.append(b)
-            n = len(buf)
-            if b == SYNC and n >= MIN_LEN:
-                top = n if n < MAX_LEN else MAX_LEN
-                for length in range(top, MIN_LEN - 1, -1):
-                    start = n - length
-                    if buf[start] != length:
-                        continue
-                    if crc16(buf, start, n - 3) != (buf[n - 3] << 8) | buf[n - 2]:
-                        continue
-                    out.append((buf[start + 1], buf[start + 2], bytes(buf[start + 3:n - 3])))
-                    self.frames += 1
-                    self.skipped += start
-                    buf = bytearray()
+        n = self.n
+        lead = self.lead
+        since = self.since
+        found = 0
+        for i in range(count):
+            b = data[i]
+            if n == KEEP:
+                # no frame can begin before the last MAX_LEN - 1 bytes: drop the older ones
+                drop = KEEP - (MAX_LEN - 1)
+                for j in range(MAX_LEN - 1):
+                    buf[j] = buf[drop + j]
+                n = MAX_LEN - 1
+                self.skipped += drop
+            buf[n] = b
+            n += 1
+            if lead < 0:
+                lead = b
+            if since < 255:
+                since += 1
+            if b != SYNC or n < MIN_LEN:
+                continue
+            top = n if n < MAX_LEN else MAX_LEN
+            start = -1
+            for length in range(top, MIN_LEN - 1, -1):
+                at = n - length
+                if buf[at] == length and crc16(buf, at, n - 3) == (buf[n - 3] << 8) | buf[n - 2]:
+                    start = at
                     break
-                else:
-                    if not MIN_LEN <= buf[0] <= MAX_LEN or n >= buf[0]:
-                        self.damaged += 1
-            elif n > 2 * MAX_LEN:
-                keep = MAX_LEN - 1
-                self.skipped += n - keep
-                buf = buf[n - keep:]
-        self.buf = buf
+            if start < 0:
+                if not MIN_LEN <= lead <= MAX_LEN or since >= lead:
+                    self.damaged += 1
+                continue
+            end = n - 3
+            self.frames += 1
+            self.skipped += start
+            found += 1
+            n = 0
+            lead = -1
+            since = 0
+            self.n = 0
+            on_frame(buf[start + 1], buf[start + 2], buf, start + 3, end)
+        self.n = n
+        self.lead = lead
+        self.since = since
+        return found
+
+    def feed(self, data):
+        """Take data; return the frames found in it as (seq, type, data bytes)."""
+        out = []
+
+        def take(seq, mtype, buf, start, end):
+            out.append((seq, mtype, bytes(buf[start:end])))
+
+        self.scan(data, len(data), take)
         return out
 
 
@@ -159,6 +213,36 @@ def parse_hello(data):
     if len(data) < 1:
         raise CodecError("hello needs at least 1 data byte, got 0")
     return data[0]          # later versions may add bytes after the version
+
+
+def led_order(order):
+    """The LED_ORDER body: order is a permutation of "RGB" such as "GRB" or "RGB"."""
+    return _order(order).encode()
+
+
+def parse_led_order(data):
+    _need(data, 3, "led-order")
+    data = bytes(data)
+    for order in COLOR_ORDERS:
+        if data == order.encode():
+            return order
+    raise CodecError("led-order %r is not one of %s" % (data, ", ".join(COLOR_ORDERS)))
+
+
+def _order(order):
+    if order not in COLOR_ORDERS:
+        raise CodecError("colour order %r is not one of %s" % (order, ", ".join(COLOR_ORDERS)))
+    return order
+
+
+def status(supply_mv):
+    """The STATUS body: the supply voltage (VSYS) in millivolts, 0 if not measured."""
+    return u16(supply_mv)
+
+
+def parse_status(data):
+    _need(data, 2, "status")
+    return get_u16(data, 0)
 
 
 def led_count(n):

@@ -13,41 +13,31 @@ what the Pico shows.
 One I/O thread reads the port and runs the timers; :meth:`PicoLink.send` may be called from
 any thread (the asyncio loop's executor, a timer): it queues the message and, by default,
 waits for its acknowledgement.  Failures are raised as :class:`table.devices.DeviceError`.
+
+Every buffer is bounded: the decoder holds at most ``linkcodec.KEEP`` bytes, a read takes at
+most ``max_read`` bytes, and the send queue (:mod:`table.devices.linkqueue`) holds one LED
+frame (a newer one replaces the unsent rest of an older one) and at most ``max_queued``
+other messages; past that, :meth:`PicoLink.send` raises DeviceError and logs the fault.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import threading
 import time
-from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from table.devices import DeviceError
 from table.devices import linkcodec as C
+from table.devices.linkport import DEVICE, greet, main, open_port, open_serial  # noqa: F401
+from table.devices.linkport import quiet_close as _quiet_close
+from table.devices.linkqueue import DEFAULT_LIMIT, Message, QueueFull, SendQueue
 
 log = logging.getLogger(__name__)
-
-DEVICE = "Pico (LEDs and wind dial)"
 
 
 class Reconnected(DeviceError):
     """The link reconnected since the sender last looked (see ``send(generation=...)``)."""
-
-
-class Message:
-    """One queued message; ``done`` once acknowledged, ``error`` if it failed."""
-
-    __slots__ = ("mtype", "data", "seq", "done", "error", "sent_at", "resent")
-
-    def __init__(self, mtype: int, data: bytes):
-        self.mtype, self.data = mtype, bytes(data)
-        self.seq: int | None = None
-        self.done = False
-        self.error: DeviceError | None = None
-        self.sent_at = 0.0
-        self.resent = False
 
 
 class PicoLink:
@@ -64,6 +54,7 @@ class PicoLink:
                  lost_after_s: float = 3.0, lost_color: tuple[int, int, int] = (255, 40, 0),
                  window: int = 4, dead_after_s: float = 2.0, reconnect_poll_s: float = 0.05,
                  read_poll_s: float = 0.01, send_timeout: float = 5.0,
+                 max_queued: int = DEFAULT_LIMIT, max_read: int = 4096,
                  serial_factory: Callable | None = None):
         if not 1 <= window <= 64:
             raise ValueError(f"link window must be 1..64 messages, not {window}")
@@ -79,16 +70,20 @@ class PicoLink:
         self.reconnect_poll_s = reconnect_poll_s
         self.read_poll_s = read_poll_s
         self.send_timeout = send_timeout
-        self._serial_factory = serial_factory or _open_serial
+        self.max_read = max_read
+        self._serial_factory = serial_factory or open_serial
         self.generation = 0            # counts connections: 1 after the first hello
         self.firmware_version: str | None = None
         self.protocol_version: int | None = None
+        self.supply_volts: float | None = None     # VSYS as the Pico last reported it
         self.stats = {"sent": 0, "retransmitted": 0, "timeouts": 0, "fast_retransmits": 0,
-                      "rejected": 0, "reconnects": 0, "garbage_bytes": 0}
+                      "rejected": 0, "reconnects": 0, "garbage_bytes": 0, "superseded": 0,
+                      "queue_full": 0}
         self.error: DeviceError | None = None     # why the link is down, while it is
         self._listeners: list[Callable[[], None]] = []
         self._cond = threading.Condition()
-        self._outbox: deque[Message] = deque()
+        self._outbox = SendQueue(max_queued)
+        self._full = False             # the queue is full: logged once until it drains
         self._inflight: list[Message] = []
         self._next_seq = 0
         self._sent_at = 0.0            # last (re)transmission of the window
@@ -133,21 +128,38 @@ class PicoLink:
         With ``generation``, refuse (DeviceError) if the link has reconnected since then:
         a sender that assumed the Pico's state from before would be wrong.
         """
-        if len(data) > C.MAX_DATA:
-            raise ValueError(f"message data too long: {len(data)} bytes, at most {C.MAX_DATA}")
-        msg = Message(mtype, data)
+        msg = _message(mtype, data)
         with self._cond:
-            if self._closed:
-                raise DeviceError(DEVICE, "the link is closed; restart the daemon")
-            if self._ser is None:
-                raise self.error or DeviceError(DEVICE, f"not connected to {self.path}")
-            if generation is not None and generation != self.generation:
-                raise Reconnected(DEVICE, "the Pico was reconnected; its state must be sent again")
-            self._outbox.append(msg)
+            self._ready(generation)
+            try:
+                self._outbox.put(msg)
+            except QueueFull:
+                raise self._queue_full() from None
+            if self._full and self._outbox.plain < self._outbox.limit // 2:
+                self._full = False
             self._pump()
-            if not wait:
-                return msg
-            deadline = time.monotonic() + (self.send_timeout if timeout is None else timeout)
+        if wait:
+            self.wait(msg, timeout)
+        return msg
+
+    def send_group(self, group: str, messages: Iterable[tuple[int, bytes]], *,
+                   generation: int | None = None) -> list[Message]:
+        """Queue messages (type, data) as one group, without waiting: the unsent messages
+        of an older group of that name are dropped (marked ``superseded``).  For LED frames,
+        so that the newest frame replaces a frame the Pico has not taken yet."""
+        msgs = [_message(t, d) for t, d in messages]
+        with self._cond:
+            self._ready(generation)
+            self.stats["superseded"] += len(self._outbox.put_group(group, msgs))
+            self._pump()
+            self._cond.notify_all()
+        return msgs
+
+    def wait(self, msg: Message, timeout: float | None = None) -> Message:
+        """Block until ``msg`` is acknowledged (or superseded); raise its error, or
+        DeviceError if that takes longer than ``timeout`` (default ``send_timeout``)."""
+        deadline = time.monotonic() + (self.send_timeout if timeout is None else timeout)
+        with self._cond:
             while not msg.done:
                 left = deadline - time.monotonic()
                 if left <= 0:
@@ -157,6 +169,32 @@ class PicoLink:
         if msg.error is not None:
             raise msg.error
         return msg
+
+    def measure_supply(self, timeout: float | None = None) -> float | None:
+        """Ask the Pico for its supply voltage (VSYS) now; volts, or None if it cannot
+        measure it (a Pico W).  Raises DeviceError as :meth:`send` does."""
+        msg = self.send(C.HEARTBEAT, timeout=timeout)
+        if msg.reply is None:           # its own answer was lost: the last report is as new
+            return self.supply_volts
+        return msg.reply / 1000 if msg.reply else None
+
+    def _ready(self, generation: int | None) -> None:
+        if self._closed:
+            raise DeviceError(DEVICE, "the link is closed; restart the daemon")
+        if self._ser is None:
+            raise self.error or DeviceError(DEVICE, f"not connected to {self.path}")
+        if generation is not None and generation != self.generation:
+            raise Reconnected(DEVICE, "the Pico was reconnected; its state must be sent again")
+
+    def _queue_full(self) -> DeviceError:
+        self.stats["queue_full"] += 1
+        err = DeviceError(DEVICE, f"{self._outbox.plain} messages already wait for the Pico on "
+                                  f"{self.path} (at most {self._outbox.limit}): it is not taking "
+                                  "them; this one was refused")
+        if not self._full:
+            self._full = True
+            log.error("Pico link: %s", err)
+        return err
 
     def wait_connected(self, timeout: float) -> bool:
         """Block until the link is up (True) or ``timeout`` seconds pass (False)."""
@@ -190,71 +228,16 @@ class PicoLink:
 
     def _connect(self):
         """Open the port and greet the Pico; return the open port or raise DeviceError."""
-        ser = self._open()
+        ser = open_port(self.path, self._serial_factory, self.read_poll_s)
         try:
-            self._hello(ser)
+            self.firmware_version, self.protocol_version = greet(
+                ser, self._next_seq, path=self.path, timeout=self.connect_timeout,
+                resend_s=self.ack_timeout, stop=self._stop, read=self._read)
         except DeviceError:
             _quiet_close(ser)
             raise
+        self._next_seq = (self._next_seq + 1) & 0xFF
         return ser
-
-    def _open(self):
-        if not os.path.exists(self.path):
-            raise DeviceError(DEVICE, f"{self.path} does not exist: plug the Pico in over USB "
-                                      "and check the path in the profile (ls -l /dev/serial/by-id/)")
-        try:
-            return self._serial_factory(self.path, self.read_poll_s)
-        except Exception as err:  # pyserial raises SerialException, or OSError underneath
-            text = str(err)
-            if "lock" in text.lower():
-                what = (f"{self.path} is in use by another program (another worms-table, "
-                        "mpremote or a serial console?): close it")
-            elif isinstance(err, PermissionError) or "ermission denied" in text:
-                what = (f"no permission to open {self.path}: add this user to the 'dialout' "
-                        "group and log in again")
-            else:
-                what = f"cannot open {self.path} ({text}); unplug and replug the Pico"
-            raise DeviceError(DEVICE, what) from None
-
-    def _hello(self, ser) -> None:
-        """Greet the Pico on a freshly opened port: check versions, reset the sequence."""
-        seq = self._next_seq
-        frame = C.encode(seq, C.HELLO, C.hello())
-        decoder = C.Decoder()
-        deadline = time.monotonic() + self.connect_timeout
-        resend_at = 0.0
-        try:
-            ser.reset_input_buffer()
-            while True:
-                now = time.monotonic()
-                if self._stop.is_set():
-                    raise DeviceError(DEVICE, "the link was closed")
-                if now >= deadline:
-                    raise DeviceError(DEVICE, f"no hello from {self.path} within "
-                                              f"{self.connect_timeout:g} s: is the worms-table firmware "
-                                              "on the Pico? (see firmware/README.md)")
-                if now >= resend_at:
-                    ser.write(frame)
-                    resend_at = now + self.ack_timeout
-                for ack, mtype, data in decoder.feed(ser.read(max(1, ser.in_waiting))):
-                    if mtype == C.ERROR and ack == 0 and data[:1] == bytes((C.HELLO,)):
-                        _, reason = C.parse_error(data)
-                        raise DeviceError(DEVICE, f"the Pico refused the hello: {reason}")
-                    if mtype != C.HELLO_REPLY or ack != (seq + 1) & 0xFF:
-                        continue
-                    version, n, firmware = C.parse_hello_reply(data)
-                    if version != C.PROTOCOL_VERSION:
-                        raise DeviceError(DEVICE, f"the Pico firmware {firmware} speaks link protocol "
-                                                  f"{version}, this worms-table speaks "
-                                                  f"{C.PROTOCOL_VERSION}: copy firmware/ to the Pico "
-                                                  "again (firmware/README.md)")
-                    self.firmware_version, self.protocol_version = firmware, version
-                    self._next_seq = (seq + 1) & 0xFF
-                    return
-        except DeviceError:
-            raise
-        except Exception as err:  # SerialException, OSError, a garbled hello reply
-            raise DeviceError(DEVICE, f"{self.path} failed while greeting the Pico ({err})") from None
 
     # ---- the I/O thread ---------------------------------------------------------------
 
@@ -265,7 +248,7 @@ class PicoLink:
                 self._reconnect()
                 continue
             try:
-                data = ser.read(max(1, ser.in_waiting))
+                data = self._read(ser)
             except Exception as err:  # SerialException / OSError: the port went away
                 with self._cond:
                     if self._ser is ser and not self._closed:
@@ -287,6 +270,9 @@ class PicoLink:
                         self._fast_retransmit()   # an answer was damaged: likely our ack
                 if self._ser is ser:
                     self._timers(time.monotonic())
+
+    def _read(self, ser) -> bytes:
+        return ser.read(min(self.max_read, max(1, ser.in_waiting)))
 
     def _reconnect(self) -> None:
         if self._stop.wait(self.reconnect_poll_s):
@@ -327,7 +313,7 @@ class PicoLink:
         self.error = None
         # the lost-host pattern and timeout go first, ahead of anything queued
         after = max(100, min(0xFFFF, round(self.lost_after_s * 1000)))
-        self._outbox.appendleft(Message(C.LOST, C.lost(self.lost_color, after)))
+        self._outbox.put_first(Message(C.LOST, C.lost(self.lost_color, after)))
         self._pump()
         self._cond.notify_all()
 
@@ -336,8 +322,15 @@ class PicoLink:
         if mtype == C.NEED_HELLO:
             self._drop("the Pico restarted; greeting it again")
             return
-        if mtype not in (C.ACK, C.ERROR, C.NAK):
+        if mtype not in (C.ACK, C.ERROR, C.NAK, C.STATUS):
             return                                 # a stale hello reply
+        mv = None
+        if mtype == C.STATUS:                      # an ack with the supply voltage
+            try:
+                mv = C.parse_status(body)
+                self.supply_volts = mv / 1000 if mv else None
+            except C.CodecError:
+                pass
         base = self._inflight[0].seq if self._inflight else self._next_seq
         n = (ack - base) & 0xFF
         if 0 < n <= len(self._inflight):
@@ -356,6 +349,8 @@ class PicoLink:
                 self._measured(now - acked[-1].sent_at)
             for msg in acked:
                 msg.done = True
+            if mv is not None and acked[-1].mtype == C.HEARTBEAT:
+                acked[-1].reply = mv
             self._sent_at = now
             self._cond.notify_all()
         elif n != 0:
@@ -394,7 +389,7 @@ class PicoLink:
             self._retransmit()
         elif (not self._inflight and not self._outbox
               and now - self._last_tx >= self.heartbeat_s):
-            self._outbox.append(Message(C.HEARTBEAT, b""))
+            self._outbox.put(Message(C.HEARTBEAT, b""))
             self._pump()
 
     def _pump(self) -> None:
@@ -453,23 +448,15 @@ class PicoLink:
             self._ser = None
 
 
+def _message(mtype: int, data: bytes) -> Message:
+    if len(data) > C.MAX_DATA:
+        raise ValueError(f"message data too long: {len(data)} bytes, at most {C.MAX_DATA}")
+    return Message(mtype, data)
+
+
 def open_link(path: str, **options) -> PicoLink:
     """Open the Pico at ``path`` (its /dev/serial/by-id/ path); options as for PicoLink."""
     return PicoLink(path, **options)
-
-
-def _open_serial(path: str, timeout: float):
-    import serial  # pyserial
-
-    return serial.Serial(path, baudrate=115200, timeout=timeout, write_timeout=2,
-                         exclusive=True)
-
-
-def _quiet_close(ser) -> None:
-    try:
-        ser.close()
-    except Exception:
-        pass
 
 
 def _safe_call(callback: Callable[[], None]) -> None:
@@ -479,33 +466,6 @@ def _safe_call(callback: Callable[[], None]) -> None:
         log.warning("restoring the Pico's state failed: %s", err)
     except Exception:
         log.exception("restoring the Pico's state failed")
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m table.devices.link PATH [--repl]``: greet the Pico and print its version;
-    with --repl, also hand its USB port back to the MicroPython REPL (for mpremote)."""
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python -m table.devices.link", description=main.__doc__)
-    parser.add_argument("path", help="the Pico's port, e.g. /dev/serial/by-id/usb-MicroPython_...")
-    parser.add_argument("--repl", action="store_true", help="stop the firmware, back to the REPL")
-    args = parser.parse_args(argv)
-    try:
-        link = PicoLink(args.path)
-    except DeviceError as err:
-        print(err)
-        return 1
-    try:
-        print(f"firmware {link.firmware_version}, protocol {link.protocol_version}")
-        if args.repl:
-            link.exit_to_repl()
-            print("the firmware stopped; mpremote can connect now")
-    except DeviceError as err:
-        print(err)
-        return 1
-    finally:
-        link.close()
-    return 0
 
 
 if __name__ == "__main__":

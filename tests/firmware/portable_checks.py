@@ -28,13 +28,22 @@ class Clock:
         return self.ms
 
 
-def make_node(n=61, lost_after_ms=3000):
+def make_node(n=61, lost_after_ms=3000, supply=None):
     out = []
     clock = Clock()
     strip = ws2812.Strip(2, n)
     servo = pwmservo.Servo(15)
-    node = linknode.Node(out.append, strip, servo, clock, lost_after_ms=lost_after_ms)
+
+    def write(b):
+        out.append(bytes(b))      # the node reuses its reply buffers
+
+    node = linknode.Node(write, strip, servo, clock, lost_after_ms=lost_after_ms,
+                         supply=supply or linknode._no_supply)
     return node, out, clock
+
+
+def capped(color, cap=linknode.DEFAULT_CAP):
+    return tuple(C.scale(c, cap) for c in color)
 
 
 def replies(out):
@@ -169,13 +178,17 @@ def check_leds_shown(v):
     eq(sm.running, True, "state machine started")
     eq(sm.freq, 8000000, "PIO clock for 800 kHz")
     eq(sm.sideset_base.id, 2, "LED data pin")
+    shown = len(sm.frames)
     node.feed(C.encode(2, C.LED_SET, C.led_set([(0, (255, 0, 0)), (3, (1, 2, 3))])))
-    eq(len(sm.frames), 0, "nothing shown before led-show")
+    eq(len(sm.frames), shown, "nothing shown before led-show")
     node.feed(C.encode(3, C.LED_SHOW))
-    eq(sm.frames[-1], ((255, 0, 0), (0, 0, 0), (0, 0, 0), (1, 2, 3)), "frame shown")
-    node.feed(C.encode(4, C.BRIGHTNESS, C.brightness(128)) + C.encode(5, C.LED_SHOW))
+    eq(sm.frames[-1], (capped((255, 0, 0)), (0, 0, 0), (0, 0, 0), capped((1, 2, 3))),
+       "frame shown under the safe default cap")
+    node.feed(C.encode(4, C.BRIGHTNESS, C.brightness(255)) + C.encode(5, C.LED_SHOW))
+    eq(sm.frames[-1], ((255, 0, 0), (0, 0, 0), (0, 0, 0), (1, 2, 3)), "frame at full power")
+    node.feed(C.encode(6, C.BRIGHTNESS, C.brightness(128)) + C.encode(7, C.LED_SHOW))
     eq(sm.frames[-1], ((128, 0, 0), (0, 0, 0), (0, 0, 0), (1, 1, 2)), "frame under the cap")
-    eq([t for _, t, _ in replies(out)], [C.ACK] * 4, "acks")
+    eq([t for _, t, _ in replies(out)], [C.ACK] * 6, "acks")
 
 
 def check_bad_led_changes_nothing(v):
@@ -213,7 +226,8 @@ def check_servo(v):
     node.feed(C.encode(5, C.SERVO_OFF))
     eq(pwm.duty_ns(), 0, "servo-off")
     node.feed(C.encode(6, C.SERVO, C.servo(3000, 0)))
-    eq([t for _, t, _ in replies(out)], [C.ACK] * 4 + [C.ERROR], "out-of-range pulse rejected")
+    eq([t for _, t, _ in replies(out)], [C.ACK, C.ACK, C.STATUS, C.ACK, C.ERROR],
+       "out-of-range pulse rejected")
     eq(pwm.duty_ns(), 0, "rejected pulse not driven")
 
 
@@ -221,8 +235,8 @@ def check_watchdog(v):
     node, out, clock = make_node(n=3)
     greet(node, out, n=3)
     node.feed(C.encode(2, C.LOST, C.lost((10, 20, 30), 1000)))
-    node.feed(C.encode(3, C.LED_SET, C.led_set([(1, (5, 5, 5))])) + C.encode(4, C.LED_SHOW))
-    node.feed(C.encode(5, C.SERVO, C.servo(1200, 0)))
+    node.feed(C.encode(3, C.LED_SET, C.led_set([(1, (5, 5, 5))])) + C.encode(4, C.BRIGHTNESS, C.brightness(255)))
+    node.feed(C.encode(5, C.SERVO, C.servo(1200, 0)) + C.encode(6, C.LED_SHOW))
     sm = node.strip.sm
     shown = len(sm.frames)
     clock.ms += 999
@@ -239,7 +253,7 @@ def check_watchdog(v):
     clock.ms += linknode.BLINK_MS
     node.tick()
     eq(sm.frames[-1], ((10, 20, 30),) * 3, "and on again")
-    node.feed(C.encode(6, C.HEARTBEAT))
+    node.feed(C.encode(7, C.HEARTBEAT))
     eq(node.lost, False, "host back")
     eq(sm.frames[-1], ((0, 0, 0), (5, 5, 5), (0, 0, 0)), "the host's frame is back")
 
@@ -248,7 +262,8 @@ def check_lost_at_boot(v):
     node, out, clock = make_node(n=2)
     clock.ms += 3000
     node.tick()
-    eq(node.strip.sm.frames[-1], ((255, 40, 0),) * 2, "lost pattern when no host ever came")
+    eq(node.strip.sm.frames[-1], (capped((255, 40, 0)),) * 2,
+       "lost pattern when no host ever came, under the safe default cap")
 
 
 def check_repl_request(v):
@@ -265,7 +280,7 @@ def check_garbled_input(v):
     noise = bytes((i * 91 + 7) & 0xFF for i in range(500))
     node.feed(noise + C.encode(2, C.LED_SET, C.led_set([(1, (7, 8, 9))])) + noise[:17]
               + C.encode(3, C.LED_SHOW))
-    eq(node.strip.sm.frames[-1], ((0, 0, 0), (7, 8, 9)), "frames found among noise")
+    eq(node.strip.sm.frames[-1], ((0, 0, 0), capped((7, 8, 9))), "frames found among noise")
     eq([t for _, t, _ in replies(out)], [C.ACK, C.ACK], "acks after noise")
 
 
@@ -286,6 +301,55 @@ def check_damage_is_noticed(v):
     eq([(s, t) for s, t, _ in replies(out)], [(2, C.NAK)], "the Pico naks at once")
 
 
+def check_safe_default_cap(v):
+    node, out, _ = make_node(n=1)
+    if not 0 < linknode.DEFAULT_CAP <= 128:
+        raise AssertionError("the default cap %d is not a safe one" % linknode.DEFAULT_CAP)
+    eq(node.cap, linknode.DEFAULT_CAP, "cap before the host sends one")
+
+
+def check_status_reports_the_supply(v):
+    node, out, _ = make_node(supply=lambda: 4980)
+    greet(node, out)
+    node.feed(C.encode(2, C.HEARTBEAT))
+    r = replies(out)
+    eq([(s, t) for s, t, _ in r], [(3, C.STATUS)], "a heartbeat is answered with a status")
+    eq(C.parse_status(r[0][2]), 4980, "the supply in millivolts")
+    node.feed(C.encode(2, C.HEARTBEAT))
+    eq([(s, t) for s, t, _ in replies(out)], [(3, C.ACK)], "a repeated heartbeat: a plain ack")
+
+
+def check_led_order(v):
+    node, out, _ = make_node(n=2)
+    greet(node, out, n=2)
+    strip = node.strip
+    node.feed(C.encode(2, C.BRIGHTNESS, C.brightness(255))
+              + C.encode(3, C.LED_SET, C.led_set([(0, (0x11, 0x22, 0x33))])) + C.encode(4, C.LED_SHOW))
+    eq(strip.words[0], 0x221133, "GRB by default (WS2812B)")
+    node.feed(C.encode(5, C.LED_ORDER, C.led_order("RGB")) + C.encode(6, C.LED_SHOW))
+    eq(strip.words[0], 0x112233, "RGB once the host says so (PL9823)")
+    node.feed(C.encode(7, C.LED_ORDER, b"RGX"))
+    eq([t for _, t, _ in replies(out)], [C.ACK] * 5 + [C.ERROR], "a bad order is rejected")
+    eq(strip.order, "RGB", "and changes nothing")
+
+
+def check_sync_flood_is_bounded(v):
+    node, out, _ = make_node(n=2)
+    greet(node, out, n=2)
+    flood = bytes([C.SYNC]) * 1000
+    for _ in range(20):
+        node.feed(flood)
+        if node.decoder.held > C.KEEP or len(node.decoder.buf) != C.KEEP:
+            raise AssertionError("the decoder holds %d bytes after a flood of sync bytes"
+                                 % len(node.decoder.buf))
+    dec = C.Decoder()
+    for _ in range(20):
+        dec.feed(flood)
+    eq(len(dec.buf), C.KEEP, "a decoder's buffer after 20,000 sync bytes")
+    node.feed(C.encode(2, C.HEARTBEAT))
+    eq([t for _, t, _ in replies(out)][-1], C.STATUS, "frames still found after the flood")
+
+
 CHECKS = [
     ("crc", check_crc), ("frames", check_frames), ("too_long", check_too_long),
     ("bodies", check_bodies), ("streams", check_streams), ("scale", check_scale),
@@ -293,7 +357,9 @@ CHECKS = [
     ("leds_shown", check_leds_shown), ("bad_led_changes_nothing", check_bad_led_changes_nothing),
     ("servo", check_servo), ("watchdog", check_watchdog), ("lost_at_boot", check_lost_at_boot),
     ("repl_request", check_repl_request), ("garbled_input", check_garbled_input),
-    ("damage_is_noticed", check_damage_is_noticed),
+    ("damage_is_noticed", check_damage_is_noticed), ("safe_default_cap", check_safe_default_cap),
+    ("status_reports_the_supply", check_status_reports_the_supply), ("led_order", check_led_order),
+    ("sync_flood_is_bounded", check_sync_flood_is_bounded),
 ]
 
 

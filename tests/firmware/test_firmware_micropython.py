@@ -84,3 +84,36 @@ def test_a_cpython_only_construct_is_caught(tmp_path):
     done = run_micropython(tmp_path, "b = bytearray(b'abc')\ndel b[0:1]\n")
     assert done.returncode == 1
     assert "TypeError" in done.stderr
+
+
+def run_probe(tmp_path, code):
+    return run_micropython(tmp_path, "import probes\n" + code,
+                           extra=[firmware_paths.HERE / "probes.py"])
+
+
+def test_an_exception_in_the_serving_loop_resets_the_board_under_micropython(tmp_path):
+    # the stand-in machine.reset() records the call and raises machine.Reset (a real reset
+    # never returns); the exception is injected into the strip driver the loop calls
+    code = (
+        "import machine\n"
+        "s = probes.reset_after_exception()\n"
+        "print('RESETS', len(machine.resets), 'WATCHDOGS', len(machine.watchdogs), 'AFTER', s)\n"
+    )
+    done = run_probe(tmp_path, code)
+    assert done.returncode == 0, done.stdout + done.stderr
+    words = done.stdout.split()
+    assert words[:4] == ["RESETS", "1", "WATCHDOGS", "1"], done.stdout
+
+
+def test_the_serving_loop_allocates_nothing_per_byte_under_micropython(tmp_path):
+    # 10,000+ bytes of LED frames, heartbeats, servo moves and 2,000 sync bytes through
+    # main.serve -> the decoder -> the node -> the replies, with the collector off
+    code = (
+        "allocated, fed, frames = probes.allocation(10000)\n"
+        "print('ALLOCATED', allocated, 'BYTES', fed, 'FRAMES', frames)\n"
+    )
+    done = run_probe(tmp_path, code)
+    assert done.returncode == 0, done.stdout + done.stderr
+    _, allocated, _, fed, _, frames = done.stdout.split()
+    assert int(fed) >= 10000 and int(frames) > 100
+    assert int(allocated) == 0, f"{allocated} bytes allocated over {fed} bytes ({frames} frames)"

@@ -1,0 +1,124 @@
+"""Opening the Pico's serial port and greeting it (hello: firmware and protocol version),
+for :class:`table.devices.link.PicoLink`; and ``python -m table.devices.link PATH [--repl]``.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable
+
+from table.devices import DeviceError
+from table.devices import linkcodec as C
+
+DEVICE = "Pico (LEDs and wind dial)"
+
+
+def open_port(path: str, factory: Callable, timeout: float):
+    """``factory(path, timeout)``, with its failures turned into a DeviceError that says
+    what to do."""
+    if not os.path.exists(path):
+        raise DeviceError(DEVICE, f"{path} does not exist: plug the Pico in over USB "
+                                  "and check the path in the profile (ls -l /dev/serial/by-id/)")
+    try:
+        return factory(path, timeout)
+    except Exception as err:  # pyserial raises SerialException, or OSError underneath
+        text = str(err)
+        if "lock" in text.lower():
+            what = (f"{path} is in use by another program (another worms-table, "
+                    "mpremote or a serial console?): close it")
+        elif isinstance(err, PermissionError) or "ermission denied" in text:
+            what = (f"no permission to open {path}: add this user to the 'dialout' "
+                    "group and log in again")
+        else:
+            what = f"cannot open {path} ({text}); unplug and replug the Pico"
+        raise DeviceError(DEVICE, what) from None
+
+
+def greet(ser, seq: int, *, path: str, timeout: float, resend_s: float,
+          stop: threading.Event, read: Callable) -> tuple[str, int]:
+    """Send HELLO numbered ``seq`` on a freshly opened port (again every ``resend_s``) until
+    the Pico replies; return (firmware version, protocol version).  The Pico expects
+    ``seq + 1`` next.  DeviceError if it does not answer, refuses, or speaks another
+    protocol version."""
+    frame = C.encode(seq, C.HELLO, C.hello())
+    decoder = C.Decoder()
+    deadline = time.monotonic() + timeout
+    resend_at = 0.0
+    try:
+        ser.reset_input_buffer()
+        while True:
+            now = time.monotonic()
+            if stop.is_set():
+                raise DeviceError(DEVICE, "the link was closed")
+            if now >= deadline:
+                raise DeviceError(DEVICE, f"no hello from {path} within {timeout:g} s: is the "
+                                          "worms-table firmware on the Pico? (see firmware/README.md)")
+            if now >= resend_at:
+                ser.write(frame)
+                resend_at = now + resend_s
+            for ack, mtype, data in decoder.feed(read(ser)):
+                if mtype == C.ERROR and ack == 0 and data[:1] == bytes((C.HELLO,)):
+                    _, reason = C.parse_error(data)
+                    raise DeviceError(DEVICE, f"the Pico refused the hello: {reason}")
+                if mtype != C.HELLO_REPLY or ack != (seq + 1) & 0xFF:
+                    continue
+                version, n, firmware = C.parse_hello_reply(data)
+                if version != C.PROTOCOL_VERSION:
+                    raise DeviceError(DEVICE, f"the Pico firmware {firmware} speaks link protocol "
+                                              f"{version}, this worms-table speaks "
+                                              f"{C.PROTOCOL_VERSION}: copy firmware/ to the Pico "
+                                              "again (firmware/README.md)")
+                return firmware, version
+    except DeviceError:
+        raise
+    except Exception as err:  # SerialException, OSError, a garbled hello reply
+        raise DeviceError(DEVICE, f"{path} failed while greeting the Pico ({err})") from None
+
+
+def open_serial(path: str, timeout: float):
+    import serial  # pyserial
+
+    return serial.Serial(path, baudrate=115200, timeout=timeout, write_timeout=2,
+                         exclusive=True)
+
+
+def quiet_close(ser) -> None:
+    try:
+        ser.close()
+    except Exception:
+        pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m table.devices.link PATH [--repl]``: greet the Pico and print its version;
+    with --repl, also hand its USB port back to the MicroPython REPL (for mpremote): the
+    Pico restarts and stays in the REPL."""
+    import argparse
+
+    from table.devices.link import PicoLink
+
+    parser = argparse.ArgumentParser(prog="python -m table.devices.link", description=main.__doc__)
+    parser.add_argument("path", help="the Pico's port, e.g. /dev/serial/by-id/usb-MicroPython_...")
+    parser.add_argument("--repl", action="store_true", help="stop the firmware, back to the REPL")
+    args = parser.parse_args(argv)
+    try:
+        link = PicoLink(args.path)
+    except DeviceError as err:
+        print(err)
+        return 1
+    try:
+        supply = link.measure_supply()
+        print(f"firmware {link.firmware_version}, protocol {link.protocol_version}, supply "
+              + ("not measured" if supply is None else f"{supply:.2f} V"))
+        if args.repl:
+            link.exit_to_repl()
+            print("the firmware stopped (the Pico restarts into the REPL); mpremote can connect "
+                  "in a moment")
+    except DeviceError as err:
+        print(err)
+        return 1
+    finally:
+        link.close()
+    return 0

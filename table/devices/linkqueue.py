@@ -1,0 +1,96 @@
+"""The Pico link's send queue: messages waiting for room in the window, bounded.
+
+Two kinds of message wait here.  A *group* (an LED frame: its LED_SETs, BRIGHTNESS and
+LED_SHOW) is replaced by a newer group of the same name while it has not been sent: the
+unsent rest of the older one is dropped (marked ``superseded``), so frames shown faster
+than the Pico takes them never pile up, and the newest is the one that arrives.  Any
+other message counts against ``limit``; when that many wait, :meth:`SendQueue.put`
+raises :class:`QueueFull` rather than letting the queue grow (a silent Pico, a sender in a
+loop).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+
+DEFAULT_LIMIT = 64      # plain messages waiting at most (a group adds at most one frame)
+
+
+class QueueFull(Exception):
+    pass
+
+
+class Message:
+    """One queued message; ``done`` once acknowledged (or superseded), ``error`` if it
+    failed.  ``reply`` holds what its answer carried (a STATUS's supply in millivolts)."""
+
+    __slots__ = ("mtype", "data", "seq", "done", "error", "sent_at", "resent", "group",
+                 "superseded", "reply")
+
+    def __init__(self, mtype: int, data: bytes = b"", group: str | None = None):
+        self.mtype, self.data = mtype, bytes(data)
+        self.seq: int | None = None
+        self.done = False
+        self.error = None
+        self.sent_at = 0.0
+        self.resent = False
+        self.group = group
+        self.superseded = False      # dropped unsent: a newer message of its group replaced it
+        self.reply: int | None = None
+
+
+class SendQueue:
+    def __init__(self, limit: int = DEFAULT_LIMIT):
+        if limit < 1:
+            raise ValueError(f"the send queue must hold at least 1 message, not {limit}")
+        self.limit = limit
+        self._q: deque[Message] = deque()
+        self._plain = 0              # messages in no group
+
+    def __len__(self) -> int:
+        return len(self._q)
+
+    def __bool__(self) -> bool:
+        return bool(self._q)
+
+    def __iter__(self) -> Iterator[Message]:
+        return iter(self._q)
+
+    @property
+    def plain(self) -> int:
+        return self._plain
+
+    def put(self, msg: Message) -> None:
+        """Queue a message in no group; QueueFull if ``limit`` of them wait already."""
+        if self._plain >= self.limit:
+            raise QueueFull()
+        self._q.append(msg)
+        self._plain += 1
+
+    def put_first(self, msg: Message) -> None:
+        """Queue a message ahead of all (the link's own, after a reconnection)."""
+        self._q.appendleft(msg)
+        self._plain += msg.group is None
+
+    def put_group(self, group: str, msgs: Iterable[Message]) -> list[Message]:
+        """Queue a group's messages, dropping the unsent ones of an older group of that
+        name; return the dropped ones (marked superseded and done)."""
+        dropped = [m for m in self._q if m.group == group]
+        if dropped:
+            self._q = deque(m for m in self._q if m.group != group)
+            for m in dropped:
+                m.superseded = m.done = True
+        for m in msgs:
+            m.group = group
+            self._q.append(m)
+        return dropped
+
+    def popleft(self) -> Message:
+        msg = self._q.popleft()
+        self._plain -= msg.group is None
+        return msg
+
+    def clear(self) -> None:
+        self._q.clear()
+        self._plain = 0
