@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from table.engine.game import OPTIONS
 from table.engine.hexes import Hex, neighbour
-from table.engine.setup import capacity_problem, standard_land
+from table.engine.board import BOX, WORMS_PER_TEAM
+from table.engine.setup import OBJECTS, capacity_problem, standard_land
 from table.ui import scenes, screens
 from table.ui.strings import LANGS, OPTIONAL_RULES, TEAMS, text
 
@@ -20,6 +21,17 @@ from .tablegame import TableConfig
 
 STAGES = ("lang", "teams", "rules", "dice", "placement", "map", "editor")
 MINUTES = (1, 2, 3, 5, 10)
+
+
+def map_refusal(land, teams: int) -> Refuse | None:
+    """Why a map cannot be played by ``teams`` teams, in words the screen translates (the
+    engine's :func:`capacity_problem` decides; its numbers are said with plural forms)."""
+    if capacity_problem(land, teams) is None:
+        return None
+    things = teams * (WORMS_PER_TEAM + len(OBJECTS))
+    if len(land) * 3 < things:
+        return Refuse("map.too_small", {"n": len(land), "need": -(-things // 3)})
+    return Refuse("map.too_many_teams", {"n": min(BOX[k] for k in OBJECTS)})
 
 
 class MapEditor(Prompt):
@@ -47,9 +59,7 @@ class MapEditor(Prompt):
     def press(self, event):
         name = event.name
         if name == "ok" and event.long:
-            problem = capacity_problem(self.land, self.teams)
-            return Refuse("map.prompt", message=problem) if problem else \
-                Answer(tuple(sorted(self.land)))
+            return map_refusal(self.land, self.teams) or Answer(tuple(sorted(self.land)))
         if event.long:
             return None
         if name in ("1", "2", "3", "4", "5", "6"):

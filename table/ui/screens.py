@@ -15,7 +15,7 @@ from PIL import Image
 
 from table.devices.display import font
 
-from .layout import BODY, HEIGHT, TITLE_H, WIDTH, Canvas
+from .layout import BODY, HEIGHT, TITLE_H, WIDTH, Canvas, wrap
 from .strings import FACES, LANGS, OPTIONAL_RULES, TEAMS, text
 
 #: Screen directions of the six hex directions (flat-topped hexes, y pointing down).
@@ -51,22 +51,50 @@ def message(title: str, body: str, footer: str | None = None) -> Screen:
 
 
 def menu(title: str, items: list[str], cursor: int) -> Screen:
-    """A list with the cursor's row inverted, scrolled so the cursor shows; arrows at the
-    right of the title bar say there is more above or below."""
+    """A list with the cursor's item inverted, scrolled so the cursor shows; arrows at the
+    right of the title bar say there is more above or below.  An item too wide for a row
+    wraps onto a second row (indented past a leading ● or ○ mark); more is a problem."""
     if not items:
         raise ValueError("a menu needs at least one item")
     cursor = max(0, min(cursor, len(items) - 1))
-    first = min(max(0, cursor - MENU_ROWS + 1), max(0, len(items) - MENU_ROWS))
-    last = min(len(items), first + MENU_ROWS)
     c = Canvas()
-    c.title(title, ("↑" if first > 0 else "") + ("↓" if last < len(items) else ""))
+    fnt = font(12)
+    laid = [_item_rows(item, fnt) for item in items]
+    rows = [(i, x, ln) for i, (item_rows, _) in enumerate(laid) for x, ln in item_rows]
+    starts = [next(r for r, row in enumerate(rows) if row[0] == i) for i in range(len(items))]
+    end = starts[cursor + 1] if cursor + 1 < len(items) else len(rows)
+    first = min(max(0, end - MENU_ROWS), max(0, len(rows) - MENU_ROWS), starts[cursor])
+    while first < starts[cursor] and first not in starts:    # no half item at the top
+        first += 1
+    last = min(len(rows), first + MENU_ROWS)
+    c.title(title, ("↑" if first > 0 else "") + ("↓" if last < len(rows) else ""))
     y = TITLE_H + 2
-    for i in range(first, last):
+    for i in sorted({row[0] for row in rows[first:last]}):
+        c.check(items[i], fnt)
+        c.problems.extend(laid[i][1])
+    for i, x, ln in rows[first:last]:
         if i == cursor:
             c.draw.rectangle((0, y, WIDTH - 1, y + 11), fill=1)
-        c.line((1, y), items[i], width=WIDTH - 2, fill=0 if i == cursor else 1)
+        c.draw.text((x, y), ln, font=fnt, fill=0 if i == cursor else 1)
         y += 12
     return _done(c)
+
+
+def _item_rows(item: str, fnt) -> tuple[list[tuple[int, str]], list[str]]:
+    """The rows of one menu item, (x, text) each, and the problems: more than two rows, a
+    word wider than a row."""
+    room = WIDTH - 2
+    if fnt.getlength(item) <= room:
+        return [(1, item)], []
+    indent = int(fnt.getlength(item[:2])) if item[:1] in "●○" and item[1:2] == " " else 0
+    head, rest = (item[:2], item[2:]) if indent else ("", item)
+    lines, too_wide = wrap(rest, fnt, room - indent)
+    problems = [f"word {word!r} is wider than a menu row ({room - indent} px)"
+                for word in too_wide]
+    if len(lines) > 2:
+        problems.append(f"cut off: {item!r} needs {len(lines)} rows, a menu item has 2")
+        lines = lines[:2]
+    return [(1, head + lines[0])] + [(1 + indent, ln) for ln in lines[1:]], problems
 
 
 # -- dice ------------------------------------------------------------------------------------
@@ -155,6 +183,15 @@ def confirm(lang: str, instruction: str, index: int, total: int) -> Screen:
     """One physical change to make on the board, step ``index`` of ``total``, OK to go on."""
     return message(text("step.title", lang, i=index, n=total), instruction,
                    footer=f"{text('button.ok', lang)} →")
+
+
+def changes(title: str, lines: list[str]) -> Screen:
+    """The changes at one hex, a line (or two) each, under a title that says OK goes on."""
+    c = Canvas()
+    c.title(title, "OK→")
+    x0, y0, x1, y1 = BODY
+    c.block((x0, y0, x1, y1), "\n".join(lines))
+    return _done(c)
 
 
 def timer(lang: str, seconds: float, team: str | None = None) -> Screen:

@@ -120,10 +120,13 @@ def _format(key: str, template: str, args: dict) -> str:
 
 
 def text(key: str, lang: str = "en", /, **args) -> str:
-    """The string ``key`` in ``lang``, formatted with ``args``."""
+    """The string ``key`` in ``lang``, formatted with ``args``; a counted noun takes its form
+    for the argument ``n`` (as :func:`plural`)."""
     found = _forms(key, lang)
     if len(FORMS[key][SOURCE]) > 1:
-        raise MissingString(f"the string {key!r} is a counted noun: use plural({key!r}, n, ...)")
+        if "n" not in args:
+            raise MissingString(f"the string {key!r} is a counted noun: it needs the number n")
+        return plural(key, args.pop("n"), lang, **args)
     return _format(key, found[0], args)
 
 

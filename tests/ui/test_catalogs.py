@@ -75,15 +75,22 @@ def test_plural_rules_count_like_the_languages_do():
 
 
 def test_plural_and_text_lookups():
-    assert plural("count.land_hexes", 1, "en") == "1 land hex"
-    assert plural("count.land_hexes", 5, "en") == "5 land hexes"
-    assert plural("count.land_hexes", 3, "cs") == "3 hexy země"
-    assert plural("count.land_hexes", 12, "cs") == "12 hexů země"
-    assert plural("count.land_hexes", 21, "uk") == "21 гекс суші"
-    assert plural("count.land_hexes", 12, "uk") == "12 гексів суші"
-    assert plural("count.land_hexes", 24, "uk") == "24 гекси суші"
-    with pytest.raises(MissingString, match="counted noun"):
-        text("count.land_hexes", "cs")
+    def small(n, lang):
+        return plural("map.too_small", n, lang, need=14)
+    assert small(1, "en").startswith("Only 1 land hex:")
+    assert small(5, "en").startswith("Only 5 land hexes:")
+    assert small(3, "cs").startswith("Jen 3 hexy země:")
+    assert small(12, "cs").startswith("Jen 12 hexů země:")
+    assert small(21, "uk").startswith("Лише 21 гекс суші:")
+    assert small(12, "uk").startswith("Лише 12 гексів суші:")
+    assert small(24, "uk").startswith("Лише 24 гекси суші:")
+    assert small(24, "uk").endswith("не менше 14")
+    # text() takes a counted string too, its form chosen by the argument n
+    assert text("map.too_small", "cs", n=12, need=14) == small(12, "cs")
+    with pytest.raises(MissingString, match="counted noun: it needs the number n"):
+        text("map.too_small", "cs", need=14)
+    with pytest.raises(MissingString, match="needs the argument 'need'"):
+        plural("map.too_small", 3, "uk")
     with pytest.raises(MissingString, match="not a counted noun"):
         plural("button.ok", 2, "cs")
 

@@ -48,8 +48,8 @@ def test_blast_chain_through_a_mine():
     ]
     assert [i.text("en") for i in got[1:3]] == [
         "Lay red worm 2 down: it is hurt", "Move red worm 2 to the flashing hex"]
-    assert got[5].text("cs") == "Červený červ 2 je vyřazen: sundej ho z mapy"
-    assert got[7].text("uk") == "Перемісти синього хробака 1 на блимаюче поле"
+    assert got[5].text("cs") == "Červený wormsík 2 je zničen: sundej ho z mapy"
+    assert got[7].text("uk") == "Перемісти синього черв’яка 1 на блимаючий гекс"
 
 
 def test_a_worm_blown_into_the_water_sinks_in_one_step():
@@ -140,7 +140,7 @@ def test_supplies_drop_and_a_sudden_death_rule():
         I("do.rule", rule="one_life"),
         I("do.place.crate", (1, 0)),
     ]
-    assert got[3].text("en") == "From now on: 1 life"
+    assert got[3].text("en") == "From now on: 1 Life"
 
 
 def test_a_moved_oil_drum_and_a_mine_pushed_into_the_water():
@@ -157,7 +157,7 @@ def test_a_moved_oil_drum_and_a_mine_pushed_into_the_water():
         I("do.move.oil_drum", (1, 0), (0, 0)),
         I("do.remove.mine", (0, 1), (0, 2)),
     ]
-    assert got[0].text("cs") == "Přesuň sud s olejem na blikající pole"
+    assert got[0].text("cs") == "Přesuň barel na blikající hex"
 
 
 def test_every_engine_event_is_copied_or_bookkeeping():
@@ -293,8 +293,9 @@ def test_game_events_drop_cards_sudden_death_heal_and_setup():
         I("do.sudden_death", card="one_life"),
     ]
     assert [i.text("cs") for i in got[2:]] == [
-        "Postav červeného červa 1: je vyléčený", "Karta shozu: Zásoby", "Náhlá smrt: 1 život"]
-    assert got[0].text("uk") == "Постав сюди синього хробака 2"
+        "Postav červeného wormsíka 1 vzpřímeně: je vyléčený", "Letecká podpora: Zásoby",
+        "Náhlá smrt: 1 život"]
+    assert got[0].text("uk") == "Постав сюди синього черв’яка 2"
 
 
 def test_things_missing_from_the_board_are_known_by_their_engine_ids():

@@ -113,7 +113,12 @@ SAMPLES = {
     "timer": lambda lang: [screens.timer(lang, s, team) for s in (0, 0.2, 9, 59.5, 600, 5999)
                            for team in (None,) + TEAMS],
     "winner": lambda lang: [screens.winner(lang, team) for team in TEAMS + (None,)],
-    "enroll": lambda lang: [
+    "map refused": lambda lang: [screens.error(lang, "map.too_small", n=n, need=need)
+                                 for n in (0, 1, 2, 5, 11, 12, 21, 22, 25, 37)
+                                 for need in (10, 14)]
+    + [screens.error(lang, "map.too_many_teams", n=n) for n in (1, 2, 5, 6)],
+    "enroll": lambda lang: [screens.message(t("enroll.title", lang), t("enroll.unknown", lang)),
+                            screens.error(lang, "enroll.unknown")] + [
         screens.message(t("enroll.title", lang), t("enroll.tap", lang)),
         screens.menu(t("enroll.pick", lang), card_names(lang) + [t("button.back", lang)], 0)]
         + [screens.message(t("enroll.title", lang), t("enroll.known", lang, card=name))
@@ -145,7 +150,7 @@ def test_every_string_is_on_some_screen(monkeypatch):
     for lang in LANGS:
         for make in SAMPLES.values():
             make(lang)
-    assert set(CATALOGUE) - used == set()
+    assert set(strings.FORMS) - used == set()      # the counted strings too
 
 
 def test_the_screens_show_what_they_say():

@@ -55,11 +55,11 @@ def test_the_engine_and_the_game_use_the_same_names():
 def test_lookup_and_formatting():
     assert text("do.wind", "en", d=4) == "The wind turns to 4"
     assert text("do.move_worm", "cs", team="červeného", n=2) == \
-        "Přesuň červeného červa 2 na blikající pole"
+        "Přesuň červeného wormsíka 2 na blikající hex"
     assert text("fault.missing", "en", name="Card reader") == \
         "Card reader not found: check the cable"
-    assert worm_name("uk", "red", 2) == "червоний хробак 2"
-    assert worm_name("cs", "grey", 1) == "šedý červ 1"
+    assert worm_name("uk", "red", 2) == "червоний черв’як 2"
+    assert worm_name("cs", "grey", 1) == "šedý wormsík 1"
 
 
 def test_a_missing_key_language_or_argument_fails_loudly():
