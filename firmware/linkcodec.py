@@ -119,6 +119,7 @@ class Decoder:
         self.n = 0                 # bytes held in buf
         self.lead = -1             # the first byte since the last good frame (-1: none yet)
         self.since = 0             # bytes since the last good frame (counted up to 255)
+        self.last = -1             # where the newest byte that could be a length is in buf
         self.frames = 0
         self.skipped = 0           # bytes thrown away as garbage
         self.damaged = 0
@@ -136,6 +137,7 @@ class Decoder:
         n = self.n
         lead = self.lead
         since = self.since
+        last = self.last
         found = 0
         for i in range(count):
             b = data[i]
@@ -145,8 +147,11 @@ class Decoder:
                 for j in range(MAX_LEN - 1):
                     buf[j] = buf[drop + j]
                 n = MAX_LEN - 1
+                last = last - drop if last >= drop else -1
                 self.skipped += drop
             buf[n] = b
+            if MIN_LEN <= b <= MAX_LEN:
+                last = n
             n += 1
             if lead < 0:
                 lead = b
@@ -155,8 +160,12 @@ class Decoder:
             if b != SYNC or n < MIN_LEN:
                 continue
             top = n if n < MAX_LEN else MAX_LEN
+            # a frame starts at a byte equal to its length: none at all after ``last``
+            low = n - last if last >= 0 else MAX_LEN + 1
+            if low < MIN_LEN:
+                low = MIN_LEN
             start = -1
-            for length in range(top, MIN_LEN - 1, -1):
+            for length in range(top, low - 1, -1):
                 at = n - length
                 if buf[at] == length and crc16(buf, at, n - 3) == (buf[n - 3] << 8) | buf[n - 2]:
                     start = at
@@ -172,11 +181,13 @@ class Decoder:
             n = 0
             lead = -1
             since = 0
+            last = -1
             self.n = 0
             on_frame(buf[start + 1], buf[start + 2], buf, start + 3, end)
         self.n = n
         self.lead = lead
         self.since = since
+        self.last = last
         return found
 
     def feed(self, data):

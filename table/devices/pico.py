@@ -37,27 +37,47 @@ class PicoLeds(HexLeds):
 
     The brightness cap is applied by the Pico (so its lost-host pattern obeys it too);
     :meth:`capped` uses the firmware's own arithmetic, so :meth:`shown` is exactly what the
-    strip receives.
+    strip receives.  ``color_order`` is the strip's order on the wire ("GRB" for WS2812B,
+    "RGB" for PL9823), sent with the LED count after every (re)connection.
+
+    Each frame goes to the link as one group: a newer frame replaces the part of an older
+    one the Pico has not taken yet, so frames shown faster than the Pico takes them never
+    pile up (the caller of a replaced frame returns; the newest frame is the one shown).
     """
 
     device_name = "LED grid (Pico)"
+    GROUP = "leds"
 
     def __init__(self, link: PicoLink, led_map: Iterable[Hex], brightness: float = 1.0, *,
-                 leds_per_frame: int = C.LEDS_PER_FRAME):
+                 leds_per_frame: int = C.LEDS_PER_FRAME, color_order: str = "GRB"):
         super().__init__(led_map, brightness)
         if not 1 <= leds_per_frame <= C.LEDS_PER_FRAME:
             raise ValueError(f"leds_per_frame must be 1..{C.LEDS_PER_FRAME}")
+        if color_order not in C.COLOR_ORDERS:
+            raise ValueError(f"colour order {color_order!r} is not one of {', '.join(C.COLOR_ORDERS)}")
         self.link = link
         self.leds_per_frame = leds_per_frame
+        self.color_order = color_order
         self._lock = threading.Lock()
         # what the Pico holds, valid only for link generation _generation (a reconnected
-        # Pico may have rebooted: then everything is sent again)
+        # Pico may have rebooted: then everything is sent again); None while a frame is
+        # on its way (a newer frame then sends everything, since it may replace that one)
         self._on_pico: list[Color] | None = None
         self._cap_on_pico: int | None = None
         self._generation: int | None = None
+        self._frames = 0                            # frames queued so far
         self._wanted: list[Color] | None = None    # the last frame asked for
         self._closed = False
         link.add_listener(self._restore)
+
+    @property
+    def supply_volts(self) -> float | None:
+        """The Pico's supply (VSYS) as last reported with a heartbeat; None if unknown."""
+        return self.link.supply_volts
+
+    def measure_supply(self) -> float | None:
+        """Ask the Pico for its supply voltage now (volts; None if it cannot measure)."""
+        return self.link.measure_supply()
 
     def capped(self, color: Color) -> Color:
         cap = _cap(self.brightness)
@@ -69,47 +89,56 @@ class PicoLeds(HexLeds):
             if self._closed:
                 raise DeviceError(self.device_name, "the LEDs are closed; restart the daemon")
             self._wanted = raw
-            self._send(raw, _cap(self.brightness))
+        self._send(raw, _cap(self.brightness))
 
     def _send(self, raw: list[Color], cap: int) -> None:
         try:
-            self._send_once(raw, cap)
+            queued = self._queue(raw, cap)
         except Reconnected:
-            self._send_once(raw, cap)  # reconnected meanwhile: once more, everything
+            queued = self._queue(raw, cap)   # reconnected meanwhile: once more, everything
+        self._await(raw, cap, *queued)
 
-    def _send_once(self, raw: list[Color], cap: int) -> None:
-        link = self.link
-        generation = link.generation
-        queued = []
-        if generation != self._generation:
-            self._on_pico, self._cap_on_pico = None, None
-            queued.append(link.send(C.LED_COUNT, C.led_count(len(raw)), wait=False,
-                                    generation=generation))
-        old = self._on_pico
-        changed = [(i, c) for i, c in enumerate(raw) if old is None or old[i] != c]
-        self._on_pico, self._generation = None, None     # unknown until acknowledged
-        send_cap = cap != self._cap_on_pico
-        self._cap_on_pico = None
-        step = self.leds_per_frame
-        for k in range(0, len(changed), step):
-            queued.append(link.send(C.LED_SET, C.led_set(changed[k:k + step]), wait=False,
-                                    generation=generation))
-        if send_cap:
-            queued.append(link.send(C.BRIGHTNESS, C.brightness(cap), wait=False,
-                                    generation=generation))
-        link.send(C.LED_SHOW, generation=generation)
+    def _queue(self, raw: list[Color], cap: int) -> tuple[int, int, list]:
+        with self._lock:
+            link = self.link
+            generation = link.generation
+            messages = []
+            if generation != self._generation:
+                self._on_pico, self._cap_on_pico = None, None
+                messages.append((C.LED_COUNT, C.led_count(len(raw))))
+                messages.append((C.LED_ORDER, C.led_order(self.color_order)))
+            old = self._on_pico
+            changed = [(i, c) for i, c in enumerate(raw) if old is None or old[i] != c]
+            step = self.leds_per_frame
+            for k in range(0, len(changed), step):
+                messages.append((C.LED_SET, C.led_set(changed[k:k + step])))
+            if cap != self._cap_on_pico:
+                messages.append((C.BRIGHTNESS, C.brightness(cap)))
+            messages.append((C.LED_SHOW, b""))
+            queued = link.send_group(self.GROUP, messages, generation=generation)
+            self._on_pico, self._cap_on_pico, self._generation = None, None, None
+            self._frames += 1
+            return self._frames, generation, queued
+
+    def _await(self, raw: list[Color], cap: int, token: int, generation: int, queued: list) -> None:
+        self.link.wait(queued[-1])
         for msg in queued:              # done in order, so all were acknowledged by now
             if msg.error is not None:
                 raise msg.error
-        self._on_pico, self._cap_on_pico, self._generation = list(raw), cap, generation
+        if queued[-1].superseded:
+            return                      # a newer frame replaced the rest of this one
+        with self._lock:
+            if token == self._frames:   # the latest frame: now the Pico holds it
+                self._on_pico, self._cap_on_pico, self._generation = list(raw), cap, generation
 
     def _restore(self) -> None:
         """After a reconnection (the Pico may have rebooted): show the last frame again."""
         with self._lock:
-            if self._wanted is None or self._closed:
+            wanted = self._wanted
+            if wanted is None or self._closed:
                 return
-            self._send(self._wanted, _cap(self.brightness))
-            self._shown = {h: self.capped(c) for h, c in zip(self.led_map, self._wanted)}
+        self._send(wanted, _cap(self.brightness))
+        self._shown = {h: self.capped(c) for h, c in zip(self.led_map, wanted)}
 
     def close(self) -> None:
         """Stop restoring after reconnections (the link itself is closed by its owner)."""

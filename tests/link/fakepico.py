@@ -96,6 +96,7 @@ class FakePico:
         self.to_host = _Pipe(to_host or Faults(), random.Random(seed + 1))
         self.boots = 0
         self.on_show = on_show         # callback(frame) for every strip write: frames not kept
+        self.mute = False              # True: the firmware hears nothing (what comes is dropped)
         self._lock = threading.RLock()
         self._master: int | None = None
         self._slave: int | None = None
@@ -141,6 +142,25 @@ class FakePico:
             self.node.strip.sm.keep = self.on_show is None
             self.node.strip.sm.on_frame = self.on_show
             self.boots += 1
+
+    def send_raw(self, data: bytes, chunk: int = 4096) -> None:
+        """Write bytes to the host as they are (no frame, no faults), waiting while the
+        pty is full."""
+        view = memoryview(data)
+        while view:
+            with self._lock:
+                master = self._master
+                if master is None:
+                    return
+                try:
+                    n = os.write(master, view[:chunk])
+                except BlockingIOError:
+                    n = 0
+                except OSError:
+                    return
+            view = view[n:]
+            if not n:
+                select.select([], [master], [], 0.05)
 
     def close(self) -> None:
         self._stop.set()
@@ -190,7 +210,7 @@ class FakePico:
                     data = self.to_pico.push(data, now)
                 else:
                     data = self.to_pico.pop(now)
-                if data:
+                if data and not self.mute:
                     self.node.feed(data)
                 late = self.to_host.pop(now)
                 if late:

@@ -35,13 +35,19 @@ class Spy:
 
     def __init__(self, link):
         self.sent = []
-        real = link.send
+        real, real_group = link.send, link.send_group
 
         def send(mtype, data=b"", **kw):
             self.sent.append((mtype, bytes(data)))
             return real(mtype, data, **kw)
 
+        def send_group(group, messages, **kw):
+            messages = list(messages)
+            self.sent.extend((t, bytes(d)) for t, d in messages)
+            return real_group(group, messages, **kw)
+
         link.send = send
+        link.send_group = send_group
 
     def leds_set(self):
         return [e for t, d in self.sent if t == C.LED_SET for e in C.parse_led_set(d)]
