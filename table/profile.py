@@ -36,6 +36,7 @@ BACKENDS = {
     "cards": ("pn532", "rdm6300", "sim"),
 }
 WIRINGS = ("serpentine-columns", "serpentine-rows", "map")
+COLOR_ORDERS = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")   # as linkcodec.COLOR_ORDERS
 SERVO_LIMITS_US = (400, 2600)                 # no hobby servo takes pulses beyond these
 
 
@@ -103,6 +104,7 @@ class LedsConfig:
     leds_per_hex: int
     wiring: str
     led_map: tuple[Hex, ...]          # LED index -> hex
+    color_order: str = "GRB"          # on the wire: GRB (WS2812B), RGB (PL9823)
 
 
 @dataclass(frozen=True)
@@ -307,8 +309,9 @@ def _leds(r: _Reader, data: Mapping[str, Any], wind: WindConfig | None) -> LedsC
     if t is None:
         return None
     w = "leds"
-    r.known(t, w, ("backend", "pico_pin", "brightness", "grid"))
+    r.known(t, w, ("backend", "pico_pin", "brightness", "color_order", "grid"))
     backend = r.choice(t, w, "backend", BACKENDS["leds"])
+    color_order = r.choice(t, w, "color_order", COLOR_ORDERS, "GRB")
     pico_pin = r.pico_gpio(t, w, "pico_pin", None if backend != "pico" else _REQUIRED)
     brightness = r.value(t, w, "brightness", float, 1.0)
     if brightness is not None and not 0 < brightness <= 1:
@@ -325,7 +328,7 @@ def _leds(r: _Reader, data: Mapping[str, Any], wind: WindConfig | None) -> LedsC
     per_hex = r.int_in(g, w, "leds_per_hex", 1, 16, 1, "a number of LEDs")
     wiring = r.choice(g, w, "wiring", WIRINGS, "serpentine-columns")
     skip = _skip(r, g, centre, radius)
-    if None in (backend, brightness, radius, centre, per_hex, wiring, skip):
+    if None in (backend, brightness, color_order, radius, centre, per_hex, wiring, skip):
         return None
     grid = Grid(centre, radius, skip)
     if wiring == "map":
@@ -340,7 +343,7 @@ def _leds(r: _Reader, data: Mapping[str, Any], wind: WindConfig | None) -> LedsC
                               f"around {list(centre)}): the dial sits on a hex of the grid")
     if led_map is None:
         return None
-    return LedsConfig(backend, pico_pin, brightness, grid, per_hex, wiring, led_map)
+    return LedsConfig(backend, pico_pin, brightness, grid, per_hex, wiring, led_map, color_order)
 
 
 def _skip(r: _Reader, g: Mapping[str, Any], centre: Hex | None, radius: int | None

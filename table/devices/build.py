@@ -156,7 +156,7 @@ class Devices:
         link = self._pico_link()
         from table.devices.pico import PicoLeds
 
-        return PicoLeds(link, config.led_map, config.brightness)
+        return PicoLeds(link, config.led_map, config.brightness, color_order=config.color_order)
 
     def _make_display(self):
         from table.devices import display
