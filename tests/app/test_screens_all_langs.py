@@ -7,7 +7,9 @@ from table.app.daemon import setup_board
 from table.app.prompts import HexPick, Menu, Step, View, for_decision
 from table.app.tablegame import TYPED, TableConfig, TableGame
 from table.app.tracker import Tracker
-from table.app.wizard import Wizard
+from table.app.wizard import MapEditor, Wizard
+from table.devices.buttons import InputEvent
+from table.ui import screens
 from table.bots import RandomBot
 from table.cards import library
 from table.engine.hexes import hexagon
@@ -24,7 +26,7 @@ def problems_of(screen, where):
 @pytest.mark.parametrize("lang", LANGS)
 def test_game_prompts_and_steps_render_cleanly(lang):
     cards = library()
-    found, kinds = [], set()
+    found, kinds, submenus = [], set(), 0
     for seed, teams, placement, own in ((2, 2, "players", True), (5, 6, "auto", False)):
         config = TableConfig(teams=teams, land=tuple(sorted(standard_land(teams))),
                              placement=placement, own_dice=own)
@@ -46,6 +48,13 @@ def test_game_prompts_and_steps_render_cleanly(lang):
                 for h in p.options:
                     p.cursor = h
                     found += problems_of(p.screen(view), (d, h))
+                    if len(p.options[h]) > 1:       # OK opens a menu (inch or jump here)
+                        p.press(InputEvent("ok"))
+                        for c in range(len(p.options[h])):
+                            p.sub.cursor = c
+                            found += problems_of(p.screen(view), (d, h, c))
+                            submenus += 1
+                        p.press(InputEvent("back"))
             if isinstance(p, Menu):
                 for c in range(len(p.values)):
                     p.cursor = c
@@ -53,6 +62,7 @@ def test_game_prompts_and_steps_render_cleanly(lang):
             game.answer(RandomBot(n)(game) if d.kind in TYPED else bot(game))
             n += 1
     assert {"worm", "move", "card", "hex", "pile", "die_typed"} <= kinds
+    assert submenus > 0
     assert found == []
 
 
@@ -75,3 +85,21 @@ def test_wizard_screens_render_cleanly(lang):
     w.answer("new")
     found += problems_of(w.prompt.screen(view), "editor")
     assert found == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refused_map_says_why_in_the_language_and_fits(lang):
+    # a long OK on too small a map: the refusal is translated, its numbers counted in the
+    # language's plural forms, and it fits the error screen
+    for teams, land in ((2, 1), (2, 4), (4, 9), (6, 11), (6, 13), (3, 2)):
+        editor = MapEditor(GRID, sorted(GRID - {(0, 0)})[:land], (0, 0), teams)
+        out = editor.press(InputEvent("ok", long=True))
+        assert out.key == "map.too_small" and out.args["n"] == land
+        shot = screens.error(lang, out.key, **out.args)
+        assert shot.problems == (), shot.texts
+        body = shot.texts[-1]
+        assert str(land) in body and str(out.args["need"]) in body
+        if lang != "en":
+            assert not any(w in body for w in ("land", "teams", "Things"))
+    big = MapEditor(GRID, sorted(GRID - {(0, 0)}), (0, 0), 2)
+    assert big.press(InputEvent("ok", long=True)).value == tuple(sorted(GRID - {(0, 0)}))
