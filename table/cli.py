@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "selftest": ("table.commands.selftest", "walk every device of a hardware profile and report what works"),
     "calibrate": ("table.commands.calibrate", "set the wind servo's pulse per direction and check the LED map"),
     "cards": ("table.commands.cards", "list the card library, or check card files"),
+    "tiles": ("table.commands.tiles", "list the box's map tiles, or check a tile file"),
     "selfplay": ("table.commands.selfplay", "bots play whole games, every invariant checked; JSON summary"),
     "run": ("table.commands.run", "the table daemon: a whole game on the box's buttons, cards, OLED and LEDs"),
     "demo": ("table.commands.demo", "the shop demo: bots play on the table until a visitor has a go"),

@@ -1,13 +1,14 @@
 """The engine's :class:`~table.engine.game.Game` with the card library supplied.
 
-The engine stays pure: it is handed the cards it plays with.  This layer hands it the
-library (the shipped cards and the owner's, :func:`table.cards.library`) whenever a caller
-gives none.
+The engine stays pure: it is handed the cards and the map tiles it plays with.  This layer
+hands it the library (the shipped cards and the owner's, :func:`table.cards.library`) and the
+box's tiles (:func:`table.cards.tiles.box_tiles`) whenever a caller gives none.
 """
 
 from __future__ import annotations
 
 from table.cards import library
+from table.cards.tiles import box_tiles
 from table.engine import game as engine
 
 __all__ = ["Game", "GameConfig"]
@@ -17,9 +18,11 @@ GameConfig = engine.GameConfig
 
 class Game(engine.Game):
     @classmethod
-    def new(cls, config, seed, cards=None, script=None):
-        return super().new(config, seed, library() if cards is None else cards, script)
+    def new(cls, config, seed, cards=None, script=None, tiles=None):
+        return super().new(config, seed, library() if cards is None else cards, script,
+                           tiles=box_tiles() if tiles is None else tiles)
 
     @classmethod
-    def replay(cls, config, seed, log, cards=None, script=None):
-        return super().replay(config, seed, log, library() if cards is None else cards, script)
+    def replay(cls, config, seed, log, cards=None, script=None, tiles=None):
+        return super().replay(config, seed, log, library() if cards is None else cards, script,
+                              tiles=box_tiles() if tiles is None else tiles)

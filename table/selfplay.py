@@ -17,13 +17,13 @@ import time
 import traceback
 
 
-def play_game(config, seed, bots, cards, rnd, check=True, replay=False) -> dict:
+def play_game(config, seed, bots, cards, rnd, check=True, replay=False, tiles=None) -> dict:
     """Play one game; returns {"result", "decisions", "checks"}; raises on any error."""
     from table.engine.game import TURN_PHASES
     from table.game import Game
     from table.engine.invariants import problems
 
-    game = Game.new(config, seed, cards)
+    game = Game.new(config, seed, cards, tiles=tiles)
     decisions = checks = 0
     timer = "timer" in config.options
     while game.request is not None:
@@ -52,7 +52,7 @@ def play_game(config, seed, bots, cards, rnd, check=True, replay=False) -> dict:
             if broken:
                 raise AssertionError("invariant broken: " + "; ".join(broken))
     if replay:
-        again = Game.replay(config, seed, json.loads(json.dumps(game.log)), cards)
+        again = Game.replay(config, seed, json.loads(json.dumps(game.log)), cards, tiles=tiles)
         if again.result != game.result or again.board.as_json() != game.board.as_json():
             raise AssertionError("the replay of the log ended differently")
     return {"result": game.result, "seats": game.seats, "decisions": decisions, "checks": checks}
@@ -62,9 +62,11 @@ def selfplay(games: int, seed: int, bot_names: list[str], teams=(2, 4), rules="r
              max_rounds: int = 60, check=True) -> dict:
     from table.bots import make
     from table.cards import library
+    from table.cards.tiles import box_tiles
     from table.engine.game import OPTIONS, GameConfig
 
     cards = library()
+    tiles = box_tiles()
     rnd = random.Random(f"selfplay:{seed}")
     wins = {name: 0 for name in bot_names}
     out = {"games": 0, "errors": 0, "wins": wins, "draws": 0, "decisions": 0,
@@ -78,7 +80,8 @@ def selfplay(games: int, seed: int, bot_names: list[str], teams=(2, 4), rules="r
         game_seed = f"{seed}:{n}"
         bots = [make(bot_names[(i + n) % len(bot_names)], f"{game_seed}:{i}") for i in range(k)]
         try:
-            g = play_game(config, game_seed, bots, cards, rnd, check, replay=(n % 10 == 0))
+            g = play_game(config, game_seed, bots, cards, rnd, check, replay=(n % 10 == 0),
+                          tiles=tiles)
         except Exception as err:  # every failure is counted and shown, never hidden
             out["errors"] += 1
             if len(out["error_samples"]) < 5:

@@ -46,7 +46,12 @@ def run(args) -> int:
         raise UserError(f"--bots {args.bots!r}: bots are {', '.join(BOTS)} (comma-separated)")
     if args.games < 0:
         raise UserError("--games must be 0 or more")
-    out = selfplay(args.games, args.seed, names, _teams(args.teams), args.rules, args.max_rounds)
+    from table.cards.tiles import TileError
+    try:
+        out = selfplay(args.games, args.seed, names, _teams(args.teams), args.rules,
+                       args.max_rounds)
+    except TileError as err:
+        raise UserError(f"the map tiles: {err}") from None
     if args.json:
         print(json.dumps(out))
     else:

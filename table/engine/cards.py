@@ -55,6 +55,7 @@ class Card:
     drop: tuple[dict, ...] = ()        # Sudden Death: the Drop part
     notes: str = ""
     source: str = ""                   # the file it came from
+    copies: int = 1                    # how many of this card the box holds
 
     def name(self, lang: str = "en") -> str:
         return self.names.get(lang) or self.names.get("en") or self.id

@@ -45,8 +45,8 @@ from .chance import CounterRandom
 from .decisions import Decision, Illegal
 from .effects import Resolver, accuracy_dice
 from .hexes import Hex
-from .setup import (arena, auto_layout, capacity_problem, drop_deck, pile, place_thing,
-                    standard_land, starting_hand, supply_deck)
+from .setup import (arena, auto_layout, capacity_problem, copies, deal_hands, drop_deck,
+                    make_map, pile, place_thing, standard_land, supply_deck)
 from .targeting import TARGET_RULES, inches, jumps
 
 
@@ -88,9 +88,9 @@ class GameConfig:
     things: tuple[dict, ...] | None = None          # a fixed starting layout (scenarios)
     drop_deck: tuple[str, ...] | None = None        # a fixed Drop deck, top first
     wind: int | None = None                         # a fixed initial wind
-    drop_copies: int = 8                            # copies of each Drop card in the box
     max_rounds: int | None = None                   # stop after this many rounds (bots)
     timer_seconds: int = 60
+    larger_map: bool = False                        # the automatic map: every tile, not one each
 
     def __post_init__(self):
         problem = self.problem()
@@ -107,9 +107,8 @@ class GameConfig:
             return f"placement: {self.placement!r}, expected auto or players"
         if self.wind is not None and self.wind not in range(1, 7):
             return f"wind: {self.wind!r}, expected 1..6"
-        if self.things is None:
-            land = set(self.land) if self.land is not None else standard_land(self.teams)
-            return capacity_problem(land, self.teams)
+        if self.things is None:      # (an automatic map is checked once it is laid)
+            return capacity_problem(set(self.land) if self.land is not None else None, self.teams)
         return None
 
     def as_json(self) -> dict:
@@ -192,6 +191,7 @@ class _State:
     def __init__(self, board: Board):
         self.board = board
         self.phase = "start"
+        self.after_map = "start"             # the phase after an automatic map is laid
         self.seats: list[str] = []           # team of each seat (clockwise)
         self.order: list[str] = []           # turn order, first player first
         self.hands: dict[str, list[str]] = {}
@@ -356,10 +356,11 @@ class Game:
 
     @classmethod
     def new(cls, config: GameConfig, seed: int | str, cards: dict | None = None,
-            script: tuple | None = None) -> "Game":
+            script: tuple | None = None, tiles: list | None = None) -> "Game":
         """A new game.  ``cards``: the card library, id -> Card (reading it is table.cards'
-        job; table.game.Game supplies it).  ``script``: optional (dice, flips) lists used
-        before the seeded dice (scenarios)."""
+        job; table.game.Game supplies it, and ``tiles``, the box's map tiles, needed when
+        the config gives no land).  ``script``: optional (dice, flips) lists used before the
+        seeded dice (scenarios)."""
         if isinstance(config, dict):
             config = GameConfig.from_json(config)
         if cards is None:
@@ -368,6 +369,7 @@ class Game:
         g.config = config
         g.seed = seed
         g.cards = cards
+        g.tiles = tiles
         g._script = script
         g._dice = list(script[0]) if script else []
         g._flips = list(script[1]) if script else []
@@ -392,9 +394,8 @@ class Game:
         if cfg.things is not None:
             land = set(map(tuple, cfg.land)) if cfg.land is not None else None
             board = _fixed_board(cfg, land)
-        else:
-            land = set(map(tuple, cfg.land)) if cfg.land is not None else standard_land(cfg.teams)
-            board = Board(land=land, wind=1)
+        else:       # no land: the "map" phase lays the tiles
+            board = Board(land=set(map(tuple, cfg.land)) if cfg.land is not None else set(), wind=1)
         board.rules |= rules
         st = _State(board)
         st.arena = arena(board.land)
@@ -407,14 +408,19 @@ class Game:
             st.phase = "place"
         elif "sudden_death_draft" in cfg.options and "no_sudden_death" not in cfg.options:
             st.phase = "draft"
+        if cfg.land is None and cfg.things is None:
+            if self.tiles is None:
+                raise TypeError("a game without land needs the box's map tiles (table.game.Game "
+                                "supplies them)")
+            st.after_map, st.phase = st.phase, "map"
         return st
 
     @classmethod
     def replay(cls, config: GameConfig, seed: int | str, log: list, cards: dict | None = None,
-               script: tuple | None = None) -> "Game":
+               script: tuple | None = None, tiles: list | None = None) -> "Game":
         """Rebuild a game from its log: answers are given again, chance outcomes must match
         (ReplayMismatch names the first entry that does not).  ``log`` may stop anywhere."""
-        g = cls.new(config, seed, cards, script)
+        g = cls.new(config, seed, cards, script, tiles=tiles)
         for n, entry in enumerate(log):
             try:
                 if "answer" in entry:
@@ -574,7 +580,8 @@ class Game:
         if i is None:
             raise Illegal("nothing to undo: undo never goes back past a revealed random result "
                           "(a die, a flip, a shuffle, a drawn card) or a timeout")
-        g = Game.replay(self.config, self.seed, self._log[:i], self.cards, self._script)
+        g = Game.replay(self.config, self.seed, self._log[:i], self.cards, self._script,
+                        tiles=self.tiles)
         self.__dict__.update(g.__dict__)
 
     # -- randomness ---------------------------------------------------------------------------
@@ -623,6 +630,14 @@ class Game:
 
     # -- setup phases -------------------------------------------------------------------------
 
+    def _p_map(self, st: _State, run: _Run) -> None:
+        """T8: one map tile per player (every tile with Larger map), laid by the rulebook."""
+        data = make_map(st.board, self.tiles, len(st.teams), self.config.larger_map,
+                        run.chance, _short(run))
+        st.arena = arena(st.board.land)
+        run.r.event("map", **data)
+        st.phase = st.after_map
+
     def _p_place(self, st: _State, run: _Run) -> None:
         actor = f"seat:{st.place_seat}"
         items = sorted(set(st.pile))
@@ -663,16 +678,15 @@ class Game:
         first = min(seats, key=TEAMS.index)
         s0 = seats.index(first)
         st.order = seats[s0:] + seats[:s0]
-        for team in TEAMS:
-            if team in seats:
-                st.hands[team] = starting_hand(self.cards, ch)
+        short = _short(run)
+        st.hands = deal_hands(self.cards, [t for t in TEAMS if t in seats], ch, short)
         n = len(seats)
         st.supply = supply_deck(self.cards, n, "late_superweapons" in cfg.options, ch)
         if cfg.drop_deck is not None:
             st.drops = list(cfg.drop_deck)
         else:
-            st.drops = drop_deck(self.cards, n, cfg.drop_copies, "longer_game" in cfg.options,
-                                 "no_sudden_death" in cfg.options, st.drafted, ch)
+            st.drops = drop_deck(self.cards, n, "longer_game" in cfg.options,
+                                 "no_sudden_death" in cfg.options, st.drafted, ch, short)
         if cfg.wind is not None:
             board.wind = cfg.wind
         else:
@@ -820,8 +834,7 @@ class Game:
             resolve_drop(r, cards[st.sudden], revealed=False)
             return
         if not st.drops and "no_sudden_death" in self.config.options:
-            deck = [c for c in sorted(cards) if cards[c].kind == "drop"
-                    for _ in range(self.config.drop_copies)]
+            deck = copies(cards, ("drop",))
             run.chance.shuffle(deck, "drop")
             st.drops = deck
             r.event("reshuffle", deck="drop", cards=len(deck))
@@ -914,6 +927,13 @@ class Game:
                     st.supply.remove(card)
                 st.hands.setdefault(team, []).append(card)
                 run.r.event("card_drawn", team=team)
+
+
+def _short(run: _Run):
+    """What a deck (or the box's map tiles) running short says: a ``deck_short`` event."""
+    def short(deck, wanted, have, card):
+        run.r.event("deck_short", deck=deck, card=card, wanted=wanted, have=have)
+    return short
 
 
 def _fixed_board(cfg: GameConfig, land) -> Board:

@@ -2,18 +2,20 @@
 decks.  Pure functions of their inputs and a chance source with ``pick(options, what)`` and
 ``shuffle(items, what)`` (the game's, so every random result is logged).
 
-The standard map is the Wind Dial (water) at (0, 0) with four tiles of four or five land
-hexes around it: the two rings round the dial (6 + 12 = 18 hexes, split 4/4/5/5).  Five and
-six teams add one more five-hex tile each, on the third ring.  (The final print has one tile
-per player; give ``GameConfig.land`` for any other map.)
+The map (T8): each player lays one map tile round the Wind Dial hex (water, at (0, 0)), with
+*Larger map* every tile of the box (:mod:`.tiles`); ``GameConfig.land`` gives any other map.
+:func:`standard_land` is the two rings round the dial (18 hexes: the four shipped tiles laid
+together, the map editor's starting point), with a five-hex piece of the third ring for each
+of teams 5 and 6.
 """
 
 from __future__ import annotations
 
 from .board import BOX, Board, Thing
 from .hexes import Hex, hexagon, neighbour, reading_key, ring
+from .tiles import auto_map
 
-#: the Starter cards every player holds (T5 of the setup); one more random Starter is dealt
+#: the Starter cards every player takes (T8); then one more Starter copy is dealt to each
 STARTING_HAND = ("uzi", "bazooka", "ninja_rope", "girder")
 #: one Oil Drum, Mine and Supply Crate per player go into the setup pile
 OBJECTS = ("oil_drum", "mine", "crate")
@@ -75,8 +77,10 @@ def auto_layout(board: Board, teams: list[str], chance) -> None:
 
 
 def capacity_problem(land, teams: int) -> str | None:
+    """Why ``teams`` cannot set up on ``land`` (None: they can; ``land`` None: the map is not
+    known yet, only the box is checked)."""
     things = teams * (4 + len(OBJECTS))
-    if len(land) * 3 < things:
+    if land is not None and len(land) * 3 < things:
         return (f"the map has {len(land)} land hexes, room for {len(land) * 3} Things at three a "
                 f"hex, but {teams} teams bring {things}")
     if teams > min(BOX[k] for k in OBJECTS):
@@ -84,20 +88,40 @@ def capacity_problem(land, teams: int) -> str | None:
     return None
 
 
-def starting_hand(cards: dict, chance) -> list[str]:
-    hand = [c for c in STARTING_HAND if c in cards]
-    others = sorted(c.id for c in cards.values() if c.kind == "starter" and c.id not in hand)
-    if others:
-        hand.append(chance.pick(others, "starter"))
-    return hand
+def copies(cards: dict, kinds: tuple[str, ...]) -> list[str]:
+    """Every copy the box holds of the cards of ``kinds`` (a card's ``copies``), by id."""
+    return [c for c in sorted(cards) if cards[c].kind in kinds
+            for _ in range(getattr(cards[c], "copies", 1))]
+
+
+def deal_hands(cards: dict, teams: list[str], chance, short) -> dict[str, list[str]]:
+    """T8: each player takes one Uzi, Bazooka, Ninja Rope and Girder; then every Starter copy
+    left is shuffled and one is dealt to each player, without replacement.  A card the box
+    runs out of is reported through ``short(deck, wanted, have, card)`` (that player goes
+    without)."""
+    box = copies(cards, ("starter",))
+    hands: dict[str, list[str]] = {t: [] for t in teams}
+    for cid in STARTING_HAND:
+        have = box.count(cid)
+        if have < len(teams):
+            short("starter", len(teams), have, cid)
+        for team in teams[:have]:
+            hands[team].append(cid)
+            box.remove(cid)
+    chance.shuffle(box, "starter")
+    if len(box) < len(teams):
+        short("starter", len(teams), len(box), None)
+    for team, cid in zip(teams, box):
+        hands[team].append(cid)
+    return hands
 
 
 def supply_deck(cards: dict, players: int, late_superweapons: bool, chance) -> list[str]:
-    """The non-Starter weapon cards, shuffled (top first).  Late Superweapons: the
-    Superweapons shuffled at the bottom, two other weapon cards per player on top, the rest
-    back in the box."""
-    supply = sorted(c.id for c in cards.values() if c.kind == "supply")
-    supers = sorted(c.id for c in cards.values() if c.kind == "superweapon")
+    """Every copy of the non-Starter weapon cards, shuffled (top first).  Late Superweapons:
+    the Superweapons shuffled at the bottom, two other weapon cards per player on top, the
+    rest back in the box."""
+    supply = copies(cards, ("supply",))
+    supers = copies(cards, ("superweapon",))
     if not late_superweapons:
         deck = supply + supers
         chance.shuffle(deck, "supply")
@@ -107,18 +131,35 @@ def supply_deck(cards: dict, players: int, late_superweapons: bool, chance) -> l
     return supply[:2 * players] + supers
 
 
-def drop_deck(cards: dict, players: int, copies: int, longer: bool, no_sudden_death: bool,
-              sudden: str | None, chance) -> list[str]:
+def drop_deck(cards: dict, players: int, longer: bool, no_sudden_death: bool,
+              sudden: str | None, chance, short=None) -> list[str]:
     """T4: two Drop cards per player plus two (Longer Game, No Sudden Death: every one in the
-    box), shuffled, on top of the Sudden Death card (none with No Sudden Death).  The box is
-    modelled as ``copies`` of each Drop card of the library."""
-    box = [c for c in sorted(cards) if cards[c].kind == "drop" for _ in range(copies)]
+    box), shuffled, on top of the Sudden Death card (none with No Sudden Death).  The box holds
+    each Drop card's ``copies``; a box with too few says so through ``short``."""
+    box = copies(cards, ("drop",))
     chance.shuffle(box, "drop")
-    deck = box if (longer or no_sudden_death) else box[:2 * players + 2]
+    wanted = 2 * players + 2
+    if not (longer or no_sudden_death) and len(box) < wanted and short is not None:
+        short("drop", wanted, len(box), None)
+    deck = box if (longer or no_sudden_death) else box[:wanted]
     if not no_sudden_death:
         if sudden is None:
             sds = sorted(c for c in cards if cards[c].kind == "sudden_death")
             sudden = chance.pick(sds, "sudden_death") if sds else None
+            if sudden is None and short is not None:
+                short("sudden_death", 1, 0, None)
         if sudden is not None:
             deck.append(sudden)
     return deck
+
+
+def make_map(board: Board, tiles: list, teams: int, larger: bool, chance, short) -> dict:
+    """Lay the automatic map (one tile per player, all with *Larger map*) on ``board``; the
+    ``map`` event's data: each tile laid (its number, anchor and turns) and the land count."""
+    land, laid = auto_map(tiles, teams, larger, chance, short)
+    board.land = land
+    problem = capacity_problem(land, teams)
+    if problem:
+        raise ValueError(f"the automatic map: {problem}")
+    return {"tiles": [{"number": n, "anchor": list(a), "turns": t} for n, a, t in laid],
+            "land": len(land)}

@@ -12,7 +12,9 @@ teams = 2                     # without [[things]]: the automatic layout for thi
 options = ["parting_gifts"]   # optional rules (table.engine.game.OPTIONS)
 wind = 3                      # the initial wind (default: rolled, T5)
 drop_deck = ["supplies", "one_life"]   # the Drop deck, top first (default: from the seed)
-land = [[1, 0], [2, 0]]       # the land hexes (default: the standard map)
+land = [[1, 0], [2, 0]]       # the land hexes (default: the automatic map, one tile a player;
+                              # [[things]] need land)
+larger_map = true             # the automatic map lays every tile of the box (default false)
 max_rounds = 20               # stop after this many rounds (default: play to the end)
 
 [[things]]                    # optional: a fixed starting layout (else automatic)
@@ -38,6 +40,9 @@ thing = "red-1"               # the Thing a card lets the player pick (E14)
 card_moves = [{ jump = [3, 1] }]               # the card's MOVE symbols
 ```
 
+More ``card_moves`` than the MOVE symbols of the cards the turn plays cannot run (exit 1, as
+a step's ``moves``); entries for symbols T3 skipped are unused.
+
 Answers the turn never asks for (movements T3 skipped, a target for a card not played) are
 left unused.  The file stops after its last turn entry (or when the game ends).  Output: the position as in
 the step form, plus ``result`` (null while the game goes on), ``turn``, ``hands``,
@@ -50,20 +55,21 @@ from table.cards import library
 from table.engine import TEAMS, Board
 from table.engine.decisions import Illegal
 from table.engine.game import OPTIONS, GameConfig
-from table.engine.setup import standard_land
+from table.cards.tiles import TileError, box_tiles
 from table.game import Game
 
 from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, parse_choices,
                      parse_move, parse_random, parse_things, show, whole)
 
 GAME_SECTIONS = {"title", "game", "things", "random", "choices", "turns"}
-GAME_KEYS = {"seed", "teams", "options", "wind", "drop_deck", "land", "max_rounds"}
+GAME_KEYS = {"seed", "teams", "options", "wind", "drop_deck", "land", "max_rounds", "larger_map"}
 TURN_KEYS = {"team", "worm", "moves", "card", "target", "facing", "thing", "card_moves"}
 
 
 class GameScenario:
-    def __init__(self, config, seed, dice, flips, choices, turns, title=""):
+    def __init__(self, config, seed, dice, flips, choices, turns, title="", tiles=None):
         self.config = config
+        self.tiles = tiles
         self.seed = seed
         self.dice = dice
         self.flips = flips
@@ -73,7 +79,7 @@ class GameScenario:
 
     def run(self) -> dict:
         """Play the turns; the position, the game's state and events (CannotRun: exit 1)."""
-        game = Game.new(self.config, self.seed, script=(self.dice, self.flips))
+        game = Game.new(self.config, self.seed, script=(self.dice, self.flips), tiles=self.tiles)
         queues = {k: list(v) for k, v in self.choices.items()}
         for n, turn in enumerate(self.turns, 1):
             if game.request is None:
@@ -104,6 +110,7 @@ def _play_turn(game, turn: dict, queues: dict) -> None:
     number = game.turn.number
     moves = list(turn.get("moves", []))
     card_moves = list(turn.get("card_moves", []))
+    played = len(game.events)
     if "team" in turn and game.turn.team != turn["team"]:
         raise _Wrong(f"it is {game.turn.team}'s turn, not {turn['team']}'s")
     checked = False
@@ -132,12 +139,22 @@ def _play_turn(game, turn: dict, queues: dict) -> None:
         else:
             answer = d.default
         game.answer(answer)
-    # movements left over are those T3 or the timer skipped: unused, as in the step form
+    # movements left over are those T3 or the timer skipped: unused, as in the step form;
+    # more than the played cards' MOVE symbols is an error, as in the step form
+    named = turn.get("card", "pass")
+    symbols = max(game.cards[named].moves if named != "pass" else 0,
+                  sum(game.cards[e["card"]].moves for e in game.events[played:]
+                      if e["event"] == "play"))
+    given = len(turn.get("card_moves", []))
+    if given > symbols:
+        raise _Wrong(f"card_moves: {given} given, the cards played have {symbols} MOVE symbol(s)")
 
 
 def parse(data: dict) -> GameScenario:
     keys(data, GAME_SECTIONS, "the file")
     title = data.get("title", "")
+    if not isinstance(title, str):
+        raise Malformed(f"title: expected text, got {show(title)}")
     g = keys(data.get("game", {}), GAME_KEYS, "game")
     seed = g.get("seed", 1)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
@@ -158,16 +175,28 @@ def parse(data: dict) -> GameScenario:
         land = tuple(hexagon(h, f"game.land[{i}]") for i, h in enumerate(items(g["land"], "game.land")))
     wind = whole(g["wind"], "game.wind", 1, 6) if "wind" in g else None
     max_rounds = whole(g["max_rounds"], "game.max_rounds", 1) if "max_rounds" in g else None
+    larger = g.get("larger_map", False)
+    if not isinstance(larger, bool):
+        raise Malformed(f"game.larger_map: expected true or false, got {show(larger)}")
     things = None
     teams = whole(g.get("teams", 2), "game.teams", 2, len(TEAMS))
+    tiles = None
     if "things" in data:
-        board = Board(land=set(land) if land else standard_land(teams), wind=1)
+        if land is None:
+            raise Malformed("game.land: missing (a fixed layout, [[things]], needs the land it "
+                            "stands on)")
+        board = Board(land=set(land), wind=1)
         parse_things(data["things"], board)
         things = tuple(t.as_json() | {"at": list(t.at)} for t in (board.things[i] for i in board.things))
         present = [t for t in TEAMS if board.worms(t)]
         if len(present) < 2:
             raise Malformed("things: a game needs worms of two teams or more")
         teams = len(present)
+    elif land is None:
+        try:
+            tiles = box_tiles()         # the automatic map: the box's tiles (a bad file: exit 2)
+        except TileError as err:
+            raise Malformed(f"the map tiles: {err}") from None
     dice, flips = parse_random(data)
     choices = parse_choices(keys(data.get("choices", {}), CHOICE_KINDS, "choices"))
     turns = []
@@ -195,7 +224,7 @@ def parse(data: dict) -> GameScenario:
     try:
         config = GameConfig(teams=teams, options=tuple(options), land=land, things=things,
                             drop_deck=tuple(drop_deck) if drop_deck is not None else None,
-                            wind=wind, max_rounds=max_rounds)
+                            wind=wind, max_rounds=max_rounds, larger_map=larger)
     except ValueError as err:
         raise Malformed(f"game: {err}") from None
-    return GameScenario(config, seed, dice, flips, choices, turns, title)
+    return GameScenario(config, seed, dice, flips, choices, turns, title, tiles)

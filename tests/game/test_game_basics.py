@@ -61,13 +61,16 @@ def test_undo_steps_back_one_answer_but_never_past_a_die():
     g = Game.new(GameConfig(teams=2), 2)
     assert g.request.kind == "worm"
     first = g.request
-    g.answer(first.options[1])
+    # a worm with no crate in its hex (opening one draws a card: a revealed random result)
+    worm = next(w for w in first.options
+                if not any(t.kind == "crate" for t in g.board.in_hex(g.board.things[w].at)))
+    g.answer(worm)
     assert g.request.kind == "move"
     assert g.can_undo
     g.undo()
     assert g.request == first
     # a jump rolls its scatter die: that die may not be taken back
-    g.answer(first.options[1])
+    g.answer(worm)
     here = g.board.things[g.turn.worm].at
     jump = next(o for o in g.request.options
                 if o[0] == "jump" and o[1] != here and g.board.is_land(o[1]))

@@ -2,6 +2,7 @@
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -43,7 +44,11 @@ def test_automatic_setup(teams):
     g = Game.new(GameConfig(teams=teams), 10 + teams)
     board = g.board
     assert (0, 0) not in board.land
-    assert len(board.land) == 18 + 5 * max(0, teams - 4)
+    laid = next(e for e in g.events if e["event"] == "map")["tiles"]
+    assert len(laid) == min(teams, 4)                 # T8: one tile a player, the box has four
+    assert len(board.land) in {2: (8, 9, 10), 3: (13, 14)}.get(teams, (18,))
+    short = [e for e in g.events if e["event"] == "deck_short"]
+    assert bool(short) == (teams > 4)                 # more players than tiles, Uzis...: said
     assert all(board.count(h) <= 3 for h in board.land)
     kinds = Counter(t.kind for t in board.things.values())
     assert kinds == {"worm": 4 * teams, "oil_drum": teams, "mine": teams, "crate": teams}
@@ -51,8 +56,13 @@ def test_automatic_setup(teams):
     assert g.teams[0] == "blue"                       # T5: the lowest team number starts
     assert g.turn.team == "blue" and g.turn.number == 1
     assert 1 <= board.wind <= 6
-    for hand in g.hands.values():
-        assert hand == ["uzi", "bazooka", "ninja_rope", "girder", "grenade"]
+    starters = Counter(c for c in library() if library()[c].kind == "starter"
+                       for _ in range(library()[c].copies))
+    dealt = Counter(c for hand in g.hands.values() for c in hand)
+    assert dealt <= starters                          # no card the box does not hold
+    if teams <= 4:
+        for hand in g.hands.values():                 # the four, then one more Starter copy
+            assert hand[:4] == ["uzi", "bazooka", "ninja_rope", "girder"] and len(hand) == 5
     assert problems(g) == []
 
 
@@ -60,9 +70,10 @@ def test_drop_deck_sizes():
     base = Game.new(GameConfig(teams=3), 1)
     assert base.decks["drop"] == 2 * 3 + 2 + 1        # T4: two a player plus two, then SD
     assert base._st.drops[-1] in ("one_life", "powerful_explosives")
-    longer = Game.new(GameConfig(teams=3, options=("longer_game",), drop_copies=5), 1)
+    cards = {k: replace(c, copies=5) if c.kind == "drop" else c for k, c in library().items()}
+    longer = Game.new(GameConfig(teams=3, options=("longer_game",)), 1, cards)
     assert longer.decks["drop"] == 2 * 5 + 1          # every Drop card in the box
-    none = Game.new(GameConfig(teams=3, options=("no_sudden_death",), drop_copies=5), 1)
+    none = Game.new(GameConfig(teams=3, options=("no_sudden_death",)), 1, cards)
     assert none.decks["drop"] == 2 * 5
     assert all(library()[c].kind == "drop" for c in none._st.drops)
 
@@ -208,14 +219,18 @@ def test_timer_cuts_the_turn_short_and_replays():
 
 
 def test_timer_lets_the_card_text_finish():
-    g = Game.new(GameConfig(teams=2, options=("timer",)), 12)
-    g = answer_until(g, lambda g: g.request.kind == "card")
-    g.answer("bazooka")
-    g.answer(g.request.options[0])             # the target: Accuracy dice are rolled
-    if g.request is not None and g.request.kind == "die":
-        g.time_up()
-        assert g.request.kind == "die"          # the text is still being resolved
-        g.answer(g.request.options[0])
+    for seed in range(12, 60):           # the first seed whose Accuracy roll asks for a die
+        g = Game.new(GameConfig(teams=2, options=("timer",)), seed)
+        g = answer_until(g, lambda g: g.request.kind == "card")
+        g.answer("bazooka")
+        g.answer(g.request.options[0])             # the target: Accuracy dice are rolled
+        if g.request is not None and g.request.kind == "die":
+            break
+    else:
+        pytest.fail("no seed asked for an Accuracy die")
+    g.time_up()
+    assert g.request.kind == "die"          # the text is still being resolved
+    g.answer(g.request.options[0])
     # the Bazooka's MOVE symbol is skipped: the next request is not a move of this card
     assert g.request is None or g.request.why != "bazooka:move"
 
@@ -262,8 +277,8 @@ def test_true_elimination_plays_on():
 
 
 def test_no_sudden_death_reshuffles_the_drop_cards():
-    g = Game.new(GameConfig(teams=2, options=("no_sudden_death",), drop_copies=1,
-                            max_rounds=10), 3)
+    cards = {k: replace(c, copies=1) if c.kind == "drop" else c for k, c in library().items()}
+    g = Game.new(GameConfig(teams=2, options=("no_sudden_death",), max_rounds=10), 3, cards)
     play_out(g, 3)
     assert any(e["event"] == "reshuffle" for e in g.events)
     assert not any(e["event"] == "sudden_death" for e in g.events)

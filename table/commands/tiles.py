@@ -1,0 +1,32 @@
+"""`worms-table tiles`: list the box's map tiles, or check a tile file (docs/cards.md)."""
+
+from __future__ import annotations
+
+import sys
+
+
+def configure(parser) -> None:
+    parser.add_argument("action", nargs="?", choices=["list", "check"], default="list",
+                        help="list the box's tiles (default), or check tile files")
+    parser.add_argument("files", nargs="*", help="tile files to check")
+
+
+def run(args) -> int:
+    from table.cards.tiles import TileError, box_tiles, load_tiles
+
+    try:
+        if args.action == "check":
+            if not args.files:
+                print("worms-table tiles check: name one or more tile files", file=sys.stderr)
+                return 2
+            total = sum(len(load_tiles(f)) for f in args.files)
+            print(f"ok: {total} tile(s) in {len(args.files)} file(s)")
+            return 0
+        tiles = box_tiles()
+    except TileError as err:
+        for p in err.problems:
+            print(p, file=sys.stderr)
+        return 2
+    for t in tiles:
+        print(f"tile {t.number}: {len(t.hexes)} hexes  " + " ".join(f"[{q}, {r}]" for q, r in t.hexes))
+    return 0
