@@ -7,6 +7,11 @@ unplugged and plugged back ``replugs`` times; the reconnect time is from the rep
 first acknowledged show on the fresh Pico.
 
 ``main()`` returns the figures as a dict; ``python bench/link.py`` prints them as JSON.
+
+``link_buffer_max_bytes()`` (for ``bench/run security``) sends 10 MB of sync bytes (0x7E)
+to the host's PicoLink over the pty and 10 MB to the Pico's firmware node, and returns the
+most either decoder held meanwhile, in bytes (goal under 64 KiB; the codec's bound is
+``linkcodec.KEEP``, 127 bytes).  ``python bench/link.py --buffers`` prints it.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ for _p in (REPO, REPO / "tests" / "link"):
 import fakepico  # noqa: E402  (tests/link/fakepico.py)
 
 from table.devices import DeviceError  # noqa: E402
+from table.devices import linkcodec as C  # noqa: E402
 from table.devices.leds import hexagon  # noqa: E402
 from table.devices.link import open_link  # noqa: E402
 from table.devices.pico import PicoLeds  # noqa: E402
@@ -115,10 +121,47 @@ def _run(frames: int, corrupt: float, drop: float, replugs: int, seed: int) -> d
     }
 
 
+def link_buffer_max_bytes(total: int = 10_000_000, chunk: int = 65536) -> int:
+    """The most bytes the host's or the Pico's link decoder held while ``total`` sync bytes
+    came in (in chunks of ``chunk``), sampled after every chunk."""
+    quiet = logging.getLogger("table.devices.link")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)
+    run = bytes([C.SYNC]) * chunk
+    held = [0]
+    with tempfile.TemporaryDirectory() as folder:
+        pico = fakepico.FakePico(folder)
+        link = open_link(str(pico.path), dead_after_s=3600.0, heartbeat_s=3600.0)
+        try:
+            sent = 0
+            while sent < total:                    # the host's side, through the pty
+                pico.send_raw(run)
+                sent += chunk
+                held.append(len(link._decoder.buf))
+            deadline = time.monotonic() + 120
+            while link.stats["garbage_bytes"] < sent - 2 * chunk and time.monotonic() < deadline:
+                time.sleep(0.05)
+                held.append(len(link._decoder.buf))
+            node = pico.node                       # the Pico's side (the same codec file)
+            sent = 0
+            while sent < total:
+                node.feed(run)
+                sent += chunk
+                held.append(len(node.decoder.buf))
+        finally:
+            link.close()
+            pico.close()
+            quiet.setLevel(level)
+    return max(held)
+
+
 def _color(rng: random.Random) -> tuple[int, int, int]:
     return (rng.randrange(256), rng.randrange(256), rng.randrange(256))
 
 
 if __name__ == "__main__":
-    frames = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
-    print(json.dumps(main(frames=frames)))
+    if sys.argv[1:] == ["--buffers"]:
+        print(json.dumps({"link_buffer_max_bytes": link_buffer_max_bytes()}))
+    else:
+        frames = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+        print(json.dumps(main(frames=frames)))

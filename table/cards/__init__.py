@@ -182,9 +182,21 @@ def _parse_cards(data: dict, source: str) -> list[Card]:
     return cards
 
 
+def default_folder() -> Path:
+    """The owner's card folder when ``WORMS_TABLE_CARDS`` is not set at all:
+    ``$XDG_CONFIG_HOME/worms-table/cards`` (``~/.config/worms-table/cards``), where
+    ``worms-table cards new`` writes (table/cards/authoring.py)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "worms-table" / "cards"
+
+
 def _user_files() -> list[Path]:
+    env = os.environ.get("WORMS_TABLE_CARDS")
+    if env is None:                          # unset (not empty): the default folder, if any
+        folder = default_folder()
+        return sorted(folder.glob("*.toml")) if folder.is_dir() else []
     files = []
-    for entry in filter(None, os.environ.get("WORMS_TABLE_CARDS", "").split(os.pathsep)):
+    for entry in filter(None, env.split(os.pathsep)):
         p = Path(entry)
         files.extend(sorted(p.glob("*.toml")) if p.is_dir() else [p])
     return files

@@ -4,52 +4,17 @@ The MicroPython WebAssembly port from the npm registry runs under Node.js; this 
 that only CPython accepts.  The package is installed on first use into .cache/ (git-ignored).
 """
 
-import json
-import shutil
-import subprocess
-
 import pytest
 
 import firmware_paths
-
-PACKAGE = "@micropython/micropython-webassembly-pyscript@1.27.0"
-CACHE = firmware_paths.REPO / ".cache" / "micropython-wasm"
-MODULE = CACHE / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
-RUNNER = firmware_paths.HERE / "micropython_runner.mjs"
-
-
-def micropython_module():
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is needed to run the firmware tests under MicroPython: "
-                    "install it (apt-get install nodejs npm)")
-    if not MODULE.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail("npm is needed to fetch the MicroPython WebAssembly port: "
-                        "install it (apt-get install npm)")
-        CACHE.mkdir(parents=True, exist_ok=True)
-        done = subprocess.run(
-            [npm, "install", "--prefix", str(CACHE), "--no-audit", "--no-fund", PACKAGE],
-            capture_output=True, text=True, timeout=300)
-        if done.returncode != 0 or not MODULE.exists():
-            pytest.fail(f"could not install {PACKAGE} from the npm registry into {CACHE} "
-                        f"(is the registry reachable?):\n{done.stderr[-2000:]}")
-    return node
+import mpwasm
 
 
 def run_micropython(tmp_path, code, extra=()):
-    node = micropython_module()
-    files = {}
-    for folder in (firmware_paths.FIRMWARE, firmware_paths.FAKES):
-        for path in folder.glob("*.py"):
-            files[path.name] = path.read_text()
-    for path in extra:
-        files[path.name] = path.read_text()
-    spec = tmp_path / "spec.json"
-    spec.write_text(json.dumps({"files": files, "code": code}))
-    return subprocess.run([node, str(RUNNER), str(MODULE), str(spec)],
-                          capture_output=True, text=True, timeout=120)
+    try:
+        return mpwasm.run(code, extra, folder=tmp_path)
+    except mpwasm.Unavailable as err:
+        pytest.fail(str(err))
 
 
 def test_checks_pass_under_micropython(tmp_path):
