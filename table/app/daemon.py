@@ -25,13 +25,15 @@ from pathlib import Path
 from table.devices import DeviceError
 from table.engine.decisions import Illegal
 from table.engine.game import TURN_PHASES
+from table.journal.store import JournalError
 from table.ui import scenes, screens
 from table.ui.strings import LANGS, text
 
 from .notify import Notifier
 from .prompts import Answer, Notice, Prompt, Refuse, Step, View, for_decision
 from .tablegame import TableGame
-from .tags import TagFileError, TagStore, write_atomic
+from .state import StateFolder, load_cards
+from .storage import StorageMixin, _fault_frame
 from .tracker import Tracker, undo_steps
 from .wizard import Wizard
 
@@ -43,25 +45,22 @@ UI_NAME = {"display": "display", "leds": "leds", "wind": "wind", "buttons": "but
 KEEP_FINISHED = 20           # finished games kept in the journal (older ones pruned)
 
 
-class Daemon:
+class Daemon(StorageMixin):
     def __init__(self, devices, state_dir, *, seed: int | None = None, sim: bool = False,
                  notifier: Notifier | None = None, tag_lookup=None, cards: dict | None = None,
                  fps: int = 15, retry_s: float = 3.0, clock=time.monotonic):
         self.devices = devices
         self.state_dir = Path(state_dir)
-        self.state_dir.mkdir(parents=True, exist_ok=True)
+        # never raises: what is wrong is shown once the devices are up (table/app/state.py)
+        self.store = StateFolder(self.state_dir, keep_finished=KEEP_FINISHED, game_cls=TableGame)
         self.seed = seed
         self.sim = sim
         self.notifier = notifier or Notifier(None)
         if cards is None:
-            from table.cards import library
-            cards = library()
+            cards, problem = load_cards()
+            self.store.problems += [problem] if problem else []
         self.cards = cards
-        try:
-            self.tags = TagStore.in_dir(self.state_dir, cards)
-        except TagFileError as err:      # play on: every tag is unknown until it is fixed
-            log.error("%s", err)
-            self.tags = TagStore(self.state_dir / "tags.toml.unreadable", cards)
+        self.tags = self.store.tags(cards)
         self.tag_lookup = tag_lookup          # extra lookup (the simulator's sim tags)
         self.fps = fps
         self.retry_s = retry_s
@@ -69,7 +68,7 @@ class Daemon:
         self.on_render = None                 # called after each redraw (the web view)
         self.dev: dict[str, object] = {}
         self.faults: dict[str, DeviceError] = {}
-        self.settings = self._read_json("settings.json", {})
+        self.settings = self.store.settings
         self.lang = self.settings.get("lang", "en") if self.settings.get("lang") in LANGS else "en"
         self.jg = None
         self.tracker: Tracker | None = None
@@ -91,22 +90,14 @@ class Daemon:
         self.stopping: asyncio.Event | None = None
         self.ready = False
         self.renders = 0
-        from table.journal import Journal
-        self.journal = Journal(self.state_dir / "journal.sqlite", keep_finished=KEEP_FINISHED,
-                               game_cls=TableGame)
 
     # -- state files ---------------------------------------------------------------------------
     def _read_json(self, name: str, default):
-        try:
-            return json.loads((self.state_dir / name).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return default
+        """A state file's data, its types checked (a damaged file is moved aside, named)."""
+        return self.store.read_json(name) or default
 
     def _write_json(self, name: str, data, durable: bool = True) -> None:
-        try:
-            write_atomic(self.state_dir / name, json.dumps(data), durable)
-        except OSError as err:
-            log.warning("cannot write %s: %s", self.state_dir / name, err)
+        self.store.write_json(name, data, durable)
 
     # -- the game ------------------------------------------------------------------------------
     @property
@@ -115,15 +106,16 @@ class Daemon:
 
     def resume(self) -> bool:
         """Pick up the game in play from the journal; False if there is none."""
-        from table.journal import JournaledGame, JournalError
+        from table.journal import JournaledGame
+        if self.journal is None:
+            return False
         try:
             game_id = self.journal.latest_unfinished()
             if game_id is None:
                 return False
             self.jg = JournaledGame.load(self.journal, game_id)
         except JournalError as err:
-            log.error("cannot resume the game in play: %s; starting a new game", err)
-            self.jg = None
+            self._resume_failed(err)
             return False
         progress = self._read_json("progress.json", {})
         events = self.game.events
@@ -234,12 +226,13 @@ class Daemon:
         self.deadline = None
         if game is None or game.request is None or game.turn.step not in TURN_PHASES:
             return
-        before = len(game.log)
         try:
-            game.time_up()
+            self.jg.time_up()               # journaled like an answer
         except Illegal:
             return
-        self.journal.extend(self.jg.game_id, game.log[before:], result=game.result)
+        except JournalError as err:         # nothing in memory ahead of the file
+            self.storage_failed(err)
+            return
         self._game_prompt = None
         self._after_change()
         self.overlay = Notice(lambda v: screens.timer(v.lang, 0, game.turn.team))
@@ -263,6 +256,10 @@ class Daemon:
         return self._game_prompt[1]
 
     def current(self) -> Prompt:
+        if self.store.fault is not None:
+            return self.storage_prompt()
+        if self.overlay is None:
+            self.overlay = self._problem_notice()
         if self.overlay is not None:
             return self.overlay
         if self.mode == "wizard":
@@ -303,6 +300,8 @@ class Daemon:
     def handle_input(self, event) -> None:
         try:
             self._handle_input(event)
+        except JournalError as err:           # storage failed: nothing ahead of the file
+            self.storage_failed(err)
         except Exception:                     # never let one input stop the table
             log.exception("input %s failed", event)
         self.render()
@@ -329,6 +328,8 @@ class Daemon:
                 self.overlay = None
             prompt = self.current()
             self._outcome(prompt, prompt.tap(card))
+        except JournalError as err:
+            self.storage_failed(err)
         except Exception:
             log.exception("card tap %s failed", uid)
         self.render()
@@ -343,7 +344,9 @@ class Daemon:
             else:
                 self.overlay = Notice(lambda v: screens.error(v.lang, out.key, **out.args))
             return
-        if prompt is self.overlay:
+        if prompt is self._storage_prompt:
+            self.retry_storage()
+        elif prompt is self.overlay:
             self.overlay = None
         elif self.mode == "wizard":
             config = self.wizard.answer(out.value)
@@ -514,7 +517,7 @@ class Daemon:
             missing = [n for n in DEVICES if n not in self.dev]
             for name in missing:
                 self._open(name)
-            if missing or self.faults:
+            if missing or self.faults or self._storage_tick():
                 self.render()
 
     async def _watchdog(self) -> None:
@@ -523,7 +526,7 @@ class Daemon:
             await asyncio.sleep(self.notifier.watchdog_interval)
 
     def close(self) -> None:
-        self.journal.close()
+        self.store.close()
 
 
 def setup_board(game):
@@ -574,15 +577,6 @@ def _with_clock(image, seconds: float):
     draw.rectangle((128 - w, 0, 127, 12), fill=0)
     draw.text((128 - w + 2, 0), label, font=f, fill=1)
     return image
-
-
-def _fault_frame(frame, t: float):
-    """The OLED is missing: the outer ring of the grid pulses red, the rest stays."""
-    if (t % 4) >= 1.5:
-        return frame
-    from table.engine.hexes import distance
-    far = max((distance((0, 0), h) for h in frame), default=0)
-    return scenes.lit(frame, {h: (255, 0, 0) for h in frame if distance((0, 0), h) == far})
 
 
 def _winner_frame(view: View, winners, t: float):

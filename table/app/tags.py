@@ -23,14 +23,15 @@ class TagFileError(Exception):
 
 
 class TagStore:
-    def __init__(self, path: Path | str, cards: dict | None = None):
+    def __init__(self, path: Path | str, cards: dict | None = None, read: bool = True):
         self.path = Path(path)
         if cards is None:
             from table.cards import library
             cards = library()
         self.cards = cards
         self.tags: dict[str, str] = {}
-        self.load()
+        if read:                       # (read=False: an empty table, the file left alone)
+            self.load()
 
     @classmethod
     def in_dir(cls, state_dir: Path | str, cards: dict | None = None) -> "TagStore":
@@ -48,7 +49,12 @@ class TagStore:
         tags = data.get("tags", {})
         if not isinstance(tags, dict):
             raise TagFileError(f"{self.path}: [tags] must be a table of UID = card id")
-        self.tags = {str(uid).upper(): str(card) for uid, card in tags.items()}
+        wrong = [uid for uid, card in tags.items() if not isinstance(card, str)]
+        if wrong:
+            raise TagFileError(f"{self.path}: tag {wrong[0]!r} must name a card as a string "
+                               "(\"UID\" = \"card id\"); fix the file or enrol the cards again "
+                               "(worms-table enroll)")
+        self.tags = {str(uid).upper(): card for uid, card in tags.items()}
 
     def card(self, uid: str) -> str | None:
         """The card id of tag ``uid``, or None if the tag is unknown or its card is gone."""

@@ -2,14 +2,16 @@
 
 What it promises:
 
-* every answer, and every chance outcome it reveals, is committed in one transaction (WAL,
-  ``synchronous=FULL``) before :meth:`JournaledGame.answer` returns: after a kill or a power
-  cut at any moment the game resumes with at most the answer being entered lost;
+* every answer, and every chance outcome it reveals, is committed in one transaction (a
+  rollback journal, ``synchronous=FULL``: no write-ahead log to lose) before
+  :meth:`JournaledGame.answer` returns: after a kill or a power cut at any moment the game
+  resumes with at most the answer being entered lost; a write that fails leaves the game in
+  memory as the file has it (or refuses every change until it is reloaded);
 * a game is rebuilt with the engine's ``Game.replay(config, seed, log)``; the engine decides
   what undo may take back (never a revealed die, flip or card), the journal follows it and
   marks the entries undone (kept in the file, never replayed);
-* a file that is not a journal, a damaged one, or one from a newer version raises
-  :class:`JournalError` with a message naming the file and what to do;
+* a file that is not a journal, a damaged or empty one, or one from a newer version raises
+  :class:`JournalError` with a message naming the file and what to do, and a ``reason``;
 * ``keep_finished=N`` keeps the newest N finished games and gives the space of older ones back.
 
 The file (schema 1, ``PRAGMA application_id`` 0x576F524D, ``user_version`` 1): ``games`` (id,

@@ -14,6 +14,7 @@ class JournaledGame:
         self.journal = journal
         self.game_id = game_id
         self.game = game
+        self._stale: JournalError | None = None     # set while memory may be ahead of the file
 
     @classmethod
     def new(cls, journal: Journal, config, seed) -> "JournaledGame":
@@ -51,6 +52,7 @@ class JournaledGame:
         self._journaled(self.game.time_up)
 
     def _journaled(self, change, *args) -> None:
+        self._check()
         before = len(self.game.log)
         change(*args)
         try:
@@ -62,6 +64,7 @@ class JournaledGame:
     def undo(self) -> bool:
         """Take back the last answer if the game allows it (never past a revealed random
         result); False if there is nothing to undo."""
+        self._check()
         try:
             return self.journal.undo(self.game_id, self.game) is not None
         except BaseException:
@@ -69,11 +72,26 @@ class JournaledGame:
             raise
 
     def _reload(self) -> None:
-        """After a failed write the game in memory may be ahead of the file: rebuild it."""
+        """After a failed write the game in memory may be ahead of the file: rebuild it.  If
+        that fails too, every later change is refused (JournalError) until :meth:`reload`
+        works: nothing is ever written after a gap."""
         try:
             self.game = self.journal.load(self.game_id)
-        except JournalError:
-            pass   # the original error is the one to report
+            self._stale = None
+        except JournalError as err:
+            self._stale = err    # the original error is the one to report
+
+    def reload(self) -> None:
+        """Rebuild the game from the journal (after storage failed); JournalError if it
+        cannot be read."""
+        self.game = self.journal.load(self.game_id)
+        self._stale = None
+
+    def _check(self) -> None:
+        if self._stale is not None:
+            raise JournalError(
+                f"game {self.game_id} may be ahead of {self.journal.path} after a failed write "
+                f"({self._stale}); reload it from the journal", self._stale.reason)
 
     def close(self) -> None:
         self.journal.close()

@@ -1,9 +1,17 @@
 """The journal: every game's config, seed and log in one SQLite file.
 
-One row per game and one row per log entry (an answer or a chance outcome).  The file is in WAL
-mode with ``synchronous=FULL``; every change is one transaction, and no method returns before
-its transaction has committed, so whatever a caller was told is stored survives a kill or a
-power cut.  A game is rebuilt with ``Game.replay(config, seed, log)``: the engine, not the
+One row per game and one row per log entry (an answer or a chance outcome).  The file uses a
+rollback journal (``journal_mode=TRUNCATE``, ``synchronous=FULL``): every change is one
+transaction, written into the file itself before the method returns, so whatever a caller was
+told is stored survives a kill or a power cut -- and there is no write-ahead log beside the file
+whose loss or damage would silently take the last entries with it.  A new file is made under a
+temporary name and renamed into place once its schema is committed, so an empty (0-byte)
+journal is never one this code left: it is reported as damaged, not silently started afresh.
+
+Every error is a :class:`JournalError` whose ``reason`` says what the caller can do:
+``damaged`` (move the file aside), ``newer`` (written by a newer version), ``full`` (the disk
+is full), ``io`` (cannot write: read-only, failing storage), ``replay`` (a game does not
+replay), ``failed`` (anything else).  A game is rebuilt with ``Game.replay(config, seed, log)``: the engine, not the
 journal, decides what the entries mean, and what undo may take back.
 """
 
@@ -49,7 +57,22 @@ CREATE INDEX games_by_status ON games (status, id);
 
 
 class JournalError(Exception):
-    """The journal file cannot be used: names the file and what to do."""
+    """The journal file cannot be used: names the file and what to do.  ``reason``: see the
+    module's doc."""
+
+    def __init__(self, message: str, reason: str = "failed"):
+        super().__init__(message)
+        self.reason = reason
+
+
+def _reason(err: sqlite3.Error) -> str:
+    name = getattr(err, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_FULL") or "disk is full" in str(err):
+        return "full"
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in str(err) \
+            or "not a database" in str(err):
+        return "damaged"
+    return "io"
 
 
 @dataclass(frozen=True)
@@ -110,53 +133,118 @@ class Journal:
         if os.path.isdir(path):
             raise JournalError(f"{path} is a directory; give the journal a file name")
         if not os.path.isdir(parent):
-            raise JournalError(f"cannot create journal {path}: directory {parent} does not exist")
+            raise JournalError(f"cannot create journal {path}: directory {parent} does not exist",
+                               "io")
+        if not os.path.exists(path):
+            self._create(path)
+        elif os.path.getsize(path) == 0 and not _nonempty(path + "-wal"):
+            raise JournalError(
+                f"{path} is empty (0 bytes): the games it held are lost; move it aside to start "
+                "a new journal", "damaged")
         try:
             db = sqlite3.connect(path, isolation_level=None, timeout=10)
         except sqlite3.Error as err:
-            raise JournalError(f"cannot open journal {path}: {err}") from err
+            raise JournalError(f"cannot open journal {path}: {err}", _reason(err)) from err
         try:
-            self._check_or_create(db)
-        except sqlite3.DatabaseError as err:
+            self._check(db)
+            self._probe(db)
+        except sqlite3.Error as err:
             db.close()
-            raise JournalError(
-                f"{path} is not a readable worms-table journal ({err}); "
-                "move it aside to start a new journal, or give another path") from err
+            reason = _reason(err)
+            if reason == "io" and isinstance(err, sqlite3.DatabaseError) \
+                    and not isinstance(err, sqlite3.OperationalError):
+                reason = "damaged"
+            if reason == "damaged":
+                raise JournalError(
+                    f"{path} is not a readable worms-table journal ({err}); "
+                    "move it aside to start a new journal, or give another path",
+                    "damaged") from err
+            raise JournalError(f"cannot use journal {path}: {err}", reason) from err
         except JournalError:
             db.close()
             raise
         return db
 
-    def _check_or_create(self, db: sqlite3.Connection) -> None:
+    def _create(self, path: str) -> None:
+        """A new journal, made under a temporary name and renamed into place once its schema
+        is committed and synced: a kill leaves no file, or a whole journal."""
+        tmp = path + ".new"
+        try:
+            for leftover in (tmp, tmp + "-journal"):     # our own file from a start cut short
+                if os.path.exists(leftover):
+                    os.unlink(leftover)
+            db = sqlite3.connect(tmp, isolation_level=None)
+            try:
+                # auto_vacuum must be chosen before the first table exists
+                db.execute("PRAGMA auto_vacuum = INCREMENTAL")
+                db.execute("PRAGMA journal_mode = TRUNCATE").fetchall()
+                db.execute("PRAGMA synchronous = FULL")
+                db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + f"""
+                    PRAGMA application_id = {APPLICATION_ID};
+                    PRAGMA user_version = {SCHEMA_VERSION};
+                    COMMIT;""")
+            finally:
+                db.close()
+            fd = os.open(tmp, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            if os.path.exists(tmp + "-journal"):
+                os.unlink(tmp + "-journal")
+            os.replace(tmp, path)
+            _sync_dir(os.path.dirname(os.path.abspath(path)))
+        except sqlite3.Error as err:
+            raise JournalError(f"cannot create journal {path}: {err}", _reason(err)) from err
+        except OSError as err:
+            import errno
+            reason = "full" if err.errno in (errno.ENOSPC, errno.EDQUOT) else "io"
+            raise JournalError(f"cannot create journal {path}: {err.strerror or err}",
+                               reason) from err
+
+    def _check(self, db: sqlite3.Connection) -> None:
         path = self.path
         app_id = db.execute("PRAGMA application_id").fetchone()[0]
         version = db.execute("PRAGMA user_version").fetchone()[0]
-        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        if app_id == 0 and version == 0 and tables == 0:
-            # A new (empty) file.  auto_vacuum must be chosen before the first table exists.
-            db.execute("PRAGMA auto_vacuum = INCREMENTAL")
-            db.execute("PRAGMA journal_mode = WAL")
-            db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + f"""
-                PRAGMA application_id = {APPLICATION_ID};
-                PRAGMA user_version = {SCHEMA_VERSION};
-                COMMIT;""")
-        elif app_id != APPLICATION_ID:
+        if app_id != APPLICATION_ID:
             raise JournalError(
                 f"{path} is an SQLite database but not a worms-table journal; "
-                "give the journal another path")
-        elif version > SCHEMA_VERSION:
+                "move it aside to start a new journal, or give another path", "damaged")
+        if version > SCHEMA_VERSION:
             raise JournalError(
                 f"{path} was written by a newer worms-table (journal schema {version}, this one "
-                f"reads up to {SCHEMA_VERSION}); upgrade worms-table or give another path")
-        mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if mode != "wal":
-            raise JournalError(f"{path}: SQLite refused WAL mode (got {mode!r})")
+                f"reads up to {SCHEMA_VERSION}); upgrade worms-table or give another path",
+                "newer")
+        # a file written in WAL mode by an older version: its WAL is checkpointed into the
+        # file and removed by the switch
+        mode = db.execute("PRAGMA journal_mode = TRUNCATE").fetchone()[0]
+        if mode != "truncate":
+            raise JournalError(f"{path}: SQLite refused the rollback journal (got {mode!r}); "
+                               "is another program using the file?", "io")
         db.execute("PRAGMA synchronous = FULL")
-        db.execute("PRAGMA journal_size_limit = 1048576")   # WAL trimmed back to 1 MB
         check = db.execute("PRAGMA quick_check").fetchall()
         if check != [("ok",)]:
             problems = "; ".join(row[0] for row in check[:3])
-            raise JournalError(f"{path} is damaged ({problems}); move it aside and start anew")
+            raise JournalError(f"{path} is damaged ({problems}); move it aside and start anew",
+                               "damaged")
+
+    @staticmethod
+    def _probe(db: sqlite3.Connection) -> None:
+        """A write transaction begun and rolled back: raises if the file cannot be written
+        (SQLite opens a read-only file read-only without a word)."""
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("ROLLBACK")
+
+    def probe(self) -> None:
+        """JournalError unless a write transaction can begin (storage works again?)."""
+        if self._db is None:
+            raise JournalError(f"journal {self.path} is closed")
+        try:
+            self._probe(self._db)
+        except sqlite3.Error as err:
+            if self._db.in_transaction:
+                self._rollback(self._db)
+            raise JournalError(f"cannot write journal {self.path}: {err}", _reason(err)) from err
 
     def close(self) -> None:
         if self._db is not None:
@@ -186,16 +274,23 @@ class Journal:
         try:
             db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as err:
-            raise JournalError(f"cannot write journal {self.path}: {err}") from err
+            raise JournalError(f"cannot write journal {self.path}: {err}", _reason(err)) from err
         try:
             yield db
             db.execute("COMMIT")
         except BaseException as err:
             if db.in_transaction:
-                db.execute("ROLLBACK")
+                self._rollback(db)
             if isinstance(err, sqlite3.Error):
-                raise JournalError(f"cannot write journal {self.path}: {err}") from err
+                raise JournalError(f"cannot write journal {self.path}: {err}",
+                                   _reason(err)) from err
             raise
+
+    def _rollback(self, db) -> None:
+        try:
+            db.execute("ROLLBACK")
+        except sqlite3.Error as err:     # the first error is the one to report
+            log.warning("rollback of %s failed: %s", self.path, err)
 
     def _q(self, sql: str, args=()):
         if self._db is None:
@@ -203,7 +298,7 @@ class Journal:
         try:
             return self._db.execute(sql, args).fetchall()
         except sqlite3.Error as err:
-            raise JournalError(f"cannot read journal {self.path}: {err}") from err
+            raise JournalError(f"cannot read journal {self.path}: {err}", _reason(err)) from err
 
     @staticmethod
     def _encode(what: str, value) -> str:
@@ -298,9 +393,9 @@ class Journal:
         if old:
             try:
                 self._db.execute("PRAGMA incremental_vacuum").fetchall()
-                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
             except sqlite3.Error as err:
-                raise JournalError(f"cannot compact journal {self.path}: {err}") from err
+                raise JournalError(f"cannot compact journal {self.path}: {err}",
+                                   _reason(err)) from err
         return len(old)
 
     # -- reading ---------------------------------------------------------------------------
@@ -346,7 +441,7 @@ class Journal:
         except Exception as err:   # the file or the engine changed under the game
             raise JournalError(
                 f"game {game_id} in {self.path} does not replay ({type(err).__name__}: {err}); "
-                "the journal may come from another version of worms-table") from err
+                "the journal may come from another version of worms-table", "replay") from err
 
     def _game_row(self, game_id: int):
         rows = self._q("SELECT config, seed, status FROM games WHERE id = ?", (game_id,))
@@ -359,7 +454,7 @@ class Journal:
             return decode(text)
         except ValueError as err:
             raise JournalError(f"{self.path}: {what} is not valid JSON ({err}); "
-                               "the file is damaged") from err
+                               "the file is damaged", "replay") from err
 
     # -- undo ------------------------------------------------------------------------------
 
@@ -398,3 +493,23 @@ class Journal:
                 db.execute("UPDATE games SET status = 'playing', result = NULL WHERE id = ?",
                            (game_id,))
         return game
+
+
+def _nonempty(path: str) -> bool:
+    try:
+        return os.path.getsize(path) > 0
+    except OSError:
+        return False
+
+
+def _sync_dir(path: str) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -69,5 +69,9 @@ def test_the_daemon_plays_on_with_an_unreadable_tag_file(tmp_path):
     (tmp_path / "tags.toml").write_text("[tags\n")
     daemon = sim_daemon(tmp_path)
     assert daemon.tags.tags == {}
-    assert (tmp_path / "tags.toml").read_text() == "[tags\n"      # left for the owner to fix
+    kept = list(tmp_path.glob("tags.toml.damaged-*"))            # moved aside, never deleted
+    assert [k.read_text() for k in kept] == ["[tags\n"]
+    assert not (tmp_path / "tags.toml").exists()
+    shown = " ".join(daemon.current().screen(daemon.view()).texts)
+    assert "tags.toml" in shown                                  # named on the OLED
     daemon.close()

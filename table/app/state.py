@@ -1,0 +1,362 @@
+"""The daemon's state folder: the journal, ``settings.json``, ``progress.json`` and ``tags.toml``.
+
+Nothing here stops the daemon.  Every file is read with its values checked; what cannot be used
+becomes a :class:`Problem` the daemon shows on the OLED (and so on the page) once its devices
+are up, and is logged with the file's full path:
+
+* a file that is damaged (not JSON, the wrong types, a journal SQLite cannot read, an empty
+  journal) is moved aside as ``<name>.damaged-<UTC time>`` -- never deleted -- and the daemon
+  goes on without it (defaults, a new journal);
+* a folder or a journal that cannot be written (read-only, full, failing) is a :class:`Fault`:
+  play stops on a "storage failed" / "storage full" screen until :meth:`StateFolder.retry`
+  finds storage working again (OK on that screen, or every ``storage_retry_s``), and the game
+  goes on from the journal -- the game in memory is never ahead of the file;
+* a card file in ``WORMS_TABLE_CARDS`` that does not load is left out of the library (the rest
+  still load) and named.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from table.ui.strings import LANGS
+
+from .tags import FILE as TAGS_FILE, TagFileError, TagStore, write_atomic
+
+log = logging.getLogger("worms-table")
+
+JOURNAL = "journal.sqlite"
+SETTINGS = "settings.json"
+PROGRESS = "progress.json"
+PROBE = ".storage-probe"
+PROBE_BYTES = 64 * 1024          # room a few answers need, written and synced by retry()
+
+#: What the players read (title, body) for each kind of problem.  TODO(lead): move into the
+#: gettext catalogs (table/ui/locale) once they are committed.
+TEXTS = {
+    "full": {
+        "en": ("Storage full", "The SD card is full. The game is saved up to the last answer. "
+                               "Free space, then OK."),
+        "cs": ("Úložiště plné", "SD karta je plná. Hra je uložená do poslední odpovědi. "
+                                "Uvolněte místo, pak OK."),
+        "uk": ("Пам'ять повна", "SD-картка повна. Гру збережено до останньої відповіді. "
+                                "Звільніть місце, потім OK."),
+    },
+    "failed": {
+        "en": ("Storage failed", "Cannot save the game. It is kept up to the last answer. "
+                                 "Check the SD card, then OK."),
+        "cs": ("Chyba úložiště", "Hru nelze uložit. Je uložená do poslední odpovědi. "
+                                 "Zkontrolujte SD kartu, pak OK."),
+        "uk": ("Збій пам'яті", "Не вдається зберегти гру. Її збережено до останньої "
+                               "відповіді. Перевірте SD-картку, потім OK."),
+    },
+    "damaged": {
+        "en": ("Journal damaged", "The saved games could not be read. The file is kept aside. "
+                                  "OK: new game."),
+        "cs": ("Deník poškozen", "Uložené hry nejdou přečíst. Soubor je odložen stranou. "
+                                 "OK: nová hra."),
+        "uk": ("Журнал пошкоджено", "Збережені ігри не читаються. Файл відкладено. "
+                                    "OK: нова гра."),
+    },
+    "newer": {
+        "en": ("Journal too new", "A newer worms-table wrote the saved games. The file is "
+                                  "kept aside. OK: new game."),
+        "cs": ("Deník je novější", "Uložené hry zapsala novější verze. Soubor je odložen "
+                                   "stranou. OK: nová hra."),
+        "uk": ("Журнал новіший", "Ігри записала новіша версія. Файл відкладено. "
+                                 "OK: нова гра."),
+    },
+    "replay": {
+        "en": ("Cannot resume", "The game in play does not load; it stays in the journal. "
+                                "OK: new game."),
+        "cs": ("Nelze pokračovat", "Rozehraná hra nejde načíst; zůstává v deníku. "
+                                   "OK: nová hra."),
+        "uk": ("Не продовжити", "Поточна гра не завантажується; вона лишається в журналі. "
+                                "OK: нова гра."),
+    },
+    "file": {
+        "en": ("File damaged", "{file} could not be read; it is kept aside and the defaults "
+                               "are used. OK"),
+        "cs": ("Poškozený soubor", "{file} nejde přečíst; je odložen stranou a platí "
+                                   "výchozí hodnoty. OK"),
+        "uk": ("Файл пошкоджено", "{file} не читається; його відкладено, діють типові "
+                                  "значення. OK"),
+    },
+    "cards": {
+        "en": ("Card file bad", "A file of your own cards does not load; it is left out. "
+                                "See the log. OK"),
+        "cs": ("Chybné karty", "Soubor vašich karet nejde načíst; je vynechán. Viz log. OK"),
+        "uk": ("Помилка карт", "Файл ваших карт не завантажується; його пропущено. "
+                               "Див. журнал. OK"),
+    },
+}
+
+
+def words(kind: str, lang: str, **args) -> tuple[str, str]:
+    title, body = TEXTS[kind].get(lang, TEXTS[kind]["en"])
+    return title, body.format(**args)
+
+
+@dataclass
+class Problem:
+    """Something wrong with the state, to show once (``kind`` is a key of TEXTS)."""
+    kind: str
+    message: str                     # for the log: the file and what to do
+    args: dict = field(default_factory=dict)
+
+
+@dataclass
+class Fault:
+    """Storage that does not work: play waits until :meth:`StateFolder.retry` succeeds."""
+    kind: str                        # "full" or "failed"
+    message: str
+
+
+def stamp() -> str:
+    return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+
+
+def move_aside(path: Path, why: str = "damaged") -> Path:
+    """Rename ``path`` (and its SQLite side files) to ``<name>.<why>-<UTC time>``; never
+    deletes.  Returns the new path; OSError if it cannot be renamed."""
+    path = Path(path)
+    target = path.with_name(f"{path.name}.{why}-{stamp()}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.{why}-{stamp()}-{n}")
+    os.replace(path, target)
+    for side in ("-journal", "-wal", "-shm"):
+        extra = path.with_name(path.name + side)
+        if extra.exists():
+            os.replace(extra, target.with_name(target.name + side))
+    return target
+
+
+def _probe(folder: Path) -> None:
+    """Make the folder, write and sync a small file in it, remove it: OSError if any fails."""
+    folder.mkdir(parents=True, exist_ok=True)
+    probe = folder / PROBE
+    try:
+        with open(probe, "wb") as f:
+            f.write(b"\0" * PROBE_BYTES)
+            f.flush()
+            os.fsync(f.fileno())
+    finally:
+        try:
+            probe.unlink()
+        except OSError:
+            pass
+
+
+def _is_full(err: BaseException) -> bool:
+    import errno
+    return getattr(err, "errno", None) in (errno.ENOSPC, errno.EDQUOT) or \
+        getattr(err, "reason", None) == "full"
+
+
+# -- the checked readers ---------------------------------------------------------------------
+
+def check_settings(data) -> str | None:
+    """What is wrong with settings.json's data, or None."""
+    if not isinstance(data, dict):
+        return f"expected a JSON object, found {type(data).__name__}"
+    lang = data.get("lang")
+    if lang is not None and lang not in LANGS:
+        return f"lang must be one of {', '.join(LANGS)}, not {lang!r}"
+    land = data.get("last_map")
+    if land is not None and not (isinstance(land, list) and land and all(
+            isinstance(h, list) and len(h) == 2 and all(type(c) is int for c in h)
+            for h in land)):
+        return "last_map must be a list of [q, r] hexes"
+    return None
+
+
+def _count(x) -> bool:
+    return type(x) is int and x >= 0
+
+
+def check_progress(data) -> str | None:
+    """What is wrong with progress.json's data, or None."""
+    if not isinstance(data, dict):
+        return f"expected a JSON object, found {type(data).__name__}"
+    for key in ("game", "shown"):
+        if not _count(data.get(key)):
+            return f"{key} must be a whole number of 0 or more"
+    if "done" in data and not _count(data["done"]):
+        return "done must be a whole number of 0 or more"
+    if "cuts" in data and not (isinstance(data["cuts"], list) and all(map(_count, data["cuts"]))):
+        return "cuts must be a list of whole numbers"
+    return None
+
+
+CHECKS = {SETTINGS: check_settings, PROGRESS: check_progress}
+
+
+class StateFolder:
+    """The state folder as the daemon uses it; see the module's doc.  Never raises."""
+
+    def __init__(self, folder, *, keep_finished: int | None = None, game_cls=None):
+        self.folder = Path(folder)
+        self.keep_finished = keep_finished
+        self.game_cls = game_cls
+        self.problems: list[Problem] = []
+        self.fault: Fault | None = None
+        self.journal = None
+        self.settings: dict = {}
+        try:
+            _probe(self.folder)
+        except OSError as err:
+            self._failed(err, f"state folder {self.folder}: {err.strerror or err}; "
+                              "check the SD card (or give a writable --state-dir)")
+            return
+        self.settings = self.read_json(SETTINGS)
+        self.open_journal()
+
+    # -- faults --------------------------------------------------------------------------------
+    def _failed(self, err: BaseException, message: str) -> Fault:
+        self.fault = Fault("full" if _is_full(err) else "failed", message)
+        log.error("%s", message)
+        return self.fault
+
+    def failed(self, err: BaseException) -> Fault:
+        """A write failed (a JournalError from the journal, an OSError): storage is at fault."""
+        return self._failed(err, f"{err}; the game is kept as the journal has it, up to the "
+                                 "last answer saved")
+
+    def retry(self) -> bool:
+        """Is storage working again?  Writes a probe file, opens the journal if it is not open,
+        and tries a write transaction on it; True (fault cleared) if all of that works."""
+        from table.journal import JournalError
+        try:
+            _probe(self.folder)
+            if self.journal is None:
+                if not self.open_journal():
+                    return False
+            else:
+                self.journal.probe()
+        except (OSError, JournalError) as err:
+            self._failed(err, f"storage in {self.folder} still fails: {err}")
+            return False
+        if self.fault is not None:
+            log.info("storage in %s works again", self.folder)
+        self.fault = None
+        if not self.settings:
+            self.settings.update(self.read_json(SETTINGS))
+        return True
+
+    # -- the journal ---------------------------------------------------------------------------
+    def open_journal(self) -> bool:
+        """Open the journal; a damaged one is moved aside (and named) and a new one opened."""
+        from table.journal import Journal, JournalError
+        path = self.folder / JOURNAL
+        for attempt in (1, 2):
+            try:
+                self.journal = Journal(path, keep_finished=self.keep_finished,
+                                       game_cls=self.game_cls)
+                return True
+            except JournalError as err:
+                if err.reason not in ("damaged", "newer") or attempt == 2:
+                    self._failed(err, str(err))
+                    return False
+                try:
+                    kept = move_aside(path, "newer" if err.reason == "newer" else "damaged")
+                except OSError as why:
+                    self._failed(why, f"{err}; it cannot be moved aside either ({why})")
+                    return False
+                log.error("%s; moved aside to %s (kept, not deleted); starting a new journal",
+                          err, kept)
+                self.problems.append(Problem(err.reason, f"{err}; kept as {kept}",
+                                             {"file": kept.name}))
+        return False
+
+    def close(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+
+    # -- settings, progress, tags --------------------------------------------------------------
+    def read_json(self, name: str) -> dict:
+        """``name``'s data with its types checked ({} if missing, unreadable or damaged)."""
+        check = CHECKS[name]
+        path = self.folder / name
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return {}
+        except OSError as err:
+            log.error("cannot read %s: %s; using the defaults", path, err.strerror or err)
+            return {}
+        try:
+            data = json.loads(raw.decode("utf-8"))
+            wrong = check(data)
+        except (UnicodeDecodeError, ValueError) as err:
+            wrong = f"not valid JSON ({err})"
+        if wrong is None:
+            return data
+        self._damaged(path, wrong)
+        return {}
+
+    def _damaged(self, path: Path, wrong: str, then: str = "the defaults are used") -> None:
+        try:
+            kept = f"kept as {move_aside(path)}"
+        except OSError as err:
+            kept = f"it cannot be moved aside ({err.strerror or err})"
+        message = f"{path}: {wrong}; {kept}; {then}"
+        log.error("%s", message)
+        self.problems.append(Problem("file", message, {"file": path.name}))
+
+    def write_json(self, name: str, data, durable: bool = True) -> bool:
+        if self.fault is not None and self.journal is None:
+            return False
+        try:
+            write_atomic(self.folder / name, json.dumps(data), durable)
+            return True
+        except OSError as err:
+            log.warning("cannot write %s: %s", self.folder / name, err)
+            return False
+
+    def tags(self, cards) -> TagStore:
+        """The enrolled tags; a damaged tags.toml is moved aside (enrol the cards again)."""
+        path = self.folder / TAGS_FILE
+        if self.fault is None:
+            try:
+                return TagStore(path, cards)
+            except TagFileError as err:
+                self._damaged(path, str(err).split(": ", 1)[-1].split("; ")[0],
+                              "enrol the cards again (worms-table enroll)")
+        # every tag unknown until the file is fixed (or the cards enrolled again)
+        return TagStore(path, cards, read=False)
+
+
+def load_cards():
+    """The card library; a user card file that does not load is left out (and named)."""
+    from table.cards import CardError, library, load_file
+    try:
+        return library(), None
+    except CardError as err:
+        problems = list(err.problems)
+    from table.cards import _user_files
+    good = []
+    for path in _user_files():
+        try:
+            load_file(path)
+            good.append(str(path))
+        except CardError:
+            pass
+    # the rest of the program (the page, the instructions) reads the same library
+    os.environ["WORMS_TABLE_CARDS"] = os.pathsep.join(good)
+    try:
+        cards = library()
+    except CardError as err:             # files that clash with each other: builtin cards only
+        problems += err.problems
+        os.environ["WORMS_TABLE_CARDS"] = ""
+        cards = library()
+    message = "; ".join(problems) + "; those cards are left out until the file is fixed " \
+        "(check it with worms-table cards)"
+    log.error("%s", message)
+    return cards, Problem("cards", message)
