@@ -20,7 +20,9 @@ def test_library_ships_exactly_the_known_cards():
     assert bazooka.name("cs") == "Bazuka" and bazooka.name("uk") == "Базука"
     assert cards["uzi"].target == "direct_within" and cards["uzi"].range == 2
     assert cards["girder"].accuracy is None
-    assert cards["powerful_explosives"].name("cs") == "Powerful Explosives"  # no Czech print: English
+    # every shipped card has its three names (where a print has none, the project's word)
+    assert all(set(c.names) == {"en", "cs", "uk"} for c in cards.values())
+    assert cards["powerful_explosives"].name("cs") == "Silné výbušniny"
 
 
 def test_cards_command_lists_the_library(capsys):
