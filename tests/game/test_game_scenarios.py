@@ -15,7 +15,7 @@ FILES = sorted(HERE.glob("*.toml"))
 
 
 def test_there_are_game_files():
-    assert {f.stem.split("_")[0] for f in FILES} >= {"t1", "t3", "t4", "t6"}
+    assert {f.stem.split("_")[0] for f in FILES} >= {"t1", "t3", "t4", "t6", "t8"}
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
@@ -69,3 +69,81 @@ def test_an_illegal_turn_cannot_run():
     sc = parse(_with(turns=[{"team": "red"}]))
     with pytest.raises(CannotRun, match="it is blue's turn, not red's"):
         sc.run()
+
+
+def _exit_code(tmp_path, capsys, text, name):
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text)
+    code = main(["scenario", str(path)])
+    return code, capsys.readouterr().err
+
+
+GAME_TEXT = """{title}
+[game]
+seed = 1
+wind = 3
+drop_deck = ["supplies"]
+land = [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]
+[[things]]
+kind = "worm"
+id = "blue-1"
+team = "blue"
+at = [0, 0]
+[[things]]
+kind = "worm"
+id = "red-1"
+team = "red"
+at = [4, 0]
+[random]
+dice = ["hit", "hit", "hit", "hit", "hit", "hit"]
+[[turns]]
+worm = "blue-1"
+card = "{card}"
+target = [2, 0]
+card_moves = {card_moves}
+"""
+
+STEP_TEXT = """{title}
+[board]
+land = [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]
+wind = 3
+[[things]]
+kind = "worm"
+id = "blue-1"
+team = "blue"
+at = [0, 0]
+[random]
+dice = ["hit", "hit", "hit", "hit", "hit", "hit"]
+[[steps]]
+do = "play"
+worm = "blue-1"
+card = "{card}"
+target = [2, 0]
+moves = {card_moves}
+"""
+
+
+@pytest.mark.parametrize("title, card, moves, code, message", [
+    ("title = 5", "bazooka", "[]", 2, "title: expected text"),
+    ('title = "ok"', "bazooka", "[{ skip = true }, { skip = true }]", 1, "MOVE symbol"),
+    ('title = "ok"', "grenade", "[{ inch = [1, 0] }]", 1, "MOVE symbol"),
+    ('title = "ok"', "bazooka", "[{ inch = [1, 0] }]", 0, ""),
+])
+def test_the_game_form_refuses_what_the_step_form_refuses_with_the_same_exit_code(
+        tmp_path, capsys, title, card, moves, code, message):
+    for form, text in (("game", GAME_TEXT), ("step", STEP_TEXT)):
+        got, err = _exit_code(tmp_path, capsys, text.format(title=title, card=card,
+                                                            card_moves=moves), form)
+        assert got == code, (form, err)
+        assert message in err and "Traceback" not in err
+
+
+def test_a_fixed_layout_needs_land_and_a_prod_answer_is_prod_or_leave():
+    data = _with()
+    del data["game"]["land"]
+    with pytest.raises(Malformed, match="game.land: missing"):
+        parse(data)
+    with pytest.raises(Malformed, match=r"choices.prod\[0\]: expected \"prod\" or \"leave\""):
+        parse(_with(choices={"prod": ["maybe"]}))
+    with pytest.raises(Malformed, match="game.larger_map: expected true or false"):
+        parse(_with(game={"larger_map": "yes"}))

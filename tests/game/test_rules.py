@@ -342,3 +342,35 @@ def test_a_fork_leaves_the_position_in_view_alone():
             seen += 1
         g.answer(rnd.choice(g.request.options))
     assert seen
+
+
+def test_the_fifth_card_is_dealt_from_the_starter_copies_left_without_replacement():
+    cards = {k: replace(c, copies=2) if c.kind == "starter" else c for k, c in library().items()}
+    cards["grenade"] = replace(cards["grenade"], copies=1)
+    g = Game.new(GameConfig(teams=2), 5, cards)
+    hands = g.hands
+    assert all(h[:4] == ["uzi", "bazooka", "ninja_rope", "girder"] for h in hands.values())
+    # two of each of the four go to the players: the one Grenade is all that is left, so one
+    # player gets it and the other goes without, and the game says so
+    assert sorted(len(h) for h in hands.values()) == [4, 5]
+    assert sum(h.count("grenade") for h in hands.values()) == 1
+    assert {"event": "deck_short", "deck": "starter", "card": None, "wanted": 2,
+            "have": 1} in g.events
+    shuffle = next(e for e in g.log if e.get("what") == "starter")
+    assert shuffle["order"] == ["grenade"]
+
+
+def test_leftover_copies_of_the_four_join_the_fifth_card_deal():
+    g = Game.new(GameConfig(teams=2), 6)                  # four copies of each, two players
+    shuffle = next(e for e in g.log if e.get("what") == "starter")
+    assert sorted(shuffle["order"]) == sorted(["uzi", "bazooka", "ninja_rope", "girder"] * 2
+                                              + ["grenade"] * 4)
+    fifth = [h[4] for h in g.hands.values()]
+    assert fifth == shuffle["order"][:2]
+
+
+def test_a_drop_deck_the_box_cannot_fill_says_so():
+    cards = {k: replace(c, copies=1) if c.kind == "drop" else c for k, c in library().items()}
+    g = Game.new(GameConfig(teams=3), 1, cards)
+    assert {"event": "deck_short", "deck": "drop", "card": None, "wanted": 8, "have": 2} in g.events
+    assert g.decks["drop"] == 2 + 1                       # both Drop cards, then Sudden Death
