@@ -1,4 +1,5 @@
-"""`worms-table cards`: list the card library, or check an owner's card files (docs/cards.md)."""
+"""`worms-table cards`: list the card library, check an owner's card files, or make a new one
+by answering questions (`cards new`, table/commands/cardnew.py; docs/cards.md)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,20 @@ from table.engine.cards import CARD_KINDS, describe_target
 
 
 def configure(parser) -> None:
-    parser.add_argument("action", nargs="?", choices=["list", "check"], default="list",
-                        help="list the library (default), or check card files")
+    parser.add_argument("action", nargs="?", choices=["list", "check", "new"], default="list",
+                        help="list the library (default), check card files, or make a new "
+                             "card file by answering questions")
     parser.add_argument("files", nargs="*", help="card files to check")
     parser.add_argument("--lang", choices=LANGS, default="en", help="names in this language")
+    parser.add_argument("--folder", metavar="DIR", help="new: where to write the card file "
+                        "(default: the first folder of WORMS_TABLE_CARDS, else "
+                        "~/.config/worms-table/cards)")
 
 
 def run(args) -> int:
+    if args.action == "new":
+        from .cardnew import run_new
+        return run_new(args.folder, sys.stdin, sys.stdout, sys.stderr)
     try:
         if args.action == "check":
             if not args.files:

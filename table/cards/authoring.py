@@ -1,0 +1,142 @@
+"""Writing a new card file: the owner's card folder, the same checks as the library's, TOML out.
+
+Used by ``worms-table cards new`` (questions on a terminal) and the simulator page's card form
+(``POST /cards/check`` and ``/cards/new``): both hand in a card as plain data, the same table a
+card file holds, and get back either the checked card or every problem, one line each.
+
+The owner's card folder is the first folder of ``WORMS_TABLE_CARDS``; without that variable it
+is ``$XDG_CONFIG_HOME/worms-table/cards`` (``~/.config/worms-table/cards``), which the library
+then reads too (table/cards/__init__.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tomllib
+from pathlib import Path
+
+from table.engine.board import KINDS
+from table.engine.cards import CARD_KINDS, PLACE_AT, STEP_KINDS, SYMBOLS
+from table.engine.effects import RULES
+from table.engine.targeting import TARGET_RULES
+
+from . import CARD_KEYS, LANGS, CardError, default_folder, library, load_file, parse_card
+
+#: Kinds that are weapons: a target, Accuracy, an action line and text.
+WEAPON_KINDS = ("starter", "supply", "superweapon")
+#: What each text step asks for besides ``do``: the key and its choices (a list: several).
+STEP_PARAMS: dict[str, dict[str, tuple]] = {
+    "damage": {"pick": ("one", "all")},
+    "remove": {"kinds": ("list", tuple(k for k in KINDS if k != "worm"))},
+    "place": {"kind": tuple(k for k in KINDS if k != "worm"), "at": PLACE_AT},
+    "rule": {"rule": RULES},
+}
+#: The order fields are written in a card file.
+ORDER = ("id", "kind", "copies", "names", "target", "range", "accuracy", "action", "text",
+         "lasting", "drop", "notes")
+ID_RE = re.compile(r"^[a-z0-9_]+$")
+
+__all__ = ["CARD_KEYS", "CARD_KINDS", "LANGS", "PLACE_AT", "RULES", "STEP_KINDS", "STEP_PARAMS", "SYMBOLS",
+           "TARGET_RULES", "WEAPON_KINDS", "check", "default_folder", "owner_folder", "slug",
+           "to_toml", "write"]
+
+
+def owner_folder() -> Path:
+    """Where an owner's new card files go (see the module's docstring)."""
+    env = os.environ.get("WORMS_TABLE_CARDS")
+    if env is not None:
+        for entry in env.split(os.pathsep):
+            if entry and not entry.endswith(".toml"):
+                return Path(entry).expanduser()
+    return default_folder()
+
+
+def slug(name: str) -> str:
+    """A card id from an English name: "Holy Hand Grenade" -> "holy_hand_grenade"."""
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+def tidy(raw: dict) -> dict:
+    """The card as a file holds it: empty answers left out, names without blanks."""
+    out = {}
+    for key, value in raw.items():
+        if key == "names" and isinstance(value, dict):
+            value = {lang: n.strip() for lang, n in value.items()
+                     if isinstance(n, str) and n.strip()}
+        if value in (None, "", [], {}):
+            continue
+        out[key] = value
+    return out
+
+
+def check(raw: dict, known: dict | None = None, source: str = "new card"):
+    """``(card, problems)``: ``raw`` checked as a card file's table would be (the library's
+    checks), and its id against the cards ``known`` (default: the library)."""
+    raw = tidy(raw)
+    card, problems = parse_card(raw, source, 0)
+    cid = raw.get("id")
+    if known is None:
+        try:
+            known = library()
+        except CardError as err:
+            problems = problems + [f"the card library has problems: {p}" for p in err.problems]
+            known = {}
+    if isinstance(cid, str) and cid in known:
+        problems.append(f"{source}: card {cid}: id: already in the library "
+                        f"({known[cid].source or 'shipped'}): choose another id")
+    return (card if not problems else None), problems
+
+
+def _value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)      # a TOML basic string is JSON's
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{k} = {_value(x)}" for k, x in v.items()) + " }"
+    raise TypeError(f"cannot write {v!r} in a card file")
+
+
+def to_toml(raw: dict, comment: str = "") -> str:
+    """One card as the text of a card file (a single ``[[cards]]`` table)."""
+    raw = tidy(raw)
+    lines = [f"# {line}".rstrip() for line in comment.splitlines()]
+    lines.append("[[cards]]")
+    for key in sorted(raw, key=lambda k: (ORDER.index(k) if k in ORDER else len(ORDER), k)):
+        value = raw[key]
+        if key in ("text", "drop") and value:
+            lines.append(f"{key} = [")
+            lines += [f"    {_value(step)}," for step in value]
+            lines.append("]")
+        else:
+            lines.append(f"{key} = {_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def write(raw: dict, folder: Path | None = None, known: dict | None = None) -> Path:
+    """Check ``raw``, write it to ``<folder>/<id>.toml`` and read the file back with the
+    library's reader; raise :class:`CardError` with every problem, writing nothing."""
+    folder = Path(folder) if folder is not None else owner_folder()
+    card, problems = check(raw, known)
+    path = folder / f"{tidy(raw).get('id', '')}.toml"
+    if card is not None and path.exists():
+        problems = [f"{path}: a file of that name is there already: choose another id"]
+    if problems:
+        raise CardError(problems)
+    body = to_toml(raw, "Written by worms-table cards new; the schema is in docs/cards.md.")
+    try:
+        tomllib.loads(body)
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".toml.tmp")
+        tmp.write_text(body, encoding="utf-8")
+        tmp.replace(path)
+    except OSError as err:
+        raise CardError([f"{path}: cannot write: {err.strerror}"]) from None
+    load_file(path)                                  # the library reads it as written
+    return path

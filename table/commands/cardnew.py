@@ -1,0 +1,221 @@
+"""`worms-table cards new`: make a card file by answering questions, one field at a time.
+
+Each answer is checked as it is given (a choice from the known values, a whole number where
+one is needed), the whole card then with the library's own checks (table/cards/authoring.py),
+and the file is written into the owner's card folder: ``--folder``, else the first folder of
+``WORMS_TABLE_CARDS``, else ``~/.config/worms-table/cards``.  Reads standard input, so a
+script can pipe the answers in.  Exit 0: written; 1: stopped before the end (nothing
+written); 2: the card has problems (each printed; nothing written).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TextIO
+
+from table.cards import CardError, library
+from table.cards.authoring import (CARD_KEYS, CARD_KINDS, ID_RE, RULES, STEP_KINDS,
+                                   STEP_PARAMS, SYMBOLS, TARGET_RULES, WEAPON_KINDS, check,
+                                   owner_folder, slug, to_toml, write)
+
+KIND_HELP = {"starter": "Starter weapon", "supply": "Supply Deck weapon",
+             "superweapon": "Superweapon", "drop": "Drop card",
+             "sudden_death": "Sudden Death card"}
+TARGET_HELP = {"own_hex": "the worm's own hex", "adjacent": "the own hex or a neighbour",
+               "direct": "a hex in a straight line", "within": "any hex within N",
+               "direct_within": "a straight line, within N", "any": "any hex",
+               "airstrike": "any hex, with a facing (a line of three)",
+               "new_hex": "a new hex, not the Target Token's"}
+STEP_HELP = {"blast": "Blast the target hex", "damage": "damage a Thing in the target hex",
+             "move_worm": "move the active worm to the target hex",
+             "remove": "destroy one Thing of some kinds in the target hex",
+             "place": "place a Thing from the pool", "change_wind": "roll for the wind",
+             "scatter": "scatter the Target Token", "new_target": "choose a new target hex",
+             "rule": "a lasting rule comes into force", "freeze": "the Freeze effect"}
+
+
+class Stopped(Exception):
+    """The answers ended (end of input, Ctrl-C) before the card was complete."""
+
+
+class Ask:
+    """Questions on ``out``, answers from ``inp``; a wrong answer is said and asked again."""
+
+    def __init__(self, inp: TextIO, out: TextIO):
+        self.inp, self.out = inp, out
+
+    def say(self, s: str = "") -> None:
+        print(s, file=self.out, flush=True)
+
+    def line(self, question: str, default: str | None = None) -> str:
+        hint = f" [{default}]" if default else ""
+        self.out.write(f"{question}{hint}: ")
+        self.out.flush()
+        got = self.inp.readline()
+        if not got:
+            self.say()
+            raise Stopped()
+        got = got.strip()
+        return got if got else (default or "")
+
+    def choose(self, question: str, choices, helps: dict | None = None,
+               default: str | None = None, show: bool = True) -> str:
+        choices = list(choices)
+        for i, c in enumerate(choices, 1) if show else ():
+            self.say(f"  {i:2}. {c}" + (f"  ({helps[c]})" if helps and c in helps else ""))
+        while True:
+            got = self.line(question, default)
+            if got.isdigit() and 1 <= int(got) <= len(choices):
+                return choices[int(got) - 1]
+            if got in choices:
+                return got
+            self.say(f"  choose one of: {', '.join(choices)} (or its number)")
+
+    def several(self, question: str, choices) -> list[str]:
+        choices = list(choices)
+        while True:
+            got = [w for w in self.line(f"{question} ({', '.join(choices)}; "
+                                        "separated by commas)").replace(",", " ").split()]
+            bad = [w for w in got if w not in choices]
+            if got and not bad:
+                return got
+            self.say(f"  not known: {', '.join(bad)}" if bad else "  name at least one")
+
+    def number(self, question: str, default: int | None = None, optional: bool = False,
+               minimum: int = 1) -> int | None:
+        while True:
+            got = self.line(question + (" (empty: none)" if optional else ""),
+                            str(default) if default is not None else None)
+            if not got and optional:
+                return None
+            if got.isdigit() and int(got) >= minimum:
+                return int(got)
+            self.say(f"  a whole number, {minimum} or more")
+
+    def yes(self, question: str, default: bool = True) -> bool:
+        while True:
+            got = self.line(question + (" [Y/n]" if default else " [y/N]")).lower()
+            if not got:
+                return default
+            if got in ("y", "yes", "n", "no"):
+                return got.startswith("y")
+            self.say("  y or n")
+
+
+def steps(ask: Ask, what: str, required: bool) -> list[dict]:
+    """Text steps, one at a time, until "done"."""
+    ask.say(f"{what}: one step a line, in the order the card resolves them; "
+            "done (or an empty line) ends.")
+    out: list[dict] = []
+    while True:
+        choices = list(STEP_KINDS) + (["done"] if out or not required else [])
+        do = ask.choose(f"{what} step {len(out) + 1}", choices, STEP_HELP,
+                        default="done" if "done" in choices else None, show=not out)
+        if do == "done":
+            return out
+        step: dict = {"do": do}
+        for key, spec in STEP_PARAMS.get(do, {}).items():
+            if spec and spec[0] == "list":
+                step[key] = ask.several(f"  {do}: {key}", spec[1])
+            else:
+                step[key] = ask.choose(f"  {do}: {key}", spec, default=spec[0])
+        out.append(step)
+
+
+def questions(ask: Ask, known: dict, folder: Path) -> dict:
+    """Every field of a new card, asked in turn."""
+    raw: dict = {}
+    raw["kind"] = ask.choose("kind", CARD_KINDS, KIND_HELP)
+    names = {"en": ""}
+    while not names["en"]:
+        names["en"] = ask.line("English name (as printed)")
+    names["cs"] = ask.line("Czech name (empty: none)")
+    names["uk"] = ask.line("Ukrainian name (empty: none)")
+    raw["names"] = names
+    while True:
+        cid = ask.line("id", slug(names["en"]) or None)
+        if not ID_RE.match(cid):
+            ask.say("  lower-case letters, digits and _")
+        elif cid in known:
+            ask.say(f"  {cid} is already in the library ({known[cid].source}): choose another")
+        elif (folder / f"{cid}.toml").exists():
+            ask.say(f"  {folder / (cid + '.toml')} is there already: choose another")
+        else:
+            break
+    raw["id"] = cid
+    if "copies" in CARD_KEYS:
+        raw["copies"] = ask.number("how many of this card the box holds", default=1)
+    kind = raw["kind"]
+    if kind in WEAPON_KINDS:
+        target = ask.choose("target", list(TARGET_RULES) + ["none"], TARGET_HELP,
+                            default="none")
+        if target != "none":
+            raw["target"] = target
+            if target in ("within", "direct_within"):
+                raw["range"] = ask.number("range N", minimum=0)
+            raw["accuracy"] = ask.number("Accuracy X", optional=True)
+        while True:
+            action = ask.line("action line, left to right (MOVE, TEXT, PLAY)", "TEXT").upper()
+            action = action.replace(",", " ").split()
+            if action and all(s in SYMBOLS for s in action):
+                break
+            ask.say(f"  symbols from {', '.join(SYMBOLS)}, e.g. TEXT MOVE")
+        raw["action"] = action
+        raw["text"] = steps(ask, "text", "TEXT" in action)
+    elif kind == "drop":
+        raw["text"] = steps(ask, "text", True)
+    else:
+        raw["lasting"] = ask.choose("lasting rule", RULES)
+        raw["drop"] = steps(ask, "drop part", True)
+    raw["notes"] = ask.line("notes (empty: none)")
+    return raw
+
+
+def run_new(folder: str | None, inp: TextIO, out: TextIO, err: TextIO) -> int:
+    target = Path(folder).expanduser() if folder else owner_folder()
+    ask = Ask(inp, out)
+    try:
+        target.mkdir(parents=True, exist_ok=True)      # the library reads it from now on
+    except OSError as e:
+        print(f"worms-table cards new: cannot make {target}: {e.strerror}", file=err)
+        return 2
+    try:
+        known = library()
+    except CardError as e:
+        for p in e.problems:
+            print(p, file=err)
+        print("worms-table cards new: fix the card library first", file=err)
+        return 2
+    ask.say(f"A new card for {target} (the schema: docs/cards.md). Ctrl-D stops.")
+    try:
+        raw = questions(ask, known, target)
+        card, problems = check(raw, known)
+        if problems:
+            for p in problems:
+                print(p, file=err)
+            print("nothing written", file=err)
+            return 2
+        ask.say()
+        ask.say(to_toml(raw).rstrip())
+        ask.say()
+        if not ask.yes(f"write {target / (card.id + '.toml')}?"):
+            ask.say("nothing written")
+            return 1
+    except (Stopped, KeyboardInterrupt):
+        print("worms-table cards new: stopped; nothing written", file=err)
+        return 1
+    try:
+        path = write(raw, target, known)
+    except CardError as e:
+        for p in e.problems:
+            print(p, file=err)
+        return 2
+    ask.say(f"written: {path}")
+    try:
+        joined = card.id in library()
+    except CardError:
+        joined = False
+    if not joined:
+        ask.say(f"the box reads it when WORMS_TABLE_CARDS names {path.parent}")
+    ask.say(f"check it any time with: worms-table cards check {path}")
+    return 0
