@@ -92,3 +92,19 @@ def test_the_docs_examples_are_valid_card_files(tmp_path):
     for i, block in enumerate(blocks):
         cards = load_file(write(tmp_path, block, f"doc{i}.toml"))
         assert cards
+
+
+def test_copies_says_how_many_the_box_holds(tmp_path, capsys):
+    import tomllib
+    from table.cards import _builtin
+    for card in _builtin():                      # every shipped card states it
+        raw = tomllib.loads(Path(__file__).parent.parent.joinpath(card.source).read_text())
+        assert "copies" in next(c for c in raw["cards"] if c["id"] == card.id), card.id
+    assert library()["uzi"].copies == 4
+    one = write(tmp_path, '[[cards]]\nid = "sheep"\nkind = "supply"\nnames = { en = "Sheep" }\n'
+                          'action = ["TEXT"]\ntext = [{ do = "change_wind" }]\n', "one.toml")
+    assert load_file(one)[0].copies == 1          # not given: one copy
+    for bad in ("0", "2.5", '"two"', "true"):
+        path = write(tmp_path, one.read_text() + f"copies = {bad}\n", "bad.toml")
+        assert main(["cards", "check", str(path)]) == 2
+        assert f"{path}: card sheep: copies: how many" in capsys.readouterr().err

@@ -22,7 +22,7 @@ from table.engine.targeting import TARGET_RULES
 __all__ = ["Card", "CardError", "library", "load_file", "play_card", "resolve_drop"]
 
 CARD_KEYS = {"id", "kind", "names", "target", "range", "accuracy", "action", "text", "lasting",
-             "drop", "notes"}
+             "drop", "notes", "copies"}
 LANGS = ("en", "cs", "uk")
 #: keys each text step may have, besides ``do``
 STEP_KEYS = {
@@ -111,12 +111,16 @@ def parse_card(raw, source: str, index: int) -> tuple[Card | None, list[str]]:
     if weapon and target is None and any(s["do"] in ("blast", "damage", "remove", "move_worm")
                                          for s in text if isinstance(s, dict)):
         bad("target", "the text acts on the target hex, so the card needs a target rule")
+    copies = raw.get("copies", 1)
+    if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
+        bad("copies", "how many of this card the box holds: a whole number, 1 or more")
     notes = raw.get("notes", "")
     if problems:
         return None, problems
     return Card(id=cid, kind=kind, names=dict(names), target=target, range=rng, accuracy=acc,
                 action=tuple(action), text=tuple(text), lasting=lasting, drop=tuple(drop),
-                notes=notes if isinstance(notes, str) else "", source=source), []
+                notes=notes if isinstance(notes, str) else "", source=source,
+                copies=copies), []
 
 
 def _steps(raw, field: str, bad) -> list[dict]:
