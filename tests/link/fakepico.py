@@ -5,7 +5,9 @@ The host opens ``path``, a symlink standing in for /dev/serial/by-id/..., to the
 slave end.  Faults are injected on the Pico's side of the pty, each direction separately:
 bytes dropped, corrupted, duplicated, delayed.  :meth:`unplug` removes the symlink and
 closes the pty (the host's reads fail, as with a pulled cable); :meth:`replug` starts a
-freshly booted Pico on a new pty behind the same path.
+freshly booted Pico on a new pty behind the same path.  An exception in the firmware's
+loop does what firmware/main.py's supervision does on a Pico: the board resets (the USB
+port goes and comes back, as a fresh boot); ``crashes`` counts them.
 
 Used by tests/link/ and bench/link.py.
 """
@@ -97,6 +99,8 @@ class FakePico:
         self.boots = 0
         self.on_show = on_show         # callback(frame) for every strip write: frames not kept
         self.mute = False              # True: the firmware hears nothing (what comes is dropped)
+        self.crashes = 0
+        self.crashed_at: float | None = None      # time.monotonic() of the last crash
         self._lock = threading.RLock()
         self._master: int | None = None
         self._slave: int | None = None
@@ -210,15 +214,21 @@ class FakePico:
                     data = self.to_pico.push(data, now)
                 else:
                     data = self.to_pico.pop(now)
-                if data and not self.mute:
-                    self.node.feed(data)
-                late = self.to_host.pop(now)
-                if late:
-                    try:
-                        os.write(master, late)
-                    except OSError:
-                        pass
-                self.node.tick()
+                try:
+                    if data and not self.mute:
+                        self.node.feed(data)
+                    late = self.to_host.pop(now)
+                    if late:
+                        try:
+                            os.write(master, late)
+                        except OSError:
+                            pass
+                    self.node.tick()
+                except Exception:             # main.run: machine.reset() on any exception
+                    self.crashes += 1
+                    self.crashed_at = time.monotonic()
+                    self.unplug()
+                    self.plug()
 
 
 def _ms() -> int:

@@ -187,3 +187,31 @@ def test_the_colour_order_is_sent_and_restored_after_a_replug(pico, made):
     until(lambda: pico.node.strip.order == "RGB" and pico.node.shows >= 1)
     with pytest.raises(ValueError):
         PicoLeds(link, hexagon(4), color_order="RGBW")
+
+
+# ---- a crash on the Pico -----------------------------------------------------------------
+
+def test_after_a_crash_and_reset_of_the_pico_the_host_restores_its_frame(pico, made):
+    link = link_to(pico, made)
+    leds = PicoLeds(link, hexagon(4))
+    leds.fill((5, 6, 7))
+    leds.show()
+    strip = type(pico.node.strip)
+    real = strip.show
+    crashed = []
+
+    def show_once_broken(self, pixels, cap):
+        if not crashed:
+            crashed.append(True)
+            raise OSError("a bug in the strip driver")
+        real(self, pixels, cap)
+
+    strip.show = show_once_broken
+    try:
+        leds.set((0, 0), (9, 9, 9))
+        with pytest.raises(DeviceError):
+            leds.show()                              # the Pico reset under this frame
+        assert pico.crashes == 1
+        until(lambda: link.connected and pico.frames and pico.pixels == leds.frame())
+    finally:
+        strip.show = real
