@@ -33,10 +33,10 @@ class TableGame(Game):
         return TableConfig.from_json(data)
 
     @classmethod
-    def new(cls, config, seed, cards=None, script=None) -> "TableGame":
+    def new(cls, config, seed, cards=None, script=None, tiles=None) -> "TableGame":
         if isinstance(config, dict):
             config = TableConfig.from_json(config)
-        return super().new(config, seed, cards, script)
+        return super().new(config, seed, cards, script, tiles=tiles)
 
     @classmethod
     def replay(cls, config, seed, log, cards=None, script=None) -> "TableGame":
