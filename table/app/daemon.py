@@ -33,19 +33,17 @@ from .notify import Notifier
 from .prompts import Answer, Notice, Prompt, Refuse, Step, View, for_decision
 from .tablegame import TableGame
 from .state import StateFolder, load_cards
-from .storage import StorageMixin, _fault_frame
+from .hardware import DEVICES, DevicesMixin, _fault_frame, _show_frame, _with_clock
+from .storage import StorageMixin
 from .tracker import Tracker, undo_steps
 from .wizard import Wizard
 
 log = logging.getLogger("worms-table")
 
-DEVICES = ("display", "leds", "wind", "buttons", "card_reader")
-UI_NAME = {"display": "display", "leds": "leds", "wind": "wind", "buttons": "buttons",
-           "card_reader": "cards"}
 KEEP_FINISHED = 20           # finished games kept in the journal (older ones pruned)
 
 
-class Daemon(StorageMixin):
+class Daemon(DevicesMixin, StorageMixin):
     def __init__(self, devices, state_dir, *, seed: int | None = None, sim: bool = False,
                  notifier: Notifier | None = None, tag_lookup=None, cards: dict | None = None,
                  fps: int = 15, retry_s: float = 3.0, clock=time.monotonic):
@@ -392,77 +390,6 @@ class Daemon(StorageMixin):
         if self.on_render is not None:
             self.on_render()
 
-    def _safely(self, name: str, fn, *args) -> None:
-        if name in self.faults:
-            # a failing device is tried again every retry_s, not on every frame: its
-            # timeouts must not hold up the loop
-            now = self.clock()
-            if now - self._tried.get(name, -1e9) < self.retry_s:
-                return
-            self._tried[name] = now
-        try:
-            fn(*args)
-        except DeviceError as err:
-            self._fault(name, err)
-            return
-        self._recovered(name)
-
-    def _recovered(self, name: str) -> None:
-        if name in self.faults:
-            self.faults.pop(name)
-            log.info("%s is back", name)
-            self.overlay = Notice(lambda v: screens.message(
-                text("fault.title", v.lang),
-                text("fault.back", v.lang, name=text(f"device.{_ui_name(name, None)}", v.lang))))
-
-    def _fault(self, name: str, err: DeviceError) -> None:
-        new = name not in self.faults
-        self.faults[name] = err
-        if new:
-            log.error("%s", err)
-            self.notifier.status(f"fault: {err}")
-            if name != "display":
-                self.overlay = Notice(lambda v: screens.fault(v.lang, _ui_name(name, err)))
-
-    # -- devices -------------------------------------------------------------------------------
-    def open_devices(self) -> None:
-        for name in DEVICES:
-            if name not in self.dev:
-                self._open(name)
-
-    def _open(self, name: str) -> None:
-        try:
-            device = getattr(self.devices, name)
-        except DeviceError as err:
-            self._fault(name, err)
-            return
-        self.dev[name] = device
-        if name == "buttons":
-            device.on_input = self._from_thread(self.handle_input)
-        elif name == "card_reader":
-            device.on_tap = self._from_thread(self.handle_tap)
-            device.on_error = self._from_thread(lambda err: self._fault_and_render(
-                "card_reader", err))
-        self._recovered(name)
-
-    def _fault_and_render(self, name, err) -> None:
-        self._fault(name, err)
-        self.render()
-
-    def _from_thread(self, fn):
-        """A callback for a library thread: runs ``fn`` on the loop."""
-        def callback(*args):
-            loop = self.loop
-            if loop is None or loop.is_closed():
-                return
-            try:
-                if _on_loop(loop):
-                    loop.call_soon(fn, *args)
-                else:
-                    loop.call_soon_threadsafe(fn, *args)
-            except RuntimeError:             # the loop is closing
-                pass
-        return callback
 
     # -- the loop ------------------------------------------------------------------------------
     async def run(self, started=None) -> None:
@@ -541,42 +468,6 @@ def _land(config):
         return config.land
     from table.engine.setup import standard_land
     return standard_land(config.teams)
-
-
-def _on_loop(loop) -> bool:
-    try:
-        return asyncio.get_running_loop() is loop
-    except RuntimeError:
-        return False
-
-
-def _ui_name(name: str, err: DeviceError | None) -> str:
-    if err is not None and "pico" in err.device.lower():
-        return "pico"
-    return UI_NAME.get(name, "display")
-
-
-def _show_frame(leds, frame) -> None:
-    hexes = leds.hexes
-    for h, colour in frame.items():
-        if h in hexes:
-            leds.set(h, colour)
-    leds.show()
-
-
-def _with_clock(image, seconds: float):
-    """The prompt's screen with the turn timer's minutes:seconds at the right of its title."""
-    from PIL import ImageDraw
-    from table.devices.display import font
-    left = max(0, int(seconds + 0.999))
-    label = f"{left // 60}:{left % 60:02d}"
-    image = image.copy()
-    draw = ImageDraw.Draw(image)
-    f = font(12)
-    w = int(f.getlength(label)) + 4
-    draw.rectangle((128 - w, 0, 127, 12), fill=0)
-    draw.text((128 - w + 2, 0), label, font=f, fill=1)
-    return image
 
 
 def _winner_frame(view: View, winners, t: float):

@@ -1,5 +1,9 @@
 """Enrolling cards: tap a tag, pick its card from the library with the buttons.
 
+A card that is not in the library: the menu's "not listed" entry says how to add it
+(``worms-table cards new``, on a computer); the next button press reads the library again and
+opens the menu with the new card in it.
+
 A tag not enrolled opens the card menu at once; a known tag shows its card (OK picks another
 card for it, Back leaves it).  Each choice is written to the state directory's tags.toml at
 once.  Inputs come from library threads through the loop, as in the daemon.
@@ -29,6 +33,7 @@ class Enroller:
         self.ids = sorted(self.cards, key=lambda c: self.cards[c].name(self.lang))
         self.uid: str | None = None        # the tag being looked at
         self.menu: Menu | None = None
+        self.adding = False                # "not listed" chosen: how to add a card, on show
         self.on_render = None
         self.loop = None
         self.stopping: asyncio.Event | None = None
@@ -37,8 +42,12 @@ class Enroller:
     # -- what is on show -----------------------------------------------------------------------
     def screen(self):
         lang = self.lang
+        if self.adding:
+            return screens.message(text("enroll.title", lang), text("enroll.unknown", lang),
+                                   footer=f"{text('button.ok', lang)} →")
         if self.menu is not None:
-            labels = [self.cards[c].name(lang) for c in self.ids] + [text("button.back", lang)]
+            labels = [self.cards[c].name(lang) for c in self.ids] + [
+                text("enroll.not_listed", lang), text("button.back", lang)]
             return screens.menu(text("enroll.pick", lang), labels, self.menu.cursor)
         card = self.store.card(self.uid) if self.uid else None
         if card is not None:
@@ -60,10 +69,24 @@ class Enroller:
         self.uid = uid
         current = self.store.card(uid)
         cursor = self.ids.index(current) if current in self.ids else 0
-        self.menu = Menu("", [], self.ids + ["back"], cursor)
+        self.menu = Menu("", [], self.ids + ["new", "back"], cursor)
+
+    def _reload(self) -> None:
+        """The library read again (a card added meanwhile with ``worms-table cards new``)."""
+        from table.cards import CardError, library
+        try:
+            cards = library()
+        except CardError as err:
+            log.error("the card library: %s", "; ".join(err.problems))
+            return
+        self.cards = self.store.cards = cards
+        self.ids = sorted(cards, key=lambda c: cards[c].name(self.lang))
 
     # -- inputs --------------------------------------------------------------------------------
     def handle_tap(self, uid: str) -> None:
+        if self.adding:
+            self.adding = False
+            self._reload()
         if self.store.card(uid) is None:
             self._pick(uid)
         else:
@@ -71,14 +94,26 @@ class Enroller:
         self.render()
 
     def handle_input(self, event) -> None:
-        if self.menu is not None:
+        if self.adding:
+            self.adding = False
+            before = set(self.ids)
+            self._reload()
+            self._pick(self.uid)
+            added = [c for c in self.ids if c not in before]
+            if added:                      # the cursor on the card just added
+                self.menu.cursor = self.ids.index(added[0])
+        elif self.menu is not None:
             if event.name == "back" and not event.long:
                 self.menu = None
             else:
                 out = self.menu.press(event)
                 if out is not None:
                     self.menu = None
-                    if out.value != "back":
+                    if out.value == "new":
+                        self.adding = True
+                        log.info("tag %s: its card is not in the library; add it with "
+                                 "`worms-table cards new`, then press a button", self.uid)
+                    elif out.value != "back":
                         self.store.enrol(self.uid, out.value)
                         log.info("tag %s is %s", self.uid, out.value)
         elif self.uid is not None and event.name == "ok" and not event.long:

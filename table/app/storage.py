@@ -14,6 +14,7 @@ import logging
 
 from table.ui import screens
 
+from .hardware import _fault_frame
 from .prompts import Notice
 from .state import Problem, words
 
@@ -107,13 +108,3 @@ class StorageMixin:
         if self.store.fault is None or self.clock() - self._storage_tried < self.storage_retry_s:
             return False
         return self.retry_storage()
-
-
-def _fault_frame(frame, t: float):
-    """The outer ring of the grid pulses red, the rest stays."""
-    if (t % 4) >= 1.5:
-        return frame
-    from table.engine.hexes import distance
-    from table.ui import scenes
-    far = max((distance((0, 0), h) for h in frame), default=0)
-    return scenes.lit(frame, {h: (255, 0, 0) for h in frame if distance((0, 0), h) == far})

@@ -120,7 +120,9 @@ SAMPLES = {
     "enroll": lambda lang: [screens.message(t("enroll.title", lang), t("enroll.unknown", lang)),
                             screens.error(lang, "enroll.unknown")] + [
         screens.message(t("enroll.title", lang), t("enroll.tap", lang)),
-        screens.menu(t("enroll.pick", lang), card_names(lang) + [t("button.back", lang)], 0)]
+        *(screens.menu(t("enroll.pick", lang), card_names(lang) + [
+            t("enroll.not_listed", lang), t("button.back", lang)], c)
+          for c in range(len(card_names(lang)) + 2))]
         + [screens.message(t("enroll.title", lang), t("enroll.known", lang, card=name))
            for name in card_names(lang)],
 }
