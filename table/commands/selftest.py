@@ -1,23 +1,42 @@
-"""`worms-table selftest`: walk every device of a hardware profile and report what works.
+"""`worms-table selftest`: walk every device of a hardware profile, asking the person what it shows.
 
-Steps: an LED sweep over every hex, the wind dial through directions 1-6, a test pattern on the
-OLED, every button pressed once (waits up to --timeout), a card tapped on the reader.  A device
-that cannot be opened fails its step with the reason; the others still run.  With --sim the
-devices are simulated; --auto (with --sim) presses the buttons and taps a card by itself, so
-the whole walk runs without a person.
+Steps, in order:
+
+- buttons: every button (or the encoder's cw, ccw, OK and Back) once, within --timeout; from
+  then on OK answers yes and Back answers no (a typed line works too: y or Enter, n).
+- leds: the strip lights one piece at a time in strip order (a column of the serpentine); the
+  person says whether exactly that piece is lit.
+- wind: the dial turns to 1..6 and back to 1; the person says whether it points there.
+- display: the OLED's test pattern; the person says whether it shows.
+- supply: every LED white at the brightness cap for 5 s while the Pico reports its supply
+  voltage (VSYS); the step fails on a sag below 4.5 V.
+- card: a card tapped on the reader.
+
+A device that cannot be opened fails its own step with the reason; the others still run.  With
+--sim the devices are simulated; --auto (with --sim) presses the buttons, taps a card and
+answers every question from what the simulated hardware really shows (the strip's LEDs, the
+servo's position, the panel's pixels, the supply's voltage), so a simulated fault (a cut data
+wire, a dead servo, a weak supply) fails its step just as a person would see it.  The pin
+library in use is named first; a pin library warning is printed with its fix, never hidden.
 """
 
 from __future__ import annotations
 
 import queue
+import sys
 import threading
 import time
 import warnings
+from collections.abc import Callable
 
 from .common import UserError, load_profile
 
-STEPS = ("leds", "wind", "display", "buttons", "card")
+STEPS = ("buttons", "leds", "wind", "display", "supply", "card")
 AUTO_UID = "04A1B2C3D4E5F6"
+WHITE, OFF = (255, 255, 255), (0, 0, 0)
+SAG_LIMIT_V = 4.5
+SUPPLY_HOLD_S = 5.0
+COMPASS = {1: "N", 2: "NE", 3: "SE", 4: "S", 5: "SW", 6: "NW"}
 
 
 def configure(parser) -> None:
@@ -25,13 +44,59 @@ def configure(parser) -> None:
                         help="hardware profile (default: the packaged reference build)")
     parser.add_argument("--sim", action="store_true", help="use simulated devices")
     parser.add_argument("--auto", action="store_true",
-                        help="with --sim: press every button and tap a card by itself")
+                        help="with --sim: press every button, tap a card and answer every "
+                             "question from what the simulated devices show")
     parser.add_argument("--timeout", type=float, default=20.0, metavar="S",
-                        help="seconds to wait for the buttons, and for a card (default 20)")
+                        help="seconds to wait for the buttons, a card, and each answer "
+                             "(default 20)")
     parser.add_argument("--fast", action="store_true",
-                        help="no pauses in the LED sweep and the dial walk (always so in --sim)")
+                        help="no pauses for the dial to turn, and a 1 s supply test "
+                             "(always so in --sim)")
     parser.add_argument("--only", action="append", choices=STEPS, metavar="STEP",
                         help=f"run only this step (repeatable): {', '.join(STEPS)}")
+
+
+class Person:
+    """Yes/no answers: from the buttons (OK yes, Back no) or a typed line (y or Enter, n);
+    with --auto, from a look at the simulated hardware instead."""
+
+    def __init__(self, auto: bool, timeout: float, stream=None):
+        self.auto = auto
+        self.timeout = timeout
+        self.stream = stream
+        self.answers: queue.Queue = queue.Queue()
+        self._reading = False
+
+    def on_button(self, event) -> None:
+        if event.name in ("ok", "back") and not event.long:
+            self.answers.put(event.name == "ok")
+
+    def _read(self) -> None:
+        for line in self.stream:
+            word = line.strip().lower()
+            if word in ("", "y", "yes", "n", "no"):
+                self.answers.put(word in ("", "y", "yes"))
+            else:
+                print(f"  {word!r}? answer y (or Enter) for yes, n for no", flush=True)
+
+    def ask(self, question: str, sees: Callable[[], bool]) -> bool | None:
+        """The answer to ``question``: True, False, or None when nobody answered in time.
+
+        ``sees`` tells, for --auto, whether the simulated hardware shows what is asked."""
+        if self.auto:
+            answer = bool(sees())
+            print(f"  {question} {'yes' if answer else 'no'} (--auto: as the simulated devices "
+                  "show)", flush=True)
+            return answer
+        if not self._reading and self.stream is not None:
+            self._reading = True
+            threading.Thread(target=self._read, daemon=True).start()
+        print(f"  {question} [OK or y: yes, Back or n: no]", flush=True)
+        try:
+            return self.answers.get(timeout=self.timeout)
+        except queue.Empty:
+            print(f"  (no answer within {self.timeout:g} s)", flush=True)
+            return None
 
 
 def run(args) -> int:
@@ -39,20 +104,27 @@ def run(args) -> int:
     from table.devices.build import build_devices
 
     if args.auto and not args.sim:
-        raise UserError("--auto presses simulated buttons: use it with --sim")
+        raise UserError("--auto answers for a person from simulated devices: use it with --sim")
     if args.timeout <= 0:
         raise UserError("--timeout must be a positive number of seconds")
     profile = load_profile(args.profile)
     kind = "simulated" if args.sim else "real"
     print(f"selftest of profile {profile.name!r} ({profile.path}), {kind} devices")
+    person = Person(args.auto, args.timeout, None if args.auto else sys.stdin)
     results: list[tuple[str, bool, str]] = []
-    # gpiozero warns once per pin library it cannot load; the step's DeviceError says it all
-    warnings.filterwarnings("ignore", message="Falling back from")
-    with build_devices(profile, sim=args.sim) as devices:
-        for step in args.only or STEPS:
+    with warnings.catch_warnings(), build_devices(profile, sim=args.sim) as devices:
+        _name_pin_library_warnings()
+        try:
+            print(f"pin library: {devices.describe_pin_library()}", flush=True)
+        except DeviceError as err:
+            print(f"pin library: {err}", flush=True)
+        steps = args.only or STEPS
+        if not args.auto and "buttons" not in steps:
+            _listen(devices, person)
+        for step in steps:
             print(f"-- {step}", flush=True)
             try:
-                ok, detail = _STEP[step](devices, args)
+                ok, detail = _STEP[step](devices, args, person)
             except DeviceError as err:
                 ok, detail = False, str(err)
             print(f"{'PASS' if ok else 'FAIL'} {step}: {detail}", flush=True)
@@ -63,43 +135,110 @@ def run(args) -> int:
     return 1 if failed else 0
 
 
-def step_leds(devices, args) -> tuple[bool, str]:
+def _name_pin_library_warnings() -> None:
+    """Print gpiozero's pin library fallbacks with their fix (inside catch_warnings)."""
+    from gpiozero.exc import PinFactoryFallback
+
+    from table.devices.pins import explain_fallback
+
+    shown = warnings.showwarning
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        if issubclass(category, PinFactoryFallback):
+            print(explain_fallback(str(message)), flush=True)
+        else:
+            shown(message, category, filename, lineno, file, line)
+
+    warnings.simplefilter("always", PinFactoryFallback)
+    warnings.showwarning = show
+
+
+def _listen(devices, person: Person) -> None:
+    from table.devices import DeviceError
+
+    try:
+        devices.buttons.on_input = person.on_button
+    except DeviceError as err:
+        print(f"(the buttons are not working: answer by typing y or n; {err})", flush=True)
+
+
+def _answered(asked: list[tuple[str, bool | None]], what: str, done: str) -> tuple[bool, str]:
+    no = [label for label, answer in asked if answer is False]
+    silent = [label for label, answer in asked if answer is None]
+    if not no and not silent:
+        return True, done
+    parts = []
+    if no:
+        parts.append(f"{len(no)} of {len(asked)} {what} not as asked: {', '.join(no[:6])}"
+                     + (" ..." if len(no) > 6 else ""))
+    if silent:
+        parts.append(f"no answer for {len(silent)} {what}")
+    return False, "; ".join(parts)
+
+
+def regions(devices) -> list[tuple[int, int]]:
+    """The strip's pieces as (first LED, last LED): the serpentine's columns (or rows);
+    runs of 10 LEDs for a strip laid by map."""
     leds = devices.leds
-    colour = (255, 255, 255)
-    expected_on = leds.capped(colour)
-    pause = 0 if args.sim or args.fast else 0.05
-    wrong = []
-    order = list(dict.fromkeys(leds.led_map))          # hexes in strip order
-    for h in order:
-        leds.fill((0, 0, 0))
-        leds.set(h, colour)
+    config = devices.profile.leds
+    wiring = config.wiring if config is not None else "serpentine-columns"
+    line = {"serpentine-columns": lambda h: h[0], "serpentine-rows": lambda h: h[1]}.get(wiring)
+    runs: list[list] = []
+    for i, h in enumerate(leds.led_map):
+        key = line(h) if line else i // 10
+        if runs and runs[-1][0] == key:
+            runs[-1][2] = i
+        else:
+            runs.append([key, i, i])
+    return [(first, last) for _, first, last in runs]
+
+
+def step_leds(devices, args, person: Person) -> tuple[bool, str]:
+    leds = devices.leds
+    pieces = regions(devices)
+    asked = []
+    lit = leds.capped(WHITE)
+    for first, last in pieces:
+        hexes = list(dict.fromkeys(leds.led_map[first:last + 1]))
+        leds.fill(OFF)
+        for h in hexes:
+            leds.set(h, WHITE)
         leds.show()
-        shown = leds.shown()
-        if shown.get(h) != expected_on or any(c != (0, 0, 0) for x, c in shown.items() if x != h):
-            wrong.append(h)
-        time.sleep(pause)
-    leds.fill((0, 0, 0))
+
+        def sees(first=first, last=last):
+            strip = leds.emitted()
+            return all((c == lit) == (first <= i <= last) for i, c in strip.items())
+
+        label = f"LEDs {first}-{last}"
+        answer = person.ask(f"{label} (hexes {list(hexes[0])}..{list(hexes[-1])}) lit white, "
+                            "every other LED dark?", sees)
+        asked.append((label, answer))
+    leds.fill(OFF)
     leds.show()
-    if wrong:
-        return False, f"{len(wrong)} of {len(order)} hexes did not show alone: {wrong[:5]}"
     link = getattr(leds, "link", None)
     via = f", Pico firmware {link.firmware_version}" if link is not None else ""
-    return True, (f"lit {len(order)} hexes one by one in strip order "
-                  f"({len(leds.led_map)} LEDs{via})")
+    return _answered(asked, "pieces of the strip",
+                     f"{len(pieces)} pieces of the strip lit one by one, {len(leds.led_map)} "
+                     f"LEDs, each seen{via}")
 
 
-def step_wind(devices, args) -> tuple[bool, str]:
+def step_wind(devices, args, person: Person) -> tuple[bool, str]:
+    from table.devices.wind import compass_angle
+
     dial = devices.wind
-    pause = 0 if args.sim or args.fast else 0.7
-    wrong = []
+    pause = 0 if args.sim or args.fast else 0.8
+    asked = []
     for d in (1, 2, 3, 4, 5, 6, 1):
         dial.point(d)
-        if dial.direction != d:
-            wrong.append(d)
         time.sleep(pause)
-    if wrong:
-        return False, f"the dial did not report directions {wrong}"
-    return True, "pointed at 1, 2, 3, 4, 5, 6 and back to 1"
+
+        def sees(d=d):
+            angle = getattr(dial, "angle", None)
+            return angle is not None and abs((angle - compass_angle(d) + 180) % 360 - 180) < 1
+
+        asked.append((f"direction {d}",
+                      person.ask(f"the dial points at direction {d} ({COMPASS[d]})?", sees)))
+    return _answered(asked, "directions", "pointed at 1, 2, 3, 4, 5, 6 and back to 1, each seen")
 
 
 def pattern_image():
@@ -120,17 +259,60 @@ def pattern_image():
     return image
 
 
-def step_display(devices, args) -> tuple[bool, str]:
+def step_display(devices, args, person: Person) -> tuple[bool, str]:
     display = devices.display
     image = pattern_image()
     display.show(image)
-    shown = getattr(display, "image", None)
-    if shown is not None and shown.convert("1").tobytes() != image.tobytes():
-        return False, "the display holds a different image from the one sent"
-    return True, "showed the test pattern (a frame, a checkerboard, three lines of text)"
+
+    def sees():
+        panel = getattr(display, "panel", None)
+        return panel is not None and panel().tobytes() == image.tobytes()
+
+    answer = person.ask("the screen shows a frame, a checkerboard on the right and three lines: "
+                        "selftest, ěščřž ЇЄҐ, 0123456789?", sees)
+    return _answered([("the test pattern", answer)], "pictures",
+                     "showed the test pattern (a frame, a checkerboard, three lines of text), seen")
 
 
-def step_buttons(devices, args) -> tuple[bool, str]:
+def _volts(leds) -> float | None:
+    measure = getattr(leds, "measure_supply", None)
+    if measure is not None:
+        return measure()
+    return getattr(leds, "supply_volts", None)
+
+
+def step_supply(devices, args, person: Person) -> tuple[bool, str]:
+    leds = devices.leds
+    hold = 0.0 if args.sim else (1.0 if args.fast else SUPPLY_HOLD_S)
+    leds.fill(WHITE)
+    leds.show()
+    samples: list[float | None] = []
+    try:
+        end = time.monotonic() + hold
+        while True:
+            samples.append(_volts(leds))
+            if time.monotonic() >= end and len(samples) >= 3:
+                break
+            time.sleep(0 if hold == 0 else 0.25)
+    finally:
+        leds.fill(OFF)
+        leds.show()
+    readings = [v for v in samples if v is not None]
+    if not readings:
+        return False, ("the Pico reported no supply voltage (VSYS): copy firmware/ to the Pico "
+                       "again (firmware/README.md), then run selftest again")
+    low = min(readings)
+    cap = round(leds.brightness * 100)
+    if low < SAG_LIMIT_V:
+        return False, (f"the supply sagged to {low:.2f} V with all {len(leds.led_map)} LEDs white "
+                       f"at the {cap}% cap (below {SAG_LIMIT_V} V): use a stronger 5 V supply, "
+                       "thicker wires, or feed the strip at both ends (hardware/BOM.md)")
+    held = f"for {hold:g} s" if hold else f"over {len(readings)} readings (simulated)"
+    return True, (f"{low:.2f} V at the lowest, all {len(leds.led_map)} LEDs white at the {cap}% "
+                  f"cap {held} (at least {SAG_LIMIT_V} V)")
+
+
+def step_buttons(devices, args, person: Person) -> tuple[bool, str]:
     buttons = devices.buttons
     wanted = list(buttons.inputs)
     events: queue.Queue = queue.Queue()
@@ -150,14 +332,14 @@ def step_buttons(devices, args) -> tuple[bool, str]:
                 seen.append(event.name)
                 print(f"  seen: {event.name}{' (long)' if event.long else ''}", flush=True)
     finally:
-        buttons.on_input = None
+        buttons.on_input = None if args.auto else person.on_button
     missing = [n for n in wanted if n not in seen]
     if missing:
         return False, f"not seen within {args.timeout:g} s: {' '.join(missing)}"
     return True, f"all {len(wanted)} inputs seen"
 
 
-def step_card(devices, args) -> tuple[bool, str]:
+def step_card(devices, args, person: Person) -> tuple[bool, str]:
     reader = devices.card_reader
     taps: queue.Queue = queue.Queue()
     reader.on_tap = taps.put
@@ -178,5 +360,5 @@ def _later(action) -> None:
     threading.Thread(target=action, daemon=True).start()
 
 
-_STEP = {"leds": step_leds, "wind": step_wind, "display": step_display,
+_STEP = {"leds": step_leds, "wind": step_wind, "display": step_display, "supply": step_supply,
          "buttons": step_buttons, "card": step_card}

@@ -68,7 +68,7 @@ class Devices:
         from table.devices.pins import would_choose
 
         if self.sim:
-            return f"none, the devices are simulated ({would_choose(self.profile.pi.pin_library)})"
+            return f"none, the devices are simulated; {would_choose(self.profile.pi.pin_library)}"
         return self.pin_library.describe()
 
     def built(self) -> dict[str, object]:

@@ -72,17 +72,30 @@ class Display(ABC):
 
 
 class SimDisplay(Display):
-    """A display on screen through luma's dummy device; ``image`` is the last image shown."""
+    """A display on screen through luma's dummy device; ``image`` is the last image shown.
+
+    ``panel()`` is what the simulated panel really holds (luma's dummy device); fault switch:
+    ``unplugged`` (images sent no longer reach the panel).
+    """
 
     def __init__(self) -> None:
         from luma.core.device import dummy
 
         self.device = dummy(width=self.width, height=self.height, mode="1")
         self.frames = 0
+        self.unplugged = False
 
     def _show(self, image: Image.Image) -> None:
-        self.device.display(image)
+        if not self.unplugged:
+            self.device.display(image)
         self.frames += 1
+
+    def panel(self) -> Image.Image:
+        """The picture on the simulated panel (blank before the first image)."""
+        shown = getattr(self.device, "image", None)
+        if shown is None:
+            return Image.new("1", (self.width, self.height), 0)
+        return shown.convert("1")
 
 
 class LumaDisplay(Display):

@@ -117,13 +117,46 @@ class HexLeds(ABC):
         """Release the device; safe to call twice."""
 
 
+SUPPLY_VOLTS = 5.0           # the simulated 5 V supply with no load
+SUPPLY_OHMS = 0.1            # a sound supply and wiring: 0.13 V lower at the reference's cap
+WEAK_SUPPLY_OHMS = 0.8       # a weak supply or thin wires: the LEDs' current drags it below 4.5 V
+LED_MA_PER_CHANNEL = 20.0    # a WS2812B channel at full brightness
+LED_IDLE_MA = 1.0            # each LED, even dark
+
+
 class SimHexLeds(HexLeds):
-    """LEDs drawn on screen; ``frames`` counts the frames shown."""
+    """LEDs drawn on screen; ``frames`` counts the frames shown.
+
+    It also simulates the strip as hardware, for ``selftest --sim --auto`` to look at:
+    ``strip`` is what each LED really emits and ``supply_volts`` the 5 V supply under the
+    strip's current.  Fault switches: ``data_wire_cut`` (frames no longer reach the strip:
+    it stays as it was) and ``supply_ohms`` (set :data:`WEAK_SUPPLY_OHMS` for a supply that
+    sags under load).
+    """
 
     def __init__(self, led_map: Iterable[Hex] | None = None, brightness: float = 1.0,
                  radius: int = 4):
         super().__init__(hexagon(radius) if led_map is None else led_map, brightness)
         self.frames = 0
+        self.strip: list[Color] = [OFF] * len(self.led_map)
+        self.data_wire_cut = False
+        self.supply_ohms = SUPPLY_OHMS
 
     def _push(self, frame: tuple[Color, ...]) -> None:
         self.frames += 1
+        if not self.data_wire_cut:
+            self.strip = list(frame)
+
+    def emitted(self) -> dict[int, Color]:
+        """What each LED (by index along the strip) really shows."""
+        return dict(enumerate(self.strip))
+
+    def measure_supply(self) -> float:
+        """The supply's voltage now (as the Pico measures VSYS)."""
+        return self.supply_volts
+
+    @property
+    def supply_volts(self) -> float:
+        """The supply's voltage at the strip under the current the strip draws now."""
+        amps = sum(LED_IDLE_MA + LED_MA_PER_CHANNEL * sum(c) / 255 for c in self.strip) / 1000
+        return round(SUPPLY_VOLTS - amps * self.supply_ohms, 3)

@@ -79,7 +79,7 @@ def choose(choice: str, model: str | None, available: Iterable[str]) -> str:
             wanted = ("the 'pi' extra (lgpio)" if is_pi5(model) else
                       "the 'pi' extra (lgpio) or the 'rpigpio' extra (RPi.GPIO)")
             raise DeviceError(DEVICE, f"no GPIO pin library is installed on {where}: install "
-                                      f"{wanted} (scripts/install-pi does), or run with --sim")
+                                      f"{wanted} (scripts/install-pi does)")
     else:
         raise DeviceError(DEVICE, f"pi.pin_library = {choice!r} is not one of auto, "
                                   f"{', '.join(LIBRARIES)}: fix the profile")
@@ -173,5 +173,21 @@ def would_choose(choice: str, *, model_path: Path | str | None = None) -> str:
     try:
         name = choose(choice, model, [lib for lib in LIBRARIES if installed(lib)])
     except DeviceError as err:
-        return f'pi.pin_library = "{choice}" would find none here ({err.what_to_do})'
-    return f'pi.pin_library = "{choice}" would use {TITLES[name]} here'
+        return f'with real devices here pi.pin_library = "{choice}" would fail: {err.what_to_do}'
+    return f'with real devices here pi.pin_library = "{choice}" would use {TITLES[name]}'
+
+
+def explain_fallback(message: str) -> str:
+    """gpiozero's "Falling back from X: why" warning as one line naming the fix."""
+    lib, _, why = str(message).removeprefix("Falling back from ").partition(": ")
+    key = "rpigpio" if lib.lower().replace(".", "") == "rpigpio" else lib.lower()
+    if key == "lgpio":
+        fix = ("install the 'pi' extra (scripts/install-pi does) and give lgpio a working folder "
+               f"this user can write (LG_WD, now {os.environ.get('LG_WD') or os.getcwd()})")
+    elif key == "rpigpio":
+        fix = ("install the 'rpigpio' extra, or set pi.pin_library = \"lgpio\" (the only choice "
+               "on a Pi 5)")
+    else:
+        fix = 'set pi.pin_library in the profile to a library that is installed'
+    return (f"pin library warning: gpiozero could not use {lib} ({why or 'no reason given'}) and "
+            f"fell back to another one: {fix}")

@@ -135,6 +135,8 @@ class SimWindDial(WindDial):
 
     A drawn dial can wrap, so it turns the short way round the circle: ``last_turn`` is the
     signed turn of the last move in degrees (-180 < turn <= 180, positive clockwise).
+    Fault switch: ``dead`` (a servo without power or signal): ``direction`` still records what
+    was asked, but ``angle``, where the dial really points, no longer moves.
     """
 
     def __init__(self) -> None:
@@ -142,9 +144,14 @@ class SimWindDial(WindDial):
         self.angle: float = 0.0
         self.last_turn: float = 0.0
         self.history: list[int] = []
+        self.dead = False
 
     def point(self, direction: int) -> None:
         target = compass_angle(direction)
+        if self.dead:
+            self.direction = direction
+            self.history.append(direction)
+            return
         turn = (target - self.angle) % 360.0
         if turn > 180.0:
             turn -= 360.0
