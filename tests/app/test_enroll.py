@@ -75,3 +75,32 @@ def test_the_daemon_plays_on_with_an_unreadable_tag_file(tmp_path):
     shown = " ".join(daemon.current().screen(daemon.view()).texts)
     assert "tags.toml" in shown                                  # named on the OLED
     daemon.close()
+
+
+def test_a_card_not_in_the_library_is_added_and_enrolled(tmp_path, monkeypatch):
+    # the card menu's "not listed" entry says how to add a card; once `worms-table cards new`
+    # has written it, the next button reads the library again and the card can be picked
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    monkeypatch.setenv("WORMS_TABLE_CARDS", str(folder))
+    from table.cards.authoring import write
+    from table.devices.buttons import InputEvent
+
+    devices = build_devices(load(None), sim=True)
+    e = Enroller(devices, tmp_path / "state", "cs")
+    e.handle_tap("04AABBCCDD")
+    assert e.menu is not None
+    e.menu.cursor = len(e.ids)                             # "not listed", before Back
+    assert text("enroll.not_listed", "cs") in e.screen().texts
+    e.handle_input(InputEvent("ok"))
+    assert e.adding and text("enroll.unknown", "cs") in e.screen().texts
+    assert "worms-table cards new" in " ".join(e.screen().texts)
+    write({"id": "sheep", "kind": "supply", "names": {"en": "Sheep", "cs": "Ovce"},
+           "target": "any", "action": ["TEXT"], "text": [{"do": "blast"}]}, folder)
+    e.handle_input(InputEvent("ok"))                       # back to the menu, library re-read
+    assert not e.adding and e.menu.selected == "sheep"    # the cursor on the new card
+    assert "Ovce" in e.screen().texts
+    e.handle_input(InputEvent("ok"))
+    assert e.store.card("04aabbccdd") == "sheep"
+    assert TagStore.in_dir(tmp_path / "state").card("04AABBCCDD") == "sheep"
+    devices.close()

@@ -1,5 +1,6 @@
 """Instructions from real engine runs: build a board, resolve with scripted dice, convert."""
 
+import functools
 import re
 from pathlib import Path
 
@@ -238,11 +239,9 @@ def carry_out(model: dict, land: set, state: dict, ins: Instruction) -> None:
         state["target"] = ins.to
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_bot_games_carried_out_by_hand_match_the_engine(seed):
-    """A whole game with random answers: every instruction, carried out on a model of the
-    cardboard board from the start, leaves it exactly as the engine's board at the end.
-    (Mid-phase ``game.board`` is the phase's checkpoint, so the comparison is at the end.)"""
+@functools.lru_cache(maxsize=None)
+def bot_game(seed):
+    """A whole game with random answers: its board before and after, and the instructions."""
     import random
 
     from table.engine.game import GameConfig
@@ -256,16 +255,29 @@ def test_bot_games_carried_out_by_hand_match_the_engine(seed):
         req = g.request
         weapons = [o for o in req.options if o != "pass"] if req.kind == "card" else []
         g.answer(rnd.choice(weapons or list(req.options)))
+    return start, g.board, instructions(g.events[n:], start)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_bot_games_carried_out_by_hand_match_the_engine(seed):
+    """Every instruction of a bot game, carried out on a model of the cardboard board from the
+    start, leaves it exactly as the engine's board at the end.  (Mid-phase ``game.board`` is
+    the phase's checkpoint, so the comparison is at the end.)"""
+    start, end, got = bot_game(seed)
     model = {h: list(v) for h, v in tokens(start).items()}
     land = set(start.land)
     state = {"wind": start.wind, "target": start.target}
-    got = instructions(g.events[n:], start)
     for ins in got:
         carry_out(model, land, state, ins)
-    assert {h: sorted(v) for h, v in model.items() if v} == tokens(g.board)
-    assert land == g.board.land
-    assert state["wind"] == g.board.wind
-    assert {"do.move_worm", "do.target", "do.place.crate", "do.wind"} <= {i.key for i in got}
+    assert {h: sorted(v) for h, v in model.items() if v} == tokens(end)
+    assert land == end.land
+    assert state["wind"] == end.wind
+    assert {"do.move_worm", "do.place.crate", "do.wind"} <= {i.key for i in got}
+
+
+def test_the_bot_games_use_the_target_token():
+    keys = {i.key for seed in (0, 1, 2) for i in bot_game(seed)[2]}
+    assert {"do.target", "do.move_target"} <= keys
 
 
 def test_game_events_drop_cards_sudden_death_heal_and_setup():
