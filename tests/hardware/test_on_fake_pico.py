@@ -51,17 +51,21 @@ def test_build_devices_drives_the_pico(pico, profile_file):
         assert servo_pulses(pico)[-1] == 1333
 
 
-def test_selftest_passes_on_the_pico(pico, profile_file, capsys):
+def test_selftest_passes_on_the_pico(pico, profile_file, capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n" * (9 + 7)))    # the person says yes
     code = cli.main(["selftest", "--profile", str(profile_file), "--fast",
                      "--only", "leds", "--only", "wind"])
     out = capsys.readouterr().out
     assert code == 0, out
-    assert "PASS leds: lit 60 hexes" in out and "PASS wind:" in out
-    assert "Pico firmware " in out
+    assert "PASS leds: 9 pieces of the strip lit one by one, 60 LEDs" in out
+    assert "PASS wind:" in out and "Pico firmware " in out
     assert servo_pulses(pico)[-7:] == [667, 1000, 1333, 1667, 2000, 2333, 667]
-    lit = [next(i for i, px in enumerate(f) if px != (0, 0, 0))
+    lit = [[i for i, px in enumerate(f) if px != (0, 0, 0)]
            for f in pico.frames if any(px != (0, 0, 0) for px in f)]
-    assert lit == list(range(60))                           # strip order, one LED a frame
+    assert lit[0] == [0, 1, 2, 3, 4] and lit[4] == list(range(26, 34))   # a column at a time
+    assert sorted(i for piece in lit for i in piece) == list(range(60))
     assert all(px == (0, 0, 0) for px in pico.pixels)       # dark at the end
 
 
