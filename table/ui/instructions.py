@@ -27,10 +27,7 @@ BOOKKEEPING = frozenset({"roll", "flip", "accuracy", "blast", "oil_drum", "prod"
                          "prod_declined", "map", "deck_short",
                          "pool_empty", "setup", "turn", "activate", "play", "end_turn",
                          "reshuffle", "drop_empty", "final_round", "eliminated", "game_over",
-                         "supply_empty", "card_drawn", "shield", "ice_holds",
-                         # the engine's own notes: a deck short of copies; the automatic map's
-                         # tiles (laying them is the map-entry screens' job, not a step here)
-                         "deck_short", "map"})
+                         "supply_empty", "card_drawn", "shield", "ice_holds"})
 #: Events the players copy onto the board, each turned into instructions below.
 COPIED = frozenset({"move", "destroy", "damage", "heal", "freeze", "thaw", "place", "flood",
                     "wind", "draw",
