@@ -41,6 +41,7 @@ from .wizard import Wizard
 log = logging.getLogger("worms-table")
 
 KEEP_FINISHED = 20           # finished games kept in the journal (older ones pruned)
+PAIR_BUTTON = "1"            # held: the simulator page opens pairing with a new code
 
 
 class Daemon(DevicesMixin, StorageMixin):
@@ -64,6 +65,7 @@ class Daemon(DevicesMixin, StorageMixin):
         self.retry_s = retry_s
         self.clock = clock
         self.on_render = None                 # called after each redraw (the web view)
+        self.on_pair_button = None            # PAIR_BUTTON held: the page opens pairing
         self.dev: dict[str, object] = {}
         self.faults: dict[str, DeviceError] = {}
         self.settings = self.store.settings
@@ -236,8 +238,8 @@ class Daemon(DevicesMixin, StorageMixin):
         self.overlay = Notice(lambda v: screens.timer(v.lang, 0, game.turn.team))
 
     def notice(self, what: str, body: str) -> None:
-        """Show ``body`` until a button is pressed (the simulator page's pairing code)."""
-        log.info("%s: %s", what, body)
+        """Show ``body`` until a button is pressed (the page's pairing code: never logged)."""
+        log.info("%s: shown on the table's screen", what)
         self.overlay = Notice(lambda v: screens.message("worms-table", body))
         if self.ready:
             self.render()
@@ -305,6 +307,9 @@ class Daemon(DevicesMixin, StorageMixin):
         self.render()
 
     def _handle_input(self, event) -> None:
+        if event.name == PAIR_BUTTON and event.long and self.on_pair_button is not None:
+            self.on_pair_button()             # the page's new code comes back as a notice
+            return
         if event.name == "back" and event.long:
             if self.mode == "play":
                 self.overlay = None

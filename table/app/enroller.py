@@ -35,6 +35,8 @@ class Enroller:
         self.menu: Menu | None = None
         self.adding = False                # "not listed" chosen: how to add a card, on show
         self.on_render = None
+        self.on_pair_button = None         # "1" held: the simulator page opens pairing
+        self.note: str | None = None       # the page's pairing code, until a button or tap
         self.loop = None
         self.stopping: asyncio.Event | None = None
         self.display = self.buttons = self.reader = None
@@ -42,6 +44,8 @@ class Enroller:
     # -- what is on show -----------------------------------------------------------------------
     def screen(self):
         lang = self.lang
+        if self.note is not None:
+            return screens.message("worms-table", self.note)
         if self.adding:
             return screens.message(text("enroll.title", lang), text("enroll.unknown", lang),
                                    footer=f"{text('button.ok', lang)} →")
@@ -87,6 +91,7 @@ class Enroller:
         if self.adding:
             self.adding = False
             self._reload()
+        self.note = None
         if self.store.card(uid) is None:
             self._pick(uid)
         else:
@@ -94,6 +99,10 @@ class Enroller:
         self.render()
 
     def handle_input(self, event) -> None:
+        self.note = None
+        if event.name == "1" and event.long and self.on_pair_button is not None:
+            self.on_pair_button()          # the new code comes back through notice()
+            return
         if self.adding:
             self.adding = False
             before = set(self.ids)
@@ -123,7 +132,10 @@ class Enroller:
         self.render()
 
     def notice(self, what: str, body: str) -> None:
-        log.info("%s: %s", what, body)
+        """Show ``body`` (the page's pairing code, never logged) until a button or a tap."""
+        log.info("%s: shown on the table's screen", what)
+        self.note = body
+        self.render()
 
     # -- the loop ------------------------------------------------------------------------------
     def _from_thread(self, fn):

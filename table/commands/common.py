@@ -95,12 +95,15 @@ def on_stop_signals(loop, stop) -> None:
             pass
 
 
-async def start_page(devices, host: str, port: int | None, *, lang: str, on_pairing_code):
-    """Serve the simulator page over ``devices`` (table.web), its address printed."""
+async def start_page(devices, host: str, port: int | None, *, lang: str, on_pairing_code,
+                     pairing: bool | None = None):
+    """Serve the simulator page over ``devices`` (table.web), its address printed.  Off the
+    loopback (or with ``pairing``) pages pair with a code handed to ``on_pairing_code``."""
     from table.web import DEFAULT_PORT, serve
 
     port = DEFAULT_PORT if port is None else port
-    server = serve(devices, host=host, port=port, lang=lang, on_pairing_code=on_pairing_code)
+    server = serve(devices, host=host, port=port, lang=lang, on_pairing_code=on_pairing_code,
+                   pairing=pairing)
     try:
         await server.start()
     except OSError as err:
@@ -110,11 +113,14 @@ async def start_page(devices, host: str, port: int | None, *, lang: str, on_pair
     return server
 
 
-async def start_web(devices, daemon, host: str, port: int | None):
+async def start_web(devices, daemon, host: str, port: int | None, pairing: bool | None = None):
     """The simulator page beside a daemon (``run``, ``enroll``): it follows the daemon's language
-    and is told of every new frame."""
-    server = await start_page(devices, host, port, lang=daemon.lang,
+    and is told of every new frame; its pairing code is shown on the table's screen, and
+    holding the daemon's pair button opens pairing again with a new code."""
+    server = await start_page(devices, host, port, lang=daemon.lang, pairing=pairing,
                               on_pairing_code=lambda code: daemon.notice("pairing", code))
+    if server.pairing is not None:
+        daemon.on_pair_button = server.open_pairing
 
     def changed():
         if server.lang != daemon.lang:

@@ -8,6 +8,7 @@ The daemon's one entry point::
     print(f"simulator: {server.url}")
     server.lang = "cs"          # card names follow the table's language
     server.changed()            # optional: push a change to the page at once
+    server.open_pairing()       # someone at the table asks to pair a page (a new code)
     await server.stop()
 
 ``devices`` is the container of :func:`table.devices.build.build_devices` (or any object
@@ -26,13 +27,16 @@ __all__ = ["DEFAULT_PORT", "WebServer", "card_for_uid", "serve", "sim_uid"]
 
 
 def serve(devices, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
-          on_pairing_code=None, pairing_code: str | None = None, lang: str = "en",
-          poll_s: float = 0.05) -> WebServer:
+          on_pairing_code=None, pairing_code: str | None = None, pairing: bool | None = None,
+          lang: str = "en", poll_s: float = 0.05) -> WebServer:
     """A :class:`WebServer` over ``devices`` (not listening yet: ``await server.start()``).
 
-    Bound to anything but the loopback, it needs a pairing code: ``pairing_code`` if given,
-    else six random digits, handed to ``on_pairing_code(code)`` at start (show it on the
-    OLED) and again whenever too many wrong codes made it change.
+    Bound to anything but the loopback (or with ``pairing=True``), pages must pair: a code
+    (``pairing_code`` if given, else six random digits) is handed to ``on_pairing_code(code)``
+    at start, to be shown on the OLED.  Too many wrong codes close pairing (the table is not
+    told: nothing appears on its screen); ``server.open_pairing()``, called when someone at
+    the table asks for it, opens it again with a new code, handed over the same way.  See
+    table/web/pairing.py.
     """
     return WebServer(devices, host, port, on_pairing_code=on_pairing_code,
-                     pairing_code=pairing_code, lang=lang, poll_s=poll_s)
+                     pairing_code=pairing_code, pairing=pairing, lang=lang, poll_s=poll_s)

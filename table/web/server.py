@@ -1,6 +1,6 @@
 """The simulator's web server: one page, its state as JSON, a live channel and the inputs.
 
-Standard library only, on the daemon's asyncio loop::
+Served by aiohttp on the daemon's asyncio loop::
 
     server = serve(devices, host="127.0.0.1", port=8421, on_pairing_code=show_on_oled)
     await server.start()          # server.url is then e.g. http://127.0.0.1:8421/
@@ -12,99 +12,74 @@ Endpoints:
     GET  /state            the whole state (see :class:`table.web.view.TableView`)
     GET  /events           Server-Sent Events: an ``event: state`` with the live state at once
                            and on every change (the devices are read every ``poll_s`` while a
-                           page listens); a comment line every 15 s keeps the stream open
+                           page listens); a comment line every ``heartbeat_s`` finds pages that
+                           went away
     POST /press            {"name": "1".."6" | "ok" | "back", "long": false}
     POST /tap              {"card": "<card id>"}: the card's sim tag goes on the reader
     POST /remove           the card on the reader is taken off
 
 Who may connect.  Bound to a loopback address (the default) it answers only requests whose
 Host is the loopback (so a web page elsewhere cannot reach it by DNS rebinding).  Bound to
-any other address it needs a pairing code: six digits, made at start and handed to
-``on_pairing_code(code)`` (the daemon shows it on the OLED); the page sends it as the cookie
-``worms_pair`` or the header ``X-Pairing-Code``.  A wrong code gets 403; after
-:data:`MAX_WRONG_CODES` wrong codes a new one is made and handed over again.
+any other address (or with ``pairing=True``) it needs pairing (table/web/pairing.py): the
+page sends the code shown on the table's screen once, as the header ``X-Pairing-Code``, and
+gets a session cookie; unpaired, it sees nothing of the game and can send nothing to it.
 
-POSTs take a JSON body with Content-Type application/json (so no other site's form can post
-to the table).  Bad input gets a 4xx with ``{"error": "..."}`` naming what is wrong; nothing
-ever answers with a traceback.
+Limits, so that a hostile network cannot lock the page out or fill the log: at most
+``max_connections`` open connections and ``max_per_client`` from one address (more are
+answered 503 and closed at once); a connection must send its request within ``idle_s`` and
+is closed when idle that long; at most ``max_streams`` event streams, and a stream whose page
+went away is dropped when its socket closes, or at the latest when a heartbeat cannot be
+written within ``write_timeout_s``.
+
+POSTs take a JSON body (at most 4 KiB, nested at most 8 deep: table/web/limits.py) with
+Content-Type application/json (so no other site's form can post to the table).  Bad input, malformed HTTP included, gets a 4xx naming what is wrong
+(``{"error": "..."}`` from the routes) and never a traceback, in the answer or in the log.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import json
 import logging
-import secrets
 from collections.abc import Callable
 from importlib import resources
 from urllib.parse import urlsplit
 
+from aiohttp import web
+
+from table.web.limits import (BUSY_REPLY, HEARTBEAT_S, IDLE_S, MAX_BODY_BYTES, MAX_PER_CLIENT,
+                              MAX_STREAMS, WRITE_TIMEOUT_S, HttpError, ServerLog,
+                              connection_limits, drop_when_unacknowledged, is_loopback, peer,
+                              read_json)
+from table.web.pairing import Denied, Pairing
 from table.web.view import InputError, TableView
 
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8421
-MAX_HEADER_BYTES = 16 * 1024
-MAX_BODY_BYTES = 4096
-READ_TIMEOUT_S = 10.0
-HEARTBEAT_S = 15.0
-MAX_WRONG_CODES = 10
-COOKIE = "worms_pair"
-STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
-          "/app.js": ("app.js", "text/javascript; charset=utf-8"),
-          "/style.css": ("style.css", "text/css; charset=utf-8")}
-REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
-           405: "Method Not Allowed", 409: "Conflict", 413: "Payload Too Large",
-           415: "Unsupported Media Type", 431: "Request Header Fields Too Large",
-           500: "Internal Server Error"}
-
-
-class HttpError(Exception):
-    def __init__(self, status: int, message: str, **extra):
-        super().__init__(message)
-        self.status = status
-        self.extra = extra
-
-
-class Request:
-    def __init__(self, method: str, path: str, headers: dict[str, str], body: bytes):
-        self.method, self.path, self.headers, self.body = method, path, headers, body
-
-    def cookie(self, name: str) -> str | None:
-        for part in self.headers.get("cookie", "").split(";"):
-            key, _, value = part.strip().partition("=")
-            if key == name:
-                return value
-        return None
-
-    def json(self) -> dict:
-        ctype = self.headers.get("content-type", "").split(";")[0].strip().lower()
-        if ctype != "application/json":
-            raise HttpError(415, "send the body as JSON with Content-Type: application/json")
-        if not self.body.strip():
-            return {}
-        try:
-            data = json.loads(self.body)
-        except (ValueError, UnicodeDecodeError) as err:
-            raise HttpError(400, f"the body is not valid JSON ({err})") from None
-        if not isinstance(data, dict):
-            raise HttpError(400, "the body must be a JSON object, like {\"name\": \"ok\"}")
-        return data
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
+SESSION = "worms_session"
+STATIC = {"/": ("index.html", "text/html"),
+          "/app.js": ("app.js", "text/javascript"),
+          "/style.css": ("style.css", "text/css")}
 
 
 def _page(name: str) -> bytes:
     return resources.files("table.web").joinpath("static", name).read_bytes()
+
+
+def _reply(status: int, data: dict) -> web.Response:
+    return web.Response(status=status, text=json.dumps(data), content_type="application/json")
+
+
+class _Gate(asyncio.Protocol):
+    """The first protocol of every connection: hands it to aiohttp or turns it away."""
+
+    def __init__(self, server: "WebServer"):
+        self.server = server
+
+    def connection_made(self, transport) -> None:
+        self.server._admit(transport)
 
 
 class WebServer:
@@ -112,23 +87,31 @@ class WebServer:
 
     def __init__(self, devices, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
                  on_pairing_code: Callable[[str], None] | None = None,
-                 pairing_code: str | None = None, lang: str = "en", cards: dict | None = None,
-                 poll_s: float = 0.05):
+                 pairing_code: str | None = None, pairing: bool | None = None,
+                 lang: str = "en", cards: dict | None = None, poll_s: float = 0.05):
         self.view = TableView(devices, lang=lang, cards=cards)
         self.view.on_change = self._wake
         self.host = host
         self.port = port
         self.poll_s = poll_s
-        self.on_pairing_code = on_pairing_code
         self.local = is_loopback(host)
-        self.pairing_code: str | None = None if self.local else (pairing_code or self._new_code())
-        self._fixed_code = pairing_code
-        self._wrong_codes = 0
-        self._server: asyncio.base_events.Server | None = None
+        needed = not self.local if pairing is None else pairing
+        self.pairing = Pairing(on_pairing_code, code=pairing_code) if needed else None
+        # the limits (attributes, so that a test can narrow them)
+        self.max_connections, self.backlog = connection_limits()
+        self.max_per_client = MAX_PER_CLIENT
+        self.max_streams = MAX_STREAMS
+        self.idle_s = IDLE_S
+        self.heartbeat_s = HEARTBEAT_S
+        self.write_timeout_s = WRITE_TIMEOUT_S
+        self.refused = 0                        # connections turned away over a limit
+        self._refusing = False
+        self._runner: web.AppRunner | None = None
+        self._listener: asyncio.base_events.Server | None = None
         self._poller: asyncio.Task | None = None
         self._tick = asyncio.Event()
-        self._streams: set[asyncio.StreamWriter] = set()
-        self._tasks: set[asyncio.Task] = set()
+        self._streams: set[web.StreamResponse] = set()
+        self._unasked: set = set()          # connections that have not sent a request yet
         self._closing = False
         self._static = {path: (_page(name), ctype) for path, (name, ctype) in STATIC.items()}
 
@@ -147,6 +130,17 @@ class WebServer:
         self.view.lang = value
         self.changed()
 
+    @property
+    def pairing_code(self) -> str | None:
+        """The code pages pair with (None: pairing is closed, or not needed)."""
+        return self.pairing.code if self.pairing is not None else None
+
+    def open_pairing(self) -> None:
+        """Someone at the table asked to pair a page: a new code, handed to
+        ``on_pairing_code``; pages paired before stay paired."""
+        if self.pairing is not None:
+            self.pairing.open()
+
     def changed(self) -> None:
         """Tell the page now that something changed (otherwise it sees it within poll_s)."""
         self.view.refresh()
@@ -157,13 +151,28 @@ class WebServer:
 
     async def start(self) -> "WebServer":
         """Listen; raises OSError (e.g. the port is taken) with its own message."""
-        self._server = await asyncio.start_server(self._connection, self.host, self.port,
-                                                  limit=MAX_HEADER_BYTES)
-        self.port = self._server.sockets[0].getsockname()[1]
+        app = web.Application(client_max_size=MAX_BODY_BYTES)
+        app.router.add_route("*", "/{path:.*}", self._dispatch)
+        app.on_response_prepare.append(self._headers)
+        runner = web.AppRunner(app, access_log=None, keepalive_timeout=self.idle_s,
+                               logger=ServerLog(logging.getLogger("aiohttp.server"), {}),
+                               handler_cancellation=True, shutdown_timeout=1.0,
+                               lingering_time=1.0)
+        await runner.setup()
+        try:
+            loop = asyncio.get_running_loop()
+            self._listener = await loop.create_server(lambda: _Gate(self), self.host, self.port,
+                                                      backlog=self.backlog)
+        except BaseException:
+            await runner.cleanup()
+            raise
+        self._runner = runner
+        self.port = self._listener.sockets[0].getsockname()[1]
         self._poller = asyncio.create_task(self._poll())
-        if self.pairing_code is not None:
-            self._announce_code()
-        log.info("simulator page on %s", self.url)
+        if self.pairing is not None:
+            self.pairing.open()
+        log.info("simulator page on %s%s", self.url,
+                 " (pages pair with the code on the table's screen)" if self.pairing else "")
         return self
 
     async def stop(self) -> None:
@@ -173,16 +182,14 @@ class WebServer:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._poller
             self._poller = None
-        if self._server is not None:
-            self._server.close()
+        if self._listener is not None:
+            self._listener.close()
             self._closing = True
             self._wake()               # the event streams see _closing and end
             await asyncio.sleep(0)
-            for task in list(self._tasks):
-                task.cancel()
-            await asyncio.gather(*self._tasks, return_exceptions=True)
-            await self._server.wait_closed()
-            self._server = None
+            await self._runner.cleanup()
+            await self._listener.wait_closed()
+            self._listener = self._runner = None
             self._closing = False
 
     async def __aenter__(self) -> "WebServer":
@@ -191,135 +198,113 @@ class WebServer:
     async def __aexit__(self, *exc) -> None:
         await self.stop()
 
-    # -- pairing --------------------------------------------------------------------------
-    @staticmethod
-    def _new_code() -> str:
-        return f"{secrets.randbelow(10**6):06d}"
+    # -- connections ----------------------------------------------------------------------
+    def connections(self) -> int:
+        """How many connections are open now."""
+        return len(self._runner.server.connections) if self._runner is not None else 0
 
-    def _announce_code(self) -> None:
-        log.warning("simulator page on %s: pairing code %s", self.url, self.pairing_code)
-        if self.on_pairing_code is not None:
-            self.on_pairing_code(self.pairing_code)
-
-    def _check_access(self, request: Request) -> None:
-        if self.pairing_code is None:
-            host = urlsplit("//" + request.headers.get("host", "")).hostname or ""
-            if not is_loopback(host):
-                raise HttpError(403, f"this table answers only on its own machine "
-                                     f"(127.0.0.1), not at {host or 'no Host'}")
+    def _admit(self, transport) -> None:
+        http = self._runner.server if self._runner is not None else None
+        client = peer(transport)
+        handlers = http.connections if http is not None else []
+        if (http is None or self._closing or len(handlers) >= self.max_connections
+                or sum(peer(h.transport) == client for h in handlers) >= self.max_per_client):
+            self.refused += 1
+            if not self._refusing:
+                self._refusing = True
+                log.warning("simulator page: too many connections (from %s); turning new ones "
+                            "away", client or "an unknown address")
+            transport.write(BUSY_REPLY)
+            transport.close()
             return
-        code = request.headers.get("x-pairing-code") or request.cookie(COOKIE)
-        if code is None:
-            raise HttpError(403, "pairing needed: type the code shown on the table's screen",
-                            pairing=True)
-        if not secrets.compare_digest(code.encode(), self.pairing_code.encode()):
-            self._wrong_codes += 1
-            if self._wrong_codes >= MAX_WRONG_CODES and self._fixed_code is None:
-                self._wrong_codes = 0
-                self.pairing_code = self._new_code()
-                self._announce_code()
-                raise HttpError(403, "too many wrong pairing codes: the table's screen shows "
-                                     "a new one", pairing=True)
-            raise HttpError(403, "wrong pairing code: type the code shown on the table's "
-                                 "screen", pairing=True)
+        self._refusing = False
+        handler = http()
+        transport.set_protocol(handler)
+        handler.connection_made(transport)
+        self._unasked.add(handler)
+        asyncio.get_running_loop().call_later(self.idle_s, self._must_have_asked, handler)
+
+    def _must_have_asked(self, handler) -> None:
+        """A connection that sent no whole request within idle_s is closed."""
+        if handler in self._unasked:
+            self._unasked.discard(handler)
+            if handler.transport is not None:
+                handler.transport.close()
+
+    @staticmethod
+    async def _headers(request, response) -> None:
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["X-Content-Type-Options"] = "nosniff"
 
     # -- HTTP -----------------------------------------------------------------------------
-    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
-        task = asyncio.current_task()
-        self._tasks.add(task)
+    async def _dispatch(self, request: web.Request) -> web.StreamResponse:
+        self._unasked.discard(request.protocol)
         try:
-            try:
-                request = await asyncio.wait_for(self._read(reader), READ_TIMEOUT_S)
-                if request is None:
-                    return
-                if request.method == "GET" and request.path == "/events":
-                    self._check_access(request)
-                    await self._events(writer)
-                    return
-                status, body, ctype = self._route(request)
-            except HttpError as err:
-                status, ctype = err.status, "application/json"
-                body = json.dumps({"error": str(err), **err.extra}).encode()
-            except (asyncio.TimeoutError, ConnectionError, asyncio.IncompleteReadError):
-                raise        # the client went away or stalled: nobody to answer
-            except Exception:
-                log.exception("simulator page: request failed")
-                status, ctype = 500, "application/json"
-                body = json.dumps({"error": "the table failed to handle this request; "
-                                            "see the daemon's log"}).encode()
-            await self._respond(writer, status, body, ctype)
-        except (asyncio.TimeoutError, ConnectionError, asyncio.IncompleteReadError):
-            pass
-        except asyncio.CancelledError:
-            pass     # the server is stopping: end this connection quietly
-        finally:
-            self._tasks.discard(task)
-            writer.close()
-            with contextlib.suppress(Exception):
-                await writer.wait_closed()
+            return await self._route(request)
+        except HttpError as err:
+            response = _reply(err.status, {"error": str(err), **err.extra})
+        except Denied as err:
+            response = _reply(err.status, {"error": str(err), "pairing": True,
+                                           "reason": err.reason})
+            if err.retry_after is not None:
+                response.headers["Retry-After"] = str(err.retry_after)
+        except (asyncio.CancelledError, ConnectionError):
+            raise        # the page went away: nobody to answer
+        except Exception:
+            log.exception("simulator page: request failed")
+            response = _reply(500, {"error": "the table failed to handle this request; "
+                                             "see the daemon's log"})
+        if request.method == "POST":
+            response.force_close()     # an unread body is not waited for
+        return response
 
-    async def _read(self, reader: asyncio.StreamReader) -> Request | None:
-        try:
-            head = await reader.readuntil(b"\r\n\r\n")
-        except asyncio.IncompleteReadError as err:
-            if not err.partial:
-                return None          # the client closed without asking anything
-            raise HttpError(400, "the request ended before its headers did") from None
-        except asyncio.LimitOverrunError:
-            raise HttpError(431, "the request's headers are too long") from None
-        try:
-            lines = head.decode("latin-1").split("\r\n")
-            method, target, _version = lines[0].split(" ")
-        except ValueError:
-            raise HttpError(400, "not an HTTP request line") from None
-        headers = {}
-        for line in lines[1:]:
-            if line:
-                key, sep, value = line.partition(":")
-                if not sep:
-                    raise HttpError(400, f"a header line without a colon: {line[:40]!r}")
-                headers[key.strip().lower()] = value.strip()
-        try:
-            length = int(headers.get("content-length", "0"))
-        except ValueError:
-            raise HttpError(400, "Content-Length is not a number") from None
-        if length < 0 or length > MAX_BODY_BYTES:
-            raise HttpError(413, f"the body may be at most {MAX_BODY_BYTES} bytes")
-        body = await reader.readexactly(length) if length else b""
-        return Request(method.upper(), urlsplit(target).path, headers, body)
-
-    async def _respond(self, writer, status: int, body: bytes, ctype: str) -> None:
-        head = (f"HTTP/1.1 {status} {REASONS.get(status, '')}\r\n"
-                f"Content-Type: {ctype}\r\nContent-Length: {len(body)}\r\n"
-                "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
-                "Connection: close\r\n\r\n")
-        writer.write(head.encode("latin-1") + body)
-        await writer.drain()
-
-    def _route(self, request: Request) -> tuple[int, bytes, str]:
+    async def _route(self, request: web.Request) -> web.StreamResponse:
         path, method = request.path, request.method
         if path in self._static:
             if method != "GET":
                 raise HttpError(405, f"{path} is only for GET")
-            return (200, *self._static[path])
+            body, ctype = self._static[path]
+            return web.Response(body=body, content_type=ctype, charset="utf-8")
         posts = {"/press": self._press, "/tap": self._tap, "/remove": self._remove}
-        if path == "/state":
+        if path in ("/state", "/events"):
             if method != "GET":
-                raise HttpError(405, "/state is only for GET")
-            self._check_access(request)
-            return 200, json.dumps(self.view.state()).encode(), "application/json"
+                raise HttpError(405, f"{path} is only for GET")
+            session = self._access(request)
+            if path == "/events":
+                return await self._events(request, session)
+            return self._paired(_reply(200, self.view.state()), session)
         if path in posts:
             if method != "POST":
                 raise HttpError(405, f"{path} is only for POST")
-            self._check_access(request)
-            data = request.json()
+            session = self._access(request)
+            data = await read_json(request, self.idle_s)
             try:
                 result = posts[path](data)
             except InputError as err:
                 raise HttpError(err.status, str(err)) from None
             self.changed()
-            return 200, json.dumps({"ok": True, **result}).encode(), "application/json"
+            return self._paired(_reply(200, {"ok": True, **result}), session)
         raise HttpError(404, f"nothing at {path}; the page is at /")
+
+    def _access(self, request: web.Request) -> str | None:
+        """Raise unless the request may see the table; a new session token to hand over."""
+        if self.pairing is None:
+            try:
+                host = urlsplit("//" + request.headers.get("Host", "")).hostname or ""
+            except ValueError:
+                host = ""
+            if not is_loopback(host):
+                raise HttpError(403, f"this table answers only on its own machine "
+                                     f"(127.0.0.1), not at {host or 'no Host'}")
+            return None
+        return self.pairing.admit(request.remote or "?", request.cookies.get(SESSION),
+                                  request.headers.get("X-Pairing-Code"))
+
+    @staticmethod
+    def _paired(response: web.StreamResponse, session: str | None) -> web.StreamResponse:
+        if session is not None:
+            response.set_cookie(SESSION, session, path="/", httponly=True, samesite="Strict")
+        return response
 
     @staticmethod
     def _only(data: dict, allowed: set[str]) -> None:
@@ -347,25 +332,41 @@ class WebServer:
         return {}
 
     # -- the live channel -----------------------------------------------------------------
-    async def _events(self, writer: asyncio.StreamWriter) -> None:
-        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
-                     b"Cache-Control: no-store\r\nConnection: close\r\n\r\nretry: 1000\n\n")
-        self._streams.add(writer)
+    async def _events(self, request: web.Request, session: str | None) -> web.StreamResponse:
+        if self._closing:
+            raise HttpError(503, "the table is stopping")
+        if len(self._streams) >= self.max_streams:
+            raise HttpError(503, f"{self.max_streams} pages are watching this table already; "
+                                 "close one and try again")
+        response = self._paired(web.StreamResponse(
+            headers={"Content-Type": "text/event-stream"}), session)
+        drop_when_unacknowledged(request.transport)
+        await response.prepare(request)
+        self._streams.add(response)
         try:
+            await self._send(response, b"retry: 1000\n\n")
             sent = None
             while not self._closing:
                 tick = self._tick
                 live = self.view.live()
                 if live["version"] != sent:
                     sent = live["version"]
-                    writer.write(b"event: state\ndata: " + json.dumps(live).encode() + b"\n\n")
+                    await self._send(response, b"event: state\ndata: "
+                                     + json.dumps(live).encode() + b"\n\n")
                 else:
-                    writer.write(b": still here\n\n")
-                await writer.drain()
+                    await self._send(response, b": still here\n\n")
                 with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(tick.wait(), HEARTBEAT_S)
+                    await asyncio.wait_for(tick.wait(), self.heartbeat_s)
+        except (ConnectionError, TimeoutError):
+            if request.transport is not None:   # gone, or not reading: let it go
+                request.transport.abort()
         finally:
-            self._streams.discard(writer)
+            self._streams.discard(response)
+        return response
+
+    async def _send(self, response: web.StreamResponse, data: bytes) -> None:
+        async with asyncio.timeout(self.write_timeout_s):
+            await response.write(data)
 
     async def _poll(self) -> None:
         """While a page listens, read the devices every poll_s and wake the streams."""

@@ -123,6 +123,11 @@ class Running:
         asyncio.run_coroutine_threadsafe(self.server.start(), self.loop).result(10)
         self.url = f"http://127.0.0.1:{self.server.port}"
 
+    def restart(self) -> None:
+        """Stop and start the server again (on its port), e.g. to take new limits."""
+        asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop).result(10)
+        asyncio.run_coroutine_threadsafe(self.server.start(), self.loop).result(10)
+
     def call(self, fn):
         async def run():
             return fn()
@@ -148,7 +153,8 @@ class Running:
                 status, payload, ctype = res.status, res.read(), res.headers["Content-Type"]
         except urllib.error.HTTPError as err:
             status, payload, ctype = err.code, err.read(), err.headers["Content-Type"]
-        return status, json.loads(payload) if ctype == "application/json" else payload
+        json_reply = (ctype or "").split(";")[0].strip() == "application/json"
+        return status, json.loads(payload) if json_reply else payload
 
 
 @pytest.fixture

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import base64
+import http.cookiejar
 import io
 import json
 import socket
 import time
 import types
+import urllib.error
+import urllib.request
 
 import pytest
 from PIL import Image
@@ -19,7 +22,6 @@ from table.devices.buttons import Buttons
 from table.devices.cards import CardReader, canonical_uid
 from table.devices.leds import SimHexLeds
 from table.web import card_for_uid, serve, sim_uid
-from table.web.server import MAX_WRONG_CODES
 
 
 def png(data_url: str) -> Image.Image:
@@ -218,12 +220,13 @@ def raw_request(running, data: bytes) -> bytes:
     return b"".join(chunks)
 
 
-def test_garbage_gets_400_not_a_traceback(table):
+def test_garbage_gets_400_not_a_traceback(table, caplog):
     running, _ = table
     reply = raw_request(running, b"HELLO\r\n\r\n")
-    assert reply.startswith(b"HTTP/1.1 400 ") and b"not an HTTP request line" in reply
+    assert reply.split(b"\r\n")[0].endswith(b" 400 Bad Request") and b"Invalid method" in reply
     reply = raw_request(running, b"GET /state HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n")
-    assert reply.startswith(b"HTTP/1.1 400 ") and b"header line without a colon" in reply
+    assert reply.split(b"\r\n")[0].endswith(b" 400 Bad Request") and b"Invalid header" in reply
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= 40]
 
 
 def test_only_local_host_names_on_a_local_server(table):
@@ -268,7 +271,7 @@ def test_events_push_every_change(table):
         assert third["reader"]["card"] == "grenade" and third["oled"] != second["oled"]
 
 
-# -- pairing ---------------------------------------------------------------------------------------
+# -- pairing (and see test_hostile.py) -----------------------------------------------------------
 
 def test_a_server_on_the_network_needs_the_pairing_code(devices, start):
     codes = []
@@ -277,30 +280,36 @@ def test_a_server_on_the_network_needs_the_pairing_code(devices, start):
     assert running.server.url.startswith("http://0.0.0.0:")
     assert running.request("/")[0] == 200                    # the page itself asks for the code
     status, reply = running.request("/state")
-    assert status == 403 and reply["pairing"] is True and "code shown on the table" in reply["error"]
+    assert status == 403 and reply["pairing"] is True and reply["reason"] == "needed"
+    assert "code shown on the table" in reply["error"]
     wrong = "000000" if codes[0] != "000000" else "111111"
     status, reply = running.request("/press", {"name": "ok"}, headers={"X-Pairing-Code": wrong})
     assert status == 403 and "wrong pairing code" in reply["error"]
-    assert running.request("/state", headers={"X-Pairing-Code": codes[0]})[0] == 200
-    status, _ = running.request("/press", {"name": "ok"},
-                                headers={"Cookie": f"theme=dark; worms_pair={codes[0]}"})
-    assert status == 200
+    status, reply = running.request("/state", headers={"X-Pairing-Code": codes[0]})
+    assert status == 200 and "leds" in reply
 
 
-def test_too_many_wrong_codes_make_a_new_one(devices, start):
+def test_pairing_hands_over_a_session_cookie(devices, start):
     codes = []
-    running = start(devices, host="0.0.0.0", on_pairing_code=codes.append)
-    first = codes[0]
-    wrong = "000000" if first != "000000" else "111111"
-    for _ in range(MAX_WRONG_CODES - 1):
-        assert running.request("/state", headers={"X-Pairing-Code": wrong})[0] == 403
-    assert codes == [first]
-    status, reply = running.request("/state", headers={"X-Pairing-Code": wrong})
-    assert status == 403 and "shows a new one" in reply["error"]
-    assert len(codes) == 2 and running.server.pairing_code == codes[1]
-    assert running.request("/state", headers={"X-Pairing-Code": codes[1]})[0] == 200
-    if codes[1] != first:
-        assert running.request("/state", headers={"X-Pairing-Code": first})[0] == 403
+    running = start(devices, host="127.0.0.1", pairing=True, on_pairing_code=codes.append)
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+
+    def get(path, headers=None):
+        req = urllib.request.Request(running.url + path, headers=headers or {})
+        try:
+            with opener.open(req, timeout=10) as res:
+                return res.status, res.headers.get_all("Set-Cookie") or []
+        except urllib.error.HTTPError as err:
+            return err.code, []
+
+    assert get("/state")[0] == 403
+    status, cookies = get("/state", {"X-Pairing-Code": codes[0]})
+    assert status == 200 and len(cookies) == 1
+    assert cookies[0].startswith("worms_session=") and "HttpOnly" in cookies[0]
+    assert "SameSite=Strict" in cookies[0] and codes[0] not in cookies[0]
+    assert get("/state") == (200, [])                      # the session alone is enough now
+    assert running.request("/state")[0] == 403             # (another client is not paired)
 
 
 # -- beside real hardware ---------------------------------------------------------------------------

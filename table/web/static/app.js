@@ -57,21 +57,22 @@ function el(tag, attrs = {}, parent = null, ns = SVGNS) {
 }
 
 // ---- talking to the table -------------------------------------------------------------------
-async function api(path, body) {
-  const opts = body === undefined ? {} : {method: "POST", headers: {"Content-Type": "application/json"},
-                                          body: JSON.stringify(body)};
+async function api(path, body, headers = {}) {
+  const opts = body === undefined ? {headers} : {method: "POST", body: JSON.stringify(body),
+                                                 headers: {"Content-Type": "application/json", ...headers}};
   const res = await fetch(path, opts);
   let data = {};
   try { data = await res.json(); } catch (e) { /* not JSON */ }
-  if (res.status === 403 && data.pairing) { askPairing(data.error); throw new Error(data.error); }
+  if (data.pairing) { askPairing(data); throw new Error(data.error); }
   if (!res.ok) { toast(data.error || `${res.status} ${res.statusText}`); throw new Error(data.error); }
   return data;
 }
 
-async function connect() {
+// The pairing code goes to the table once; the table answers with a session cookie.
+async function connect(code) {
   if (events) { events.close(); events = null; }
   try {
-    apply(await api("/state"));
+    apply(await api("/state", undefined, code ? {"X-Pairing-Code": code} : {}));
   } catch (e) {
     setLive(false);
     if (!$("pairing").open) setTimeout(connect, 2000);
@@ -333,16 +334,16 @@ function drawCards(reader, rebuild) {
 $("take-off").addEventListener("click", () => api("/remove", {}).catch(() => {}));
 
 // ---- pairing and messages -------------------------------------------------------------------
-function askPairing(message) {
+function askPairing(data) {
   const dialog = $("pairing");
-  $("pair-error").textContent = document.cookie.includes("worms_pair=") ? message : "";
+  $("pair-error").textContent = data.reason === "needed" ? "" : data.error;
   if (!dialog.open) dialog.showModal();
   $("pair-code").focus();
 }
 
 $("pair-form").addEventListener("submit", () => {
-  document.cookie = `worms_pair=${encodeURIComponent($("pair-code").value.trim())}; path=/; SameSite=Strict`;
-  setTimeout(connect, 0);
+  const code = $("pair-code").value.trim();
+  setTimeout(() => connect(code), 0);
 });
 
 let toastTimer = null;
