@@ -1,6 +1,7 @@
 """The gettext catalogs: the .po files match the template, are complete, and use Babel's
 plural rules; the loader reads what a translator's tool writes."""
 
+import re
 import string
 
 import pytest
@@ -119,3 +120,17 @@ def test_a_missing_or_fuzzy_translation_fails_loudly(tmp_path, monkeypatch):
     with pytest.raises(MissingString, match="'button.ok' has no cs translation"):
         text("button.ok", "cs")
     assert text("button.back", "uk") == "Назад"
+
+
+#: English nouns that, after a number, need the language's plural forms
+COUNTED = r"dice|die|hex(?:es)?|changes?|turns?|teams?|worms?|cards?|things?|players?|copies|" \
+          r"tiles?|rounds?|lives|life|points?|minutes?|seconds?|steps?|shots?"
+
+
+def test_a_number_before_a_noun_has_plural_forms():
+    # "3 dice": Czech says 3 kostky but 5 kostek, Ukrainian 3 кістки but 5 кісток
+    template = entries(read(TEMPLATE))
+    found = [f"{key}: {m.id!r}" for key, m in template.items()
+             if not m.pluralizable and re.search(rf"\{{n\}} (?:{COUNTED})\b", m.id)]
+    assert found == [], ("give these msgid_plural and one msgstr per plural form "
+                         "(docs/translating.md), and look them up with plural()")
