@@ -7,12 +7,17 @@ without saving.  Buttons: cw or 2 nudges up, ccw or 6 nudges down, OK accepts, B
 The six pulses are written back into the profile's [wind.calibration] table (other lines and
 comments are kept); without --profile they are printed instead of saved.
 
+Colours: the whole grid lights red, then green, then blue; answer Enter (or OK) if it shows that
+colour, else type the colour seen (r, g, b): a red/green swap names the profile's
+leds.color_order to set (GRB for WS2812B, RGB for most PL9823).
+
 LED map: the hexes light one at a time in strip order (the wind-dial hex glows blue as a
 landmark); answer Enter (or OK) if the lit hex is the one named, `n` (or Back) if not, `a` if
 all the rest are right.  The hexes reported wrong are listed at the end.
 
-With --sim --auto nobody is asked: each pulse is accepted as it is, and the LED map is checked
-against what the simulated grid shows.
+With --sim --auto nobody is asked: each pulse is accepted as it is, and the colours and the LED
+map are checked against what the simulated strip shows.  gpiozero's pin library warnings are
+printed with their fix, never hidden.
 """
 
 from __future__ import annotations
@@ -22,7 +27,6 @@ import queue
 import re
 import sys
 import threading
-import warnings
 from pathlib import Path
 
 from .common import UserError, load_profile
@@ -81,6 +85,7 @@ class Inputs:
 def run(args) -> int:
     from table.devices import DeviceError
     from table.devices import build
+    from table.devices.pins import fallbacks_named
 
     if args.auto and not args.sim:
         raise UserError("--auto answers for a person: use it with --sim")
@@ -90,10 +95,10 @@ def run(args) -> int:
     if profile.wind is None and args.only != "leds":
         raise UserError(f"the profile {profile.path} has no [wind] table to calibrate "
                         "(add one, see hardware/README.md, or use --only leds)")
-    warnings.filterwarnings("ignore", message="Falling back from")   # gpiozero, see selftest
     inputs = Inputs(None if args.auto else sys.stdin)
     status, saved = 0, False
-    with build.build_devices(profile, sim=args.sim) as devices:
+    with fallbacks_named(lambda line: print(line, flush=True)), \
+            build.build_devices(profile, sim=args.sim) as devices:
         try:
             if not args.auto:
                 try:
@@ -104,6 +109,10 @@ def run(args) -> int:
                 calibration = calibrate_servo(devices, profile, inputs, args)
                 saved = save(profile, calibration, explicit=args.profile is not None)
             if args.only != "servo":
+                problem = check_colours(devices, inputs, args)
+                if problem:
+                    status = 1
+                    print(problem)
                 wrong = check_leds(devices, inputs, args)
                 if wrong:
                     status = 1
@@ -178,6 +187,57 @@ def _check_trial(trial: int, d: int, cal: dict[int, int], wind, rising: bool) ->
     return None
 
 
+COLOURS = (("red", (255, 0, 0), "R"), ("green", (0, 255, 0), "G"), ("blue", (0, 0, 255), "B"))
+
+
+def _seen_on_sim(leds) -> str | None:
+    """The colour the simulated strip's first LED shows: R, G, B or None."""
+    colour = leds.emitted()[0] if hasattr(leds, "emitted") else leds.shown()[leds.led_map[0]]
+    lit = [letter for letter, level in zip("RGB", colour) if level]
+    return lit[0] if len(lit) == 1 else None
+
+
+def check_colours(devices, inputs: Inputs, args) -> str | None:
+    """Light the grid red, green, blue; None if each showed as named, else what to set."""
+    leds = devices.leds
+    config = devices.profile.leds
+    order = getattr(config, "color_order", "GRB") if config is not None else "GRB"
+    inputs.mapping = LED_BUTTONS
+    seen: dict[str, str | None] = {}
+    for name, colour, letter in COLOURS:
+        leds.fill(colour)
+        leds.show()
+        if args.auto:
+            seen[letter] = _seen_on_sim(leds)
+            continue
+        while letter not in seen:
+            print(f"colours: the whole grid should be {name}: Enter (or OK) if it is, else the "
+                  "colour you see: r, g, b (n for none of them, q to quit)", flush=True)
+            answer = inputs.get().lower()
+            if answer == "q":
+                raise _Quit("quit")
+            if answer in ("", "y"):
+                seen[letter] = letter
+            elif answer in ("r", "g", "b", "n"):
+                seen[letter] = None if answer == "n" else answer.upper()
+    leds.fill((0, 0, 0))
+    leds.show()
+    if all(seen[c] == c for c in "RGB"):
+        print(f"colours: red, green and blue as named (leds.color_order = \"{order}\")")
+        return None
+    names = {"R": "red", "G": "green", "B": "blue", None: "none of them"}
+    told = ", ".join(f"{names[c]} showed {names[seen[c]]}" for c in "RGB" if seen[c] != c)
+    if None in seen.values() or len(set(seen.values())) != 3:
+        return (f"colours: {told}: check the strip's 5 V, ground and data wiring "
+                "(hardware/README.md), then calibrate again")
+    strip = [""] * 3
+    for c in "RGB":
+        strip[order.index(c)] = seen[c]
+    fixed = "".join(strip)
+    return (f"colours: {told}: the strip takes its colours in {fixed} order, not {order}: set "
+            f"leds.color_order = \"{fixed}\" in the profile")
+
+
 def check_leds(devices, inputs: Inputs, args) -> list[tuple[int, tuple[int, int]]]:
     """Light each hex alone in strip order; return (first LED index, hex) of those wrong."""
     leds = devices.leds
@@ -195,8 +255,9 @@ def check_leds(devices, inputs: Inputs, args) -> list[tuple[int, tuple[int, int]
             leds.set(landmark, LANDMARK)
         leds.set(h, WHITE)
         leds.show()
-        if args.auto:
-            if leds.shown().get(h) != leds.capped(WHITE):
+        if args.auto:                   # what the simulated strip really shows
+            strip = leds.emitted()
+            if any(strip[j] != leds.capped(WHITE) for j, x in enumerate(leds.led_map) if x == h):
                 wrong.append((i, h))
             continue
         if trust_rest:

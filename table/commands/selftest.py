@@ -26,7 +26,6 @@ import queue
 import sys
 import threading
 import time
-import warnings
 from collections.abc import Callable
 
 from .common import UserError, load_profile
@@ -102,6 +101,7 @@ class Person:
 def run(args) -> int:
     from table.devices import DeviceError
     from table.devices.build import build_devices
+    from table.devices.pins import fallbacks_named
 
     if args.auto and not args.sim:
         raise UserError("--auto answers for a person from simulated devices: use it with --sim")
@@ -112,8 +112,8 @@ def run(args) -> int:
     print(f"selftest of profile {profile.name!r} ({profile.path}), {kind} devices")
     person = Person(args.auto, args.timeout, None if args.auto else sys.stdin)
     results: list[tuple[str, bool, str]] = []
-    with warnings.catch_warnings(), build_devices(profile, sim=args.sim) as devices:
-        _name_pin_library_warnings()
+    with fallbacks_named(lambda line: print(line, flush=True)), \
+            build_devices(profile, sim=args.sim) as devices:
         try:
             print(f"pin library: {devices.describe_pin_library()}", flush=True)
         except DeviceError as err:
@@ -133,24 +133,6 @@ def run(args) -> int:
     print(f"selftest: {len(results) - len(failed)} passed, {len(failed)} failed"
           + (f" ({', '.join(failed)})" if failed else ""))
     return 1 if failed else 0
-
-
-def _name_pin_library_warnings() -> None:
-    """Print gpiozero's pin library fallbacks with their fix (inside catch_warnings)."""
-    from gpiozero.exc import PinFactoryFallback
-
-    from table.devices.pins import explain_fallback
-
-    shown = warnings.showwarning
-
-    def show(message, category, filename, lineno, file=None, line=None):
-        if issubclass(category, PinFactoryFallback):
-            print(explain_fallback(str(message)), flush=True)
-        else:
-            shown(message, category, filename, lineno, file, line)
-
-    warnings.simplefilter("always", PinFactoryFallback)
-    warnings.showwarning = show
 
 
 def _listen(devices, person: Person) -> None:

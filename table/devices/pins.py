@@ -18,10 +18,12 @@ or named (``GPIOZERO_PIN_FACTORY``) is used as it is, and named as such.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import re
 import tempfile
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -191,3 +193,23 @@ def explain_fallback(message: str) -> str:
         fix = 'set pi.pin_library in the profile to a library that is installed'
     return (f"pin library warning: gpiozero could not use {lib} ({why or 'no reason given'}) and "
             f"fell back to another one: {fix}")
+
+
+@contextlib.contextmanager
+def fallbacks_named(say: Callable[[str], None] = print):
+    """Within: gpiozero's pin library fallback warnings go to ``say`` as one line each with
+    their fix (:func:`explain_fallback`), every time; other warnings are shown as usual."""
+    from gpiozero.exc import PinFactoryFallback
+
+    with warnings.catch_warnings():
+        shown = warnings.showwarning
+
+        def show(message, category, filename, lineno, file=None, line=None):
+            if issubclass(category, PinFactoryFallback):
+                say(explain_fallback(str(message)))
+            else:
+                shown(message, category, filename, lineno, file, line)
+
+        warnings.simplefilter("always", PinFactoryFallback)
+        warnings.showwarning = show
+        yield

@@ -77,7 +77,8 @@ def test_without_a_profile_the_table_is_printed(capsys, monkeypatch):
 
 
 def test_led_map_answers_by_keyboard(capsys, monkeypatch):
-    code, out, _ = run(capsys, monkeypatch, "\n\ny\n\nwhat\n\nn\na\n", "--sim", "--only", "leds")
+    code, out, _ = run(capsys, monkeypatch, "\n\n\n" + "\n\ny\n\nwhat\n\nn\na\n", "--sim",
+                       "--only", "leds")
     assert code == 1
     assert out.count("LED 4: hex [-4, 4] lit?") == 2        # asked again after "what"
     assert "LED 5: hex [-3, 4] lit?" in out
@@ -140,7 +141,33 @@ def test_auto_needs_sim(capsys, monkeypatch):
 
 
 def test_quitting_the_led_check_keeps_the_saved_servo(capsys, monkeypatch, copy):
-    code, out, _ = run(capsys, monkeypatch, "+\n" + "\n" * 6 + "\nq\n", "--sim",
+    code, out, _ = run(capsys, monkeypatch, "+\n" + "\n" * 6 + "\n\n\n" + "\nq\n", "--sim",
                        "--profile", str(copy))
     assert code == 1 and "the servo calibration was saved before" in out
     assert hp.load(copy).wind.calibration[1] == 677
+
+
+def test_colours_are_shown_and_a_red_green_swap_names_the_order(capsys, monkeypatch):
+    # the person sees green for red and red for green: the strip is RGB, the profile says GRB
+    code, out, _ = run(capsys, monkeypatch, "g\nr\n\n" + "a\n", "--sim", "--only", "leds")
+    assert code == 1
+    assert "the whole grid should be red" in out and "should be blue" in out
+    assert ("colours: red showed green, green showed red: the strip takes its colours in RGB "
+            "order, not GRB: set leds.color_order = \"RGB\" in the profile") in out
+
+
+def test_colours_that_do_not_show_point_at_the_wiring(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, "n\n\n\n" + "a\n", "--sim", "--only", "leds")
+    assert code == 1 and "red showed none of them: check the strip's 5 V" in out
+
+
+def test_auto_reads_the_colours_off_the_simulated_strip(capsys, monkeypatch):
+    from table.devices.leds import SimHexLeds
+
+    def swapped(self, frame):                       # a strip wired for the other order
+        self.strip = [(g, r, b) for r, g, b in frame]
+
+    monkeypatch.setattr(SimHexLeds, "_push", swapped)
+    code, out, _ = run(capsys, monkeypatch, "", "--sim", "--auto", "--only", "leds")
+    assert code == 1
+    assert "set leds.color_order = \"RGB\"" in out
