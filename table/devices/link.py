@@ -155,6 +155,14 @@ class PicoLink:
             self._cond.notify_all()
         return msgs
 
+    def withdraw(self, group: str) -> list[Message]:
+        """Take back the messages of ``group`` not sent yet; return them (superseded)."""
+        with self._cond:
+            dropped = self._outbox.withdraw(group)
+            self.stats["superseded"] += len(dropped)
+            self._cond.notify_all()
+        return dropped
+
     def wait(self, msg: Message, timeout: float | None = None) -> Message:
         """Block until ``msg`` is acknowledged (or superseded); raise its error, or
         DeviceError if that takes longer than ``timeout`` (default ``send_timeout``)."""

@@ -73,14 +73,19 @@ class SendQueue:
         self._q.appendleft(msg)
         self._plain += msg.group is None
 
-    def put_group(self, group: str, msgs: Iterable[Message]) -> list[Message]:
-        """Queue a group's messages, dropping the unsent ones of an older group of that
-        name; return the dropped ones (marked superseded and done)."""
+    def withdraw(self, group: str) -> list[Message]:
+        """Drop the unsent messages of ``group``; return them (marked superseded and done)."""
         dropped = [m for m in self._q if m.group == group]
         if dropped:
             self._q = deque(m for m in self._q if m.group != group)
             for m in dropped:
                 m.superseded = m.done = True
+        return dropped
+
+    def put_group(self, group: str, msgs: Iterable[Message]) -> list[Message]:
+        """Queue a group's messages, dropping the unsent ones of an older group of that
+        name; return the dropped ones (marked superseded and done)."""
+        dropped = self.withdraw(group)
         for m in msgs:
             m.group = group
             self._q.append(m)

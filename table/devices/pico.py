@@ -40,9 +40,11 @@ class PicoLeds(HexLeds):
     strip receives.  ``color_order`` is the strip's order on the wire ("GRB" for WS2812B,
     "RGB" for PL9823), sent with the LED count after every (re)connection.
 
-    Each frame goes to the link as one group: a newer frame replaces the part of an older
-    one the Pico has not taken yet, so frames shown faster than the Pico takes them never
-    pile up (the caller of a replaced frame returns; the newest frame is the one shown).
+    Each frame goes to the link as one group: a newer frame takes back the part of an
+    older one the Pico has not been sent yet, so frames shown faster than the Pico takes
+    them never pile up (the caller of a replaced frame returns; the newest is shown).  The
+    host keeps what the Pico's LED buffer holds once everything sent has arrived (the link
+    delivers in order, or reconnects); LEDs of messages taken back are sent again.
     """
 
     device_name = "LED grid (Pico)"
@@ -59,13 +61,13 @@ class PicoLeds(HexLeds):
         self.leds_per_frame = leds_per_frame
         self.color_order = color_order
         self._lock = threading.Lock()
-        # what the Pico holds, valid only for link generation _generation (a reconnected
-        # Pico may have rebooted: then everything is sent again); None while a frame is
-        # on its way (a newer frame then sends everything, since it may replace that one)
-        self._on_pico: list[Color] | None = None
-        self._cap_on_pico: int | None = None
+        # the Pico's LED buffer (None: unknown), cap and configuration as they will be once
+        # what was sent arrives; valid only for link generation _generation (a reconnected
+        # Pico may have rebooted: then everything is sent again)
         self._generation: int | None = None
-        self._frames = 0                            # frames queued so far
+        self._buffer: list[Color | None] = []
+        self._cap_on_pico: int | None = None
+        self._sent: dict[int, tuple] = {}          # id(message) -> (message, its LEDs)
         self._wanted: list[Color] | None = None    # the last frame asked for
         self._closed = False
         link.add_listener(self._restore)
@@ -96,40 +98,65 @@ class PicoLeds(HexLeds):
             queued = self._queue(raw, cap)
         except Reconnected:
             queued = self._queue(raw, cap)   # reconnected meanwhile: once more, everything
-        self._await(raw, cap, *queued)
+        try:
+            self.link.wait(queued[-1])
+            for msg in queued:              # done in order, so all were acknowledged by now
+                if msg.error is not None:
+                    raise msg.error
+        except DeviceError:
+            with self._lock:
+                self._generation = None     # what the Pico holds is unknown now
+            raise
 
-    def _queue(self, raw: list[Color], cap: int) -> tuple[int, int, list]:
+    def _queue(self, raw: list[Color], cap: int) -> list:
         with self._lock:
             link = self.link
             generation = link.generation
             messages = []
             if generation != self._generation:
-                self._on_pico, self._cap_on_pico = None, None
+                self._buffer, self._cap_on_pico, self._sent = [None] * len(raw), None, {}
+                configure = True
+            else:
+                configure = self._take_back()
+            if configure:
                 messages.append((C.LED_COUNT, C.led_count(len(raw))))
                 messages.append((C.LED_ORDER, C.led_order(self.color_order)))
-            old = self._on_pico
-            changed = [(i, c) for i, c in enumerate(raw) if old is None or old[i] != c]
+            buffer = self._buffer
+            changed = [(i, c) for i, c in enumerate(raw) if buffer[i] != c]
             step = self.leds_per_frame
-            for k in range(0, len(changed), step):
-                messages.append((C.LED_SET, C.led_set(changed[k:k + step])))
+            chunks = [changed[k:k + step] for k in range(0, len(changed), step)]
+            messages += [(C.LED_SET, C.led_set(chunk)) for chunk in chunks]
             if cap != self._cap_on_pico:
                 messages.append((C.BRIGHTNESS, C.brightness(cap)))
             messages.append((C.LED_SHOW, b""))
             queued = link.send_group(self.GROUP, messages, generation=generation)
-            self._on_pico, self._cap_on_pico, self._generation = None, None, None
-            self._frames += 1
-            return self._frames, generation, queued
+            self._generation = generation
+            self._sent = {}
+            sets = iter(chunks)
+            for msg in queued:
+                leds = [i for i, _ in next(sets)] if msg.mtype == C.LED_SET else []
+                self._sent[id(msg)] = (msg, leds)
+            for i, c in changed:
+                buffer[i] = c
+            self._cap_on_pico = cap
+            return queued
 
-    def _await(self, raw: list[Color], cap: int, token: int, generation: int, queued: list) -> None:
-        self.link.wait(queued[-1])
-        for msg in queued:              # done in order, so all were acknowledged by now
-            if msg.error is not None:
-                raise msg.error
-        if queued[-1].superseded:
-            return                      # a newer frame replaced the rest of this one
-        with self._lock:
-            if token == self._frames:   # the latest frame: now the Pico holds it
-                self._on_pico, self._cap_on_pico, self._generation = list(raw), cap, generation
+    def _take_back(self) -> bool:
+        """Withdraw what the link has not sent of the last frame; forget what it would have
+        set.  True if the LED count and order must be sent again."""
+        configure = False
+        for msg in self.link.withdraw(self.GROUP):
+            sent = self._sent.get(id(msg))
+            if sent is None or sent[0] is not msg:
+                continue
+            if msg.mtype == C.LED_SET:
+                for i in sent[1]:
+                    self._buffer[i] = None
+            elif msg.mtype == C.BRIGHTNESS:
+                self._cap_on_pico = None
+            elif msg.mtype in (C.LED_COUNT, C.LED_ORDER):
+                configure = True
+        return configure
 
     def _restore(self) -> None:
         """After a reconnection (the Pico may have rebooted): show the last frame again."""

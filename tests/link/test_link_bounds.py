@@ -215,3 +215,25 @@ def test_after_a_crash_and_reset_of_the_pico_the_host_restores_its_frame(pico, m
         until(lambda: link.connected and pico.frames and pico.pixels == leds.frame())
     finally:
         strip.show = real
+
+
+def test_leds_of_a_frame_taken_back_are_sent_with_the_newer_frame(pico, made):
+    link = link_to(pico, made, dead_after_s=30.0, send_timeout=10.0)
+    leds = PicoLeds(link, hexagon(4), leds_per_frame=1)
+    hexes = sorted(leds.hexes)
+    leds.show()
+    pico.mute = True
+    for h in hexes[:6]:                                # 6 LED_SETs and a show: 3 wait unsent
+        leds.set(h, (200, 0, 0))
+    first = threading.Thread(target=leds.show)
+    first.start()
+    until(lambda: len(link._outbox) == 3)
+    leds.set(hexes[10], (0, 200, 0))
+    second = threading.Thread(target=leds.show)
+    second.start()
+    until(lambda: link.stats["superseded"] == 3)
+    pico.mute = False
+    first.join(10)
+    second.join(10)
+    assert pico.pixels == leds.frame()
+    assert sum(1 for c in pico.pixels if c != (0, 0, 0)) == 7
