@@ -17,6 +17,9 @@ Endpoints:
     POST /press            {"name": "1".."6" | "ok" | "back", "long": false}
     POST /tap              {"card": "<card id>"}: the card's sim tag goes on the reader
     POST /remove           the card on the reader is taken off
+    POST /cards/check      {"card": {...}}: a card checked as the card files are (live checking)
+    POST /cards/new        {"card": {...}}: written into the owner's card folder if it is good
+                           (table/web/cardform.py)
 
 Who may connect.  Bound to a loopback address (the default) it answers only requests whose
 Host is the loopback (so a web page elsewhere cannot reach it by DNS rebinding).  Bound to
@@ -48,6 +51,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from table.web.cardform import check_card, new_card
 from table.web.limits import (BUSY_REPLY, HEARTBEAT_S, IDLE_S, MAX_BODY_BYTES, MAX_PER_CLIENT,
                               MAX_STREAMS, WRITE_TIMEOUT_S, HttpError, ServerLog,
                               connection_limits, drop_when_unacknowledged, is_loopback, peer,
@@ -265,7 +269,8 @@ class WebServer:
                 raise HttpError(405, f"{path} is only for GET")
             body, ctype = self._static[path]
             return web.Response(body=body, content_type=ctype, charset="utf-8")
-        posts = {"/press": self._press, "/tap": self._tap, "/remove": self._remove}
+        posts = {"/press": self._press, "/tap": self._tap, "/remove": self._remove,
+                 "/cards/check": check_card, "/cards/new": new_card}
         if path in ("/state", "/events"):
             if method != "GET":
                 raise HttpError(405, f"{path} is only for GET")

@@ -64,7 +64,7 @@ def test_state_mirrors_every_device(table, devices):
     cards = {c["id"]: c for c in state["cards"]}
     assert set(cards) == set(library())
     assert cards["bazooka"]["names"] == {"en": "Bazooka", "cs": "Bazuka", "uk": "Базука"}
-    assert cards["one_life"]["names"]["uk"] == "1 Life"          # no Ukrainian name: English
+    assert cards["one_life"]["names"]["uk"] == "1 життя"
     assert cards["grenade"]["uid"] == sim_uid("grenade")
     assert state["lang"] == "en" and state["langs"] == ["en", "cs", "uk"]
 

@@ -1,0 +1,41 @@
+"""The page's card form: POST /cards/check checks as the card files are checked, and
+POST /cards/new writes a good card into the owner's folder (nothing for a bad one)."""
+
+from table.cards import load_file
+
+SHEEP = {"id": "sheep", "kind": "supply", "names": {"en": "Sheep", "cs": "Ovce", "uk": "Вівця"},
+         "target": "any", "action": ["TEXT"], "text": [{"do": "blast"}]}
+
+
+def test_live_check_then_write(table, tmp_path, monkeypatch):
+    running, _ = table
+    monkeypatch.setenv("WORMS_TABLE_CARDS", str(tmp_path))
+    half = {"id": "sheep", "kind": "supply", "names": {"en": "Sheep"}, "action": ["TEXT"],
+            "text": [{"do": "blast"}]}
+    status, reply = running.request("/cards/check", {"card": half})
+    assert status == 200 and reply["ok"] and reply["valid"] is False
+    assert reply["problems"] == ["new card: card sheep: target: the text acts on the target "
+                                 "hex, so the card needs a target rule"]
+    status, reply = running.request("/cards/check", {"card": SHEEP})
+    assert status == 200 and reply["valid"] is True and reply["problems"] == []
+    assert 'names = { en = "Sheep", cs = "Ovce", uk = "Вівця" }' in reply["toml"]
+    assert list(tmp_path.iterdir()) == []                     # checking writes nothing
+    status, reply = running.request("/cards/new", {"card": SHEEP})
+    assert status == 200 and reply["path"] == str(tmp_path / "sheep.toml")
+    assert load_file(tmp_path / "sheep.toml")[0].names["uk"] == "Вівця"
+    status, reply = running.request("/cards/new", {"card": SHEEP})     # in the library now
+    assert status == 422 and "id: already in the library" in reply["error"]
+
+
+def test_bad_requests_are_named_and_write_nothing(table, tmp_path, monkeypatch):
+    running, _ = table
+    monkeypatch.setenv("WORMS_TABLE_CARDS", str(tmp_path))
+    status, reply = running.request("/cards/new", {"card": {**SHEEP, "kind": "weapon"}})
+    assert status == 422 and "kind: 'weapon' is not one of" in reply["error"]
+    status, reply = running.request("/cards/check", {"sheep": 1})
+    assert status == 400 and 'send {"card": {...}}' in reply["error"]
+    status, reply = running.request("/cards/check", {"card": "sheep"})
+    assert status == 400
+    status, _ = running.request("/cards/check", method="GET")
+    assert status == 405
+    assert list(tmp_path.iterdir()) == []
