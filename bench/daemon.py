@@ -83,7 +83,6 @@ class Driver:
 
     def choose(self, value) -> None:
         from table.app.prompts import CardTap, DicePick, HexPick, Menu, Notice, Step
-        from table.engine.hexes import distance, neighbour
         p = self.d.current()
         if isinstance(p, (Step, Notice)):
             self.press("ok")
@@ -92,8 +91,7 @@ class Driver:
         elif isinstance(p, HexPick):
             target = next(h for h, o in p.options.items() if any(v == value for v, _ in o))
             while p.cursor != target:
-                self.press(str(min(range(1, 7), key=lambda d: distance(neighbour(p.cursor, d),
-                                                                       target))))
+                self.press(str(_toward(p, target)))
             self.press("ok")
             if p.sub is not None:
                 self.menu(p.sub, value)
@@ -130,6 +128,17 @@ class Driver:
                 n += 1
         self.press("ok")                                      # back to the wizard
         return n
+
+
+def _toward(p, target) -> int:
+    from table.app.defaults import step_towards
+    from table.engine.hexes import distance, neighbour
+
+    def reach(d):
+        if getattr(p, "snap", False):
+            return step_towards(p.cursor, p.order, d) or p.cursor
+        return neighbour(p.cursor, d)
+    return min(range(1, 7), key=lambda d: distance(reach(d), target))
 
 
 def games() -> dict:

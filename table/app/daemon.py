@@ -30,7 +30,8 @@ from table.ui import scenes, screens
 from table.ui.strings import LANGS, text
 
 from .notify import Notifier
-from .prompts import Answer, Notice, Prompt, Refuse, Step, View, for_decision
+from .present import Step, game_over, pending_hexes, refusal
+from .prompts import Answer, Notice, Prompt, Refuse, View, for_decision
 from .tablegame import TableGame
 from .state import StateFolder, load_cards
 from .hardware import DEVICES, DevicesMixin, _fault_frame, _show_frame, _with_clock
@@ -75,6 +76,8 @@ class Daemon(DevicesMixin, StorageMixin):
         self.steps: list = []
         self.step_no = 0
         self.step_total = 0
+        self._base = 0                        # events before the steps on show
+        self._cuts: list[int] = []            # where each later batch of them begins
         self.overlay: Prompt | None = None
         self.wizard: Wizard | None = None
         self.mode = "wizard"
@@ -119,11 +122,20 @@ class Daemon(DevicesMixin, StorageMixin):
             return False
         progress = self._read_json("progress.json", {})
         events = self.game.events
-        shown = progress.get("shown", len(events)) if progress.get("game") == game_id \
-            else len(events)
+        mine = progress.get("game") == game_id
+        shown = progress.get("shown", len(events)) if mine else len(events)
+        cuts = [c for c in progress.get("cuts", ()) if shown < c <= len(events)] if mine else []
+        done = progress.get("done", 0) if mine else 0
         self.tracker = self._tracker()
         self.tracker.apply(events[:shown])
-        self._set_steps(self.tracker.steps(events[shown:]))
+        # the steps exactly as they were shown (batch by batch), less those confirmed
+        steps = []
+        for a, b in zip([shown] + cuts, cuts + [len(events)]):
+            steps += self.tracker.steps(events[a:b])
+        self._set_steps(steps, base=shown)
+        self._cuts = cuts
+        self.step_no = min(done, len(steps))
+        del self.steps[:self.step_no]
         self._events_seen = len(events)
         self.mode = "play"
         self._check_timer()
@@ -144,7 +156,7 @@ class Daemon(DevicesMixin, StorageMixin):
         self.tracker = self._tracker()
         events = self.game.events
         self._events_seen = len(events)
-        self._set_steps(self.tracker.steps(events))
+        self._set_steps(self.tracker.steps(events), base=0)
         self.mode = "play"
         self.wizard = None
         self._check_timer()
@@ -154,30 +166,37 @@ class Daemon(DevicesMixin, StorageMixin):
         game = self.game
         return Tracker(_land(game.config), 1, setup=lambda: setup_board(game))
 
-    def _set_steps(self, steps) -> None:
+    def _set_steps(self, steps, base: int | None = None) -> None:
         self.steps = list(steps)
         self.step_no = 0
         self.step_total = len(self.steps)
-        if not self.steps:
-            self._save_progress()
+        self._base = len(self.game.events) if base is None or not self.steps else base
+        self._cuts = []
+        self._save_progress()
 
     def _save_progress(self) -> None:
+        """How far the players have copied the steps: the events before them, where each
+        batch began, how many are confirmed; synced, so a restart repeats none of them."""
         if self.jg is not None:
-            # not synced: after a power cut at worst a few steps are shown again
-            self._write_json("progress.json", {"game": self.jg.game_id,
-                                               "shown": len(self.game.events)}, durable=False)
+            if not self.steps:
+                self._base, self._cuts, self.step_no = len(self.game.events), [], 0
+            self._write_json("progress.json", {"game": self.jg.game_id, "shown": self._base,
+                                               "cuts": self._cuts, "done": self.step_no})
 
     def _after_change(self) -> None:
         """New engine events -> steps; the turn timer."""
         events = self.game.events
-        new = events[self._events_seen:]
+        seen, new = self._events_seen, events[self._events_seen:]
         self._events_seen = len(events)
         steps = self.tracker.steps(new)
         if self.steps:
-            self.steps += steps
-            self.step_total += len(steps)
+            if steps:
+                self.steps += steps
+                self.step_total += len(steps)
+                self._cuts.append(seen)
+                self._save_progress()
         else:
-            self._set_steps(steps)
+            self._set_steps(steps, base=seen)
         self._check_timer()
 
     def answer(self, value) -> None:
@@ -185,7 +204,8 @@ class Daemon(DevicesMixin, StorageMixin):
             self.jg.answer(value)
         except Illegal as err:           # cannot happen through a prompt; say so if it does
             log.warning("refused answer %r: %s", value, err)
-            self.overlay = Notice(lambda v: screens.error(v.lang, "error.not_now"))
+            said = str(err)
+            self.overlay = Notice(lambda v: screens.message(text("error.title", v.lang), said))
             return
         self._game_prompt = None
         self._after_change()
@@ -268,16 +288,15 @@ class Daemon(DevicesMixin, StorageMixin):
             key = (id(self.steps[0]), self.step_no)
             if self._step_prompt is None or self._step_prompt[0] != key:
                 self._step_prompt = (key, Step(self.steps[0], self.step_no + 1,
-                                               self.step_total))
+                                               self.step_total, pending_hexes(self.steps[1:])))
             return self._step_prompt[1]
         if self.mode == "play" and self.game.result is None:
             return self.current_game_prompt()
         self.mode = "over"
         result = self.game.result if self.game is not None else {"winners": []}
         winners = result.get("winners") or []
-        team = winners[0] if len(winners) == 1 else None
-        return Notice(lambda v: screens.winner(v.lang, team),
-                      frame=lambda v, t: _winner_frame(v, winners, t))
+        events = self.game.events if self.game is not None else []
+        return game_over(result, events, frame=lambda v, t: _winner_frame(v, winners, t))
 
     def view(self) -> View:
         game = self.game
@@ -286,7 +305,7 @@ class Daemon(DevicesMixin, StorageMixin):
             return View(self.lang, Board(land=set(), wind=1), self.grid, cards=self.cards)
         turn = game.turn
         return View(self.lang, self.tracker.board, self.grid, turn.team, turn.worm,
-                    self.cards, game.events)
+                    self.cards, game.events, turn.step)
 
     @property
     def grid(self) -> frozenset:
@@ -341,11 +360,7 @@ class Daemon(DevicesMixin, StorageMixin):
         if out is None:
             return
         if isinstance(out, Refuse):
-            if out.message:
-                self.overlay = Notice(lambda v: screens.message(text("error.title", v.lang),
-                                                                out.message))
-            else:
-                self.overlay = Notice(lambda v: screens.error(v.lang, out.key, **out.args))
+            self.overlay = Notice(lambda v: refusal(out, v.lang))
             return
         if prompt is self._storage_prompt:
             self.retry_storage()
@@ -360,8 +375,9 @@ class Daemon(DevicesMixin, StorageMixin):
             self.steps.pop(0)
             self.step_no += 1
             if not self.steps:
-                self.step_no = self.step_total = 0
-                self._save_progress()
+                self.step_total = 0
+            self._save_progress()
+            if not self.steps:
                 self._check_timer()
         elif self.mode == "play" and isinstance(out, Answer):
             self.answer(out.value)

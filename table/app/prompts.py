@@ -25,6 +25,9 @@ from table.ui import scenes, screens
 from table.ui.instructions import worm_number
 from table.ui.strings import text, worm_name
 
+from .contexts import _aim_draw, _drop_draw, _name, _pile_label
+from .defaults import aim_start, step_towards
+
 UP = {"1": -1, "6": -1, "2": -1, "ccw": -1, "4": 1, "5": 1, "3": 1, "cw": 1}
 LEFT_RIGHT = {"6": -1, "5": -1, "1": -1, "ccw": -1, "2": 1, "3": 1, "4": 1, "cw": 1}
 INCH: scenes.Color = (0, 255, 60)
@@ -54,6 +57,7 @@ class View:
     worm: str | None = None
     cards: dict = field(default_factory=dict)
     events: list = field(default_factory=list)
+    phase: str | None = None      # the turn's step (activate, move1, move2, weapon, end)
 
     def base(self) -> scenes.Frame:
         return scenes.board_frame(self.board, self.grid)
@@ -62,12 +66,13 @@ class View:
         w = self.board.things.get(self.worm) if self.worm else None
         return w.at if w is not None else None
 
-    def header(self, prompt_key: str, extra: str = "") -> screens.Screen:
+    def header(self, prompt_key: str, extra: str = "", phase: str | None = None
+               ) -> screens.Screen:
         body = text(prompt_key, self.lang) + (f"\n{extra}" if extra else "")
         if self.team is None:
             return screens.message(text("wizard.title", self.lang), body)
         n = worm_number(self.worm) if self.worm else None
-        return screens.turn(self.lang, self.team, n, body)
+        return screens.turn(self.lang, self.team, n, body, phase=phase)
 
 
 class Prompt:
@@ -87,8 +92,10 @@ class Prompt:
     def press(self, event) -> Answer | Refuse | None:
         return None
 
+    refuse_tap = Refuse("error.not_now")     # a card tapped while this is asked: why not
+
     def tap(self, card_id: str | None) -> Answer | Refuse | None:
-        return Refuse("error.not_now") if card_id is not None else Refuse("error.unknown_tag")
+        return self.refuse_tap if card_id is not None else Refuse("error.unknown_tag")
 
 
 class Menu(Prompt):
@@ -139,7 +146,10 @@ class HexPick(Prompt):
 
     def __init__(self, options: dict[Hex, list[tuple[Any, str]]], colours: dict[Hex, tuple],
                  start: Hex, draw: Callable[[View, Hex], screens.Screen],
-                 sub_title: Callable[[View], str] | None = None, keep: tuple = ()):
+                 sub_title: Callable[[View], str] | None = None, keep: tuple = (),
+                 snap: bool = False, miss: Refuse | None = None):
+        self.snap = snap          # a direction button steps from option to option
+        self.miss = miss          # OK on a hex that is not an option: why not
         self.options = options
         self.order = list(options)
         self.colours = colours
@@ -176,7 +186,11 @@ class HexPick(Prompt):
         if event.long:
             return None
         name = event.name
-        if name in ("1", "2", "3", "4", "5", "6"):
+        if name in ("1", "2", "3", "4", "5", "6") and self.snap:
+            nxt = step_towards(self.cursor, self.order, int(name))
+            if nxt is not None:
+                self.cursor = nxt
+        elif name in ("1", "2", "3", "4", "5", "6"):
             nxt = neighbour(self.cursor, int(name))
             if nxt not in self.domain:        # a hex without an LED (the dial's): step over it
                 nxt = neighbour(nxt, int(name))
@@ -188,7 +202,7 @@ class HexPick(Prompt):
         elif name == "ok":
             opts = self.options.get(self.cursor)
             if not opts:
-                return None
+                return self.miss
             if len(opts) == 1:
                 return Answer(opts[0][0])
             self.sub = Menu(self.sub_title or "", [label for _, label in opts],
@@ -201,8 +215,10 @@ class HexPick(Prompt):
 class CardTap(Prompt):
     """Tap a weapon card; OK passes (plays none).  The active worm blinks on the LEDs."""
 
-    def __init__(self, options):
+    def __init__(self, options, team: str | None = None, cards: dict | None = None):
         self.options = tuple(options)
+        self.team = team
+        self.cards = cards or {}
 
     @property
     def selected(self):
@@ -230,7 +246,10 @@ class CardTap(Prompt):
         if card_id is None:
             return Refuse("error.unknown_tag")
         if card_id not in self.options:
-            return Refuse("error.not_now")
+            card = self.cards.get(card_id)
+            if card is not None and card.kind not in ("starter", "supply", "superweapon"):
+                return Refuse("error.not_weapon", {"card": card_id})
+            return Refuse("error.not_in_hand", {"card": card_id, "team": self.team or ""})
         return Answer(card_id)
 
 
@@ -260,50 +279,6 @@ class DicePick(Prompt):
         return None
 
 
-class Step(Prompt):
-    """One physical change (or roll) to copy onto the board, OK when done."""
-
-    def __init__(self, step, index: int, total: int):
-        self.step, self.index, self.total = step, index, total
-        self.animated = step.instruction is not None
-
-    @property
-    def selected(self):
-        return "ok"
-
-    def screen(self, view):
-        s = self.step
-        if s.instruction is not None:
-            key = s.instruction.key
-            if key in ("do.drop", "do.sudden_death"):
-                title = text("drop.title" if key == "do.drop" else "sudden_death.title", view.lang)
-                return screens.message(title, s.instruction.text(view.lang),
-                                       footer=f"{text('button.ok', view.lang)} →")
-            return screens.confirm(view.lang, s.instruction.text(view.lang), self.index,
-                                   self.total)
-        if s.side is not None:
-            return screens.message(text("thing.mine", view.lang),
-                                   text(f"coin.{s.side}", view.lang),
-                                   footer=f"{text('button.ok', view.lang)} →")
-        return screens.dice(view.lang, list(s.faces), wind=view.board.wind)
-
-    def frame(self, view, t):
-        base = view.base()
-        ins = self.step.instruction
-        if ins is None:
-            return base
-        if ins.key == "do.flood" and ins.at is not None:
-            return scenes.new_water(base, [ins.at], 1.0)(t % 1.5)
-        if ins.key == "do.wind":
-            return scenes.wind_arrow(view.grid, ins.args["d"], base=scenes.dimmed(base))(t)
-        if self.step.blast is not None and t % 3.0 < 0.8:      # the blast, now and again
-            return scenes.blast(base, self.step.blast, 0.8)(t % 3.0)
-        return scenes.instruction(base, ins, t)
-
-    def press(self, event):
-        return Answer(None) if event.name == "ok" and not event.long else None
-
-
 class Notice(Prompt):
     """A message shown until a button is pressed (an error, "undone", the winner)."""
     animated = False
@@ -328,17 +303,6 @@ class Notice(Prompt):
 
 # -- the game's decisions ----------------------------------------------------------------------
 
-def _name(view: View, thing_id: str) -> str:
-    t = view.board.things.get(thing_id)
-    if t is not None and t.kind == "worm":
-        return worm_name(view.lang, t.team, worm_number(t.id))
-    kind = t.kind if t is not None else thing_id.rsplit("-", 1)[0]
-    try:
-        return text(f"thing.{kind}", view.lang)
-    except KeyError:
-        return thing_id
-
-
 def _light_hex(h: Hex | None):
     def lights(view: View, value, t: float) -> scenes.Frame:
         base = view.base()
@@ -362,8 +326,10 @@ def for_decision(d: Decision, view: View) -> Prompt:
         colour = scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE)
         p = HexPick(opts, {h: colour for h in opts}, default.at if default else next(iter(opts)),
                     lambda v, c: v.header("prompt.worm", ", ".join(
-                        label for _, label in opts.get(c, ()))),
-                    sub_title=lambda v: text("prompt.worm", v.lang))
+                        label for _, label in opts.get(c, ())) or text("prompt.worm_steps",
+                                                                     v.lang)),
+                    sub_title=lambda v: text("prompt.worm", v.lang), snap=True,
+                    miss=Refuse("error.not_a_worm", {"team": view.team or ""}))
     elif d.kind == "move":
         here = view.worm_at()
         opts = {}
@@ -380,12 +346,14 @@ def for_decision(d: Decision, view: View) -> Prompt:
             colours[here] = scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE)
         if here is None:                   # the worm is not on the board on show
             return _fallback(d, view)
+        phase = view.phase if view.phase in ("move1", "move2") else None
         p = HexPick(opts, colours, here if here in opts else next(iter(opts)),
                     lambda v, c: v.header("prompt.move", " / ".join(
-                        label for _, label in opts.get(c, ()))),
-                    sub_title=lambda v: text("prompt.move", v.lang))
+                        label for _, label in opts.get(c, ())), phase=phase),
+                    sub_title=lambda v: text("prompt.move", v.lang),
+                    miss=Refuse("error.cannot_move"))
     elif d.kind == "card" and d.why in ("weapon", "play"):
-        p = CardTap(d.options)
+        p = CardTap(d.options, view.team, view.cards)
     elif d.kind == "card":
         names = [view.cards[c].name(lang) if c in view.cards else c for c in d.options]
         p = Menu(text("sudden_death.title", lang), names, list(d.options))
@@ -394,20 +362,23 @@ def for_decision(d: Decision, view: View) -> Prompt:
         dice = dict(zip(d.options, info))
         colours = {h: scenes.accuracy_colour(n) for h, n in dice.items()}
         opts = {h: [(h, "")] for h in d.options}
-        start = d.default
-        if d.why.endswith(":target"):
-            def draw(v, c):
-                extra = text("roll.title", v.lang, n=dice[c]) if c in dice else ""
-                return v.header("prompt.target", extra)
+        start, miss = d.default, Refuse("error.not_lit")
+        if d.why.endswith(":target") or d.why.endswith(":new_target"):
+            start = aim_start(d.options, dice, view.board, grid, view.team, view.worm_at())
+            miss = Refuse("error.out_of_range")
+            card = d.why.split(":")[0]
+            draw = _aim_draw(card, dice)
         elif d.why.startswith("place:"):
             item = d.why[6:]
             def draw(v, c):
-                return screens.message(text("place.title", v.lang),
-                                       f"{_pile_label(v.lang, item)}: {text('prompt.hex', v.lang)}")
+                return screens.message(text("place.title", v.lang), text(
+                    "ask.place_where", v.lang, thing=_pile_label(v.lang, item).lower()))
+        elif d.why == "emptiest":
+            draw = _drop_draw(view)
         else:
             def draw(v, c):
                 return v.header("prompt.hex")
-        p = HexPick(opts, colours, start, draw, keep=(view.worm_at(),))
+        p = HexPick(opts, colours, start, draw, keep=(view.worm_at(),), miss=miss)
     elif d.kind == "die":
         faces = _rolled(view.events, d)
         p = DicePick(faces, d.options, d.default)
@@ -459,12 +430,6 @@ def _fallback(d: Decision, view: View) -> Prompt:
     return Menu(d.why, labels, list(d.options), cursor=list(d.options).index(d.default))
 
 
-def _pile_label(lang: str, item: str) -> str:
-    if item.startswith("worm:"):
-        return f"{text('thing.worm', lang)}: {text('team.' + item[5:], lang)}"
-    return text(f"thing.{item}", lang)
-
-
 def _rolled(events: list, d: Decision) -> list[str]:
     """The dice just rolled for this pick: the last run of rolls "for" its purpose."""
     def match(e):
@@ -497,5 +462,12 @@ def _direction_lights(origin: Hex | None):
     return lights
 
 
+def __getattr__(name: str):
+    if name == "Step":                # moved to table/app/present.py (the screens that tell)
+        from .present import Step
+        return Step
+    raise AttributeError(name)
+
+
 __all__ = ["Answer", "CardTap", "DicePick", "HexPick", "Menu", "Notice", "Prompt", "Refuse",
-           "Step", "View", "for_decision"]
+           "View", "for_decision"]

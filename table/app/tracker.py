@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import copy
+
 from table.engine.board import Board, Thing
 from table.engine.hexes import Hex
+from table.ui.changes import Change, by_hex, diff, pages
 from table.ui.instructions import Instruction, instructions
 
-#: rolls the players pick from on a prompt of their own (no separate step)
-PICKED = frozenset({"accuracy"})
+#: events said on a screen of their own, in order (not a change at a hex)
+SAID = frozenset({"drop", "sudden_death", "rule", "wind", "draw"})
 
 
 @dataclass(frozen=True)
@@ -28,15 +31,31 @@ class Step:
     why: str = ""
     side: str | None = None
     blast: Hex | None = None       # a blast that caused it: flashed on the LEDs first
+    changes: tuple[Change, ...] = ()   # every change at one hex (``at``), one OK for all
+    at: Hex | None = None
+    summary: dict | None = None    # what a card did (table.ui.changes.card_summary)
+
+    @property
+    def hexes(self) -> set:
+        """The hexes this step changes (lit on the LEDs while it waits)."""
+        out = {c.at for c in self.changes if c.at is not None}
+        if self.instruction is not None:
+            out |= {h for h in (self.instruction.at, self.instruction.to) if h is not None}
+        return out
 
 
 class Tracker:
     """``setup``: a callable giving the board right after setup, for a game whose Things the
     box laid out itself (the engine records no event per Thing then)."""
 
-    def __init__(self, land, wind: int = 1, setup=None):
+    def __init__(self, land, wind: int = 1, setup=None, one_each: bool = False):
         self.board = Board(land=set(map(tuple, land)), wind=wind)
         self.setup = setup
+        self.one_each = one_each      # one change a screen (the owner's setting)
+        self.teams: list[str] = []
+        self.card: dict | None = None  # the card in play and what it has done so far
+        self.token = False            # the Target Token stands on the board
+        self.sudden = None            # the Sudden Death card just revealed (named once)
 
     def _laid_out(self) -> list[Instruction]:
         """Things the box laid out at setup, added to the board; an instruction each."""
@@ -62,6 +81,7 @@ class Tracker:
         for e in events:
             name = e["event"]
             thing = b.things.get(e.get("thing") or e.get("worm") or "")
+            self._follow(e, thing)
             if name == "place" and e["thing"] not in b.things:
                 team = e["thing"].rsplit("-", 1)[0] if e["kind"] == "worm" else None
                 b.add(Thing(e["thing"], e["kind"], tuple(e["at"]), team))
@@ -83,35 +103,83 @@ class Tracker:
                 b.wind = int(e["to"])
             elif name == "setup":
                 b.wind = int(e["wind"])
+                self.teams = list(e.get("order") or [])
                 self._laid_out()
 
+    def _follow(self, e: dict, thing) -> None:
+        """What the card in play has done (for its summary); where the Target Token is."""
+        name = e["event"]
+        card = self.card
+        if name == "play" and card is None:
+            self.card = {"card": e["card"], "team": e.get("team"), "shot": None, "hurt": [],
+                         "out": [], "sank": [], "teams": self.teams, "changes": 0}
+        elif name == "end_turn":
+            self.card = None
+            self.token = False
+        elif name == "target":
+            self.token = True
+        if card is None:
+            return
+        who = None
+        if thing is not None and thing.kind == "worm":
+            from table.ui.instructions import worm_number
+            who = (thing.team, worm_number(thing.id))
+        if name == "accuracy":
+            card["shot"] = "hit" if e.get("picked") == "hit" else "miss"
+        elif name == "damage" and who and who not in card["hurt"]:
+            card["hurt"].append(who)
+        elif name == "destroy" and who:
+            card["sank" if e.get("cause") == "sank" else "out"].append(who)
+            if who in card["hurt"]:
+                card["hurt"].remove(who)
+        if name in ("move", "destroy", "damage", "place", "flood"):
+            card["changes"] += 1
+
     def steps(self, events) -> list[Step]:
-        """The steps for a new batch of events (and the tracker moves past them)."""
+        """The steps for a new batch of events (and the tracker moves past them): the net
+        changes grouped by hex, a screen each; a drop card, a rule or the wind said on a
+        screen of its own; after a card, the Target Token off and a summary.  Dice and coins
+        the box rolled are not steps: what they did is."""
         out: list[Step] = []
         chunk: list[dict] = []
 
         def flush():
+            if not chunk:
+                return
+            before = copy.deepcopy(self.board)
             blast = next((tuple(e["at"]) for e in chunk if e["event"] == "blast"), None)
-            for n, i in enumerate(instructions(chunk, self.board)):
-                out.append(Step(instruction=i, blast=blast if n == 0 else None))
             self.apply(chunk)
+            first = len(out)
+            for at, group in by_hex(diff(before, self.board, chunk)):
+                for page in pages(group, self.one_each):
+                    out.append(Step(changes=tuple(page), at=at,
+                                    blast=blast if len(out) == first else None))
             chunk.clear()
 
         for e in events:
             name = e["event"]
-            if name == "roll" and e.get("for") not in PICKED:
-                flush()
-                if out and out[-1].faces and out[-1].why == e.get("for") and not out[-1].side:
-                    last = out.pop()
-                    out.append(Step(faces=last.faces + (e["face"],), why=last.why))
-                else:
-                    out.append(Step(faces=(e["face"],), why=e.get("for", "")))
-            elif name == "flip":
-                flush()
-                out.append(Step(side=e["side"], why=e.get("for", "")))
+            if name in ("roll", "flip"):
+                chunk.append(e)
             elif name == "setup":
                 flush()
                 out.extend(Step(instruction=i) for i in self._laid_out())
+                self.apply([e])
+            elif name in SAID:
+                flush()
+                if not (name == "rule" and e.get("card") is not None
+                        and e["card"] == self.sudden):
+                    out.extend(Step(instruction=i) for i in instructions([e], self.board))
+                if name in ("drop", "sudden_death"):
+                    self.sudden = e["card"] if name == "sudden_death" else None
+                self.apply([e])
+            elif name == "end_turn":
+                flush()
+                if self.token and self.board.target is not None:
+                    off = Change("ch.target_off", {}, self.board.target)
+                    out.append(Step(changes=(off,), at=off.at))
+                if self.card is not None:
+                    out.append(Step(summary={k: (list(v) if isinstance(v, list) else v)
+                                             for k, v in self.card.items()}))
                 self.apply([e])
             else:
                 chunk.append(e)

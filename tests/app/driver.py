@@ -79,8 +79,7 @@ class Player:
         for _ in range(40):
             if p.cursor == target:
                 return
-            d = min(range(1, 7), key=lambda d: distance(neighbour(p.cursor, d), target))
-            await self.press(str(d))
+            await self.press(str(toward(p, target)))
         assert p.cursor == target, (p.cursor, target)
 
     async def menu(self, p, value) -> None:
@@ -112,6 +111,18 @@ class Player:
         await self.choose("new")
         assert isinstance(w.prompt, MapEditor)
         await self.press("ok", long=True)
+
+
+def toward(p, target) -> int:
+    """The direction button that brings a hex cursor nearest ``target`` (worm to worm on a
+    prompt that steps between its options)."""
+    from table.app.defaults import step_towards
+
+    def reach(d):
+        if getattr(p, "snap", False):
+            return step_towards(p.cursor, p.order, d) or p.cursor
+        return neighbour(p.cursor, d)
+    return min(range(1, 7), key=lambda d: distance(reach(d), target))
 
 
 class running:

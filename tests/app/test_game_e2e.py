@@ -51,7 +51,10 @@ def test_a_whole_game_through_presses_and_taps_ends_as_the_bots_game(tmp_path, s
     winners = game.result["winners"]
     expected = (text("over.winner", "en", team=text(f"team.{winners[0]}", "en"))
                 if len(winners) == 1 else text("over.draw", "en"))
-    assert expected in screen.texts
+    body = "\n".join(screen.texts)
+    assert expected in body
+    # and the end summary: turns played, worms left
+    assert f"Game over: {game.result['turns']} turns" in body and "Worms: " in body
     assert oled.tobytes() == screen.image.tobytes()
 
 

@@ -48,20 +48,30 @@ def test_an_unknown_tag_or_a_card_not_in_hand_is_refused_and_changes_nothing(tmp
             assert daemon.game.log == log
             await p.press("ok")
             assert isinstance(daemon.current(), CardTap)
-            other = next(c for c in sorted(daemon.cards)
-                         if c not in daemon.game.request.options)     # e.g. a Drop card
-            await p.tap(p.tags[other])
-            not_now = texts(daemon)
+            team = daemon.game.turn.team
+            weapon = next(c for c in sorted(daemon.cards)
+                          if c not in daemon.game.request.options
+                          and daemon.cards[c].kind in ("supply", "superweapon"))
+            await p.tap(p.tags[weapon])
+            not_in_hand = texts(daemon)
             assert daemon.game.log == log
+            await p.press("ok")
+            drop = next(c for c in sorted(daemon.cards) if daemon.cards[c].kind == "drop")
+            await p.tap(p.tags[drop])
+            not_weapon = texts(daemon)
             await p.press("ok")
             playable = next(c for c in daemon.game.request.options if c != "pass")
             await p.tap(p.tags[playable])
             assert daemon.game.log[len(log)]["answer"] == playable
-            return unknown, not_now
+            names = (daemon.cards[weapon].name("en"), text(f"team.{team}", "en"),
+                     daemon.cards[drop].name("en"))
+            return unknown, not_in_hand, not_weapon, names
 
-    unknown, not_now = asyncio.run(main())
+    unknown, not_in_hand, not_weapon, (weapon, team, drop) = asyncio.run(main())
     assert any(text("error.unknown_tag", "en") in t for t in unknown)
-    assert any(text("error.not_now", "en") in t for t in not_now)
+    # each refusal says why, in the players' words
+    assert any(f"{weapon} is not in {team}'s hand" in t for t in not_in_hand)
+    assert any(f"{drop} is not a weapon card" in t for t in not_weapon)
 
 
 def test_long_back_undoes_a_move_and_shows_how_to_put_the_worm_back(tmp_path):

@@ -35,7 +35,10 @@ def test_targets_are_lit_in_the_colour_of_their_accuracy_dice_count():
     p = for_decision(d, view())
     frame = p.frame(view(), OFF_PHASE)
     assert [frame[h] for h in opts] == [scenes.accuracy_colour(n) for n in (3, 3, 2, 1)]
-    assert "Dice: 3" in " ".join(p.screen(view()).texts)
+    # aiming starts on the enemy worm, not on the engine's first option, and says what for
+    assert p.cursor == (-1, 0)
+    assert "bazooka: 1 dice here" in " ".join(p.screen(view()).texts)
+    assert "At: red worm 1" in " ".join(p.screen(view()).texts)
 
 
 def test_moving_lights_inch_and_jump_hexes_and_asks_which_when_both_reach_a_hex():
@@ -126,9 +129,9 @@ def test_the_first_change_a_blast_made_shows_the_blast_first():
                      {"event": "damage", "thing": "blue-1", "at": [1, 0]},
                      {"event": "move", "thing": "blue-1", "by": "blast", "from": [1, 0],
                       "to": [2, 0]}])
-    assert [s.blast for s in steps] == [(1, 0), None]
+    assert [s.blast for s in steps] == [(1, 0)]          # one hex: one screen
     v = View("en", t.board, GRID)
-    first = Step(steps[0], 1, 2)
+    first = Step(steps[0], 1, 1)
     assert first.frame(v, 0.0)[(1, 0)] == scenes.WHITE          # the flash at the blast
     assert first.frame(v, 0.3)[neighbour((1, 0), 1)] != v.base()[neighbour((1, 0), 1)]
 

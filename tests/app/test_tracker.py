@@ -39,7 +39,10 @@ def test_the_tracker_board_is_the_engine_board_at_every_turn(seed, teams, placem
     same(tracker.board, game.board)
     assert checks > 5
     keys = {s.instruction.key for s in steps if s.instruction}
-    assert "do.place_worm" in keys and any(s.faces for s in steps)
+    keys |= {c.key for s in steps for c in s.changes}
+    assert keys & {"do.place_worm", "ch.place_worm"}
+    # no dice of their own (the box rolled them), a summary after every card
+    assert not any(s.faces for s in steps) and any(s.summary for s in steps)
 
 
 def test_undo_steps_put_back_what_changed():

@@ -10,6 +10,7 @@ import table.ui.screens as screens
 import table.ui.strings as strings
 from table.cards import library
 from table.ui.instructions import Instruction
+from tests.ui.test_changes import flow_screens
 from table.ui.strings import (CATALOGUE, DEVICES, FACES, KINDS, LANGS, LASTING_RULES,
                               OPTIONAL_RULES, TEAMS, THING_KINDS)
 
@@ -125,6 +126,7 @@ SAMPLES = {
           for c in range(len(card_names(lang)) + 2))]
         + [screens.message(t("enroll.title", lang), t("enroll.known", lang, card=name))
            for name in card_names(lang)],
+    "the turn's flow": lambda lang: flow_screens(lang),
 }
 
 

@@ -1,0 +1,59 @@
+"""What each prompt is for, on its screen: aiming names the card, the dice and what stands on
+the hex under the cursor; a drop card's Thing says which card and which Thing; Things and
+piles by their names.  (Screens for table/app/prompts.py; nothing here reads the inputs.)"""
+
+from __future__ import annotations
+
+from table.engine.hexes import Hex
+from table.ui import screens
+from table.ui.instructions import worm_number
+from table.ui.strings import text, worm_name
+
+
+def _name(view, thing_id: str) -> str:
+    t = view.board.things.get(thing_id)
+    if t is not None and t.kind == "worm":
+        return worm_name(view.lang, t.team, worm_number(t.id))
+    kind = t.kind if t is not None else thing_id.rsplit("-", 1)[0]
+    try:
+        return text(f"thing.{kind}", view.lang)
+    except KeyError:
+        return thing_id
+
+
+def _pile_label(lang: str, item: str) -> str:
+    if item.startswith("worm:"):
+        return f"{text('thing.worm', lang)}: {text('team.' + item[5:], lang)}"
+    return text(f"thing.{item}", lang)
+
+
+def _aim_draw(card_id: str, dice: dict):
+    """Aiming: the card, the dice the hex under the cursor gets, and what stands there."""
+    def draw(v, c: Hex) -> screens.Screen:
+        card = v.cards.get(card_id)
+        name = card.name(v.lang) if card is not None else card_id
+        lines = [text("ask.aim", v.lang, card=name, n=dice[c]) if c in dice
+                 else text("prompt.target", v.lang)]
+        here = v.board.worms_first(c) if c is not None else []
+        if here:
+            lines.append(text("ask.aim_at", v.lang, what=_name(v, here[0].id)))
+        title = text("turn.title", v.lang, team=text(f"team.{v.team}", v.lang),
+                     n=worm_number(v.worm)) if v.team and v.worm else text("card.title", v.lang)
+        return screens.message(title, "\n".join(lines))
+    return draw
+
+
+def _drop_draw(view):
+    """A drop card's Thing to place where the players choose: the card and the Thing."""
+    cid = next((e["card"] for e in reversed(view.events)
+                if e.get("event") in ("drop", "sudden_death")), None)
+    card = view.cards.get(cid) if cid else None
+    steps = (card.text if card is not None else ()) + (getattr(card, "drop", ()) or ())
+    kind = next((s.get("kind") for s in steps if s.get("do") == "place"), None)
+
+    def draw(v, c: Hex) -> screens.Screen:
+        thing = text(f"thing.{kind}", v.lang).lower() if kind else text("thing.crate", v.lang)
+        name = card.name(v.lang) if card is not None else text("drop.title", v.lang)
+        return screens.message(text("drop.title", v.lang),
+                               text("ask.drop_where", v.lang, card=name, thing=thing))
+    return draw

@@ -1,0 +1,126 @@
+"""What the players see between their answers: the board changes to copy (a screen a hex), the
+summary after a card, the end of the game, and the refusals that say why.
+
+The engine's decisions are asked by table/app/prompts.py; this module holds the screens that
+tell rather than ask.  A :class:`Step` is one screen of board changes (every change at one
+hex), an announcement (a drop card, the wind) or a summary, confirmed with OK; while it waits,
+the LEDs light every hex still to change and flash the hex on show.
+"""
+
+from __future__ import annotations
+
+from table.engine.hexes import Hex
+from table.ui import scenes, screens
+from table.ui.changes import card_summary, game_summary
+from table.ui.strings import text
+
+from .prompts import Answer, Notice, Prompt, Refuse, View
+
+#: hexes still to change (after the one on show), on the LEDs
+PENDING: scenes.Color = (120, 0, 160)
+
+
+class Step(Prompt):
+    """One screen to copy onto the board (or to read), OK when done.  ``pending``: the hexes
+    of the steps after this one, lit so the players see the whole chain at once."""
+
+    def __init__(self, step, index: int, total: int, pending: frozenset = frozenset()):
+        self.step, self.index, self.total = step, index, total
+        self.pending = pending
+        self.animated = step.summary is None
+
+    @property
+    def selected(self):
+        return "ok"
+
+    def screen(self, view: View) -> screens.Screen:
+        s = self.step
+        lang = view.lang
+        if s.summary is not None:
+            title, body = card_summary(lang, s.summary, view.board)
+            return screens.message(title, body)
+        if s.changes:
+            return screens.changes(text("ch.title", lang, i=self.index, n=self.total),
+                                   [c.text(lang) for c in s.changes])
+        if s.instruction is not None:
+            key = s.instruction.key
+            if key in ("do.drop", "do.sudden_death"):
+                title = text("drop.title" if key == "do.drop" else "sudden_death.title", lang)
+                return screens.message(title, s.instruction.text(lang),
+                                       footer=f"{text('button.ok', lang)} →")
+            return screens.confirm(lang, s.instruction.text(lang), self.index, self.total)
+        if s.side is not None:
+            return screens.message(text("thing.mine", lang), text(f"coin.{s.side}", lang),
+                                   footer=f"{text('button.ok', lang)} →")
+        title = text(f"roll.for.{s.why}", lang) if s.why in ROLL_TITLES else None
+        return screens.dice(lang, list(s.faces), wind=view.board.wind, title=title)
+
+    def frame(self, view: View, t: float) -> scenes.Frame:
+        base = view.base()
+        s = self.step
+        if s.summary is not None:
+            return base
+        pending = {h: PENDING for h in self.pending if h in base}
+        if s.changes:
+            if s.blast is not None and t % 3.0 < 0.8:        # the blast, now and again
+                return scenes.blast(base, s.blast, 0.8)(t % 3.0)
+            frame = scenes.lit(scenes.dimmed(base, 0.5), pending)
+            lit = {}
+            for c in s.changes:
+                if c.src is not None and c.src in base:
+                    lit[c.src] = scenes.WHITE if not scenes.on(t) else scenes.OFF
+            if s.at in base:
+                lit[s.at] = scenes.WHITE if scenes.on(t) else base[s.at]
+            return scenes.lit(frame, lit)
+        ins = s.instruction
+        if ins is None:
+            return base
+        if ins.key == "do.flood" and ins.at is not None:
+            return scenes.new_water(base, [ins.at], 1.0)(t % 1.5)
+        if ins.key == "do.wind":
+            return scenes.wind_arrow(view.grid, ins.args["d"], base=scenes.dimmed(base))(t)
+        return scenes.instruction(scenes.lit(base, pending), ins, t)
+
+    def press(self, event):
+        return Answer(None) if event.name == "ok" and not event.long else None
+
+    def tap(self, card_id):
+        return Refuse("error.finish_changes")
+
+
+ROLL_TITLES = frozenset({"wind", "jump", "scatter", "knockback", "blast", "oil_drum"})
+
+
+def pending_hexes(steps) -> frozenset[Hex]:
+    """Every hex the steps still to come will change."""
+    out: set = set()
+    for s in steps:
+        out |= s.hexes
+    return frozenset(out)
+
+
+def game_over(result: dict, events: list, frame=None) -> Notice:
+    """The end: who won, worms left, turns played, the best chain; OK for a new game."""
+    def draw(v: View) -> screens.Screen:
+        title, body = game_summary(v.lang, result, events)
+        return screens.message(title, body)
+    return Notice(draw, frame=frame)
+
+
+def refusal(out: Refuse, lang: str) -> screens.Screen:
+    """A refusal on the OLED: why, in the players' words."""
+    if out.message:
+        return screens.message(text("error.title", lang), out.message)
+    return screens.error(lang, out.key, **_named(out.args, lang))
+
+
+def _named(args: dict, lang: str) -> dict:
+    """Refusal arguments in words: a card id as its printed name, a team as its name."""
+    out = dict(args)
+    if "card" in out:
+        from table.cards import library
+        card = library().get(out["card"])
+        out["card"] = card.name(lang) if card is not None else out["card"]
+    if "team" in out:
+        out["team"] = text(f"team.{out['team']}", lang)
+    return out

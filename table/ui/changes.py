@@ -1,0 +1,226 @@
+"""Board changes grouped by hex: what the players copy onto the cardboard board, in few steps.
+
+A batch of engine events (everything one answer made happen: a blast, a chain of oil drums, a
+worm that sank) is turned into the *net* change it makes to the board, hex by hex:
+:func:`diff` compares the board before the batch with the board after it, so a worm thrown
+twice is moved once, and a crate placed and blown away is never placed.  :func:`by_hex`
+groups the changes by the hex the players touch (a moved Thing goes to its new hex; the LEDs
+flash where it comes from), and :func:`pages` cuts a hex's list into screens that fit the
+OLED.  One screen per hex, one OK per screen: a chain of 24 changes over six hexes takes six.
+
+:func:`card_summary` and :func:`game_summary` say in words what a card and a whole game did.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from table.engine.board import Board
+from table.engine.hexes import Hex
+
+from .instructions import worm_number
+from .strings import LANGS, sentence, text, worm_name
+
+#: at most this many OLED lines of changes on one screen (the title bar above them)
+LINES = 4
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change at one hex: ``key`` a string key ("ch.*"), ``at`` the hex the players touch,
+    ``src`` where a moved Thing comes from (flashed too)."""
+    key: str
+    args: dict = field(default_factory=dict)
+    at: Hex | None = None
+    src: Hex | None = None
+
+    def text(self, lang: str) -> str:
+        args = dict(self.args)
+        if "team" in args:
+            args["worm"] = worm_name(lang, args.pop("team"), args.pop("n"))
+        return sentence(text(self.key, lang, **args))
+
+
+def _worm(t) -> dict:
+    return {"team": t.team, "n": worm_number(t.id)}
+
+
+def diff(before: Board, after: Board, events: list[dict]) -> list[Change]:
+    """The net changes from ``before`` to ``after`` (``events`` made the one from the other:
+    they say why a Thing went, and whether a shot missed), in the order the events touched
+    the hexes."""
+    order: dict[Hex, int] = {}
+
+    def touch(h) -> None:
+        if h is not None:
+            order.setdefault(tuple(h), len(order))
+
+    cause: dict[str, str] = {}
+    missed = hit = False
+    for e in events:
+        for k in ("at", "to"):
+            if e.get(k) is not None and e["event"] != "blast":
+                touch(e[k])
+        if e["event"] == "destroy":
+            cause[e["thing"]] = e.get("cause", "")
+        elif e["event"] == "target" and e.get("by") == "accuracy":
+            missed = True
+        elif e["event"] == "accuracy":
+            hit = e.get("picked") == "hit"
+    out: list[Change] = []
+    for tid, t in before.things.items():
+        n = after.things.get(tid)
+        if n is None:
+            if t.kind == "worm":
+                key = "ch.worm_sank" if cause.get(tid) == "sank" else "ch.worm_out"
+                out.append(Change(key, _worm(t), t.at))
+            else:
+                out.append(Change(f"ch.remove.{t.kind}", {}, t.at))
+            continue
+        if n.at != t.at:
+            out.append(Change("ch.move_worm" if t.kind == "worm" else f"ch.move.{t.kind}",
+                              _worm(t) if t.kind == "worm" else {}, n.at, t.at))
+        if t.kind == "worm" and n.damaged != t.damaged:
+            out.append(Change("ch.lay_down" if n.damaged else "ch.heal", _worm(n), n.at))
+        if (tid in after.frozen) != (tid in before.frozen):
+            out.append(Change("ch.freeze" if tid in after.frozen else "ch.thaw", _worm(n), n.at))
+    for tid, n in after.things.items():
+        if tid not in before.things:
+            out.append(Change("ch.place_worm" if n.kind == "worm" else f"ch.place.{n.kind}",
+                              _worm(n) if n.kind == "worm" else {}, n.at))
+    for h in sorted(before.land - after.land):
+        out.append(Change("ch.flood", {}, h))
+    if after.target is not None and after.target != before.target:
+        if missed and before.target is not None:
+            out.append(Change("ch.missed", {}, after.target, before.target))
+        elif after.target_facing is not None:
+            out.append(Change("ch.target_facing", {"d": after.target_facing}, after.target))
+        else:
+            out.append(Change("ch.target", {}, after.target))
+    elif hit and after.target is not None:
+        out.append(Change("ch.hit", {}, after.target))
+    for c in out:
+        touch(c.at)
+    first = {"ch.missed": 0, "ch.hit": 0, "ch.target": 0, "ch.target_facing": 0}
+    out.sort(key=lambda c: (order.get(c.at, len(order)), first.get(c.key, 1)))
+    return out
+
+
+def by_hex(changes: list[Change]) -> list[tuple[Hex | None, list[Change]]]:
+    """The changes grouped by hex, in the order of their first change."""
+    groups: dict = {}
+    for c in changes:
+        groups.setdefault(c.at, []).append(c)
+    return list(groups.items())
+
+
+def _lines(c: Change) -> int:
+    """How many OLED lines ``c`` takes at most, over every language."""
+    from table.devices.display import font
+    from .layout import BODY, wrap
+    fnt = font(12)
+    return max(max(1, len(wrap(c.text(lang), fnt, BODY[2] - BODY[0])[0])) for lang in LANGS)
+
+
+def pages(changes: list[Change], one_each: bool = False) -> list[list[Change]]:
+    """``changes`` (of one hex) cut into screens of at most :data:`LINES` lines, the same cut in
+    every language; ``one_each``: one change a screen (the owner's setting)."""
+    if one_each:
+        return [[c] for c in changes]
+    out: list[list[Change]] = []
+    used = LINES + 1
+    for c in changes:
+        n = _lines(c)
+        if used + n > LINES:
+            out.append([])
+            used = 0
+        out[-1].append(c)
+        used += n
+    return out
+
+
+# -- summaries -------------------------------------------------------------------------------
+
+def _short(lang: str, team: str, n: str) -> str:
+    return f"{text(f'team.{team}', lang)} {n}"
+
+
+def _left(lang: str, board: Board, teams) -> str:
+    return ", ".join(f"{text(f'team.{t}', lang)} {len(board.worms(t))}" for t in teams)
+
+
+def _fits(title: str, body: str) -> bool:
+    from table.devices.display import font
+    from .layout import BODY, WIDTH, wrap
+    lines, wide = wrap(body, font(12), BODY[2] - BODY[0])
+    return (len(lines) <= LINES and not wide
+            and font(12, bold=True).getlength(title) <= WIDTH - 2)
+
+
+def card_summary(lang: str, summary: dict, board: Board) -> tuple[str, str]:
+    """Title and body of the one-screen summary after a card: hit or missed, who is hurt,
+    who is out (drowned), the worms each team has left.  What does not fit goes, the least
+    needed first (the aim, then the hurt)."""
+    from table.cards import library
+    card = library().get(summary["card"])
+    name = card.name(lang) if card else summary["card"]
+    title = text("sum.title", lang, card=name)
+    if not _fits(title, ""):
+        title = name
+    shot = {"hit": text("sum.hit", lang), "miss": text("sum.miss", lang)}.get(
+        summary.get("shot") or "")
+    hurt = [_short(lang, t, n) for t, n in summary.get("hurt", ())]
+    out = [_short(lang, t, n) for t, n in summary.get("out", ())]
+    sank = [_short(lang, t, n) for t, n in summary.get("sank", ())]
+    lines = {"shot": shot,
+             "hurt": text("sum.hurt", lang, who=", ".join(hurt)) if hurt else None,
+             "out": text("sum.out", lang, who=", ".join(out)) if out else None,
+             "sank": text("sum.sank", lang, who=", ".join(sank)) if sank else None,
+             "nobody": None if (hurt or out or sank) else text("sum.nobody", lang),
+             "left": text("sum.left", lang, left=_left(lang, board, summary.get("teams", ())))}
+    for drop in (None, "shot", "nobody", "hurt", "sank", "out"):
+        if drop:
+            lines[drop] = None
+        body = "\n".join(v for v in lines.values() if v)
+        if _fits(title, body):
+            break
+    return title, body
+
+
+def best_chain(events: list[dict]) -> int:
+    """The most board changes one card made in ``events`` (a whole game's)."""
+    copied = {"move", "destroy", "damage", "place", "flood"}
+    best = n = 0
+    playing = False
+    for e in events:
+        name = e["event"]
+        if name == "play" and not playing:
+            playing, n = True, 0
+        elif name in ("end_turn", "turn"):
+            playing = False
+        elif playing and name in copied:
+            n += 1
+            best = max(best, n)
+    return best
+
+
+def game_summary(lang: str, result: dict, events: list[dict]) -> tuple[str, str]:
+    """Title and body of the end screen: who won, the worms left per team, turns played, the
+    longest chain of changes one card made."""
+    winners = result.get("winners") or []
+    lines = [text("over.winner", lang, team=text(f"team.{winners[0]}", lang))
+             if len(winners) == 1 else
+             (text("over.shared", lang, teams=", ".join(text(f"team.{t}", lang)
+                                                          for t in winners))
+              if winners else text("over.draw", lang))]
+    worms = {t: n for t, n in (result.get("worms") or {}).items() if n}
+    left = [text("sum.left", lang, left=", ".join(
+        f"{text(f'team.{t}', lang)} {n}" for t, n in worms.items()))] if worms else []
+    chain = [text("over.chain", lang, n=best_chain(events))]
+    title = text("over.title_turns", lang, n=result.get("turns", 0))
+    if not _fits(title, ""):
+        title = text("over.title", lang)
+    for body in (lines + left + chain, lines + left, lines + chain, lines):
+        if _fits(title, "\n".join(body)):     # what does not fit goes
+            break
+    return title, "\n".join(body)

@@ -1,0 +1,153 @@
+"""Board changes grouped by hex, the summaries, and every screen of the turn's flow in every
+language (through strings.text, so tests/ui/test_screens.py sees every key used)."""
+
+import pytest
+
+import table.ui.screens as screens
+import table.ui.strings as strings
+from table.cards import library
+from table.engine.board import Board, Thing
+from table.engine.hexes import hexagon
+from table.ui.changes import (Change, best_chain, by_hex, card_summary, diff, game_summary,
+                              pages)
+from table.ui.strings import LANGS, TEAMS, THING_KINDS
+
+
+def t(key, lang, **args):
+    return strings.text(key, lang, **args)
+
+
+def widest_changes(lang):
+    """One screen of each change, with the widest worm names (through strings.text)."""
+    out = []
+    for team in TEAMS:
+        worm = strings.worm_name(lang, team, 4)
+        for key in ("ch.move_worm", "ch.worm_out", "ch.worm_sank", "ch.lay_down", "ch.heal",
+                    "ch.freeze", "ch.thaw", "ch.place_worm"):
+            out.append(t(key, lang, worm=worm))
+    for kind in THING_KINDS:
+        out += [t(f"ch.{what}.{kind}", lang) for what in ("place", "remove", "move")]
+    out += [t(k, lang) for k in ("ch.flood", "ch.target", "ch.missed", "ch.hit",
+                                 "ch.target_off")]
+    out += [t("ch.target_facing", lang, d=d) for d in range(1, 7)]
+    return out
+
+
+def flow_screens(lang):
+    """Every screen of the turn's flow: changes, summaries, refusals, what prompts are for."""
+    title = t("ch.title", lang, i=12, n=12)
+    lines = widest_changes(lang)
+    out = [screens.changes(title, [line]) for line in lines]
+    names = [c.name(lang) for c in library().values()]
+    who = ", ".join(f"{t(f'team.{team}', lang)} 4" for team in TEAMS[:2])
+    body = [t("sum.hit", lang), t("sum.miss", lang), t("sum.hurt", lang, who=who),
+            t("sum.out", lang, who=who), t("sum.sank", lang, who=who), t("sum.nobody", lang),
+            t("sum.left", lang, left=who)]
+    out += [screens.message(t("sum.title", lang, card=n), b) for n in names[:1] for b in body]
+    t("over.shared", lang, teams=who), t("over.title_turns", lang, n=120)
+    t("over.chain", lang, n=24), t("over.title", lang)
+    for winners in (["purple"], ["purple", "yellow"], []):
+        result = {"winners": winners, "worms": {team: 4 for team in TEAMS}, "turns": 120}
+        out.append(screens.message(*game_summary(lang, result, [])))
+    team = t("team.purple", lang)
+    out += [screens.error(lang, "error.not_in_hand", card=n, team=team) for n in names]
+    out += [screens.error(lang, "error.not_weapon", card=n) for n in names]
+    out += [screens.error(lang, k, team=team) if k == "error.not_a_worm"
+            else screens.error(lang, k)
+            for k in ("error.finish_changes", "error.card_in_play", "error.out_of_range",
+                      "error.not_a_worm", "error.cannot_move", "error.not_lit",
+                      "error.no_target_here")]
+    out += [screens.error(lang, "error.no_card_now", what=t(f"phase.{p}", lang))
+            for p in ("activate", "move1", "move2")]
+    out += [screens.message("T", t("ask.aim", lang, card=n, n=5) + "\n"
+                            + t("ask.aim_at", lang, what=strings.worm_name(lang, "purple", 4)))
+            for n in names]
+    out += [screens.message(t("drop.title", lang), t("ask.drop_where", lang, card=n,
+                                                     thing=t(f"thing.{k}", lang).lower()))
+            for n in names[:3] for k in THING_KINDS]
+    out += [screens.message(t("place.title", lang), t("ask.place_where", lang,
+                                                      thing=t(f"thing.{k}", lang).lower()))
+            for k in THING_KINDS]
+    out += [screens.message("T", t(k, lang)) for k in ("prompt.card_hint", "prompt.worm_steps",
+                                                       "hex.empty_land", "hex.water")]
+    out += [screens.dice(lang, ["3"], title=t(f"roll.for.{w}", lang))
+            for w in ("wind", "jump", "scatter", "knockback", "blast", "oil_drum")]
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_flow_screen_fits_the_oled(lang):
+    found = [p for s in flow_screens(lang) for p in s.problems]
+    assert found == []
+
+
+def board():
+    b = Board(land=set(hexagon((0, 0), 3)) - {(0, 0)}, wind=1)
+    b.add(Thing("red-1", "worm", (1, 0), "red"))
+    b.add(Thing("blue-1", "worm", (2, 0), "blue"))
+    b.add(Thing("oil_drum-1", "oil_drum", (1, 1)))
+    return b
+
+
+def test_the_net_change_of_a_chain_grouped_by_hex():
+    before = board()
+    after = before.copy()
+    red = after.things["red-1"]
+    after.lift(red)
+    after.put(red, (1, -1))                     # thrown twice: moved once
+    red.damaged = True
+    after.remove(after.things["oil_drum-1"])
+    after.add(Thing("crater-1", "crater", (1, 1)))
+    after.add(Thing("fire-1", "fire", (1, -1)))
+    events = [{"event": "blast", "at": [1, 1]},
+              {"event": "destroy", "thing": "oil_drum-1", "kind": "oil_drum", "at": [1, 1]},
+              {"event": "move", "thing": "red-1", "from": [1, 0], "to": [2, -1]},
+              {"event": "move", "thing": "red-1", "from": [2, -1], "to": [1, -1]}]
+    changes = diff(before, after, events)
+    groups = by_hex(changes)
+    assert [h for h, _ in groups] == [(1, 1), (1, -1)]
+    at_drum = [c.key for c in groups[0][1]]
+    assert sorted(at_drum) == ["ch.place.crater", "ch.remove.oil_drum"]
+    moved = groups[1][1]
+    assert [c.key for c in moved] == ["ch.move_worm", "ch.lay_down", "ch.place.fire"]
+    assert moved[0].src == (1, 0)
+    assert moved[0].text("en") == "Move red worm 1 here"
+
+
+def test_a_miss_says_so_and_the_token_goes_where_it_scattered():
+    before = board()
+    before.target = (2, 0)
+    after = before.copy()
+    after.target = (3, 0)
+    events = [{"event": "accuracy", "dice": 2, "rolled": ["3", "4"], "picked": "3"},
+              {"event": "target", "at": [3, 0], "facing": None, "by": "accuracy"}]
+    (change,) = diff(before, after, events)
+    assert (change.key, change.at, change.src) == ("ch.missed", (3, 0), (2, 0))
+    assert change.text("en").startswith("Missed!")
+    hit = diff(before, before.copy(), [{"event": "accuracy", "picked": "hit"}])
+    assert [c.key for c in hit] == ["ch.hit"]
+
+
+def test_pages_fit_four_lines_in_every_language_and_one_each_is_one_a_screen():
+    many = [Change("ch.move_worm", {"team": "purple", "n": "4"}, (0, 1), (0, 2))] * 5
+    assert all(len(p) <= 4 for p in pages(many))
+    assert len(pages(many)) >= 2
+    assert pages(many, one_each=True) == [[c] for c in many]
+
+
+def test_card_and_game_summaries():
+    b = board()
+    title, body = card_summary("en", {"card": "bazooka", "shot": "miss", "hurt": [("red", "1")],
+                                      "out": [], "sank": [("blue", "2")],
+                                      "teams": ["blue", "red"]}, b)
+    assert title == "Bazooka: result"
+    assert body.split("\n") == ["Missed the aim", "Hurt: Red 1", "Drowned: Blue 2",
+                                "Worms: Blue 1, Red 1"]
+    events = [{"event": "play"}] + [{"event": "move"}] * 5 + [{"event": "end_turn"},
+                                                               {"event": "play"},
+                                                               {"event": "damage"}]
+    assert best_chain(events) == 5
+    title, body = game_summary("en", {"winners": ["red"], "worms": {"blue": 0, "red": 2},
+                                      "turns": 14}, events)
+    assert title == "Game over: 14 turns"
+    assert body.split("\n") == ["Red team wins!", "Worms: Red 2", "Best chain: 5 changes"]
