@@ -113,6 +113,7 @@ class DisplayConfig:
     bus: int
     address: int
     rotate: int
+    bus_hz: int = 400_000       # the I2C clock (dtparam=i2c_arm_baudrate); the sim takes its time
 
 
 @dataclass(frozen=True)
@@ -410,8 +411,9 @@ def _display(r: _Reader, data: Mapping[str, Any]) -> DisplayConfig | None:
     if t is None:
         return None
     w = "display"
-    r.known(t, w, ("backend", "bus", "address", "rotate"))
+    r.known(t, w, ("backend", "bus", "address", "rotate", "bus_hz"))
     backend = r.choice(t, w, "backend", BACKENDS["display"])
+    bus_hz = r.int_in(t, w, "bus_hz", 10_000, 3_400_000, 400_000, "the I2C clock in hertz")
     bus = r.int_in(t, w, "bus", 0, 99, 1, "an I2C bus number")
     address = r.int_in(t, w, "address", 0x08, 0x77, 0x3C, "a 7-bit I2C address")
     rotate = r.value(t, w, "rotate", int, 0)
@@ -419,9 +421,9 @@ def _display(r: _Reader, data: Mapping[str, Any]) -> DisplayConfig | None:
         r.problem("display.rotate", f"{rotate} is not 0 or 2: the screen is 128x64 either way "
                                     "up (2 turns it upside down)")
         rotate = None
-    if None in (backend, bus, address, rotate):
+    if None in (backend, bus, address, rotate, bus_hz):
         return None
-    return DisplayConfig(backend, bus, address, rotate)
+    return DisplayConfig(backend, bus, address, rotate, bus_hz)
 
 
 def _buttons(r: _Reader, data: Mapping[str, Any]) -> ButtonsConfig | None:

@@ -395,7 +395,10 @@ class Daemon(DevicesMixin, StorageMixin):
                 image = prompt.screen(view).image
                 if self.deadline is not None and self.overlay is None:
                     image = _with_clock(image, self.deadline - self.clock())
-                self._safely("display", display.show, image)
+                # posted to the display's own thread; while it is failing, tried in place
+                # (every retry_s) so that "back" is said only once a frame really got through
+                send = display.show if "display" in self.faults else display.post
+                self._safely("display", send, image)
         leds = self.dev.get("leds")
         if leds is not None:
             frame = prompt.frame(view, t)

@@ -135,7 +135,7 @@ class Demo:
             log.warning("demo: %s: %s", what, err)
 
     def show_screen(self, screen) -> None:
-        self._safely("display", self.devices.display.show, screen.image)
+        self._safely("display", self.devices.display.post, screen.image)
 
     def show_frame(self, frame: dict) -> None:
         leds = self.devices.leds

@@ -72,6 +72,8 @@ class DevicesMixin:
         self.dev[name] = device
         if name == "buttons":
             device.on_input = self._from_thread(self.handle_input)
+        elif name == "display":
+            device.on_error = self._from_thread(lambda err: self._fault_and_render("display", err))
         elif name == "card_reader":
             device.on_tap = self._from_thread(self.handle_tap)
             device.on_error = self._from_thread(lambda err: self._fault_and_render(

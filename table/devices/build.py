@@ -26,9 +26,10 @@ SECTION = {"wind": "wind", "leds": "leds", "display": "display", "buttons": "but
 class Devices:
     """wind, leds, display, buttons, card_reader: each built on first use; close() them all."""
 
-    def __init__(self, profile: Profile, sim: bool = False):
+    def __init__(self, profile: Profile, sim: bool = False, bus_time: bool = False):
         self.profile = profile
         self.sim = sim
+        self.bus_time = bus_time      # simulated buses take a real bus's time (benchmarks)
         self._built: dict[str, object] = {}
         self._link = None
         self._pins = None
@@ -163,7 +164,7 @@ class Devices:
 
         config = self._config("display")
         if self._backend("display") == "sim":
-            return display.SimDisplay()
+            return display.SimDisplay(config.bus_hz if self.bus_time else None)
         return display.LumaDisplay(config.backend, port=config.bus, address=config.address,
                                    rotate=config.rotate)
 
@@ -218,6 +219,7 @@ def resolve_port(pattern: str) -> str:
                               "put the exact path in the profile's pico.port")
 
 
-def build_devices(profile: Profile, sim: bool = False) -> Devices:
-    """The devices of `profile`, built lazily: real backends, or all simulated with sim=True."""
-    return Devices(profile, sim)
+def build_devices(profile: Profile, sim: bool = False, *, bus_time: bool = False) -> Devices:
+    """The devices of `profile`, built lazily: real backends, or all simulated with sim=True
+    (with ``bus_time``, the simulated OLED takes as long as the profile's I2C clock would)."""
+    return Devices(profile, sim, bus_time)

@@ -2,22 +2,39 @@
 
 Screens are drawn by the ui as Pillow images of 128x64; :meth:`Display.show` turns them into
 1-bit pixels (a plain threshold, no dithering, so text stays crisp) and sends them.
-:func:`font` gives a font that has Czech and Ukrainian glyphs.
+:meth:`Display.post` does the same from the event loop without waiting: the frame goes to the
+display's own worker thread (a full frame is about 25 ms of I2C at 400 kHz, 99 ms at 100 kHz),
+and a frame not yet sent is replaced by the newer one.  :func:`font` gives a font that has
+Czech and Ukrainian glyphs.
 """
 
 from __future__ import annotations
 
 import functools
+import time
 import warnings
 from abc import ABC, abstractmethod
 
 from PIL import Image, ImageFont
 
 from table.devices import DeviceError
+from table.devices.worker import Newest
 from table.fonts import FONT_DIR
 
 TERMINUS_SIZES = (12, 14, 16, 18, 20, 22, 24, 28, 32)
 DRIVERS = ("ssd1306", "sh1106")
+#: bits on the I2C bus for one full frame through luma.oled: 32 writes of 32 data bytes (each
+#: with its address and control byte, 9 clocks a byte with the ACK) and the addressing commands
+FRAME_BUS_BITS = 32 * (32 + 2) * 9 + 3 * 3 * 9
+
+
+def frame_seconds(bus_hz: int) -> float:
+    """How long one full frame holds an I2C bus clocked at ``bus_hz``.
+
+    >>> round(frame_seconds(100_000) * 1000), round(frame_seconds(400_000) * 1000)
+    (99, 25)
+    """
+    return FRAME_BUS_BITS / bus_hz
 
 
 @functools.lru_cache(maxsize=None)
@@ -42,17 +59,44 @@ class Display(ABC):
 
     width = 128
     height = 64
-    #: the last image shown, as the panel shows it (1-bit); None before the first
+    #: the last image shown or posted, as the panel shows it (1-bit); None before the first
     image: Image.Image | None = None
+    closed: bool = False
+    #: called (in the display's worker thread) with the DeviceError of a posted frame
+    on_error = None
+    _worker: Newest | None = None
 
     def show(self, image: Image.Image) -> None:
-        """Show ``image`` (any mode, 128x64) on the screen."""
+        """Show ``image`` (any mode, 128x64) on the screen; returns once it is sent."""
         image = self._to_1bit(image)
         self._show(image)
         self.image = image
 
+    def post(self, image: Image.Image) -> None:
+        """Show ``image`` without waiting for the bus (the display's worker sends it).  A send
+        that failed since the last post raises its DeviceError here."""
+        image = self._to_1bit(image)
+        if self._worker is None:
+            self._worker = Newest(self._show, name=type(self).__name__,
+                                  on_error=lambda err: self.on_error and self.on_error(err))
+        self._worker.post(image)
+        self.image = image
+
+    def flush(self, timeout: float | None = 5.0) -> bool:
+        """Wait until every posted image is sent (False on timeout)."""
+        return self._worker is None or self._worker.flush(timeout)
+
     def close(self) -> None:
-        """Blank the screen and release it; safe to call twice."""
+        """Send what is posted, blank the screen and release it; safe to call twice."""
+        if self._worker is not None:
+            self._worker.close()
+        self.closed = True
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
     @abstractmethod
     def _show(self, image: Image.Image) -> None:
@@ -75,17 +119,24 @@ class SimDisplay(Display):
     """A display on screen through luma's dummy device; ``image`` is the last image shown.
 
     ``panel()`` is what the simulated panel really holds (luma's dummy device); fault switch:
-    ``unplugged`` (images sent no longer reach the panel).
+    ``unplugged`` (images sent no longer reach the panel).  With ``bus_hz`` each frame takes
+    the time a real panel's I2C bus would (:func:`frame_seconds`), so a stall is measurable.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, bus_hz: int | None = None) -> None:
         from luma.core.device import dummy
 
+        if bus_hz is not None and (isinstance(bus_hz, bool) or not isinstance(bus_hz, int)
+                                   or not 10_000 <= bus_hz <= 3_400_000):
+            raise ValueError(f"bus_hz must be a whole number of hertz 10000..3400000, not {bus_hz!r}")
         self.device = dummy(width=self.width, height=self.height, mode="1")
         self.frames = 0
         self.unplugged = False
+        self.bus_hz = bus_hz
 
     def _show(self, image: Image.Image) -> None:
+        if self.bus_hz is not None:
+            time.sleep(frame_seconds(self.bus_hz))
         if not self.unplugged:
             self.device.display(image)
         self.frames += 1
@@ -152,6 +203,7 @@ class LumaDisplay(Display):
     def close(self) -> None:
         if self._closed:
             return
+        super().close()
         self._closed = True
         try:
             self.device.cleanup()

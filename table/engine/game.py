@@ -1,4 +1,4 @@
-"""A whole game as plain data plus a log, driven through one door (docs: notes/game.md).
+"""A whole game as plain data plus a log, driven through one door (docs/game.md).
 
     game = Game.new(config, seed)
     game.request          # the Decision the game waits for (None: the game is over)

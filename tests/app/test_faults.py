@@ -100,17 +100,19 @@ def test_an_oled_failing_mid_game_costs_nothing(tmp_path):
             p = Player(daemon)
             await p.wizard()
             display = daemon.dev["display"]
-            real_show = display.show
+            panel = display.device                    # luma's dummy: the simulated panel itself
+            real_display = panel.display
             failures = [2]
 
-            def show(image):
+            def fail_twice(image):
                 if failures[0] > 0:
                     failures[0] -= 1
                     raise DeviceError("OLED display", "stopped answering; check its wiring")
-                real_show(image)
-            display.show = show
+                real_display(image)
+            panel.display = fail_twice
             before = len(daemon.game.log) + len(daemon.steps)
             await p.press("ok")                       # a step confirmed while the OLED fails
+            await wait_for(lambda: "display" in daemon.faults)
             during = dict(daemon.faults)
             await wait_for(lambda: not daemon.faults)
             return before, len(daemon.game.log) + len(daemon.steps), during, daemon.faults
