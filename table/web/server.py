@@ -8,7 +8,7 @@ Served by aiohttp on the daemon's asyncio loop::
     await server.stop()
 
 Endpoints:
-    GET  /                 the page (with /app.js and /style.css)
+    GET  /                 the page (with /app.js, /card-form.js and /style.css)
     GET  /state            the whole state (see :class:`table.web.view.TableView`)
     GET  /events           Server-Sent Events: an ``event: state`` with the live state at once
                            and on every change (the devices are read every ``poll_s`` while a
@@ -65,6 +65,7 @@ DEFAULT_PORT = 8421
 SESSION = "worms_session"
 STATIC = {"/": ("index.html", "text/html"),
           "/app.js": ("app.js", "text/javascript"),
+          "/card-form.js": ("card-form.js", "text/javascript"),
           "/style.css": ("style.css", "text/css")}
 
 

@@ -20,16 +20,16 @@ const T = {
        spectator: "Divácká obrazovka: tlačítka a čtečka karet jsou na stole.",
        pairTitle: "Párovací kód", pairHelp: "Zadejte šest číslic z displeje stolu.", pair: "Spárovat",
        dirs: ["S", "SV", "JV", "J", "JZ", "SZ"],
-       kinds: {starter: "Základní", supply: "Zásoby", superweapon: "Superzbraň", drop: "Shoz", sudden_death: "Náhlá smrt"}},
+       kinds: {starter: "Počáteční", supply: "Zásoby", superweapon: "Superzbraň", drop: "Letecká podpora", sudden_death: "Náhlá smrt"}},
   uk: {simulator: "симулятор", connecting: "з'єднання…", live: "наживо", reconnecting: "перепідключення…",
-       wind: "Вітер", noWind: "Вітер: ще не задано", cards: "Картки: клацніть, щоб прикласти до зчитувача", cardsShown: "Картки, які знає стіл",
+       wind: "Вітер", noWind: "Вітер: ще не задано", cards: "Карти: клацніть, щоб прикласти до зчитувача", cardsShown: "Карти, які знає стіл",
        onReader: "На зчитувачі:", readerEmpty: "Зчитувач порожній", takeoff: "Зняти",
        unknownTag: "невідома мітка", back: "Назад", ok: "OK", notMirrored: "цей екран не віддзеркалюється",
        keys: "Клавіші: 1–6 · Enter = OK · Esc = Назад · із Shift або утриманням: довге натискання",
-       spectator: "Екран для глядачів: кнопки та зчитувач карток — на столі.",
+       spectator: "Екран для глядачів: кнопки та зчитувач карт — на столі.",
        pairTitle: "Код сполучення", pairHelp: "Введіть шість цифр з екрана столу.", pair: "Сполучити",
        dirs: ["Пн", "ПнСх", "ПдСх", "Пд", "ПдЗх", "ПнЗх"],
-       kinds: {starter: "Стартова", supply: "Припаси", superweapon: "Суперзброя", drop: "Скидання", sudden_death: "Раптова смерть"}},
+       kinds: {starter: "Початкова", supply: "Припаси", superweapon: "Суперзброя", drop: "Пакунок", sudden_death: "Раптова смерть"}},
 };
 const KIND_ORDER = ["starter", "supply", "superweapon", "drop", "sudden_death"];
 const KIND_ICON = {starter: "✦", supply: "✚", superweapon: "✹", drop: "⬇", sudden_death: "☠"};
