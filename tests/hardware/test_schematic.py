@@ -1,87 +1,168 @@
-"""The committed wiring diagram is the profile's: same source, every pin on the right part."""
+"""The wiring harness (WireViz) is the profile's: the committed files are what the generator
+makes now, every pin the profile uses is wired once, every device is connected, and the level
+shifter, the capacitors, the resistor and the do-not-connect notes are there."""
 
-import re
+import copy
+import shutil
 import tomllib
+from collections import Counter
 from pathlib import Path
+
+import pytest
 
 from table import profile as hp
 from table import wiring
 
 ROOT = Path(__file__).resolve().parents[2]
-EDGE = re.compile(r'^  (pi|pico):gp(?:io)?(\d+) -- (\w+):(\w+) \[label="([^"]*)"', re.M)
+SCHEMATICS = ROOT / "schematics"
+DEVICE_PARTS = {"wind": "Servo", "leds": "LEDs", "display": "OLED", "cards": "Reader"}
 
 
-def pin_edges(text: str) -> set[tuple[str, int, str, str]]:
-    """(chip, pin, node, label) of every edge that leaves a Pi or Pico GPIO."""
-    return {(chip, int(pin), node, label) for chip, pin, node, _port, label in EDGE.findall(text)}
+def wired(h: dict, connector: str) -> Counter:
+    """How many wires end on each pin of ``connector``."""
+    count = Counter()
+    for chain in h["connections"]:
+        for end in chain:
+            for name, pins in end.items():
+                if name == connector:
+                    count.update(pins)
+    return count
 
 
-def test_committed_source_is_what_the_generator_makes_now():
-    committed = (ROOT / "schematics" / "wiring.dot").read_text()
-    assert committed == wiring.dot(hp.load(ROOT / "hardware" / "reference.toml")), \
-        "run: python -m table.wiring --out schematics/wiring.dot --svg schematics/wiring.svg"
+def connected(h: dict) -> set[str]:
+    return {name for chain in h["connections"] for end in chain for name in end}
 
 
-def test_every_profile_pin_has_its_connection_and_no_other():
-    text = (ROOT / "schematics" / "wiring.dot").read_text()
+def check_against_profile(p: hp.Profile, h: dict) -> None:
+    """Every pin the profile uses wired exactly once, to a pin labelled with its function;
+    no header pin wired twice; every device's part connected."""
+    for chip, connector, numbering in (("pi", "Pi", wiring.PI_HEADER),
+                                       ("pico", "Pico", wiring.PICO_PADS)):
+        uses = [u for u in p.pin_uses if u.chip == chip]
+        if not uses:
+            continue
+        part = h["connectors"][connector]
+        labels = dict(zip(part["pins"], part["pinlabels"]))
+        count = wired(h, connector)
+        assert all(n == 1 for n in count.values()), (connector, count)   # each pin once
+        for u in uses:
+            pin = numbering[u.pin]
+            assert count[pin] == 1, (u, count)
+            name = f"GPIO{u.pin}" if chip == "pi" else f"GP{u.pin}"
+            assert labels[pin].startswith(name) and labels[pin].endswith(u.function.split()[-1])
+        gpio_wired = {pin for pin in count if labels[pin].startswith(("GPIO", "GP"))}
+        assert gpio_wired == {numbering[u.pin] for u in uses}          # no stray GPIO wired
+    for device, part in DEVICE_PARTS.items():
+        config = getattr(p, device)
+        if config is not None and config.backend != "sim":
+            assert part in connected(h), f"{device}: {part} not connected"
+    if p.buttons is not None and p.buttons.backend != "sim":
+        assert ("Encoder" if p.buttons.backend == "encoder" else "Buttons") in connected(h)
+
+
+def test_committed_files_are_what_the_generator_makes_now():
     p = hp.load(ROOT / "hardware" / "reference.toml")
-    edges = pin_edges(text)
-    expected = set()
-    for u in p.pin_uses:
-        match = [e for e in edges if e[:2] == (u.chip, u.pin) and e[2].startswith(u.device + "_")
-                 and e[3].endswith(u.function)]
-        assert len(match) == 1, (u, sorted(edges))
-        expected |= set(match)
-    assert edges == expected          # nothing drawn that the profile does not use
-    # the reference build, spelled out independently of the generator
-    assert ("pi", 20, "buttons_ok", "GPIO20 (pin 38) button ok") in edges
-    assert ("pi", 14, "cards_reader", "GPIO14 (pin 8) UART TXD") in edges
-    assert ("pi", 2, "display_oled", "GPIO2 (pin 3) I2C1 SDA") in edges
-    assert ("pico", 2, "leds_shifter", "GP2 (pin 4) WS2812 data") in edges
-    assert ("pico", 15, "wind_servo", "GP15 (pin 20) servo PWM") in edges
+    assert (SCHEMATICS / "wiring.yml").read_text() == wiring.yaml_text(p), \
+        "run: .venv/bin/python -m table.wiring --out schematics"
+    assert not (SCHEMATICS / "wiring.dot").exists()      # the hand-written DOT is gone
 
 
-def test_uart_lines_cross_over():
-    text = wiring.dot(hp.load())
-    assert "pi:gpio14 -- cards_reader:rx " in text and "pi:gpio15 -- cards_reader:tx " in text
+def test_the_reference_harness_matches_its_profile():
+    p = hp.load()
+    h = wiring.harness(p)
+    check_against_profile(p, h)
+    labels = dict(zip(h["connectors"]["Pi"]["pins"], h["connectors"]["Pi"]["pinlabels"]))
+    assert labels[38] == "GPIO20 button ok" and labels[8] == "GPIO14 UART TXD"
+    assert labels[3] == "GPIO2 I2C1 SDA"
+    pico = dict(zip(h["connectors"]["Pico"]["pins"], h["connectors"]["Pico"]["pinlabels"]))
+    assert pico[4] == "GP2 WS2812 data" and pico[20] == "GP15 servo PWM"
 
 
-def test_a_changed_profile_changes_the_drawing():
+def test_the_level_shifter_and_the_small_parts():
+    h = wiring.harness(hp.load())
+    u1 = h["connectors"]["U1"]
+    pins = dict(zip(u1["pins"], u1["pinlabels"]))
+    assert (pins[1], pins[2], pins[3], pins[7], pins[14]) == ("1OE", "1A", "1Y", "GND", "VCC")
+    ties = {tuple(loop) for loop in u1["loops"]}
+    assert {(1, 7), (5, 7), (9, 7), (12, 7), (4, 14), (10, 14), (13, 14)} == ties
+    chains = [[next(iter(end.items())) for end in chain] for chain in h["connections"]]
+    ends = {(a[0], tuple(a[1]), b[0], tuple(b[1])) for a, _, b in chains}
+    assert ("Pico", (4,), "U1", (2,)) in ends                  # GP2 to 1A
+    assert ("U1", (3,), "R1", (1,)) in ends and ("R1", (2,), "LEDs", (2,)) in ends   # 1Y, R, DIN
+    assert ("U1", (14, 7), "C1", (1, 2)) in ends               # 100 nF at the shifter
+    assert ("LEDs", (1, 3), "C2", (1, 2)) in ends              # bulk at the LEDs
+    assert ("Servo", (2, 3), "C3", (1, 2)) in ends             # bulk at the servo
+    assert "1000 uF" in h["connectors"]["C2"]["type"] and "100 nF" in h["connectors"]["C1"]["type"]
+    assert "330 ohm" in h["connectors"]["R1"]["type"]
+    for cable in h["cables"].values():
+        assert cable["gauge"] in ("22 AWG", "26 AWG") and len(cable["colors"]) == cable["wirecount"]
+
+
+def test_do_not_connect_notes():
+    h = wiring.harness(hp.load())
+    assert "Do not connect the 5 V supply to the Pi's 5 V pins" in h["connectors"]["Pi"]["notes"]
+    pico = h["connectors"]["Pico"]
+    assert "VBUS (pin 40): do not connect" in pico["notes"]
+    assert dict(zip(pico["pins"], pico["pinlabels"]))[40] == "VBUS: do not connect"
+    assert wired(h, "Pico")[40] == 0
+
+
+@pytest.mark.parametrize("change", ["encoder", "pca9685", "gpio-servo", "moved-button"])
+def test_other_builds_match_their_profiles(change):
     data = tomllib.loads(hp.REFERENCE.read_text())
-    data["buttons"]["gpio"]["ok"] = 24
-    data["wind"]["backend"] = "pca9685"
-    text = wiring.dot(hp.parse(data))
-    edges = pin_edges(text)
-    assert ("pi", 24, "buttons_ok", "GPIO24 (pin 18) button ok") in edges
-    assert not any(e[1] == 20 and e[0] == "pi" for e in edges)
-    assert ("pi", 2, "wind_pca9685", "GPIO2 (pin 3) I2C1 SDA") in edges
-    assert "wind_pca9685:ch -- wind_servo:sig" in text
-    assert not any(e[0] == "pico" and e[1] == 15 for e in edges)
-    assert text != (ROOT / "schematics" / "wiring.dot").read_text()
+    if change == "encoder":
+        data["buttons"]["backend"] = "encoder"
+    elif change == "pca9685":
+        data["wind"]["backend"] = "pca9685"
+    elif change == "gpio-servo":
+        data["wind"]["backend"] = "gpio"
+    else:
+        data["buttons"]["gpio"]["ok"] = 24
+    p = hp.parse(data)
+    h = wiring.harness(p)
+    check_against_profile(p, h)
+    from wireviz import wireviz
+    wireviz.parse(copy.deepcopy(h), return_types="harness")     # WireViz takes it as it is
+    if change == "pca9685":
+        assert "PCA9685" in connected(h) and 20 not in wired(h, "Pico")
+    if change == "moved-button":
+        assert wired(h, "Pi")[18] == 1 and wired(h, "Pi")[38] == 0
 
 
-def test_rendered_svg_carries_every_pin_label():
-    svg = (ROOT / "schematics" / "wiring.svg").read_text()
-    for _chip, _pin, _node, label in pin_edges((ROOT / "schematics" / "wiring.dot").read_text()):
-        assert label in svg, f"schematics/wiring.svg is stale ({label!r} missing): re-render it"
+def test_wireviz_reads_the_committed_harness():
+    import yaml
+    from wireviz import wireviz
+
+    harness = wireviz.parse(yaml.safe_load((SCHEMATICS / "wiring.yml").read_text()),
+                            return_types="harness")
+    assert {"Pi", "Pico", "U1", "LEDs", "Servo", "OLED", "Reader", "Buttons"} <= set(
+        harness.connectors)
 
 
-def test_cli_writes_the_source(tmp_path):
-    out = tmp_path / "w.dot"
-    assert wiring.main(["--out", str(out)]) == 0
-    assert out.read_text() == wiring.dot(hp.load())
+def test_the_committed_svg_and_bom_are_current():
+    svg = (SCHEMATICS / "wiring.svg").read_text()
+    h = wiring.harness(hp.load())
+    for part in h["connectors"].values():
+        for label in part["pinlabels"]:
+            assert label.replace("&", "&amp;") in svg, f"schematics/wiring.svg is stale: {label!r}"
+    bom = (SCHEMATICS / "wiring.bom.tsv").read_text()
+    for item in ("74AHCT125", "100 nF", "1000 uF", "470 uF", "330 ohm", "1N5817", "22 AWG"):
+        assert item in bom
+
+
+@pytest.mark.skipif(shutil.which("dot") is None,
+                    reason="Graphviz's dot is missing (scripts/bootstrap installs it as root)")
+def test_rendering_writes_the_svg_and_the_bom(tmp_path):
+    assert wiring.main(["--out", str(tmp_path)]) == 0
+    assert (tmp_path / "wiring.yml").read_text() == (SCHEMATICS / "wiring.yml").read_text()
+    assert (tmp_path / "wiring.bom.tsv").read_text() == (SCHEMATICS / "wiring.bom.tsv").read_text()
+    assert "GPIO20 button ok" in (tmp_path / "wiring.svg").read_text()
+
+
+def test_cli_prints_the_yaml_and_refuses_a_bad_profile(tmp_path, capsys):
+    assert wiring.main([]) == 0
+    assert capsys.readouterr().out == wiring.yaml_text(hp.load())
     bad = tmp_path / "bad.toml"
     bad.write_text("name = 3\n")
     assert wiring.main(["--profile", str(bad)]) == 2
-
-
-def test_an_encoder_build_draws_the_encoder():
-    data = tomllib.loads(hp.REFERENCE.read_text())
-    data["buttons"]["backend"] = "encoder"
-    text = wiring.dot(hp.parse(data))
-    edges = pin_edges(text)
-    assert ("pi", 17, "buttons_encoder", "GPIO17 (pin 11) encoder a") in edges
-    assert ("pi", 27, "buttons_encoder", "GPIO27 (pin 13) encoder b") in edges
-    assert ("pi", 22, "buttons_ok", "GPIO22 (pin 15) encoder ok") in edges
-    assert text.count("  buttons_encoder [") == 1
-    assert "buttons_encoder:c -- pi:gnd" in text
+    assert "name: should be a string" in capsys.readouterr().err
