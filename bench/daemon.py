@@ -9,6 +9,8 @@
   it sends READY=1 on $NOTIFY_SOCKET (systemd's protocol).  Goal: < 2 s.
 * ``rss_mb``: that process's resident memory once ready and after a few seconds of running;
   and this process's after the games (bench and bots included).  Goal: < 80 MB.
+* ``bus_100khz``, ``bus_400khz``: ``led_frame_interval_ms_p99`` and ``press_to_led_ms_p99``
+  with the simulated OLED taking a real bus's time per frame (bench/frames.py).
 
     python bench/daemon.py      # prints JSON
 """
@@ -219,8 +221,11 @@ def start_to_ready() -> dict:
 
 
 def main() -> dict:
+    import frames
+
     out = start_to_ready()
     out.update(games())
+    out.update(frames.main())        # the LED animation with the OLED on a 100/400 kHz bus
     return out
 
 

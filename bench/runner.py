@@ -10,7 +10,9 @@ HERE = Path(__file__).parent
 
 
 def available() -> list[str]:
-    return sorted(p.stem for p in HERE.glob("*.py") if p.stem not in ("runner", "stats"))
+    """The benchmarks: every bench/NAME.py with a main() (the others are helpers they share)."""
+    return sorted(p.stem for p in HERE.glob("*.py")
+                  if p.stem != "runner" and "\ndef main(" in p.read_text(encoding="utf-8"))
 
 
 def load(name: str):

@@ -1,0 +1,115 @@
+"""The LED animation while the OLED's bus is slow: whole games played through the daemon's
+inputs on simulated devices whose OLED takes a real I2C bus's time per frame
+(``build_devices(bus_time=True)``, ``display.bus_hz`` 100 kHz and 400 kHz).
+
+* ``led_frame_interval_ms_p99``: the time between two LED frames while the prompt on show is
+  animated.  Goal: within 5 ms of the animation period (1/fps): the OLED's writes must not
+  hold the loop.
+* ``press_to_led_ms_p99``: from a button press (in another thread, as gpiozero's) to the LED
+  frame it caused.  Goal: under 30 ms.
+
+Imported by bench/daemon.py (``bench/run daemon``); ``python bench/frames.py`` alone too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import tempfile
+import threading
+import time
+
+from stats import ms, percentile
+
+GAMES = 1
+
+
+def _profile(bus_hz: int):
+    from table.profile import load
+
+    profile = load(None)
+    return dataclasses.replace(profile, display=dataclasses.replace(profile.display, bus_hz=bus_hz))
+
+
+def at_bus(bus_hz: int) -> dict:
+    from daemon import Driver
+
+    from table.app.daemon import Daemon
+    from table.bots import RandomBot
+    from table.devices.build import build_devices
+    from table.devices.display import frame_seconds
+
+    with tempfile.TemporaryDirectory() as state:
+        devices = build_devices(_profile(bus_hz), sim=True, bus_time=True)
+        daemon = Daemon(devices, state, seed=3)
+        tags = {f"04{i:012X}": c for i, c in enumerate(sorted(daemon.cards))}
+        for uid, card in tags.items():
+            daemon.tags.enrol(uid, card)
+        driver = Driver(daemon, tags)
+        leds, display = devices.leds, devices.display
+        pushes: list[tuple[float, bool]] = []           # (time, the prompt was animated)
+        real_push = leds._push
+
+        def push(frame):
+            real_push(frame)
+            pushes.append((time.perf_counter(), bool(daemon.current().animated)))
+        leds._push = push
+
+        press_to_led: list[float] = []
+        real_press = driver.buttons.press
+
+        def press(name, **kw):
+            t0 = time.perf_counter()
+            n = len(pushes)
+            real_press(name, **kw)
+            deadline = time.perf_counter() + 5
+            while len(pushes) == n and time.perf_counter() < deadline:
+                time.sleep(0.0002)
+            if len(pushes) > n:
+                press_to_led.append(ms(pushes[n][0] - t0))
+        driver.buttons.press = press
+        result = {}
+
+        def play():
+            try:
+                while not daemon.ready:
+                    time.sleep(0.001)
+                for seed in range(GAMES):
+                    driver.game(RandomBot(seed))
+                    time.sleep(0.5)             # the end screen's animation, undisturbed
+            except BaseException as err:
+                result["error"] = err
+            finally:
+                daemon.loop.call_soon_threadsafe(daemon.stop)
+
+        async def main():
+            thread = threading.Thread(target=play, daemon=True)
+            thread.start()
+            await daemon.run()
+            thread.join()
+
+        asyncio.run(main())
+        daemon.close()
+        devices.close()
+        if "error" in result:
+            raise result["error"]
+        intervals = [ms(b[0] - a[0]) for a, b in zip(pushes, pushes[1:]) if a[1] and b[1]]
+        period = ms(1 / daemon.fps)
+        return {
+            "bus_hz": bus_hz, "oled_frame_ms": ms(frame_seconds(bus_hz)),
+            "oled_frames": display.frames,
+            "animation_period_ms": period,
+            "led_frames": len(pushes), "led_frame_interval_ms_p99": percentile(intervals, 99),
+            "goal_led_frame_interval_ms_p99": round(period + 5, 1),
+            "presses": len(press_to_led), "press_to_led_ms_p99": percentile(press_to_led, 99),
+            "goal_press_to_led_ms_p99": 30,
+        }
+
+
+def main() -> dict:
+    return {f"bus_{hz // 1000}khz": at_bus(hz) for hz in (100_000, 400_000)}
+
+
+if __name__ == "__main__":
+    print(json.dumps(main(), indent=2))
