@@ -163,15 +163,15 @@ def test_led_frames_shown_while_the_pico_is_silent_do_not_pile_up(pico, made):
 # ---- what the Pico reports, and the colour order -----------------------------------------
 
 def test_the_supply_voltage_comes_with_the_heartbeats(pico, made):
-    pico.node.supply = lambda: 4870
+    pico.supply_mv = 4870
     link = link_to(pico, made, heartbeat_s=0.05)
     until(lambda: link.supply_volts is not None)
     assert link.supply_volts == 4.87
-    pico.node.supply = lambda: 4410                    # a sag under load
+    pico.supply_mv = 4410                              # a sag under load
     assert link.measure_supply() == 4.41
     leds = PicoLeds(link, hexagon(4))
     assert leds.supply_volts == 4.41
-    pico.node.supply = lambda: 0                       # a Pico W cannot measure it
+    pico.supply_mv = 0                                 # a Pico W cannot measure it
     assert leds.measure_supply() is None and link.supply_volts is None
 
 
