@@ -32,12 +32,16 @@ BOOTSEL_EVERY = 20    # loops between BOOTSEL checks (each check pauses flash br
 WDT_MS = 2000         # a loop that stalls this long resets the board (rp2: at most 8388)
 BOOT_GRACE_MS = 10000
 CRASH_LIMIT = 3
+FLUSH_MS = 100        # before a reset on request: the ack must reach the host first
 
 REPL_MAGIC = 0x2E9E1  # in scratch register 0: stay in the REPL after this reset
 BOARD = getattr(sys.implementation, "_machine", "")    # e.g. "Raspberry Pi Pico W with RP2040"
 _WATCHDOG = 0x400D8000 if "RP2350" in BOARD else 0x40058000
 SCRATCH_REPL = _WATCHDOG + 0x0C       # WATCHDOG_SCRATCH0: kept through a watchdog reset
 SCRATCH_CRASHES = _WATCHDOG + 0x10    # WATCHDOG_SCRATCH1 (cleared by power-on)
+
+
+_sleep_ms = getattr(time, "sleep_ms", None) or (lambda ms: time.sleep(ms / 1000))
 
 
 def build(write, now=None, diff=None, supply=None):
@@ -148,6 +152,7 @@ def run(port=None):
         node.servo.off()
         micropython.kbd_intr(3)
         mem[SCRATCH_REPL] = REPL_MAGIC
+        _sleep_ms(FLUSH_MS)
     except BaseException:                        # noqa: B036 -- any failure at all resets
         if time.ticks_diff(time.ticks_ms(), booted) < BOOT_GRACE_MS:
             mem[SCRATCH_CRASHES] = mem[SCRATCH_CRASHES] + 1
