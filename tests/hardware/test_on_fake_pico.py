@@ -78,3 +78,16 @@ def test_calibrate_moves_the_real_servo_and_saves(pico, profile_file, capsys, mo
     assert code == 0, out
     assert 687 in servo_pulses(pico)                        # the nudged pulse reached the servo
     assert hp.load(profile_file).wind.calibration[1] == 687
+
+
+@pytest.mark.parametrize("millivolts, verdict", [(4950, "PASS supply: 4.95 V at the lowest"),
+                                                 (4300, "FAIL supply: the supply sagged to 4.30 V"),
+                                                 (0, "FAIL supply: the Pico reported no supply")])
+def test_selftest_supply_reads_the_picos_vsys(pico, profile_file, capsys, millivolts, verdict):
+    pico.supply_mv = millivolts                     # what the firmware measures on ADC 3
+    code = cli.main(["selftest", "--profile", str(profile_file), "--fast", "--only", "supply"])
+    out = capsys.readouterr().out
+    assert verdict in out and code == (0 if verdict.startswith("PASS") else 1), out
+    assert all(px == (0, 0, 0) for px in pico.pixels)       # dark again afterwards
+    lit = [f for f in pico.frames if all(px != (0, 0, 0) for px in f)]
+    assert lit and lit[0][0] == (89, 89, 89)                # every LED white at the 35% cap
