@@ -37,7 +37,7 @@ def test_targets_are_lit_in_the_colour_of_their_accuracy_dice_count():
     assert [frame[h] for h in opts] == [scenes.accuracy_colour(n) for n in (3, 3, 2, 1)]
     # aiming starts on the enemy worm, not on the engine's first option, and says what for
     assert p.cursor == (-1, 0)
-    assert "bazooka: 1 dice here" in " ".join(p.screen(view()).texts)
+    assert "bazooka: 1 die here" in " ".join(p.screen(view()).texts)
     assert "At: red worm 1" in " ".join(p.screen(view()).texts)
 
 
