@@ -71,8 +71,9 @@ def parse_card(raw, source: str, index: int) -> tuple[Card | None, list[str]]:
             if lang not in LANGS or not isinstance(name, str) or not name:
                 bad(f"names.{lang}", f"languages are {', '.join(LANGS)}, each a non-empty name")
     target = raw.get("target")
-    if target is not None and target not in TARGET_RULES:
+    if target is not None and (not isinstance(target, str) or target not in TARGET_RULES):
         bad("target", f"{target!r} is not a target rule ({', '.join(TARGET_RULES)})")
+        target = None
     rng = raw.get("range")
     if target in ("within", "direct_within"):
         if not isinstance(rng, int) or isinstance(rng, bool) or rng < 0:

@@ -37,7 +37,10 @@ def keys(table: Any, allowed: set[str], where: str) -> dict:
 
 
 def show(v: Any) -> str:
-    return json.dumps(v) if isinstance(v, (list, dict, str, int, float, bool)) else repr(v)
+    try:
+        return json.dumps(v, default=str)    # (a TOML date or time shows as its text)
+    except ValueError:                       # a list holding itself cannot come from TOML
+        return repr(v)
 
 
 def whole(v: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
@@ -155,7 +158,7 @@ def parse_choices(table: dict) -> dict[str, list]:
                 conv.append(a)
             else:
                 groups = items(a, w)
-                if not groups or any(g not in ORDER_GROUPS for g in groups):
+                if not groups or any(not isinstance(g, str) or g not in ORDER_GROUPS for g in groups):
                     raise Malformed(f"{w}: expected a list of {', '.join(sorted(ORDER_GROUPS))}")
                 conv.append(tuple(groups))
         out[kind] = conv

@@ -168,7 +168,7 @@ def parse(data: dict) -> GameScenario:
     if "drop_deck" in g:
         drop_deck = items(g["drop_deck"], "game.drop_deck")
         for i, c in enumerate(drop_deck):
-            if c not in cards or cards[c].kind not in ("drop", "sudden_death"):
+            if not isinstance(c, str) or c not in cards or cards[c].kind not in ("drop", "sudden_death"):
                 raise Malformed(f"game.drop_deck[{i}]: {show(c)} is not a Drop or Sudden Death card")
     land = None
     if "land" in g:
