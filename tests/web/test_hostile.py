@@ -227,6 +227,23 @@ def test_wrong_codes_never_reach_the_table(table_with_page, caplog):
     no_traceback(caplog)
 
 
+def test_the_enroller_shows_the_code_and_reopens_pairing(devices, tmp_path, caplog):
+    """`worms-table enroll --sim --host ...`: the code goes on the OLED, not into the log."""
+    from table.app.enroller import Enroller
+    from table.devices.buttons import InputEvent
+    from table.ui import screens
+
+    enroller = Enroller(devices, tmp_path)
+    opened = []
+    enroller.on_pair_button = lambda: opened.append(True)
+    enroller.notice("pairing", "493817")
+    assert enroller.screen().image.tobytes() == \
+        screens.message("worms-table", "493817").image.tobytes()
+    assert "493817" not in "\n".join(r.getMessage() for r in caplog.records)
+    enroller.handle_input(InputEvent("1", long=True))
+    assert opened == [True] and enroller.note is None
+
+
 # -- 8: the page's server under hostile connections ---------------------------------------------
 
 def until(check) -> None:
