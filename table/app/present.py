@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from table.engine.hexes import Hex
 from table.ui import scenes, screens
-from table.ui.changes import card_summary, game_summary
+from table.ui.changes import card_summary, game_summary, off_lines
 from table.ui.strings import text
 
 from .prompts import Answer, Notice, Prompt, Refuse, View
@@ -39,6 +39,8 @@ class Step(Prompt):
         if s.summary is not None:
             title, body = card_summary(lang, s.summary, view.board)
             return screens.message(title, body)
+        if s.changes and s.at is None:
+            return screens.changes(text("ch.off_title", lang), off_lines(lang, list(s.changes)))
         if s.changes:
             return screens.changes(text("ch.title", lang, i=self.index, n=self.total),
                                    [c.text(lang) for c in s.changes])
@@ -69,8 +71,9 @@ class Step(Prompt):
             for c in s.changes:
                 if c.src is not None and c.src in base:
                     lit[c.src] = scenes.WHITE if not scenes.on(t) else scenes.OFF
-            if s.at in base:
-                lit[s.at] = scenes.WHITE if scenes.on(t) else base[s.at]
+            for h in ({s.at} if s.at is not None else {c.at for c in s.changes}):
+                if h in base:
+                    lit[h] = scenes.WHITE if scenes.on(t) else base[h]
             return scenes.lit(frame, lit)
         ins = s.instruction
         if ins is None:

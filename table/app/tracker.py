@@ -16,7 +16,7 @@ import copy
 
 from table.engine.board import Board, Thing
 from table.engine.hexes import Hex
-from table.ui.changes import Change, by_hex, diff, pages
+from table.ui.changes import Change, diff, grouped
 from table.ui.instructions import Instruction, instructions
 
 #: events said on a screen of their own, in order (not a change at a hex)
@@ -31,8 +31,8 @@ class Step:
     why: str = ""
     side: str | None = None
     blast: Hex | None = None       # a blast that caused it: flashed on the LEDs first
-    changes: tuple[Change, ...] = ()   # every change at one hex (``at``), one OK for all
-    at: Hex | None = None
+    changes: tuple[Change, ...] = ()   # every change at one hex (``at``), one OK for all;
+    at: Hex | None = None              # (None: Things to take off, over several hexes)
     summary: dict | None = None    # what a card did (table.ui.changes.card_summary)
 
     @property
@@ -150,10 +150,9 @@ class Tracker:
             blast = next((tuple(e["at"]) for e in chunk if e["event"] == "blast"), None)
             self.apply(chunk)
             first = len(out)
-            for at, group in by_hex(diff(before, self.board, chunk)):
-                for page in pages(group, self.one_each):
-                    out.append(Step(changes=tuple(page), at=at,
-                                    blast=blast if len(out) == first else None))
+            for at, page in grouped(diff(before, self.board, chunk), self.one_each):
+                out.append(Step(changes=tuple(page), at=at,
+                                blast=blast if len(out) == first else None))
             chunk.clear()
 
         for e in events:

@@ -19,7 +19,7 @@ from table.engine.board import Board
 from table.engine.hexes import Hex
 
 from .instructions import worm_number
-from .strings import LANGS, sentence, text, worm_name
+from .strings import LANGS, sentence, text
 
 #: at most this many OLED lines of changes on one screen (the title bar above them)
 LINES = 4
@@ -36,9 +36,13 @@ class Change:
 
     def text(self, lang: str) -> str:
         args = dict(self.args)
-        if "team" in args:
-            args["worm"] = worm_name(lang, args.pop("team"), args.pop("n"))
-        return sentence(text(self.key, lang, **args))
+        if "team" in args:                  # "Red 2": short, so a change is one line
+            args["worm"] = f"{text('team.' + args.pop('team'), lang)} {args.pop('n')}"
+        if "things" in args:
+            args["things"] = ", ".join(text(f"thing.{k}", lang).lower() for k in args["things"])
+        times = args.pop("times", 1)
+        said = sentence(text(self.key, lang, **args))
+        return f"{said} ×{times}" if times > 1 else said
 
 
 def _worm(t) -> dict:
@@ -107,11 +111,92 @@ def diff(before: Board, after: Board, events: list[dict]) -> list[Change]:
 
 
 def by_hex(changes: list[Change]) -> list[tuple[Hex | None, list[Change]]]:
-    """The changes grouped by hex, in the order of their first change."""
+    """The changes grouped by hex, in the order of their first change; the same change made
+    twice at a hex (two fires) is one line, "×2"."""
     groups: dict = {}
     for c in changes:
-        groups.setdefault(c.at, []).append(c)
+        group = groups.setdefault(c.at, [])
+        same = next((i for i, g in enumerate(group) if not g.src and not c.src and g.key == c.key
+                     and {k: v for k, v in g.args.items() if k != "times"} == c.args), None)
+        if same is None:
+            group.append(c)
+        else:
+            g = group[same]
+            group[same] = Change(g.key, {**g.args, "times": g.args.get("times", 1) + 1}, g.at)
+    for h, group in groups.items():           # several Things off one hex: one line
+        gone = [c for c in group if c.key.startswith("ch.remove.")]
+        if len(gone) > 1:
+            kinds = [c.key.rsplit(".", 1)[1] for c in gone for _ in range(c.args.get("times", 1))]
+            i = group.index(gone[0])
+            group[:] = [c for c in group if c not in gone]
+            group.insert(i, Change("ch.remove_list", {"things": tuple(kinds)}, h))
     return list(groups.items())
+
+
+#: changes that take a Thing off the board (grouped over hexes: "take off the flashing")
+OFF = ("ch.worm_out", "ch.worm_sank")
+
+
+def is_off(c: Change) -> bool:
+    return c.key in OFF or c.key.startswith("ch.remove")
+
+
+def grouped(changes: list[Change], one_each: bool = False) -> list[tuple[Hex | None, list]]:
+    """Screens for a batch: first every hex where Things only come off, on screens of their
+    own (the LEDs flash them all at once), then one screen a hex for the rest."""
+    groups = by_hex(changes)
+    off = [c for h, cs in groups if all(is_off(c) for c in cs) for c in cs]
+    rest = [(h, cs) for h, cs in groups if not all(is_off(c) for c in cs)]
+    out: list[tuple[Hex | None, list]] = []
+    if one_each:
+        out += [(c.at, [c]) for c in off]
+    elif len(off) > 1:
+        out += [(None, page) for page in off_pages(off)]
+    elif off:
+        out.append((off[0].at, off))
+    for h, cs in rest:
+        out += [(h, page) for page in pages(cs, one_each)]
+    return out
+
+
+def off_pages(off: list[Change]) -> list[list[Change]]:
+    """Things to take off, on as few screens as fit (see :func:`off_lines`): the Things on
+    one, the worms on the next if both do not fit on one."""
+    if _fit_lines(off):
+        return [off]
+    things = [c for c in off if c.key not in OFF]
+    worms = [c for c in off if c.key in OFF]
+    return ([things] if things else []) + [worms[i:i + LINES]
+                                           for i in range(0, len(worms), LINES)]
+
+
+def _fit_lines(off: list[Change]) -> bool:
+    from table.devices.display import font
+    from .layout import BODY, wrap
+    fnt = font(12)
+    return all(sum(len(wrap(line, fnt, BODY[2] - BODY[0])[0]) for line in off_lines(lang, off))
+               <= LINES for lang in LANGS)
+
+
+def off_lines(lang: str, off: list[Change]) -> list[str]:
+    """The lines of a "take off" screen in ``lang``: a line each if they fit, else the
+    Things counted by kind and the worms named on one line."""
+    if sum(_lines(c) for c in off) <= LINES:
+        return [c.text(lang) for c in off]
+    kinds: dict[str, int] = {}
+    worms = []
+    for c in off:
+        if c.key in OFF:
+            team = text("team." + c.args["team"], lang)
+            worms.append(f"{team} {c.args['n']}")
+        else:
+            for kind in c.args.get("things") or [c.key.rsplit(".", 1)[1]] * c.args.get("times", 1):
+                kinds[kind] = kinds.get(kind, 0) + 1
+    lines = [", ".join(f"{text(f'thing.{k}', lang)} ×{n}" for k, n in kinds.items())] \
+        if kinds else []
+    if worms:
+        lines.append(text("ch.off_worms", lang, who=", ".join(worms)))
+    return lines
 
 
 def _lines(c: Change) -> int:

@@ -9,7 +9,7 @@ from table.cards import library
 from table.engine.board import Board, Thing
 from table.engine.hexes import hexagon
 from table.ui.changes import (Change, best_chain, by_hex, card_summary, diff, game_summary,
-                              pages)
+                              grouped, off_lines, off_pages, pages)
 from table.ui.strings import LANGS, TEAMS, THING_KINDS
 
 
@@ -29,6 +29,8 @@ def widest_changes(lang):
         out += [t(f"ch.{what}.{kind}", lang) for what in ("place", "remove", "move")]
     out += [t(k, lang) for k in ("ch.flood", "ch.target", "ch.missed", "ch.hit",
                                  "ch.target_off")]
+    out.append(t("ch.remove_list", lang, things=", ".join(
+        t(f"thing.{k}", lang).lower() for k in ("oil_drum", "crate", "mine"))))
     out += [t("ch.target_facing", lang, d=d) for d in range(1, 7)]
     return out
 
@@ -38,6 +40,12 @@ def flow_screens(lang):
     title = t("ch.title", lang, i=12, n=12)
     lines = widest_changes(lang)
     out = [screens.changes(title, [line]) for line in lines]
+    t("ch.off_title", lang), t("ch.off_worms", lang, who="")
+    many = [Change("ch.remove_list", {"things": ("oil_drum", "crate", "mine")}, (0, i))
+            for i in range(3)] + [Change("ch.worm_sank", {"team": team, "n": "4"}, (1, i))
+                                  for i, team in enumerate(TEAMS)]
+    for page in off_pages(many):
+        out.append(screens.changes(strings.text("ch.off_title", lang), off_lines(lang, page)))
     names = [c.name(lang) for c in library().values()]
     who = ", ".join(f"{t(f'team.{team}', lang)} 4" for team in TEAMS[:2])
     body = [t("sum.hit", lang), t("sum.miss", lang), t("sum.hurt", lang, who=who),
@@ -111,7 +119,7 @@ def test_the_net_change_of_a_chain_grouped_by_hex():
     moved = groups[1][1]
     assert [c.key for c in moved] == ["ch.move_worm", "ch.lay_down", "ch.place.fire"]
     assert moved[0].src == (1, 0)
-    assert moved[0].text("en") == "Move red worm 1 here"
+    assert moved[0].text("en") == "Red 1: move here"
 
 
 def test_a_miss_says_so_and_the_token_goes_where_it_scattered():
@@ -151,3 +159,20 @@ def test_card_and_game_summaries():
                                       "turns": 14}, events)
     assert title == "Game over: 14 turns"
     assert body.split("\n") == ["Red team wins!", "Worms: Red 2", "Best chain: 5 changes"]
+
+
+def test_things_to_take_off_over_several_hexes_are_one_screen():
+    changes = [Change("ch.remove.mine", {}, (0, 1)), Change("ch.remove.crate", {}, (0, 1)),
+               Change("ch.worm_sank", {"team": "red", "n": "2"}, (2, 0)),
+               Change("ch.remove.oil_drum", {}, (1, 1)),
+               Change("ch.place.crater", {}, (3, 0)), Change("ch.place.fire", {}, (3, 0)),
+               Change("ch.place.fire", {}, (3, 0))]
+    screens_ = grouped(changes)
+    assert [h for h, _ in screens_] == [None, (3, 0)]
+    off = screens_[0][1]
+    assert {c.at for c in off} == {(0, 1), (2, 0), (1, 1)}     # flashed all at once
+    assert off_lines("en", off) == ["Remove: mine, supply crate", "Red 2: drowned",
+                                    "Remove the oil drum"]
+    assert [c.text("en") for c in screens_[1][1]] == ["Put a crater here", "Put a fire here ×2"]
+    # the owner's setting: one change a screen (the same change twice at a hex is one)
+    assert len(grouped(changes, one_each=True)) == 5

@@ -1,0 +1,187 @@
+"""How many presses a turn takes when a group accepts what the box offers.
+
+* ``presses_per_turn_median`` / ``_p90``: seeded two-team games played through the daemon's
+  inputs (SimButtons.press and SimCardReader.tap, on simulated devices) by a policy that
+  accepts the defaults: OK on every prompt (the worm, both moves, the aim, the die, the
+  direction, every screen of board changes), and a tap of the first weapon card in the hand
+  (the Bazooka or the Grenade when the team holds one).  A turn's inputs are counted from the
+  answer that chose its worm to the next one (so the board changes and the summary a turn
+  leaves behind count in it).  Goal: median at most 12.
+* ``confirmations_for_24_change_chain``: seeded four-team bot games (engine and the box's
+  tracker, the code the daemon shows its steps with), every batch of board changes one
+  answer made that is 24 changes or more when counted one change a screen (as the box did
+  before, table.ui.instructions): the screens of the chain's changes now (its hexes, and the
+  Things to take off), the most over those chains.  Goal: at most 8.
+
+    bench/run ux      # prints JSON
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+GAMES = (1, 2, 3, 4, 5)              # daemon games (seeds)
+CHAIN_SEEDS = range(0, 60)           # bot games searched for chains (four teams)
+TURN_LIMIT = 40                      # a game's turns at most (the policy never moves)
+PREFERRED = ("bazooka", "grenade")
+
+
+async def _settle():
+    loop = asyncio.get_running_loop()
+    for _ in range(2):
+        fut = loop.create_future()
+        loop.call_soon(fut.set_result, None)
+        await fut
+
+
+class Policy:
+    """Presses OK on whatever is offered; taps the first weapon card when a card is asked."""
+
+    def __init__(self, daemon, tags: dict[str, str]):
+        self.d = daemon
+        self.buttons = daemon.dev["buttons"]
+        self.reader = daemon.dev["card_reader"]
+        self.uid = {card: uid for uid, card in tags.items()}
+        self.inputs = 0
+
+    async def press(self, name: str = "ok", long: bool = False) -> None:
+        self.buttons.press(name, long)
+        self.inputs += 1
+        await _settle()
+
+    async def tap(self, card: str) -> None:
+        self.reader.tap(self.uid[card])
+        self.reader.remove()
+        self.inputs += 1
+        await _settle()
+
+    async def wizard(self) -> None:
+        from table.app.wizard import MapEditor
+        for _ in range(20):                       # en, teams, rules, dice, placement, map
+            if isinstance(self.d.wizard.prompt, MapEditor):
+                await self.press("ok", long=True)
+                return
+            await self.press()
+        raise RuntimeError("the wizard did not reach the map")
+
+    async def turn_step(self) -> None:
+        from table.app.prompts import CardTap
+        p = self.d.current()
+        if isinstance(p, CardTap):
+            weapons = [c for c in p.options if c != "pass"]
+            pick = next((c for c in PREFERRED if c in weapons), weapons[0] if weapons else None)
+            if pick is None:
+                await self.press()
+            else:
+                await self.tap(pick)
+        else:
+            await self.press()
+
+
+async def _game(seed: int) -> list[int]:
+    from table.app.daemon import Daemon
+    from table.devices.build import build_devices
+    from table.profile import load
+
+    with tempfile.TemporaryDirectory() as state:
+        devices = build_devices(load(None), sim=True)
+        daemon = Daemon(devices, state, seed=seed)
+        tags = {f"04{i:012X}": c for i, c in enumerate(sorted(daemon.cards))}
+        for uid, card in tags.items():
+            daemon.tags.enrol(uid, card)
+        task = asyncio.create_task(daemon.run())
+        while not daemon.ready:
+            await asyncio.sleep(0)
+        policy = Policy(daemon, tags)
+        await policy.wizard()
+        turns: list[int] = []
+        start = None
+        try:
+            for _ in range(20000):
+                if daemon.mode != "play" or len(turns) >= TURN_LIMIT:
+                    break
+                game = daemon.game
+                asking_worm = (not daemon.steps and daemon.overlay is None
+                               and game.request is not None and game.request.kind == "worm")
+                if asking_worm:
+                    if start is not None:
+                        turns.append(policy.inputs - start)
+                    start = policy.inputs
+                await policy.turn_step()
+        finally:
+            daemon.stop()
+            await task
+            daemon.close()
+            devices.close()
+        return turns
+
+
+def presses() -> dict:
+    per_turn: list[int] = []
+    for seed in GAMES:
+        per_turn += asyncio.run(_game(seed))
+    per_turn.sort()
+    p90 = per_turn[min(len(per_turn) - 1, int(0.9 * len(per_turn)))]
+    return {"games": len(GAMES), "turns": len(per_turn),
+            "presses_per_turn_median": statistics.median(per_turn),
+            "presses_per_turn_p90": p90, "presses_per_turn_max": per_turn[-1],
+            "goal_median": 12}
+
+
+def chains() -> dict:
+    from table.app.daemon import setup_board
+    from table.app.tablegame import TableConfig, TableGame
+    from table.app.tracker import Tracker
+    from table.bots import RandomBot
+    from table.engine.setup import standard_land
+    from table.ui.instructions import instructions
+
+    found = []
+    for seed in CHAIN_SEEDS:
+        config = TableConfig(teams=4, land=tuple(sorted(standard_land(4))))
+        game = TableGame.new(config, seed)
+        tracker = Tracker(config.land, setup=lambda g=game: setup_board(g))
+        bot, seen = RandomBot(seed), 0
+        for _ in range(3000):
+            if game.request is None:
+                break
+            events = game.events
+            batch = events[seen:]
+            seen = len(events)
+            chain = batch[:next((i for i, e in enumerate(batch) if e["event"] == "end_turn"),
+                                len(batch))]
+            before = copy.deepcopy(tracker.board)
+            one_each = len(instructions(chain, before))
+            steps = tracker.steps(batch)
+            if one_each >= 24:
+                screens = 0
+                for s in steps:            # the chain's screens: up to what ends the turn
+                    if s.summary is not None or s.instruction is not None or any(
+                            c.key == "ch.target_off" for c in s.changes):
+                        break
+                    screens += 1
+                found.append({"seed": seed, "changes": one_each, "confirmations": screens})
+            game.answer(bot(game))
+    worst = max(found, key=lambda f: (f["confirmations"], f["changes"])) if found else None
+    return {"chains_of_24_or_more": len(found),
+            "confirmations_for_24_change_chain": worst["confirmations"] if worst else None,
+            "that_chain": worst, "goal_chain": 8}
+
+
+def main() -> dict:
+    out = presses()
+    out.update(chains())
+    return out
+
+
+if __name__ == "__main__":
+    import json
+    print(json.dumps(main(), indent=2))
