@@ -34,6 +34,8 @@ ASK_S = 0.7             # a bot's decision on show before it answers
 AFTER_S = 0.5           # the answer's commentary after its animations
 OVER_S = 5.0            # the winner
 INVITE_S = 3.0          # the invitation between games
+INVITE_EVERY = 6        # during a game, the invitation again after this many bot answers
+PREFERRED = ("bazooka", "grenade")   # a visitor's shot when the card tapped is not in hand
 DEMO_ROUNDS = 6
 DEMO_TEAMS = 2
 
@@ -68,11 +70,14 @@ class Demo:
         self.game = None
         self.prompt = None        # the decision on show (a bot's, or the visitor's)
         self.visitor_team: str | None = None
+        self.lying = None         # the card lying on the reader (set by attach), or None
+        self.last_screen = None   # the OLED screen drawn last
         self.last_input = clock()
         self._until = 0.0         # bye / notice shown until this time
         self._notice = None       # a screen shown over the visitor's prompt until _until
         self._pending: list = []  # animations queued by a visitor's answer
         self._invite = True
+        self._beats = 0           # bot answers since the invitation was last on show
         self._t0 = clock()
         self._new_game()
 
@@ -107,7 +112,7 @@ class Demo:
         turn = game.turn
         team = turn.team if turn.step not in ("place", "draft", "start", "over") else None
         return View(self.lang, game.board, self.grid, team, turn.worm if team else None,
-                    self.cards, game.events)
+                    self.cards, game.events, turn.step)
 
     def _answer(self, value) -> list:
         """Give the game ``value``; return the animations of what it made happen."""
@@ -135,6 +140,7 @@ class Demo:
             log.warning("demo: %s: %s", what, err)
 
     def show_screen(self, screen) -> None:
+        self.last_screen = screen
         self._safely("display", self.devices.display.post, screen.image)
 
     def show_frame(self, frame: dict) -> None:
@@ -190,13 +196,11 @@ class Demo:
 
     def _show_beat(self) -> tuple[list, float]:
         from table.ui import scenes, screens
-        from table.ui.strings import text
 
         game = self.game
-        if self._invite:
-            self._invite = False
-            self.show_screen(screens.message(text("demo.title", self.lang),
-                                             text("demo.prompt", self.lang)))
+        if self._invite or (self._beats >= INVITE_EVERY and self.prompt is None):
+            self._invite, self._beats = False, 0
+            self.show_screen(invite_screen(self.lang))
             self._point(game.board.wind)
             base = scenes.board_frame(game.board, self.grid)
             self.show_frame(base)
@@ -217,6 +221,7 @@ class Demo:
             self._draw_prompt()
             return [], ASK_S
         self.prompt = None
+        self._beats += 1
         animations = self._answer(self._bot_answer())
         self.show_frame(animations[0][0](0.0) if animations
                         else scenes.board_frame(game.board, self.grid))
@@ -234,10 +239,14 @@ class Demo:
 
     # -- the visitor -------------------------------------------------------------------------
     def press(self, event) -> None:
-        """A button: starts a visitor's turn, or goes to the visitor's prompt."""
+        """A button: starts a visitor's turn, or goes to the visitor's prompt.  A card already
+        lying on the reader is the visitor's card."""
         self.last_input = self.clock()
         if self.mode != "visitor":
             self._start_visit()
+            lying = self.lying() if self.lying is not None else None
+            if lying is not None:
+                self._outcome(self.prompt.tap(self._shot_card(lying)))
             return
         self._notice = None
         self._outcome(self.prompt.press(event))
@@ -247,8 +256,18 @@ class Demo:
         self.last_input = self.clock()
         if self.mode != "visitor":
             self._start_visit()
+            card_id = self._shot_card(card_id)     # any card starts the visitor's shot
         self._notice = None
         self._outcome(self.prompt.tap(card_id))
+
+    def _shot_card(self, card_id: str | None) -> str | None:
+        """The card a visitor's first tap plays: the one tapped if the team holds it, else
+        the Bazooka (or another weapon the team holds)."""
+        options = getattr(self.prompt, "options", ())
+        if card_id in options and card_id != "pass":
+            return card_id
+        weapons = [c for c in options if c != "pass"]
+        return next((c for c in PREFERRED if c in weapons), weapons[0] if weapons else card_id)
 
     def _start_visit(self) -> None:
         """The bots play on to the weapon step; the visitor takes it from there."""
@@ -283,8 +302,8 @@ class Demo:
             self._draw_prompt()
             return
         if isinstance(out, Refuse):
-            self._notice = (screens.message(text("error.title", self.lang), out.message)
-                            if out.message else screens.error(self.lang, out.key, **out.args))
+            from table.app.present import refusal
+            self._notice = refusal(out, self.lang)
             self._until = self.clock() + NOTICE_S
             self.show_screen(self._notice)
             return
@@ -320,6 +339,14 @@ class Demo:
             for scene, seconds in animations:
                 self.show_frame(scene(0.0))
                 self.show_frame(scene(seconds))
+
+
+def invite_screen(lang: str):
+    """The invitation: tap the Bazooka (or press any button) to try a shot."""
+    from table.ui import screens
+    from table.ui.strings import text
+    return screens.message(text("demo.title", lang), f"{text('demo.invite', lang)}\n"
+                                                     f"{text('demo.invite_keys', lang)}")
 
 
 def _winner_frame(board, grid, winners) -> dict:
@@ -384,5 +411,7 @@ def attach(demo: Demo, devices, loop, tags: dict[str, str] | None = None) -> Non
         found = tags.get(uid.upper())
         return found if found in demo.cards else card_for_uid(uid, demo.cards)
 
+    demo.lying = lambda: card(devices.card_reader.current) if devices.card_reader.current \
+        else None
     devices.buttons.on_input = lambda event: on_loop(demo.press, event)
     devices.card_reader.on_tap = lambda uid: on_loop(lambda: demo.tap(card(uid)))

@@ -126,4 +126,6 @@ def _named(args: dict, lang: str) -> dict:
         out["card"] = card.name(lang) if card is not None else out["card"]
     if "team" in out:
         out["team"] = text(f"team.{out['team']}", lang)
+    if "phase" in out:
+        out["what"] = text(f"phase.{out.pop('phase')}", lang)
     return out

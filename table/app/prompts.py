@@ -420,6 +420,10 @@ def for_decision(d: Decision, view: View) -> Prompt:
                  cursor=list(d.options).index(d.default))
     if isinstance(p, HexPick):
         p.domain = frozenset(grid) | frozenset(p.options)
+    if view.phase == "weapon" and not isinstance(p, CardTap):
+        p.refuse_tap = Refuse("error.card_in_play")        # aiming, picking a die...
+    elif view.phase in ("activate", "move1", "move2"):
+        p.refuse_tap = Refuse("error.no_card_now", {"phase": view.phase})
     return p
 
 

@@ -78,6 +78,8 @@ def flow_screens(lang):
             for k in THING_KINDS]
     out += [screens.message("T", t(k, lang)) for k in ("prompt.card_hint", "prompt.worm_steps",
                                                        "hex.empty_land", "hex.water")]
+    out.append(screens.message(t("demo.title", lang), f"{t('demo.invite', lang)}\n"
+                                                      f"{t('demo.invite_keys', lang)}"))
     out += [screens.dice(lang, ["3"], title=t(f"roll.for.{w}", lang))
             for w in ("wind", "jump", "scatter", "knockback", "blast", "oil_drum")]
     return out

@@ -47,8 +47,8 @@ def test_the_show_plays_whole_games_on_every_device(demo, devices):
 def test_each_beat_shows_the_decision_then_its_answer(demo, devices):
     demo.step()                                   # the invitation, with the wind running
     invite = devices.display.image.tobytes()
-    assert invite == screens.message("Worms: try it!", "Press any button or tap the demo "
-                                     "card to have a go").image.convert("1").tobytes()
+    assert invite == screens.message("Worms: try it!", "Tap the Bazooka to try a shot\n"
+                                     "or press any button").image.convert("1").tobytes()
     animations, hold = demo.step()                # a bot's decision on show
     assert animations == [] and hold > 0 and demo.prompt is not None
     before = len(demo.game.log)
@@ -111,10 +111,10 @@ def test_a_card_that_cannot_be_played_is_refused_clearly(demo, clock, devices):
     demo.tap("grenade")                           # a tap starts the visit and plays at once
     assert demo.mode == "visitor" and answers(demo.game)[-1] == "grenade"
     log = len(demo.game.log)
-    demo.tap("supplies")
+    demo.tap("supplies")                          # while aiming: says why not
     assert len(demo.game.log) == log
     assert devices.display.image.tobytes() == \
-        screens.error("en", "error.not_now").image.convert("1").tobytes()
+        screens.error("en", "error.card_in_play").image.convert("1").tobytes()
     demo.tap(None)                                # a tag that is no card
     assert devices.display.image.tobytes() == \
         screens.error("en", "error.unknown_tag").image.convert("1").tobytes()
@@ -122,6 +122,34 @@ def test_a_card_that_cannot_be_played_is_refused_clearly(demo, clock, devices):
     demo.step()
     assert devices.display.image.tobytes() == \
         demo.prompt.screen(demo.view()).image.convert("1").tobytes()
+
+
+def test_any_card_tapped_during_the_show_starts_a_shot(demo, devices):
+    demo.step()
+    assert "Tap the Bazooka to try a shot" in screen_text(demo)
+    demo.tap("supplies")                          # a Drop card: still the visitor's shot
+    assert demo.mode == "visitor" and answers(demo.game)[-1] in ("bazooka", "grenade")
+    assert "Oops" not in screen_text(demo)
+
+
+def test_the_invitation_comes_back_during_a_game(demo, devices):
+    shown = []
+    for _ in range(40):
+        demo.step()
+        shown.append(screen_text(demo))
+    invites = [i for i, t in enumerate(shown) if "Tap the Bazooka" in t]
+    assert invites[0] == 0 and len(invites) >= 3          # between games and during them
+
+
+def test_a_card_lying_on_the_reader_is_the_visitors_card(demo, devices):
+    demo.lying = lambda: "grenade"
+    demo.press(InputEvent("ok"))
+    assert demo.mode == "visitor" and answers(demo.game)[-1] in ("grenade", "bazooka")
+
+
+def screen_text(demo) -> str:
+    """What the OLED shows, as words: the screen the demo drew last."""
+    return " ".join(demo.last_screen.texts) if demo.last_screen is not None else ""
 
 
 def test_bad_options(devices):
