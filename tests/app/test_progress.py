@@ -1,0 +1,80 @@
+"""Nothing shown twice, nothing lost: killed at any step of a list of board changes, the box
+comes back at exactly the next change the players have not confirmed."""
+
+import asyncio
+
+from table.app.prompts import Step
+from table.bots import RandomBot
+
+from .driver import Player, running, sim_daemon
+
+
+def shown(daemon) -> tuple:
+    return daemon.current().screen(daemon.view()).texts
+
+
+def test_killed_at_every_step_of_a_long_list_the_box_resumes_at_the_next_one(tmp_path):
+    async def reference():
+        daemon = sim_daemon(tmp_path / "once", 7)
+        async with running(daemon):
+            p = Player(daemon)
+            await p.wizard()
+            seen = []
+            while isinstance(daemon.current(), Step):
+                seen.append(shown(daemon))
+                await p.press("ok")
+            return seen, shown(daemon)
+
+    steps, after = asyncio.run(reference())
+    assert len(steps) >= 8                       # the setup: every worm and Thing to lay out
+
+    async def restarted():
+        state = tmp_path / "killed"
+        daemon = sim_daemon(state, 7)
+        async with running(daemon):
+            await Player(daemon).wizard()
+        got = []
+        for _ in range(len(steps)):
+            daemon = sim_daemon(state, 7)        # a new process: what the last one left
+            task = asyncio.create_task(daemon.run())
+            while not daemon.ready:
+                await asyncio.sleep(0)
+            got.append(shown(daemon))
+            await Player(daemon).press("ok")
+            daemon.stop()                         # then "killed": nothing else is written
+            await task
+        daemon = sim_daemon(state, 7)
+        async with running(daemon):
+            return got, shown(daemon)
+
+    got, end = asyncio.run(restarted())
+    assert got == steps                           # each step once, in order
+    assert end == after                           # then the game's first question
+
+
+def test_a_restart_in_the_middle_of_a_turn_repeats_nothing(tmp_path):
+    """Mid-game: the steps a shot left, half confirmed, then a restart."""
+    async def main():
+        daemon = sim_daemon(tmp_path, 3)
+        async with running(daemon):
+            p = Player(daemon)
+            await p.wizard()
+            bot = RandomBot(3)
+            for _ in range(3000):
+                if len(daemon.steps) >= 3 and daemon.step_no > 0:
+                    break
+                if isinstance(daemon.current(), Step) or daemon.overlay is not None:
+                    await p.press("ok")
+                else:
+                    await p.choose(bot(daemon.game))
+            assert len(daemon.steps) >= 3
+            rest = []
+            await p.press("ok")
+            expected_next = shown(daemon)
+        again = sim_daemon(tmp_path, 3)
+        async with running(again):
+            rest.append(shown(again))
+            return expected_next, rest
+
+    expected_next, rest = asyncio.run(main())
+    assert rest == [expected_next]
