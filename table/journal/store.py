@@ -27,53 +27,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from .codec import NotPlainData, decode, encode, entry_kind
+from .files import (APPLICATION_ID, SCHEMA_VERSION, JournalError, check, create, nonempty,
+                    probe, reason)
+
+__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "GameInfo", "Journal", "JournalError"]
 
 log = logging.getLogger(__name__)
-
-#: "WoRM": marks the file as a worms-table journal (SQLite's application_id header field).
-APPLICATION_ID = 0x576F524D
-#: The schema this code writes; a file with a higher number was written by a newer version.
-SCHEMA_VERSION = 1
-
-_SCHEMA = """
-CREATE TABLE games (
-    id       INTEGER PRIMARY KEY,
-    created  TEXT NOT NULL,                 -- UTC, ISO 8601
-    config   TEXT NOT NULL,                 -- JSON (codec.encode)
-    seed     TEXT NOT NULL,                 -- JSON
-    status   TEXT NOT NULL CHECK (status IN ('playing', 'finished')),
-    result   TEXT                           -- JSON, once finished
-);
-CREATE TABLE entries (
-    game_id  INTEGER NOT NULL REFERENCES games (id),
-    seq      INTEGER NOT NULL,              -- 1, 2, 3 ... per game, never reused
-    kind     TEXT NOT NULL,                 -- for people reading the file
-    payload  TEXT NOT NULL,                 -- JSON (codec.encode)
-    undone   INTEGER NOT NULL DEFAULT 0,    -- 1: taken back by undo, kept for the record
-    PRIMARY KEY (game_id, seq)
-) WITHOUT ROWID;
-CREATE INDEX games_by_status ON games (status, id);
-"""
-
-
-class JournalError(Exception):
-    """The journal file cannot be used: names the file and what to do.  ``reason``: see the
-    module's doc."""
-
-    def __init__(self, message: str, reason: str = "failed"):
-        super().__init__(message)
-        self.reason = reason
-
-
-def _reason(err: sqlite3.Error) -> str:
-    name = getattr(err, "sqlite_errorname", "") or ""
-    if name.startswith("SQLITE_FULL") or "disk is full" in str(err):
-        return "full"
-    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in str(err) \
-            or "not a database" in str(err):
-        return "damaged"
-    return "io"
-
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -136,115 +95,45 @@ class Journal:
             raise JournalError(f"cannot create journal {path}: directory {parent} does not exist",
                                "io")
         if not os.path.exists(path):
-            self._create(path)
-        elif os.path.getsize(path) == 0 and not _nonempty(path + "-wal"):
+            create(path)
+        elif os.path.getsize(path) == 0 and not nonempty(path + "-wal"):
             raise JournalError(
                 f"{path} is empty (0 bytes): the games it held are lost; move it aside to start "
                 "a new journal", "damaged")
         try:
             db = sqlite3.connect(path, isolation_level=None, timeout=10)
         except sqlite3.Error as err:
-            raise JournalError(f"cannot open journal {path}: {err}", _reason(err)) from err
+            raise JournalError(f"cannot open journal {path}: {err}", reason(err)) from err
         try:
-            self._check(db)
-            self._probe(db)
+            check(db, path)
+            probe(db)
         except sqlite3.Error as err:
             db.close()
-            reason = _reason(err)
-            if reason == "io" and isinstance(err, sqlite3.DatabaseError) \
+            why = reason(err)
+            if why == "io" and isinstance(err, sqlite3.DatabaseError) \
                     and not isinstance(err, sqlite3.OperationalError):
-                reason = "damaged"
-            if reason == "damaged":
+                why = "damaged"
+            if why == "damaged":
                 raise JournalError(
                     f"{path} is not a readable worms-table journal ({err}); "
                     "move it aside to start a new journal, or give another path",
                     "damaged") from err
-            raise JournalError(f"cannot use journal {path}: {err}", reason) from err
+            raise JournalError(f"cannot use journal {path}: {err}", why) from err
         except JournalError:
             db.close()
             raise
         return db
-
-    def _create(self, path: str) -> None:
-        """A new journal, made under a temporary name and renamed into place once its schema
-        is committed and synced: a kill leaves no file, or a whole journal."""
-        tmp = path + ".new"
-        try:
-            for leftover in (tmp, tmp + "-journal"):     # our own file from a start cut short
-                if os.path.exists(leftover):
-                    os.unlink(leftover)
-            db = sqlite3.connect(tmp, isolation_level=None)
-            try:
-                # auto_vacuum must be chosen before the first table exists
-                db.execute("PRAGMA auto_vacuum = INCREMENTAL")
-                db.execute("PRAGMA journal_mode = TRUNCATE").fetchall()
-                db.execute("PRAGMA synchronous = FULL")
-                db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + f"""
-                    PRAGMA application_id = {APPLICATION_ID};
-                    PRAGMA user_version = {SCHEMA_VERSION};
-                    COMMIT;""")
-            finally:
-                db.close()
-            fd = os.open(tmp, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            if os.path.exists(tmp + "-journal"):
-                os.unlink(tmp + "-journal")
-            os.replace(tmp, path)
-            _sync_dir(os.path.dirname(os.path.abspath(path)))
-        except sqlite3.Error as err:
-            raise JournalError(f"cannot create journal {path}: {err}", _reason(err)) from err
-        except OSError as err:
-            import errno
-            reason = "full" if err.errno in (errno.ENOSPC, errno.EDQUOT) else "io"
-            raise JournalError(f"cannot create journal {path}: {err.strerror or err}",
-                               reason) from err
-
-    def _check(self, db: sqlite3.Connection) -> None:
-        path = self.path
-        app_id = db.execute("PRAGMA application_id").fetchone()[0]
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if app_id != APPLICATION_ID:
-            raise JournalError(
-                f"{path} is an SQLite database but not a worms-table journal; "
-                "move it aside to start a new journal, or give another path", "damaged")
-        if version > SCHEMA_VERSION:
-            raise JournalError(
-                f"{path} was written by a newer worms-table (journal schema {version}, this one "
-                f"reads up to {SCHEMA_VERSION}); upgrade worms-table or give another path",
-                "newer")
-        # a file written in WAL mode by an older version: its WAL is checkpointed into the
-        # file and removed by the switch
-        mode = db.execute("PRAGMA journal_mode = TRUNCATE").fetchone()[0]
-        if mode != "truncate":
-            raise JournalError(f"{path}: SQLite refused the rollback journal (got {mode!r}); "
-                               "is another program using the file?", "io")
-        db.execute("PRAGMA synchronous = FULL")
-        check = db.execute("PRAGMA quick_check").fetchall()
-        if check != [("ok",)]:
-            problems = "; ".join(row[0] for row in check[:3])
-            raise JournalError(f"{path} is damaged ({problems}); move it aside and start anew",
-                               "damaged")
-
-    @staticmethod
-    def _probe(db: sqlite3.Connection) -> None:
-        """A write transaction begun and rolled back: raises if the file cannot be written
-        (SQLite opens a read-only file read-only without a word)."""
-        db.execute("BEGIN IMMEDIATE")
-        db.execute("ROLLBACK")
 
     def probe(self) -> None:
         """JournalError unless a write transaction can begin (storage works again?)."""
         if self._db is None:
             raise JournalError(f"journal {self.path} is closed")
         try:
-            self._probe(self._db)
+            probe(self._db)
         except sqlite3.Error as err:
             if self._db.in_transaction:
                 self._rollback(self._db)
-            raise JournalError(f"cannot write journal {self.path}: {err}", _reason(err)) from err
+            raise JournalError(f"cannot write journal {self.path}: {err}", reason(err)) from err
 
     def close(self) -> None:
         if self._db is not None:
@@ -274,7 +163,7 @@ class Journal:
         try:
             db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as err:
-            raise JournalError(f"cannot write journal {self.path}: {err}", _reason(err)) from err
+            raise JournalError(f"cannot write journal {self.path}: {err}", reason(err)) from err
         try:
             yield db
             db.execute("COMMIT")
@@ -283,7 +172,7 @@ class Journal:
                 self._rollback(db)
             if isinstance(err, sqlite3.Error):
                 raise JournalError(f"cannot write journal {self.path}: {err}",
-                                   _reason(err)) from err
+                                   reason(err)) from err
             raise
 
     def _rollback(self, db) -> None:
@@ -298,7 +187,7 @@ class Journal:
         try:
             return self._db.execute(sql, args).fetchall()
         except sqlite3.Error as err:
-            raise JournalError(f"cannot read journal {self.path}: {err}", _reason(err)) from err
+            raise JournalError(f"cannot read journal {self.path}: {err}", reason(err)) from err
 
     @staticmethod
     def _encode(what: str, value) -> str:
@@ -395,7 +284,7 @@ class Journal:
                 self._db.execute("PRAGMA incremental_vacuum").fetchall()
             except sqlite3.Error as err:
                 raise JournalError(f"cannot compact journal {self.path}: {err}",
-                                   _reason(err)) from err
+                                   reason(err)) from err
         return len(old)
 
     # -- reading ---------------------------------------------------------------------------
@@ -493,23 +382,3 @@ class Journal:
                 db.execute("UPDATE games SET status = 'playing', result = NULL WHERE id = ?",
                            (game_id,))
         return game
-
-
-def _nonempty(path: str) -> bool:
-    try:
-        return os.path.getsize(path) > 0
-    except OSError:
-        return False
-
-
-def _sync_dir(path: str) -> None:
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

@@ -1,0 +1,141 @@
+"""The journal's file: its schema, how a new one is made, how an existing one is checked, and
+the errors, each with a ``reason`` (see :mod:`table.journal.store`)."""
+
+from __future__ import annotations
+
+import errno
+import os
+import sqlite3
+
+#: "WoRM": marks the file as a worms-table journal (SQLite's application_id header field).
+APPLICATION_ID = 0x576F524D
+#: The schema this code writes; a file with a higher number was written by a newer version.
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE games (
+    id       INTEGER PRIMARY KEY,
+    created  TEXT NOT NULL,                 -- UTC, ISO 8601
+    config   TEXT NOT NULL,                 -- JSON (codec.encode)
+    seed     TEXT NOT NULL,                 -- JSON
+    status   TEXT NOT NULL CHECK (status IN ('playing', 'finished')),
+    result   TEXT                           -- JSON, once finished
+);
+CREATE TABLE entries (
+    game_id  INTEGER NOT NULL REFERENCES games (id),
+    seq      INTEGER NOT NULL,              -- 1, 2, 3 ... per game, never reused
+    kind     TEXT NOT NULL,                 -- for people reading the file
+    payload  TEXT NOT NULL,                 -- JSON (codec.encode)
+    undone   INTEGER NOT NULL DEFAULT 0,    -- 1: taken back by undo, kept for the record
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX games_by_status ON games (status, id);
+"""
+
+
+class JournalError(Exception):
+    """The journal file cannot be used: names the file and what to do.  ``reason``: see the
+    module's doc."""
+
+    def __init__(self, message: str, reason: str = "failed"):
+        super().__init__(message)
+        self.reason = reason
+
+
+def reason(err: sqlite3.Error) -> str:
+    name = getattr(err, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_FULL") or "disk is full" in str(err):
+        return "full"
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in str(err) \
+            or "not a database" in str(err):
+        return "damaged"
+    return "io"
+
+
+def create(path: str) -> None:
+    """A new journal, made under a temporary name and renamed into place once its schema
+    is committed and synced: a kill leaves no file, or a whole journal."""
+    tmp = path + ".new"
+    try:
+        for leftover in (tmp, tmp + "-journal"):     # our own file from a start cut short
+            if os.path.exists(leftover):
+                os.unlink(leftover)
+        db = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            # auto_vacuum must be chosen before the first table exists
+            db.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            db.execute("PRAGMA journal_mode = TRUNCATE").fetchall()
+            db.execute("PRAGMA synchronous = FULL")
+            db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + f"""
+                PRAGMA application_id = {APPLICATION_ID};
+                PRAGMA user_version = {SCHEMA_VERSION};
+                COMMIT;""")
+        finally:
+            db.close()
+        fd = os.open(tmp, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if os.path.exists(tmp + "-journal"):
+            os.unlink(tmp + "-journal")
+        os.replace(tmp, path)
+        sync_dir(os.path.dirname(os.path.abspath(path)))
+    except sqlite3.Error as err:
+        raise JournalError(f"cannot create journal {path}: {err}", reason(err)) from err
+    except OSError as err:
+        why = "full" if err.errno in (errno.ENOSPC, errno.EDQUOT) else "io"
+        raise JournalError(f"cannot create journal {path}: {err.strerror or err}",
+                           why) from err
+
+
+def check(db: sqlite3.Connection, path: str) -> None:
+    app_id = db.execute("PRAGMA application_id").fetchone()[0]
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if app_id != APPLICATION_ID:
+        raise JournalError(
+            f"{path} is an SQLite database but not a worms-table journal; "
+            "move it aside to start a new journal, or give another path", "damaged")
+    if version > SCHEMA_VERSION:
+        raise JournalError(
+            f"{path} was written by a newer worms-table (journal schema {version}, this one "
+            f"reads up to {SCHEMA_VERSION}); upgrade worms-table or give another path",
+            "newer")
+    # a file written in WAL mode by an older version: its WAL is checkpointed into the
+    # file and removed by the switch
+    mode = db.execute("PRAGMA journal_mode = TRUNCATE").fetchone()[0]
+    if mode != "truncate":
+        raise JournalError(f"{path}: SQLite refused the rollback journal (got {mode!r}); "
+                           "is another program using the file?", "io")
+    db.execute("PRAGMA synchronous = FULL")
+    check = db.execute("PRAGMA quick_check").fetchall()
+    if check != [("ok",)]:
+        problems = "; ".join(row[0] for row in check[:3])
+        raise JournalError(f"{path} is damaged ({problems}); move it aside and start anew",
+                           "damaged")
+
+def probe(db: sqlite3.Connection) -> None:
+    """A write transaction begun and rolled back: raises if the file cannot be written
+    (SQLite opens a read-only file read-only without a word)."""
+    db.execute("BEGIN IMMEDIATE")
+    db.execute("ROLLBACK")
+
+
+def nonempty(path: str) -> bool:
+    try:
+        return os.path.getsize(path) > 0
+    except OSError:
+        return False
+
+
+def sync_dir(path: str) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
