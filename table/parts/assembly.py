@@ -1,0 +1,186 @@
+"""All the parts in their assembled places, with the screw joints and the bought parts' pockets
+that `checks` verifies, and the splits of any part larger than the print bed."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from table.profile import Profile
+
+from . import dial as D
+from . import enclosure as E
+from . import front as F
+from . import modules as M
+from . import panel as P
+from .geometry import FLOOR, GEAR_MODULE, GEAR_TEETH, Layout, layout
+from .split import split_to_bed
+
+
+@dataclass
+class Part:
+    name: str
+    shape: object            # build123d shape, in its assembled place
+    material: str
+    orient: tuple[float, float, float]    # rotation (degrees about x, y, z) onto the bed
+    face: str                # which face goes down on the bed
+    settings: str
+    note: str
+    colour: tuple[int, ...]       # RGB, or RGBA for a see-through preview
+    printed: bool = True
+    count: int = 1
+    family: str = ""         # the part it was split from ("" when whole)
+
+
+@dataclass
+class Joint:
+    name: str
+    size: str                # M3, M2.5, M2
+    axis: str                # x, y or z
+    at: tuple[float, float, float]
+    holes: list[tuple[str, float, float, float]]   # (part, diameter, from, to along the axis)
+    mate: str                # what it holds: a part's name or a bought board
+
+
+@dataclass
+class Pocket:
+    name: str
+    body: object             # the bought part at its place (data-sheet size, no clearance)
+    host: str                # the part whose pocket holds it
+    snug: tuple[tuple[float, float, float], ...] = ()   # moves that must hit the host
+
+
+@dataclass
+class Build:
+    profile: Profile
+    layout: Layout
+    parts: list[Part]
+    joints: list[Joint]
+    pockets: list[Pocket]
+    keys: int = 0            # alignment pins in split parts
+    seconds: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+    def part(self, name: str) -> list[Part]:
+        return [p for p in self.parts if p.name == name or p.family == name]
+
+    @property
+    def gear_ratio(self) -> float:
+        return GEAR_TEETH[0] / GEAR_TEETH[1]
+
+
+PLA = "PLA (or PETG)"
+MAT_SETTINGS = "0.2 mm layers, 3 walls, 20% gyroid infill, no supports"
+
+
+def build(profile: Profile) -> Build:
+    started = time.perf_counter()
+    lay = layout(profile)
+    z = P.z_levels(lay)
+    g0, g1 = D.gear_z(lay)
+    acrylic = lay.box.diffuser == "acrylic"
+    parts = [
+        Part("panel", P.panel(lay), "PLA, black (opaque: the cells must not leak light)",
+             (0, 0, 0), "underside down, cells up", MAT_SETTINGS,
+             f"{len(lay.cells)} cells, {len(lay.leds)} LED holders; the box's lid",
+             (60, 60, 66)),
+        Part("diffuser", P.diffuser(lay),
+             "2 mm opal acrylic, laser-cut from diffuser.svg" if acrylic
+             else "PLA, white or natural", (0, 0, 0), "flat",
+             "laser cut" if acrylic else "0.2 mm layers, 100% infill (4 layers), no supports",
+             "lies in the panel's rim over the cells", (235, 235, 225, 90),
+             printed=not acrylic),
+        Part("dial", D.dial(lay), "PLA, yellow", (0, 0, 0), "flat side down, arrow up",
+             MAT_SETTINGS, "pressed on the shaft, arrow at the wind direction",
+             (240, 200, 40)),
+        Part("dial_gear", D.dial_gear(lay), PLA, (0, 0, 0), "gear down, shaft up",
+             "0.12 mm layers, 4 walls, 50% infill, no supports",
+             f"{GEAR_TEETH[1]} teeth, module {GEAR_MODULE:g}, with the 3 mm shaft",
+             (200, 90, 40)),
+        Part("servo_gear", D.servo_gear(lay), PLA, (180, 0, 0), "horn pocket up",
+             "0.12 mm layers, 4 walls, 50% infill, no supports",
+             f"{GEAR_TEETH[0]} teeth, module {GEAR_MODULE:g}, on the servo's horn",
+             (200, 120, 60)),
+        Part("servo_mount", D.servo_mount(lay), PLA, (0, 0, 0), "flange down", MAT_SETTINGS,
+             "holds the servo and the dial gear's pin", (90, 130, 170)),
+        Part("front", F.front(lay), "PLA, any colour", (90, 0, 0), "face down",
+             "0.2 mm layers, 3 walls, 20% infill, supports off (the window bridges)",
+             "OLED window, buttons, tap pad", (70, 110, 90)),
+        Part("enclosure", E.enclosure(lay), "PLA, any colour", (0, 0, 0), "floor down",
+             MAT_SETTINGS, "the tray: bosses, jack, vents", (150, 150, 150)),
+    ]
+    joints = _joints(lay, z)
+    pockets = _pockets(lay, z, g0)
+    bld = Build(profile, lay, parts, joints, pockets)
+    split_to_bed(bld)
+    bld.seconds = time.perf_counter() - started
+    return bld
+
+
+def _joints(lay: Layout, z: dict) -> list[Joint]:
+    out = []
+    zt = lay.z_top
+    for i, (x, y) in enumerate(P.corner_screws(lay)):
+        out.append(Joint(f"panel screw {i + 1}", "M3", "z", (x, y, 0),
+                         [("panel", P.bd_clearance("M3"), z["base0"] + 0.3, z["base1"] - 0.3),
+                          ("enclosure", M.INSERT_HOLE["M3"], zt - 6.0, zt - 0.3)], "enclosure"))
+    fr = F.front_frame(lay)
+    for i, (x, zz) in enumerate(F.front_screws(lay)):
+        out.append(Joint(f"front screw {i + 1}", "M3", "y", (x, 0, zz),
+                         [("front", P.bd_clearance("M3"), fr["y0"] + 0.3, fr["y1"] - 0.3),
+                          ("enclosure", M.INSERT_HOLE["M3"], fr["y1"] + 0.3, fr["y1"] + 6.0)],
+                         "enclosure"))
+    f0, f1 = D.mount_z(lay)
+    for i, (x, y) in enumerate(D.mount_screws(lay)):
+        out.append(Joint(f"servo mount screw {i + 1}", "M3", "z", (x, y, 0),
+                         [("servo_mount", P.bd_clearance("M3"), f0 + 0.3, f1 - 0.3),
+                          ("enclosure", M.INSERT_HOLE["M3"], f0 - 5.5, f0 - 0.3)],
+                         "enclosure"))
+    for name, size in (("pi", "M2.5"), ("pico", "M2"), ("shifter", "M2.5")):
+        top = FLOOR + E.BOSS_H[name]
+        for i, (x, y) in enumerate(E.board_holes(lay, name)):
+            out.append(Joint(f"{name} screw {i + 1}", size, "z", (x, y, 0),
+                             [("enclosure", M.INSERT_HOLE[size], top - 3.0, top - 0.3)],
+                             M.BOARDS[name].name))
+    for i, (x, zz) in enumerate(F.oled_screws(lay)):
+        out.append(Joint(f"OLED screw {i + 1}", "M2", "y", (x, 0, zz),
+                         [("front", P.bd_tap("M2"), fr["y1"] - 2.7, fr["y1"] - 0.3)],
+                         M.BOARDS[lay.box.oled].name))
+    board = F.button_board(lay)
+    if board is not None:
+        for i, (x, zz) in enumerate(board["holes"]):
+            out.append(Joint(f"button board screw {i + 1}", "M2.5", "y", (x, 0, zz),
+                             [("front", P.bd_tap("M2.5"), fr["y1"] + 0.3,
+                               board["y"][0] - 0.3)], "the button board"))
+    return out
+
+
+def _pockets(lay: Layout, z: dict, g0: float) -> list[Pocket]:
+    c = M.CLEARANCE + 0.3
+    # the pocket takes the longer MG90S; the SG90 is snug on its shaft end and its sides
+    out = [Pocket(f"servo {k}", body, "servo_mount", ((-c, 0, 0), (0, c, 0), (0, -c, 0))
+                  + (((c, 0, 0),) if k == "MG90S" else ()))
+           for k, body in D.servo_bodies(lay).items()]
+    for name, body in F.front_bodies(lay).items():
+        snug = ((c, 0, 0), (-c, 0, 0), (0, 0, c), (0, 0, -c)) if name != "button board" else ()
+        out.append(Pocket(name, body, "front", snug))
+    for name, body in E.board_bodies(lay).items():
+        out.append(Pocket(name, body, "enclosure"))
+    _, od, w = M.BEARING_SIZE
+    from .solids import cyl
+    top = z["base1"] + w + 1.0
+    bearing = cyl(0, 0, top - w - 0.2, top - 0.2, od).cut(
+        cyl(0, 0, top - w - 1, top + 1, M.BEARING_SIZE[0]))
+    out.append(Pocket("623 bearing", bearing, "panel", ((c, 0, 0), (-c, 0, 0), (0, c, 0),
+                                                         (0, -c, 0))))
+    led = M.LEDS[lay.box.led][1]
+    for cell in lay.leds[:1]:
+        if lay.box.led == "pixel-board":
+            body = cyl(cell.x, cell.y, z["base1"] - led[2] + 0.4, z["base1"] + 0.4, led[0])
+        else:
+            from .solids import box
+            body = box(cell.x - led[0] / 2, cell.x + led[0] / 2, cell.y - led[1] / 2,
+                       cell.y + led[1] / 2, z["base1"] - led[2] + 0.4, z["base1"] + 0.4)
+        out.append(Pocket(f"LED {cell.led}", body, "panel", ((c, 0, 0), (-c, 0, 0),
+                                                             (0, c, 0), (0, -c, 0))))
+    return out

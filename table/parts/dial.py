@@ -1,0 +1,133 @@
+"""The wind dial: the dial with its arrow, the 2:1 spur gear pair, the shaft and the servo mount.
+
+The dial's axis is x = y = 0.  The servo's output shaft is at x = +centre distance, y = 0; the
+servo gear has twice the dial gear's teeth, so the servo's 180 degrees turn the dial 360.  The
+shaft is printed with the dial gear; it turns in a 623 bearing in the panel's dial cell above,
+and on a pin of the servo mount below.  The assembly shows the servo at 1500 us.
+"""
+
+from __future__ import annotations
+
+import math
+
+import build123d as bd
+
+from . import modules as M
+from .geometry import FLOOR, GEAR_MODULE, GEAR_TEETH, GEAR_THICK, SHAFT, Layout
+from .panel import bd_clearance, bd_tap, z_levels
+from .solids import box, cut, cyl, prism, union
+
+BACKLASH = 0.1        # total, at the pitch circle: each tooth flank is thinned by a quarter
+ARROW_AT_1500US = 150.0   # the dial's bearing (degrees clockwise from north) at 1500 us
+SERVO_GEAR_BORE = 3.2     # the servo gear's hole over the horn screw
+DIAL_GEAR_BORE = 3.3      # the dial gear's hole on the mount's pin
+
+
+def gear_z(lay: Layout) -> tuple[float, float]:
+    top = lay.z_top - 1.5
+    return top - GEAR_THICK, top
+
+
+def servo_pose(lay: Layout) -> dict:
+    """Where the servo sits: its shaft axis x, the tab seat z, the pocket's x range."""
+    g0, _ = gear_z(lay)
+    spline_top = g0 + 2.0 - 1.5           # horn pocket 2.0 deep, the horn 1.5 thick
+    s = M.SERVOS["SG90"]
+    seat = spline_top - (s.spline_top - s.tab_bottom)
+    x_shaft = lay.gear_centre
+    length = max(v.body[0] for v in M.SERVOS.values())
+    width = max(v.body[1] for v in M.SERVOS.values())
+    near = x_shaft - s.shaft_from_end
+    return {"x": x_shaft, "seat": seat, "near": near, "far": near + length, "width": width,
+            "mid": near + length / 2, "spline_top": spline_top}
+
+
+def gear(teeth: int, z0: float) -> bd.Part:
+    from bd_warehouse.gear import SpurGearPlan
+    plan = SpurGearPlan(module=GEAR_MODULE, tooth_count=teeth, pressure_angle=20)
+    face = bd.offset(plan, -BACKLASH / 4, kind=bd.Kind.INTERSECTION)
+    return bd.Pos(0, 0, z0) * bd.extrude(face, GEAR_THICK)
+
+
+def dial_gear(lay: Layout) -> bd.Part:
+    g0, g1 = gear_z(lay)
+    z = z_levels(lay)
+    shaft_top = z["top"] + 0.5 + 1.8         # into the dial's 2 mm deep hole
+    body = union([gear(GEAR_TEETH[1], g0), cyl(0, 0, g1 - 0.5, shaft_top, SHAFT),
+                  cyl(0, 0, g1 - 0.5, g1 + 1.0, 6.0)])       # a collar under the panel
+    return cut(body, [cyl(0, 0, g0 - 1, g0 + 4.0, DIAL_GEAR_BORE)])   # on the mount's pin
+
+
+def servo_gear(lay: Layout) -> bd.Part:
+    g0, _ = gear_z(lay)
+    x = lay.gear_centre
+    # both plans have a tooth at 0 degrees; the dial gear (odd count) has a gap at 180, facing
+    # the servo; the servo gear is turned half a tooth so a tooth of it faces that gap
+    body = bd.Pos(x, 0, 0) * bd.Rot(0, 0, 180 / GEAR_TEETH[0]) * gear(GEAR_TEETH[0], g0)
+    horn = union([cyl(x, 0, g0 - 1, g0 + 2.0, 7.8),
+                  box(x, x + 16.0, -2.9, 2.9, g0 - 1, g0 + 2.0)])
+    return cut(body, [horn, cyl(x, 0, g0 - 1, g0 + GEAR_THICK + 1, SERVO_GEAR_BORE)])
+
+
+def dial(lay: Layout) -> bd.Part:
+    z = z_levels(lay)
+    r = (lay.s - lay.t) / 2 - 0.6
+    z0 = z["top"] + 0.5
+    disc = cyl(0, 0, z0, z0 + 2.4, 2 * r)
+    arrow = [(0, r - 0.8), (-r * 0.45, r * 0.25), (-r * 0.15, r * 0.25), (-r * 0.15, -r * 0.7),
+             (r * 0.15, -r * 0.7), (r * 0.15, r * 0.25), (r * 0.45, r * 0.25)]
+    a = math.radians(-ARROW_AT_1500US)
+    turned = [(x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a))
+              for x, y in arrow]
+    body = union([disc, prism(turned, z0 + 2.0, z0 + 3.2)])
+    return cut(body, [cyl(0, 0, z0 - 1, z0 + 2.0, SHAFT + 0.1)])
+
+
+def mount_screws(lay: Layout) -> list[tuple[float, float]]:
+    p = servo_pose(lay)
+    return [(x, y) for x in (-14.0, p["far"] + 12.0) for y in (-14.0, 14.0)]
+
+
+def mount_z(lay: Layout) -> tuple[float, float]:
+    """The mount's flange sits on 4 mm bosses on the floor: (flange bottom, flange top)."""
+    return FLOOR + 4.0, FLOOR + 8.0
+
+
+def servo_mount(lay: Layout) -> bd.Part:
+    p = servo_pose(lay)
+    g0, _ = gear_z(lay)
+    f0, f1 = mount_z(lay)
+    c = M.CLEARANCE
+    s = M.SERVOS["SG90"]
+    half_w = p["width"] / 2 + c + 4.0
+    tab_far = p["mid"] + s.tab_span / 2 + 2.0
+    xs = [x for x, _ in mount_screws(lay)]
+    flange = box(min(xs) - 5, max(xs) + 5, -19.0, 19.0, f0, f1)
+    tower = box(-6.0, tab_far, -half_w, half_w, f0, p["seat"])
+    pin_top = g0 + 3.0
+    boss = union([cyl(0, 0, p["seat"] - 1, g0 - 0.5, 8.0), cyl(0, 0, g0 - 1, pin_top, 3.0)])
+    body = union([flange, tower, boss])
+    pocket = box(p["near"] - c, p["far"] + c, -p["width"] / 2 - c, p["width"] / 2 + c,
+                 f0 - 1, p["seat"] + 1)
+    cable = box(p["far"] - 1, tab_far + 1, -3.0, 3.0, f0 - 1, f0 + 6.0)
+    tap = bd_tap("M2")
+    tabs = [cyl(p["mid"] + sx * s.tab_hole_pitch / 2, 0, p["seat"] - 8, p["seat"] + 1, tap)
+            for sx in (-1, 1)]
+    d = bd_clearance("M3")
+    screws = [cyl(x, y, f0 - 1, f1 + 1, d) for x, y in mount_screws(lay)]
+    return cut(body, [pocket, cable, *tabs, *screws])
+
+
+def servo_bodies(lay: Layout) -> dict[str, bd.Part]:
+    """The SG90 and MG90S as boxes (body and tabs) where the pocket holds them."""
+    p = servo_pose(lay)
+    out = {}
+    for key, s in M.SERVOS.items():
+        L, W, H = s.body
+        bottom = p["seat"] - s.tab_bottom
+        body = box(p["near"], p["near"] + L, -W / 2, W / 2, bottom, bottom + H)
+        mid = p["near"] + L / 2
+        tabs = box(mid - s.tab_span / 2, mid + s.tab_span / 2, -W / 2, W / 2,
+                   p["seat"], p["seat"] + s.tab_thick)
+        out[key] = union([body, tabs])
+    return out

@@ -1,0 +1,126 @@
+"""Write a built box: STL (to print) and STEP (to edit) of every part laid on the bed, a preview
+PNG of each part and of the assembly, the assembly as one STEP, the diffuser's cutting outline
+and parts.md (the list: material, count, print orientation and settings)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import build123d as bd
+
+from . import modules as M
+from .assembly import Build
+from .geometry import chain_text
+from .panel import diffuser_svg
+from .render import render
+from .split import KEY_DEPTH, oriented_size
+
+EXPLODE = {"panel": 70.0, "diffuser": 95.0, "dial": 110.0}
+
+
+def on_bed(part) -> object:
+    """The part turned onto the bed, centred, its lowest point at z = 0."""
+    shape = bd.Rot(*part.orient) * part.shape
+    bb = shape.bounding_box()
+    return bd.Pos(-bb.center().X, -bb.center().Y, -bb.min.Z) * shape
+
+
+def write(bld: Build, out: Path, checks: dict[str, list[str]] | None = None,
+          pictures: bool = True) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for p in bld.parts:
+        shape = on_bed(p)
+        for ext in ("stl", "step"):
+            path = out / f"{p.name}.{ext}"
+            if ext == "stl":
+                bd.export_stl(shape, path, tolerance=0.02, angular_tolerance=0.2)
+            else:
+                bd.export_step(shape, path)
+            written.append(path)
+        if pictures:
+            path = out / f"{p.name}.png"
+            render([(shape, p.colour)], path, size=500)
+            written.append(path)
+    path = out / "assembly.step"
+    bd.export_step(bd.Compound([p.shape for p in bld.parts]), path)
+    written.append(path)
+    if pictures:
+        path = out / "assembly.png"
+        render_assembly(bld, path)
+        written.append(path)
+    path = out / "diffuser.svg"
+    path.write_text(diffuser_svg(bld.layout), encoding="utf-8")
+    written.append(path)
+    path = out / "parts.md"
+    path.write_text(parts_md(bld, checks), encoding="utf-8")
+    written.append(path)
+    return written
+
+
+def render_assembly(bld: Build, path: Path, size: int = 900) -> None:
+    """The box exploded upwards: enclosure, front, servo and gears in place; the panel, the
+    diffuser and the dial lifted off so the cells and the gear pair show."""
+    items = []
+    for p in bld.parts:
+        lift = EXPLODE.get(p.family or p.name, 0.0)
+        items.append((bd.Pos(0, 0, lift) * p.shape, p.colour))
+    render(items, path, size=size, tolerance=0.3)
+
+
+def fasteners(bld: Build) -> list[tuple[str, int, str]]:
+    """(screw, count, what it holds) from the joints."""
+    lengths = {"M3": "M3 x 10 button head", "M2.5": "M2.5 x 6 pan head",
+               "M2": "M2 x 6 pan head"}
+    groups: Counter = Counter()
+    for j in bld.joints:
+        what = j.name.rsplit(" ", 1)[0].replace(" screw", "")
+        groups[(lengths[j.size], what)] += 1
+    return [(screw, n, what) for (screw, what), n in sorted(groups.items())]
+
+
+def inserts(bld: Build) -> list[tuple[str, int]]:
+    n: Counter = Counter()
+    for j in bld.joints:
+        if any(name == "enclosure" for name, *_ in j.holes):
+            n[j.size] += 1
+    return [(f"heat-set insert {size} (CNC Kitchen {size} standard, {M.INSERT_HOLE[size]:g} mm "
+             "hole)", count) for size, count in sorted(n.items())]
+
+
+def parts_md(bld: Build, checks: dict[str, list[str]] | None) -> str:
+    lay = bld.layout
+    b = lay.box
+    lines = [f"# The box's parts: profile `{bld.profile.name}`", "",
+             f"Made by `worms-table parts` from `{bld.profile.path.name}` in {bld.seconds:.0f} s: "
+             f"{len(lay.cells)} cells of {b.hex_mm:g} mm across flats, {len(lay.leds)} LEDs, "
+             f"the dial at hex {list(lay.dial_hex)}; box {lay.width:.0f} x "
+             f"{lay.length + lay.front_t:.0f} x {lay.z_top + 4 + lay.depth + lay.diffuser:.0f} mm. "
+             f"Print bed {b.bed_mm[0]:g} x {b.bed_mm[1]:g} x {b.bed_mm[2]:g} mm. "
+             "Assembly: `hardware/ASSEMBLY.md`.", "",
+             "| part | count | material | on the bed | size on the bed (mm) | settings | note |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for p in bld.parts:
+        x, y, z = oriented_size(p.shape, p.orient)
+        lines.append(f"| `{p.name}` | {p.count} | {p.material} | {p.face} | "
+                     f"{x:.1f} x {y:.1f} x {z:.1f} | {p.settings} | {p.note} |")
+    lines += ["", "Each part has `NAME.stl` (to print, laid as above), `NAME.step` (to edit) and "
+              "`NAME.png`; `assembly.step` and `assembly.png` show the whole box, "
+              "`diffuser.svg` is the diffuser's outline for a laser cutter.", ""]
+    if bld.keys:
+        lines += [f"Split parts are keyed with {bld.keys} pins of 1.75 mm filament, "
+                  f"{2 * KEY_DEPTH - 0.5:g} mm long, in 1.9 mm holes: glue the faces (CA or "
+                  "2-part epoxy) and push the pins in.", ""]
+    lines += ["## Screws and inserts", "", "| item | qty | holds |", "| --- | --- | --- |"]
+    lines += [f"| {screw} | {n} | {what} |" for screw, n, what in fasteners(bld)]
+    lines += [f"| {item} | {n} | in the enclosure |" for item, n in inserts(bld)]
+    lines += ["", "## The LED chain", "",
+              "LED 0 is the first pixel after the data line's 330 ohm resistor; follow the list "
+              "(from the profile's `leds.grid` map).", ""]
+    lines += [f"- {line}" for line in chain_text(lay)]
+    if checks is not None:
+        lines += ["", "## Checks", ""]
+        for name, problems in checks.items():
+            lines.append(f"- {name}: " + ("ok" if not problems else "; ".join(problems)))
+    return "\n".join(lines) + "\n"

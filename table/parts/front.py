@@ -1,0 +1,133 @@
+"""The front: the OLED's window and bezel, the buttons (six directions round OK, plus Back) and
+the "tap here" pad over the card reader, on a plate that closes the enclosure's open side.
+
+The plate lies in y from -length/2 - front_t (its face, towards the players) to -length/2.
+Its local layout (geometry.front_layout) has x across and z up from the plate's middle.
+"""
+
+from __future__ import annotations
+
+import build123d as bd
+
+from . import modules as M
+from .geometry import FLOOR, Layout
+from .panel import bd_clearance, bd_tap
+from .solids import box, cut, cyl_y, union
+
+
+def front_frame(lay: Layout) -> dict:
+    y1 = -lay.length / 2                       # the plate's back (inside)
+    y0 = y1 - lay.front_t                      # its face
+    zc = FLOOR + (lay.z_top - FLOOR) / 2
+    return {"y0": y0, "y1": y1, "zc": zc}
+
+
+def front_screws(lay: Layout) -> list[tuple[float, float]]:
+    """(x, z) of the four M3 screws into the enclosure's front columns."""
+    cx = lay.width / 2 - lay.wall - 4.5
+    return [(sx * cx, z) for sx in (-1, 1) for z in (FLOOR + 8.0, lay.z_top - 14.0)]
+
+
+def button_board(lay: Layout) -> dict | None:
+    """The board behind the front that carries the tactile switches (None for arcade)."""
+    kind = M.BUTTONS[lay.box.buttons]
+    if not kind.board:
+        return None
+    fr = front_frame(lay)
+    pts = lay.extra["front"]["buttons"].values()
+    half = kind.switch[0] / 2 + 6.0
+    x0, x1 = min(x for x, _ in pts) - half, max(x for x, _ in pts) + half
+    z0, z1 = min(z for _, z in pts) - half, max(z for _, z in pts) + half
+    standoff = kind.switch[1] - lay.front_t - 1.0     # the caps stand 1 mm proud
+    y = fr["y1"] + standoff
+    holes = [(x, z) for x in (x0 + 3.5, x1 - 3.5) for z in (z0 + 3.5, z1 - 3.5)]
+    return {"x": (x0, x1), "z": (z0 + fr["zc"], z1 + fr["zc"]), "y": (y, y + 1.6),
+            "standoff": standoff, "holes": [(x, z + fr["zc"]) for x, z in holes]}
+
+
+def oled_screws(lay: Layout) -> list[tuple[float, float]]:
+    fr = front_frame(lay)
+    ox, oz = lay.extra["front"]["oled"]
+    return [(ox + hx, fr["zc"] + oz + hz) for hx, hz in M.BOARDS[lay.box.oled].holes]
+
+
+def reader_clamps(lay: Layout) -> tuple[list[tuple[float, float]], float]:
+    """(x, z) of the two bosses whose screws' washers hold the reader's edges, and how far
+    they stand out behind the plate (0: no bosses, the flat coil is glued)."""
+    fr = front_frame(lay)
+    px, pz = lay.extra["front"]["pad"]
+    w, _, t = M.BOARDS[lay.box.reader].size
+    y_face = fr["y0"] + 0.6 + M.READER_SKIN_MM[lay.box.reader]
+    stand = y_face + t - fr["y1"]
+    if stand < 0.5:
+        return [], 0.0
+    return [(px + sx * (w / 2 + M.CLEARANCE + 2.9), fr["zc"] + pz) for sx in (-1, 1)], stand
+
+
+def front(lay: Layout) -> bd.Part:
+    fr = front_frame(lay)
+    fl = lay.extra["front"]
+    y0, y1, zc = fr["y0"], fr["y1"], fr["zc"]
+    c = M.CLEARANCE
+    plate = box(-lay.width / 2, lay.width / 2, y0, y1, 0.0, lay.z_top)
+    adds, tools = [], []
+    # the OLED: its glass sits in a pocket from behind, the active area shows through a window
+    # inside a 0.6 mm recessed bezel
+    oled = M.BOARDS[lay.box.oled]
+    ox, oz = fl["oled"]
+    gx, gz, gt = oled.glass
+    wx, wz = oled.window
+    tools += [box(ox - gx / 2 - c, ox + gx / 2 + c, y1 - gt, y1 + 1, zc + oz - gz / 2 - c,
+                  zc + oz + gz / 2 + c),
+              box(ox - wx / 2 - 0.5, ox + wx / 2 + 0.5, y0 - 1, y1, zc + oz - wz / 2 - 0.5,
+                  zc + oz + wz / 2 + 0.5),
+              box(ox - wx / 2 - 3.0, ox + wx / 2 + 3.0, y0 - 1, y0 + 0.6, zc + oz - wz / 2 - 3.0,
+                  zc + oz + wz / 2 + 3.0)]
+    tools += [cyl_y(x, z, y1 - 3.0, y1 + 1, bd_tap("M2")) for x, z in oled_screws(lay)]
+    # the buttons
+    kind = M.BUTTONS[lay.box.buttons]
+    tools += [cyl_y(x, zc + z, y0 - 1, y1 + 1, kind.hole) for x, z in fl["buttons"].values()]
+    board = button_board(lay)
+    if board is not None:
+        adds += [cyl_y(x, z, y1 - 0.5, board["y"][0], 6.0) for x, z in board["holes"]]
+        tools += [cyl_y(x, z, y1 - 2.0, board["y"][0] + 1, bd_tap("M2.5"))
+                  for x, z in board["holes"]]
+    # the card pad: a 0.6 mm recess in the face, the reader in a pocket behind, leaving a skin
+    rd = M.BOARDS[lay.box.reader]
+    px, pz = fl["pad"]
+    skin = M.READER_SKIN_MM[lay.box.reader]
+    pad = max(rd.size[0], rd.size[1]) + 6.0
+    tools += [box(px - pad / 2, px + pad / 2, y0 - 1, y0 + 0.6, zc + pz - pad / 2,
+                  zc + pz + pad / 2),
+              box(px - rd.size[0] / 2 - c, px + rd.size[0] / 2 + c, y0 + 0.6 + skin, y1 + 1,
+                  zc + pz - rd.size[1] / 2 - c, zc + pz + rd.size[1] / 2 + c)]
+    clamps, stand = reader_clamps(lay)
+    adds += [cyl_y(x, z, y1 - 0.5, y1 + stand, 5.2) for x, z in clamps]
+    tools += [cyl_y(x, z, y1 - 2.5, y1 + stand + 1, bd_tap("M2.5")) for x, z in clamps]
+    # screws into the enclosure's front columns
+    tools += [cyl_y(x, z, y0 - 1, y1 + 1, bd_clearance("M3")) for x, z in front_screws(lay)]
+    return cut(union([plate, *adds]), tools)
+
+
+def front_bodies(lay: Layout) -> dict[str, bd.Part]:
+    """The OLED module, the card reader and the button board where the front holds them."""
+    fr = front_frame(lay)
+    fl = lay.extra["front"]
+    y1, zc = fr["y1"], fr["zc"]
+    oled = M.BOARDS[lay.box.oled]
+    ox, oz = fl["oled"]
+    gx, gz, gt = oled.glass
+    out = {"oled": union([
+        box(ox - gx / 2, ox + gx / 2, y1 - gt, y1, zc + oz - gz / 2, zc + oz + gz / 2),
+        box(ox - oled.size[0] / 2, ox + oled.size[0] / 2, y1, y1 + oled.size[2],
+            zc + oz - oled.size[1] / 2, zc + oz + oled.size[1] / 2)])}
+    rd = M.BOARDS[lay.box.reader]
+    px, pz = fl["pad"]
+    skin = M.READER_SKIN_MM[lay.box.reader]
+    y_face = fr["y0"] + 0.6 + skin
+    out["reader"] = box(px - rd.size[0] / 2, px + rd.size[0] / 2, y_face, y_face + rd.size[2],
+                        zc + pz - rd.size[1] / 2, zc + pz + rd.size[1] / 2)
+    board = button_board(lay)
+    if board is not None:
+        out["button board"] = box(*board["x"], *board["y"], *board["z"])
+    return out

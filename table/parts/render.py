@@ -1,0 +1,106 @@
+"""Preview pictures of the parts: a flat-shaded projection of the tessellated solids, drawn with
+Pillow (painter's algorithm), so it runs headless with no system packages."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+BACKGROUND = (250, 250, 247)
+LIGHT = np.array([-0.35, -0.55, 0.76])
+LIGHT = LIGHT / np.linalg.norm(LIGHT)
+
+
+def mesh(shape, tolerance: float = 0.2) -> tuple[np.ndarray, np.ndarray]:
+    """(vertices n x 3, triangles m x 3) of a shape, coarse enough to draw quickly."""
+    verts, tris = shape.tessellate(tolerance, 0.5)
+    v = np.array([(p.X, p.Y, p.Z) for p in verts], dtype=float)
+    t = np.array(tris, dtype=int).reshape(-1, 3)
+    return v, t
+
+
+def subdivide(v: np.ndarray, t: np.ndarray, longest: float) -> tuple[np.ndarray, np.ndarray]:
+    """Split triangles with an edge over `longest` into four, a few times (the painter's
+    algorithm sorts by centre, which long thin triangles defeat)."""
+    for _ in range(4):
+        tri = v[t]
+        edge = np.max(np.linalg.norm(tri - np.roll(tri, 1, axis=1), axis=2), axis=1)
+        big = edge > longest
+        if not big.any():
+            break
+        bt = t[big]
+        a, b, c = bt[:, 0], bt[:, 1], bt[:, 2]
+        n = len(v)
+        m = len(bt)
+        mids = np.concatenate([(v[a] + v[b]) / 2, (v[b] + v[c]) / 2, (v[c] + v[a]) / 2])
+        v = np.concatenate([v, mids])
+        ab, bc, ca = n + np.arange(m), n + m + np.arange(m), n + 2 * m + np.arange(m)
+        new = np.concatenate([np.stack([a, ab, ca], 1), np.stack([ab, b, bc], 1),
+                              np.stack([ca, bc, c], 1), np.stack([ab, bc, ca], 1)])
+        t = np.concatenate([t[~big], new])
+    return v, t
+
+
+def _view(azimuth: float, elevation: float) -> np.ndarray:
+    """Rows: screen right, screen up, towards the viewer."""
+    a, e = math.radians(azimuth), math.radians(elevation)
+    towards = np.array([math.sin(a) * math.cos(e), -math.cos(a) * math.cos(e), math.sin(e)])
+    right = np.array([math.cos(a), math.sin(a), 0.0])
+    up = np.cross(towards, right)
+    return np.array([right, up, towards])
+
+
+def render(items: list[tuple[object, tuple[int, ...]]], path: Path, size: int = 900,
+           azimuth: float = -30.0, elevation: float = 35.0, tolerance: float = 0.25) -> None:
+    """Draw shapes (each with its colour, RGB or RGBA) into a PNG of size x size pixels."""
+    view = _view(azimuth, elevation)
+    polys, depths, colours = [], [], []
+    meshes = [(mesh(shape, tolerance), colour) for shape, colour in items]
+    every = np.concatenate([m[0][0] for m in meshes if len(m[0][0])]) if meshes else None
+    scene = float(np.max(np.ptp(every, axis=0))) if every is not None and len(every) else 1.0
+    for (v, t), colour in meshes:
+        if len(t) == 0:
+            continue
+        if len(colour) < 4 or colour[3] == 255:          # see-through parts stay whole
+            v, t = subdivide(v, t, scene / 25)
+        p = v @ view.T
+        tri = p[t]                                       # m x 3 x 3 in view space
+        world = v[t]
+        n = np.cross(world[:, 1] - world[:, 0], world[:, 2] - world[:, 0])
+        norm = np.linalg.norm(n, axis=1)
+        keep = norm > 1e-9
+        n = n[keep] / norm[keep, None]
+        tri = tri[keep]
+        facing = n @ view[2]
+        n = np.where(facing[:, None] < 0, -n, n)         # light both sides of thin walls
+        shade = 0.45 + 0.55 * np.clip(n @ LIGHT, 0, 1)
+        rgba = tuple(colour) + (255,) * (4 - len(colour))
+        base = np.array(rgba[:3], dtype=float)
+        cols = np.clip(base[None, :] * shade[:, None], 0, 255).astype(int)
+        cols = np.concatenate([cols, np.full((len(cols), 1), rgba[3])], axis=1)
+        polys.append(tri[:, :, :2])
+        depths.append(tri[:, :, 2].mean(axis=1))
+        colours.append(cols)
+    if not polys:
+        Image.new("RGB", (size, size), BACKGROUND).save(path)
+        return
+    xy = np.concatenate(polys)
+    depth = np.concatenate(depths)
+    cols = np.concatenate(colours)
+    lo, hi = xy.reshape(-1, 2).min(axis=0), xy.reshape(-1, 2).max(axis=0)
+    scale = 0.9 * 2 * size / max(hi - lo)
+    centre = (lo + hi) / 2
+    big = 2 * size
+    img = Image.new("RGB", (big, big), BACKGROUND)
+    draw = ImageDraw.Draw(img, "RGBA")
+    screen = (xy - centre) * scale
+    screen[:, :, 1] *= -1
+    screen += big / 2
+    for i in np.argsort(depth):
+        pts = [tuple(q) for q in screen[i]]
+        c = tuple(int(x) for x in cols[i])
+        draw.polygon(pts, fill=c, outline=c if c[3] == 255 else None)
+    img.resize((size, size), Image.LANCZOS).save(path)
