@@ -138,7 +138,8 @@ def presses() -> dict:
 
 def chains() -> dict:
     from table.app.daemon import setup_board
-    from table.app.tablegame import TableConfig, TableGame
+    from table.engine.game import GameConfig
+    from table.game import Game
     from table.app.tracker import Tracker
     from table.bots import RandomBot
     from table.engine.setup import standard_land
@@ -146,8 +147,8 @@ def chains() -> dict:
 
     found = []
     for seed in CHAIN_SEEDS:
-        config = TableConfig(teams=4, land=tuple(sorted(standard_land(4))))
-        game = TableGame.new(config, seed)
+        config = GameConfig(teams=4, land=tuple(sorted(standard_land(4))))
+        game = Game.new(config, seed)
         tracker = Tracker(config.land, setup=lambda g=game: setup_board(g))
         bot, seen = RandomBot(seed), 0
         for _ in range(3000):

@@ -58,7 +58,7 @@ def score(game, team) -> float:
     teams = game.teams
     mine = team_value(board, team)
     others = [team_value(board, t) for t in teams if t != team]
-    hand = len(game._st.hands.get(team, ()))
+    hand = game.hand_size(team)
     return mine - (max(others) if others else 0.0) + 0.05 * hand
 
 

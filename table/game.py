@@ -18,9 +18,9 @@ GameConfig = engine.GameConfig
 
 class Game(engine.Game):
     @classmethod
-    def new(cls, config, seed, cards=None, script=None, tiles=None):
+    def new(cls, config, seed, cards=None, script=None, tiles=None, dice=None):
         return super().new(config, seed, library() if cards is None else cards, script,
-                           tiles=box_tiles() if tiles is None else tiles)
+                           tiles=box_tiles() if tiles is None else tiles, dice=dice)
 
     @classmethod
     def replay(cls, config, seed, log, cards=None, script=None, tiles=None):

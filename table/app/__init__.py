@@ -4,7 +4,6 @@
 * :mod:`.prompts`: each decision -> OLED screen + LED scene + how the inputs answer it;
 * :mod:`.wizard`: language, teams, optional rules, dice, placement, map entry;
 * :mod:`.tracker`: the board as the players have it, and the steps they copy onto it;
-* :mod:`.tablegame`: the engine's Game plus the players' own dice typed in;
 * :mod:`.tags`: which card each NFC tag is (``worms-table enroll``, :mod:`.enroller`);
 * :mod:`.notify`: systemd's notify protocol (READY, WATCHDOG) without a dependency.
 

@@ -25,14 +25,14 @@ from pathlib import Path
 from table.devices import DeviceError
 from table.engine.decisions import Illegal
 from table.engine.game import TURN_PHASES
+from table.game import Game
 from table.journal.store import JournalError
 from table.ui import scenes, screens
 from table.ui.strings import LANGS, text
 
 from .notify import Notifier
-from .present import Step, game_over, pending_hexes, refusal
+from .present import Legend, Step, game_over, pending_hexes, refusal
 from .prompts import Answer, Notice, Prompt, Refuse, View, for_decision
-from .tablegame import TableGame
 from .state import StateFolder, load_cards
 from .hardware import DEVICES, DevicesMixin, _fault_frame, _show_frame, _with_clock
 from .storage import StorageMixin
@@ -52,7 +52,7 @@ class Daemon(DevicesMixin, StorageMixin):
         self.devices = devices
         self.state_dir = Path(state_dir)
         # never raises: what is wrong is shown once the devices are up (table/app/state.py)
-        self.store = StateFolder(self.state_dir, keep_finished=KEEP_FINISHED, game_cls=TableGame)
+        self.store = StateFolder(self.state_dir, keep_finished=KEEP_FINISHED, game_cls=Game)
         self.seed = seed
         self.sim = sim
         self.notifier = notifier or Notifier(None)
@@ -333,6 +333,10 @@ class Daemon(DevicesMixin, StorageMixin):
             if self.mode == "play":
                 self.overlay = None
                 self.undo()
+            return
+        if (event.name == "ok" and event.long and self.mode == "play" and self.overlay is None
+                and not isinstance(self.current(), Legend)):
+            self.overlay = Legend()           # what the LED colours mean
             return
         prompt = self.current()
         if (self.mode == "wizard" and prompt is self.wizard.prompt and event.name == "back"

@@ -4,12 +4,12 @@ One :class:`Wizard` walks the stages; each stage is a prompt (table/app/prompts.
 buttons, the encoder and the browser view work it like any game decision.  OK chooses, Back
 goes one stage back.  Map entry: a cursor on the LED grid, OK makes the hex land or water, a
 long OK finishes; the map starts as the last map played (or the standard map).  ``finish``
-gives the :class:`TableConfig` and the settings to remember (language, map).
+gives the :class:`GameConfig` and the settings to remember (language, map).
 """
 
 from __future__ import annotations
 
-from table.engine.game import OPTIONS
+from table.engine.game import OPTIONS, GameConfig
 from table.engine.hexes import Hex, neighbour
 from table.engine.board import BOX, WORMS_PER_TEAM
 from table.engine.setup import OBJECTS, capacity_problem, standard_land
@@ -17,7 +17,6 @@ from table.ui import scenes, screens
 from table.ui.strings import LANGS, OPTIONAL_RULES, TEAMS, text
 
 from .prompts import Answer, Menu, Prompt, Refuse, View
-from .tablegame import TableConfig
 
 STAGES = ("lang", "teams", "rules", "dice", "placement", "map", "editor")
 MINUTES = (1, 2, 3, 5, 10)
@@ -87,7 +86,7 @@ class Wizard:
         self.placement = "auto"
         self.minutes = 1
         self.stage = "lang"
-        self.result: TableConfig | None = None
+        self.result: GameConfig | None = None
         self.prompt = self._make()
 
     # -- stages ------------------------------------------------------------------------------
@@ -141,7 +140,7 @@ class Wizard:
         elif i > 0:
             self._go(STAGES[i - 1])
 
-    def answer(self, value) -> TableConfig | None:
+    def answer(self, value) -> GameConfig | None:
         """Take the current prompt's answer; the config once the wizard is done."""
         s = self.stage
         if s == "lang":
@@ -175,9 +174,9 @@ class Wizard:
             return self._finish(value)
         return None
 
-    def _finish(self, land) -> TableConfig:
+    def _finish(self, land) -> GameConfig:
         options = tuple(o for o in OPTIONS if o in self.rules)
-        self.result = TableConfig(teams=self.teams, options=options,
+        self.result = GameConfig(teams=self.teams, options=options,
                                   land=tuple(sorted(map(tuple, land))),
                                   placement=self.placement, own_dice=self.own_dice,
                                   timer_seconds=60 * self.minutes)

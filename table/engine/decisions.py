@@ -24,11 +24,22 @@ KINDS = {
     "move": "('skip', None), ('inch', (q, r)) or ('jump', (q, r)): one movement",
     "card": "a card id from the hand, or 'pass' (a Sudden Death draft: a card id)",
     "pile": "a Thing from the setup pile: 'worm:<team>', 'oil_drum', 'mine' or 'crate'",
+    # the players' own dice (GameConfig.own_dice; table/engine/dice.py)
+    "die_typed": "the face a player rolled on a real die: '1'..'6', 'wind', 'hit'",
+    "flip_typed": "the side a player flipped on a real Danger coin: 'safe' or 'danger'",
 }
 
 
 class Illegal(Exception):
     """An illegal move, target or answer.  Nothing after the check has changed the board."""
+
+
+class NeedDecision(Exception):
+    """A step needs an answer nobody has given yet (the game makes it its request)."""
+
+    def __init__(self, decision: "Decision"):
+        super().__init__(decision.why)
+        self.decision = decision
 
 
 @dataclass(frozen=True)

@@ -58,14 +58,14 @@ def problems(game) -> list[str]:
     for team, n in teams.items():
         if n > WORMS_PER_TEAM:
             out.append(f"team {team} has {n} worms")
-    st = game._st
-    if st.worm_ids:
-        lost = [w for w in st.worm_ids if w not in board.things and w not in destroyed]
-        extra = [t.id for t in board.things.values() if t.kind == "worm" and t.id not in st.worm_ids]
+    started = game.worms_at_start
+    if started:
+        lost = [w for w in started if w not in board.things and w not in destroyed]
+        extra = [t.id for t in board.things.values() if t.kind == "worm" and t.id not in started]
         if lost or extra:
             out.append(f"worms appeared or vanished: {lost + extra}")
-    if game.result is None and st.order and not game.mid_step:
-        for team in st.order:
-            if team not in st.out and not board.worms(team):
+    if game.result is None and game.seats and not game.mid_step:
+        for team in game.teams:
+            if team not in game.eliminated and not board.worms(team):
                 out.append(f"team {team} has no worms but is not eliminated")
     return out

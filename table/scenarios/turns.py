@@ -96,7 +96,7 @@ class GameScenario:
             "hands": game.hands,
             "eliminated": game.eliminated,
             "decks": game.decks,
-            "unused": {"dice": len(game._dice), "flips": len(game._flips)},
+            "unused": game.dice.unused(),
             "events": game.events,
         })
         return out

@@ -5,7 +5,7 @@ import asyncio
 import random
 
 from table.app.prompts import CardTap, Notice, Step
-from table.app.tablegame import TYPED
+from table.engine.dice import TYPED
 from table.bots import RandomBot
 from table.engine.hexes import distance
 from table.ui.strings import text

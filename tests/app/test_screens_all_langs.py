@@ -5,7 +5,9 @@ import pytest
 
 from table.app.daemon import setup_board
 from table.app.prompts import HexPick, Menu, Step, View, for_decision
-from table.app.tablegame import TYPED, TableConfig, TableGame
+from table.engine.dice import TYPED
+from table.engine.game import GameConfig
+from table.game import Game
 from table.app.tracker import Tracker
 from table.app.wizard import MapEditor, Wizard
 from table.devices.buttons import InputEvent
@@ -28,9 +30,9 @@ def test_game_prompts_and_steps_render_cleanly(lang):
     cards = library()
     found, kinds, submenus = [], set(), 0
     for seed, teams, placement, own in ((2, 2, "players", True), (5, 6, "auto", False)):
-        config = TableConfig(teams=teams, land=tuple(sorted(standard_land(teams))),
+        config = GameConfig(teams=teams, land=tuple(sorted(standard_land(teams))),
                              placement=placement, own_dice=own)
-        game = TableGame.new(config, seed)
+        game = Game.new(config, seed)
         tracker = Tracker(config.land, setup=lambda g=game: setup_board(g))
         bot, seen, n = RandomBot(seed), 0, 0
         while game.request is not None and n < 400:

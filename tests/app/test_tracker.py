@@ -4,7 +4,8 @@ steps it makes say every change the players must copy."""
 import pytest
 
 from table.app.daemon import setup_board
-from table.app.tablegame import TableConfig, TableGame
+from table.engine.game import GameConfig
+from table.game import Game
 from table.app.tracker import Tracker, undo_steps
 from table.bots import RandomBot
 from table.engine.setup import standard_land
@@ -21,9 +22,9 @@ def same(tracker_board, board):
 @pytest.mark.parametrize("seed, teams, placement", [(1, 2, "auto"), (4, 3, "players"),
                                                     (6, 4, "auto")])
 def test_the_tracker_board_is_the_engine_board_at_every_turn(seed, teams, placement):
-    config = TableConfig(teams=teams, land=tuple(sorted(standard_land(teams))),
+    config = GameConfig(teams=teams, land=tuple(sorted(standard_land(teams))),
                          placement=placement, options=("parting_gifts",))
-    game = TableGame.new(config, seed)
+    game = Game.new(config, seed)
     tracker = Tracker(config.land, setup=lambda: setup_board(game))
     bot = RandomBot(seed)
     seen, checks, steps = 0, 0, []
@@ -46,8 +47,8 @@ def test_the_tracker_board_is_the_engine_board_at_every_turn(seed, teams, placem
 
 
 def test_undo_steps_put_back_what_changed():
-    config = TableConfig(teams=2, land=tuple(sorted(standard_land(2))))
-    game = TableGame.new(config, 3)
+    config = GameConfig(teams=2, land=tuple(sorted(standard_land(2))))
+    game = Game.new(config, 3)
     t = Tracker(config.land, setup=lambda: setup_board(game))
     t.steps(game.events)
     before = t.board

@@ -5,14 +5,16 @@ import random
 
 import pytest
 
-from table.app.tablegame import TYPED, TableConfig, TableGame
+from table.engine.dice import TYPED
+from table.engine.game import GameConfig
+from table.game import Game
 from table.bots import RandomBot
 from table.engine.decisions import Illegal
 
 
 @pytest.mark.parametrize("seed", [0, 5])
 def test_typed_dice_replay_exactly_with_undos_on_the_way(seed):
-    game = TableGame.new(TableConfig(teams=2 + seed % 3, own_dice=True), seed)
+    game = Game.new(GameConfig(teams=2 + seed % 3, own_dice=True), seed)
     bot, rnd, n, typed = RandomBot(seed), random.Random(seed), 0, 0
     while game.request is not None:
         d = game.request
@@ -24,7 +26,7 @@ def test_typed_dice_replay_exactly_with_undos_on_the_way(seed):
         n += 1
         if n % 7 == 0 and game.can_undo:
             game.undo()
-    again = TableGame.replay(game.config.as_json(), seed, game.log)
+    again = Game.replay(game.config.as_json(), seed, game.log)
     assert again.result == game.result and again.log == game.log
     assert typed > 10
     # every die and coin came from the players, once each (undo never took one back)
@@ -32,7 +34,7 @@ def test_typed_dice_replay_exactly_with_undos_on_the_way(seed):
 
 
 def test_a_typed_face_must_be_a_face_and_the_roll_cannot_be_undone():
-    game = TableGame.new(TableConfig(teams=2, own_dice=True), 1)
+    game = Game.new(GameConfig(teams=2, own_dice=True), 1)
     while game.request.kind != "die_typed":
         game.answer(game.request.default)
     log = list(game.log)
@@ -44,13 +46,16 @@ def test_a_typed_face_must_be_a_face_and_the_roll_cannot_be_undone():
     assert not game.can_undo or "answer" in game.log[-1]
 
 
-def test_without_own_dice_it_is_the_engine_game():
-    from table.engine.game import GameConfig
-    from table.game import Game
-    a = TableGame.new(TableConfig(teams=2), 3)
-    b = Game.new(GameConfig(teams=2), 3)
-    bot_a, bot_b = RandomBot(3), RandomBot(3)
-    while a.request is not None:
-        a.answer(bot_a(a))
-        b.answer(bot_b(b))
-    assert a.log == b.log and a.result == b.result
+def test_a_bots_copy_of_a_players_dice_game_rolls_for_itself():
+    game = Game.new(GameConfig(teams=2, own_dice=True), 5)
+    while game.request.kind in TYPED or game.request.kind != "card":
+        game.answer(game.request.default)
+    fork = game.fork(1)
+    while fork.request is not None and fork.request.kind not in TYPED and fork.turn.number < 4:
+        fork.answer(fork.request.default)
+    assert fork.request is None or fork.request.kind not in TYPED     # never asks a die
+
+
+def test_the_journal_config_keeps_own_dice():
+    config = GameConfig(teams=3, own_dice=True)
+    assert GameConfig.from_json(config.as_json()) == config

@@ -1,0 +1,344 @@
+"""The rules of a game's phases: setup (the map, placing, the Sudden Death draft, the start)
+and the turn (rulings T1-T8: activate, two movement steps, the weapon, End turn, the Drop
+step, passing the Target Token; elimination and the final round).  Each phase method runs on a
+:class:`State` with a :class:`PhaseRun` that asks its decisions and reveals its chance.
+"""
+
+from __future__ import annotations
+
+from .board import TEAMS, Board, Thing
+from .cards import Play, resolve_drop, resolve_text
+from .config import GameConfig
+from .effects import accuracy_dice
+from .hexes import Hex
+from .rerun import PhaseRun, TimeUp
+from .setup import (arena, auto_layout, copies, deal_hands, drop_deck, make_map, place_thing,
+                    standard_land, supply_deck)
+from .state import State
+from .targeting import TARGET_RULES, inches, jumps
+
+
+class Phases:
+    """The phase methods of :class:`table.engine.game.Game` (``_p_<phase>``), which uses its
+    ``config``, ``cards``, ``tiles`` and target cache."""
+
+    # -- setup phases -------------------------------------------------------------------------
+
+    def _p_map(self, st: State, run: PhaseRun) -> None:
+        """T8: one map tile per player (every tile with Larger map), laid by the rulebook."""
+        data = make_map(st.board, self.tiles, len(st.teams), self.config.larger_map,
+                        run.chance, _short(run))
+        st.arena = arena(st.board.land)
+        run.r.event("map", **data)
+        st.phase = st.after_map
+
+    def _p_place(self, st: State, run: PhaseRun) -> None:
+        actor = f"seat:{st.place_seat}"
+        items = sorted(set(st.pile))
+        item = run.ask("pile", items, items[0], "place", actor)
+        free = [h for h in sorted(st.board.land) if st.board.count(h) < 3]
+        h = run.ask("hex", free, free[0], f"place:{item}", actor)
+        thing = place_thing(st.board, item, h)
+        run.r.event("place", thing=thing.id, kind=thing.kind, at=list(h), setup=True)
+        st.pile.remove(item)
+        st.place_seat = (st.place_seat + 1) % len(st.teams)
+        if not st.pile:
+            st.phase = "draft" if ("sudden_death_draft" in self.config.options and
+                                   "no_sudden_death" not in self.config.options) else "start"
+
+    def _p_draft(self, st: State, run: PhaseRun) -> None:
+        """Sudden Death Draft: the Sudden Death cards dealt out as evenly as they go (extras
+        back in the box), each player keeps one, one of the kept cards is drawn at random."""
+        sds = sorted(c for c in self.cards if self.cards[c].kind == "sudden_death")
+        run.chance.shuffle(sds, "sudden_death_draft")
+        n = len(st.teams)
+        each = max(1, len(sds) // n)
+        kept = []
+        for seat in range(n):
+            dealt = sds[seat * each:(seat + 1) * each]
+            if dealt:
+                kept.append(run.ask("card", dealt, dealt[0], "sudden_death_draft", f"seat:{seat}"))
+        st.drafted = run.chance.pick(kept, "sudden_death") if kept else None
+        st.phase = "start"
+
+    def _p_start(self, st: State, run: PhaseRun) -> None:
+        cfg, ch, board = self.config, run.chance, st.board
+        if cfg.things is None and cfg.placement == "auto":
+            auto_layout(board, st.teams, ch)
+        st.worm_ids = sorted(w.id for w in board.worms())
+        seats = list(st.teams)
+        ch.shuffle(seats, "teams")
+        st.seats = seats
+        first = min(seats, key=TEAMS.index)
+        s0 = seats.index(first)
+        st.order = seats[s0:] + seats[:s0]
+        short = _short(run)
+        st.hands = deal_hands(self.cards, [t for t in TEAMS if t in seats], ch, short)
+        n = len(seats)
+        st.supply = supply_deck(self.cards, n, "late_superweapons" in cfg.options, ch)
+        if cfg.drop_deck is not None:
+            st.drops = list(cfg.drop_deck)
+        else:
+            st.drops = drop_deck(self.cards, n, "longer_game" in cfg.options,
+                                 "no_sudden_death" in cfg.options, st.drafted, ch, short)
+        if cfg.wind is not None:
+            board.wind = cfg.wind
+        else:
+            while True:
+                face = ch.roll()
+                if face not in ("wind", "hit"):
+                    board.wind = int(face)
+                    break
+        run.r.event("setup", seats=seats, order=st.order, wind=board.wind,
+                    drop_deck=len(st.drops), supply_deck=len(st.supply))
+        self._begin_turn(st, run, first)
+
+    # -- the turn -----------------------------------------------------------------------------
+
+    def _begin_turn(self, st: State, run: PhaseRun, team: str) -> None:
+        st.turn_no += 1
+        st.team, st.worm, st.hurt, st.timed_out = team, None, False, False
+        st.phase = "activate"
+        run.r.active_team = team
+        run.r.event("turn", number=st.turn_no, team=team)
+        run.r.thaw(team)
+
+    def _p_activate(self, st: State, run: PhaseRun) -> None:
+        r, board = run.r, st.board
+        worms = sorted(w.id for w in board.worms(st.team))
+        try:
+            wid = run.ask("worm", worms, worms[0], "activate")
+        except TimeUp:
+            st.phase = "end"
+            return
+        st.worm = wid
+        r.activate(wid)
+        worm = board.things[wid]
+        r.event("activate", worm=wid, team=st.team, at=list(worm.at))
+        for crate in [t for t in board.in_hex(worm.at) if t.kind == "crate"]:
+            r.destroy(crate, "opened")
+            board.cards_drawn[st.team] = board.cards_drawn.get(st.team, 0) + 1
+            r.event("draw", team=st.team, worm=wid)
+        if worm.damaged:
+            worm.damaged = False
+            r.event("heal", worm=wid)
+        st.phase = "move1"
+
+    def _turn_over(self, st: State, run: PhaseRun) -> bool:
+        worm = st.board.things.get(st.worm) if st.worm else None
+        return worm is None or run.r.active_hurt or st.timed_out
+
+    def _p_move1(self, st: State, run: PhaseRun) -> None:
+        self._movement(st, run, "move2")
+
+    def _p_move2(self, st: State, run: PhaseRun) -> None:
+        self._movement(st, run, "weapon")
+
+    def _movement(self, st: State, run: PhaseRun, then: str) -> None:
+        if not self._turn_over(st, run):
+            try:
+                self._move(st, run, "move")
+            except TimeUp:
+                pass
+        st.hurt = run.r.active_hurt
+        st.phase = "end" if self._turn_over(st, run) else then
+
+    def _move(self, st: State, run: PhaseRun, why: str) -> None:
+        board, worm = st.board, st.board.things[st.worm]
+        opts = [("skip", None)]
+        opts += [("inch", h) for h in inches(board, worm.at)]
+        opts += [("jump", h) for h in jumps(board, worm.at)]
+        kind, to = run.ask("move", opts, opts[0], why)
+        if kind == "inch":
+            run.r.inch(worm, to)
+        elif kind == "jump":
+            run.r.jump(worm, to)
+
+    def _p_weapon(self, st: State, run: PhaseRun) -> None:
+        if not self._turn_over(st, run):
+            try:
+                self._play_from_hand(st, run, "weapon")
+            except TimeUp:
+                pass
+        st.hurt = run.r.active_hurt
+        st.phase = "end"
+
+    def _play_from_hand(self, st: State, run: PhaseRun, why: str) -> None:
+        # (at the start of the weapon step nothing is pending: every step ends with a sync,
+        # so the step still asks before it changes anything, as ASK_FIRST requires)
+        self._sync_draws(st, run)
+        hand = st.hands[st.team]
+        weapons = sorted({c for c in hand if self.cards[c].kind in ("starter", "supply",
+                                                                    "superweapon")})
+        choice = run.ask("card", weapons + ["pass"], "pass", why)
+        if choice == "pass":
+            return
+        card = self.cards[choice]
+        hand.remove(choice)
+        st.discard.append(choice)
+        worm = st.board.things[st.worm]
+        r = run.r
+        r.event("play", card=choice, team=st.team, worm=worm.id)
+        play = Play(worm)
+        for symbol in card.action:
+            if not r.alive(worm) or r.active_hurt or st.timed_out:
+                break
+            if symbol == "TEXT":
+                if card.target is not None:
+                    play.target = self._target(st, run, card, worm)
+                    if card.target == "airstrike":
+                        play.facing = run.ask("direction", range(1, 7), 1, f"{card.id}:facing")
+                resolve_text(r, card, play)
+            elif symbol == "MOVE":
+                self._move(st, run, f"{card.id}:move")
+            elif symbol == "PLAY":
+                self._play_from_hand(st, run, "play")
+
+    def _target(self, st: State, run: PhaseRun, card, worm: Thing) -> Hex:
+        key = (card.id, worm.at)
+        cached = self._targets.get(key)
+        if cached is None:
+            rule = TARGET_RULES[card.target]
+            board = st.board
+            opts = [h for h in st.arena if rule(worm.at, h, card.range, board)]
+            if worm.at not in opts and rule(worm.at, worm.at, card.range, board):
+                opts.insert(0, worm.at)
+            info = None
+            if card.accuracy is not None:
+                info = tuple(accuracy_dice(worm.at, h, card.accuracy) for h in opts)
+            cached = (tuple(opts), info)
+            if card.target != "new_hex":          # the only rule that reads the board
+                self._targets[key] = cached
+        opts, info = cached
+        return run.ask("hex", opts, opts[0], f"{card.id}:target", info=info)
+
+    def _p_end(self, st: State, run: PhaseRun) -> None:
+        """End turn (no end-of-turn effects in the library yet), the Drop step, pass."""
+        r = run.r
+        r.active_team = st.team
+        r.event("end_turn", team=st.team)
+        self._drop(st, run)
+        self._check_teams(st, run)
+        self._pass(st, run)
+
+    def _drop(self, st: State, run: PhaseRun) -> None:
+        r, cards = run.r, self.cards
+        if st.sudden is not None:
+            r.event("drop", card=st.sudden, sudden_death=True)
+            resolve_drop(r, cards[st.sudden], revealed=False)
+            return
+        if not st.drops and "no_sudden_death" in self.config.options:
+            deck = copies(cards, ("drop",))
+            run.chance.shuffle(deck, "drop")
+            st.drops = deck
+            r.event("reshuffle", deck="drop", cards=len(deck))
+        if not st.drops:
+            r.event("drop_empty")
+            return
+        top = st.drops[0]
+        cid = run.chance.reveal({"reveal": "drop", "card": top})["card"]
+        st.drops.remove(cid)
+        card = cards[cid]
+        if card.kind == "sudden_death":
+            st.sudden = cid
+            r.event("sudden_death", card=cid, rule=card.lasting)
+        else:
+            r.event("drop", card=cid)
+        resolve_drop(r, card)
+
+    def _pass(self, st: State, run: PhaseRun) -> None:
+        if st.result is not None:
+            return
+        order, team = st.order, st.team
+        alive = [t for t in order if t not in st.out]
+        if st.final_due and st.final is None:
+            i = order.index(team)
+            st.final = [t for t in order[i + 1:] + order[:i + 1]]
+            run.r.event("final_round", teams=[t for t in st.final if t not in st.out])
+        nxt = None
+        if st.final is not None:
+            while st.final and nxt is None:
+                t = st.final.pop(0)
+                if t not in st.out:
+                    nxt = t
+            if nxt is None:
+                self._finish(st, run, "final_round")
+                return
+        else:
+            i = order.index(team)
+            for t in order[i + 1:] + order[:i + 1]:
+                if t in alive:
+                    nxt = t
+                    break
+        limit = self.config.max_rounds
+        if limit is not None and st.turn_no >= limit * len(order):
+            self._finish(st, run, "round_limit")
+            return
+        if nxt is None:
+            self._finish(st, run, "no_teams")
+            return
+        self._begin_turn(st, run, nxt)
+
+    def _check_teams(self, st: State, run: PhaseRun) -> None:
+        if not st.order or st.result is not None:
+            return
+        alive = {t.team for t in st.board.things.values() if t.kind == "worm"}
+        for t in st.order:
+            if t not in st.out and t not in alive:
+                st.out.append(t)
+                run.r.event("eliminated", team=t)
+                if "true_elimination" not in self.config.options:
+                    st.final_due = True
+        if "true_elimination" in self.config.options:
+            if len([t for t in st.order if t not in st.out]) <= 1:
+                self._finish(st, run, "true_elimination")
+
+    def _finish(self, st: State, run: PhaseRun, reason: str) -> None:
+        board = st.board
+        worms = {t: len(board.worms(t)) for t in st.order}
+        healthy = {t: sum(1 for w in board.worms(t) if not w.damaged) for t in st.order}
+        best = max(worms.values())
+        cands = [t for t in st.order if worms[t] == best]
+        if len(cands) > 1:
+            top = max(healthy[t] for t in cands)
+            cands = [t for t in cands if healthy[t] == top]
+        st.result = {"winners": cands, "shared": len(cands) > 1, "reason": reason,
+                     "worms": worms, "undamaged": healthy, "turns": st.turn_no}
+        st.phase = "over"
+        run.r.event("game_over", **st.result)
+
+    def _sync_draws(self, st: State, run: PhaseRun) -> None:
+        """Hand out the Supply cards the crates opened since the last look."""
+        for team, n in st.board.cards_drawn.items():
+            while st.drawn.get(team, 0) < n:
+                st.drawn[team] = st.drawn.get(team, 0) + 1
+                top = st.supply[0] if st.supply else None
+                card = run.chance.reveal({"reveal": "supply", "team": team, "card": top})["card"]
+                if card is None:
+                    run.r.event("supply_empty", team=team)
+                    continue
+                if card in st.supply:
+                    st.supply.remove(card)
+                st.hands.setdefault(team, []).append(card)
+                run.r.event("card_drawn", team=team)
+
+
+def _short(run: PhaseRun):
+    """What a deck (or the box's map tiles) running short says: a ``deck_short`` event."""
+    def short(deck, wanted, have, card):
+        run.r.event("deck_short", deck=deck, card=card, wanted=wanted, have=have)
+    return short
+
+
+def fixed_board(cfg: GameConfig, land) -> Board:
+    """A board from a fixed layout (scenario files): worms need ids and teams."""
+    land = land if land is not None else standard_land(cfg.teams)
+    board = Board(land=set(land), wind=1)
+    for t in cfg.things:
+        if t.get("id"):
+            board.reserve_id(t["id"])
+    for t in cfg.things:
+        kind = t["kind"]
+        tid = t.get("id") or board.new_id(kind)
+        board.add(Thing(tid, kind, tuple(t["at"]), t.get("team"), bool(t.get("damaged", False))))
+    return board

@@ -1,0 +1,120 @@
+"""What a game is at one moment: the board and everything a step may change (hands, decks,
+whose turn, the final round), copied at every checkpoint and restored when a step re-runs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import Board, Thing
+
+
+@dataclass
+class Turn:
+    number: int          # turns begun so far (1 is the first)
+    team: str | None
+    worm: str | None
+    step: str            # the phase: place, draft, start, activate, move1, move2, weapon, end, over
+
+
+_CONTAINERS: dict = {}
+
+
+def _board_dict(b: dict) -> dict:
+    """A board's attributes with fresh containers (Things themselves are shared).  Generic,
+    so that a cache the board grows later (e.g. ``counts``) is copied too."""
+    d = b.copy()
+    keys = _CONTAINERS.get(len(b))
+    if keys is None:
+        keys = _CONTAINERS[len(b)] = [k for k, v in b.items() if k != "hexes"
+                                      and isinstance(v, (dict, set, list))]
+    for k in keys:
+        d[k] = b[k].copy()
+    d["hexes"] = {h: ids[:] for h, ids in b["hexes"].items()}
+    return d
+
+
+def _copy_board(b: Board) -> Board:
+    nb = Board.__new__(Board)
+    nb.__dict__ = _board_dict(b.__dict__)
+    nb.things = {k: Thing(t.id, t.kind, t.at, t.team, t.damaged) for k, t in b.things.items()}
+    return nb
+
+
+_LISTS = ("supply", "drops", "discard", "pile", "out", "seats", "order")
+
+
+def _state_dict(s: dict) -> dict:
+    d = dict(s)
+    for k in _LISTS:
+        d[k] = list(d[k])
+    d["hands"] = {t: list(h) for t, h in s["hands"].items()}
+    d["drawn"] = dict(s["drawn"])
+    if s["final"] is not None:
+        d["final"] = list(s["final"])
+    return d
+
+
+class State:
+    """Everything a phase may change (copied at every checkpoint)."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.phase = "start"
+        self.after_map = "start"             # the phase after an automatic map is laid
+        self.seats: list[str] = []           # team of each seat (clockwise)
+        self.order: list[str] = []           # turn order, first player first
+        self.hands: dict[str, list[str]] = {}
+        self.drawn: dict[str, int] = {}      # Supply cards handed out per team
+        self.supply: list[str] = []          # top first
+        self.drops: list[str] = []           # top first; the Sudden Death card last
+        self.sudden: str | None = None       # the revealed Sudden Death card
+        self.drafted: str | None = None      # the Sudden Death card a draft chose
+        self.discard: list[str] = []
+        self.pile: list[str] = []            # setup: Things still to place
+        self.place_seat = 0
+        self.team: str | None = None
+        self.worm: str | None = None
+        self.hurt = False                    # T3
+        self.timed_out = False
+        self.turn_no = 0
+        self.out: list[str] = []             # eliminated teams, in order
+        self.final: list[str] | None = None  # teams still to play the final round
+        self.final_due = False
+        self.worm_ids: list[str] = []
+        self.result: dict | None = None
+
+    def copy(self) -> "State":
+        """An independent copy (bots' forks)."""
+        s = State.__new__(State)
+        s.__dict__ = _state_dict(self.__dict__)
+        s.board = _copy_board(self.board)
+        return s
+
+    @staticmethod
+    def from_snapshot(snap: tuple) -> "State":
+        """An independent state equal to the one the snapshot was taken of."""
+        d, bd, fields = snap
+        s = State.__new__(State)
+        s.__dict__ = _state_dict(d)
+        board = Board.__new__(Board)
+        board.__dict__ = _board_dict(bd)
+        board.things = {t.id: Thing(t.id, t.kind, at, t.team, damaged) for t, at, damaged in fields}
+        s.board = board
+        return s
+
+    def snapshot(self) -> tuple:
+        """What restore() needs to bring this state back (cheap: Things are not copied,
+        only their position and health, the only fields effects change)."""
+        b = self.board
+        return (_state_dict(self.__dict__), _board_dict(b.__dict__),
+                [(t, t.at, t.damaged) for t in b.things.values()])
+
+    def restore(self, snap: tuple) -> None:
+        d, bd, fields = snap
+        for t, at, damaged in fields:
+            t.at = at
+            t.damaged = damaged
+        board = self.board
+        board.__dict__ = _board_dict(bd)
+        self.__dict__ = _state_dict(d)
+        self.board = board
