@@ -335,25 +335,26 @@ class StateFolder:
 
 def load_cards():
     """The card library; a user card file that does not load is left out (and named)."""
-    from table.cards import CardError, library, load_file
+    from table.cards import CardError, _user_files, library, load_file
     try:
         return library(), None
     except CardError as err:
         problems = list(err.problems)
-    from table.cards import _user_files
+    except Exception as err:             # a reader's own failure: still no dead box
+        problems = [f"{os.environ.get('WORMS_TABLE_CARDS')}: {type(err).__name__}: {err}"]
     good = []
     for path in _user_files():
         try:
             load_file(path)
             good.append(str(path))
-        except CardError:
+        except Exception:                # CardError, or worse: left out
             pass
     # the rest of the program (the page, the instructions) reads the same library
     os.environ["WORMS_TABLE_CARDS"] = os.pathsep.join(good)
     try:
         cards = library()
-    except CardError as err:             # files that clash with each other: builtin cards only
-        problems += err.problems
+    except Exception as err:             # files that clash with each other: builtin cards only
+        problems += getattr(err, "problems", [str(err)])
         os.environ["WORMS_TABLE_CARDS"] = ""
         cards = library()
     message = "; ".join(problems) + "; those cards are left out until the file is fixed " \

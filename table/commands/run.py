@@ -6,6 +6,11 @@ With --sim every device is simulated and the simulator page is served on 127.0.0
 address printed on start).  On real hardware, --web serves the same page as a spectator
 screen.  It runs until killed (SIGTERM/SIGINT); under systemd it reports
 READY once the devices are up and pings the watchdog from its event loop.
+
+Bad state never stops it: a state folder that cannot be written, a damaged journal or
+settings file, a card file that does not load are shown on the OLED (and the page) once the
+devices are up (table/app/state.py).  It exits 2 only for what a restart cannot cure: a bad
+profile or option, a page address it cannot serve on.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .common import (UserError, add_page, add_profile, add_sim, add_state_dir, build,
-                     on_stop_signals, open_state_dir, start_web)
+                     on_stop_signals, start_web, state_dir)
 
 
 def configure(parser) -> None:
@@ -37,7 +42,7 @@ def run(args) -> int:
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
-    path = open_state_dir(args.state_dir)
+    path = state_dir(args.state_dir)        # checked by the daemon, which says what is wrong
     devices = build(args.profile, args.sim)
     try:
         return asyncio.run(serve(args, devices, path))

@@ -125,11 +125,17 @@ class Journal:
         return db
 
     def probe(self) -> None:
-        """JournalError unless a write transaction can begin (storage works again?)."""
-        if self._db is None:
+        """Does storage work (again)?  Commits a write that changes nothing (the schema number
+        set to itself: page 1 and the rollback journal written and synced); JournalError if it
+        fails."""
+        db = self._db
+        if db is None:
             raise JournalError(f"journal {self.path} is closed")
         try:
-            probe(self._db)
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            db.execute("BEGIN IMMEDIATE")
+            db.execute(f"PRAGMA user_version = {int(version)}")
+            db.execute("COMMIT")
         except sqlite3.Error as err:
             if self._db.in_transaction:
                 self._rollback(self._db)
