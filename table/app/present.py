@@ -16,9 +16,6 @@ from table.ui.strings import text
 
 from .prompts import Answer, Notice, Prompt, Refuse, View
 
-#: hexes still to change (after the one on show), on the LEDs
-PENDING: scenes.Color = (120, 0, 160)
-
 
 class Step(Prompt):
     """One screen to copy onto the board (or to read), OK when done.  ``pending``: the hexes
@@ -62,7 +59,10 @@ class Step(Prompt):
         s = self.step
         if s.summary is not None:
             return base
-        pending = {h: PENDING for h in self.pending if h in base}
+        # the hexes still to change breathe (their own colour, then dim), slower than the
+        # blink of the hex on show: the whole chain at once, no colour of its own
+        pending = {h: base[h] if scenes.on(t, 0.5) else scenes.scale(base[h], 0.15)
+                   for h in self.pending if h in base}
         if s.changes:
             if s.blast is not None and t % 3.0 < 0.8:        # the blast, now and again
                 return scenes.blast(base, s.blast, 0.8)(t % 3.0)
@@ -129,3 +129,45 @@ def _named(args: dict, lang: str) -> dict:
     if "phase" in out:
         out["what"] = text(f"phase.{out.pop('phase')}", lang)
     return out
+
+
+class Legend(Prompt):
+    """What each LED colour means (a long press of OK): a list on the OLED; the LEDs light
+    the colour of the row under the cursor on every hex that holds it (or a ring round the
+    dial when none does).  OK or Back closes it."""
+    animated = True
+
+    def __init__(self):
+        self.cursor = 0
+
+    def screen(self, view: View) -> screens.Screen:
+        items = [text(key, view.lang, **args) for _, key, args, _ in scenes.LEGEND]
+        return screens.menu(text("legend.title", view.lang), items, self.cursor)
+
+    def frame(self, view: View, t: float) -> scenes.Frame:
+        what, _, _, colour = scenes.LEGEND[self.cursor]
+        base = scenes.dimmed(view.base(), 0.15)
+        board = view.board
+        hexes = [h for h in base if what in scenes.THING_COLOURS
+                 and any(th.kind == what for th in board.in_hex(h))]
+        if what == "water":
+            hexes = [h for h in base if not board.is_land(h)]
+        elif what == "land":
+            hexes = [h for h in base if board.is_land(h) and not board.in_hex(h)]
+        if not hexes:
+            from table.engine.hexes import ring
+            hexes = [h for h in ring((0, 0), 1) if h in base]
+        return scenes.lit(base, {h: colour for h in hexes}) if scenes.on(t, 1.0) else base
+
+    def press(self, event):
+        if event.long:
+            return None
+        if event.name in ("ok", "back"):
+            return Answer(None)
+        from .prompts import UP
+        if event.name in UP:
+            self.cursor = (self.cursor + UP[event.name]) % len(scenes.LEGEND)
+        return None
+
+    def tap(self, card_id):
+        return None

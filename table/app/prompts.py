@@ -175,7 +175,7 @@ class HexPick(Prompt):
         base = view.base()
         frame = scenes.lit(scenes.dimmed(base), {h: base[h] for h in self.keep if h in base})
         frame = scenes.lit(frame, {h: self.colours.get(h, OPTION) for h in self.options})
-        return scenes.cursor(frame, self.cursor, t) if self.cursor in frame else frame
+        return scenes.cursor(frame, self.cursor, t, dark=True) if self.cursor in frame else frame
 
     def press(self, event):
         if self.sub is not None:

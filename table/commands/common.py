@@ -121,6 +121,8 @@ async def start_web(devices, daemon, host: str, port: int | None, pairing: bool 
                               on_pairing_code=lambda code: daemon.notice("pairing", code))
     if server.pairing is not None:
         daemon.on_pair_button = server.open_pairing
+    from table.app.spectate import spectate
+    server.view.table_source = lambda: spectate(daemon)    # the spectator board and log
 
     def changed():
         if server.lang != daemon.lang:

@@ -32,13 +32,21 @@ TEAM_COLOURS: dict[str, Color] = {
     "blue": (0, 40, 255), "red": (255, 0, 0), "green": (0, 255, 0),
     "yellow": (255, 180, 0), "purple": (170, 0, 255), "grey": (90, 90, 90),
 }
+#: Things in warm colours no team and no dice count uses: a Mine is pink, not a red worm.
 THING_COLOURS: dict[str, Color] = {
-    "oil_drum": (255, 60, 0), "mine": (120, 0, 0), "crate": (110, 55, 10),
-    "fire": (255, 25, 0), "crater": (25, 25, 25),
+    "oil_drum": (255, 110, 0), "mine": (255, 0, 140), "crate": (150, 90, 20),
+    "fire": (255, 50, 0), "crater": (30, 30, 30),
 }
-#: Accuracy dice count -> colour: few dice red, more dice through yellow to green and cyan.
-ACCURACY_COLOURS: tuple[Color, ...] = ((255, 0, 0), (255, 90, 0), (255, 200, 0), (0, 255, 0),
-                                       (0, 200, 255))
+#: Accuracy dice count -> colour, in cool colours no Thing uses: few dice deep blue-violet,
+#: more dice through cyan to white (brighter is better).
+ACCURACY_COLOURS: tuple[Color, ...] = ((70, 0, 255), (0, 110, 255), (0, 220, 255),
+                                       (150, 255, 230), (255, 255, 255))
+#: The colour legend (the page's and the box's): (what, its string key and arguments, colour).
+LEGEND: tuple[tuple[str, str, dict, Color], ...] = (
+    ("water", "hex.water", {}, (0, 0, 90)), ("land", "hex.empty_land", {}, (60, 36, 0)),
+    *((kind, f"thing.{kind}", {}, c) for kind, c in THING_COLOURS.items()),
+    *((f"dice{n}", "roll.title", {"n": n}, c) for n, c in enumerate(ACCURACY_COLOURS, 1)),
+)
 BLINK_HZ = 2.0
 
 
@@ -110,9 +118,12 @@ def accuracy_rings(board: Board, grid: Iterable[Hex], worm_hex: Hex, targets: It
     return lit(frame, {h: accuracy_colour(accuracy_dice(worm_hex, h, x)) for h in targets})
 
 
-def cursor(frame: Frame, h: Hex, t: float, colour: Color = WHITE) -> Frame:
-    """``frame`` with a blinking cursor on ``h``."""
-    return lit(frame, {h: colour}) if on(t) else frame
+def cursor(frame: Frame, h: Hex, t: float, colour: Color = WHITE, dark: bool = False) -> Frame:
+    """``frame`` with a blinking cursor on ``h`` (``dark``: off between blinks, so it shows
+    on a hex lit white too)."""
+    if on(t):
+        return lit(frame, {h: colour})
+    return lit(frame, {h: OFF}) if dark else frame
 
 
 def instruction(frame: Frame, ins: Instruction, t: float) -> Frame:

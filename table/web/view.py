@@ -59,6 +59,9 @@ class TableView:
         self.cards = dict(cards)
         self.version = 0
         self.on_change = None          # called with no argument each time version is bumped
+        #: the game as a spectator sees it beside the LEDs (``table`` of :meth:`live`): a
+        #: callable the command running the table sets (table.app.spectate), or None
+        self.table_source = None
         self._fingerprint = None
         self._png_key: bytes | None = None
         self._png_url: str | None = None
@@ -162,6 +165,7 @@ class TableView:
                           for (q, r), c in shown],
             },
             "oled": self._oled_url(),
+            "table": self._table(),
             "wind": self._wind(),
             "buttons": None if buttons is None else {
                 "names": list(getattr(buttons, "inputs", ())),
@@ -173,6 +177,14 @@ class TableView:
                 "card": None if uid is None else card_for_uid(uid, self.cards),
             },
         }
+
+    def _table(self) -> dict | None:
+        if self.table_source is None:
+            return None
+        try:
+            return self.table_source()
+        except Exception:                  # the page never stops the table
+            return None
 
     def state(self) -> dict:
         """:meth:`live` plus the library's cards, each with its names and sim tag."""

@@ -1,6 +1,6 @@
 """Decision -> screen, LED scene and inputs (table/app/prompts.py), prompt by prompt."""
 
-from table.app.prompts import INCH, JUMP, Answer, HexPick, Menu, View, for_decision
+from table.app.prompts import INCH, JUMP, Answer, HexPick, Menu, Refuse, View, for_decision
 from table.devices.buttons import InputEvent
 from table.engine.board import Board, Thing
 from table.engine.decisions import Decision
@@ -34,7 +34,9 @@ def test_targets_are_lit_in_the_colour_of_their_accuracy_dice_count():
     d = Decision("hex", opts, opts[0], "bazooka:target", "blue", info=(3, 3, 2, 1))
     p = for_decision(d, view())
     frame = p.frame(view(), OFF_PHASE)
-    assert [frame[h] for h in opts] == [scenes.accuracy_colour(n) for n in (3, 3, 2, 1)]
+    assert [frame[h] for h in opts[:3]] == [scenes.accuracy_colour(n) for n in (3, 3, 2)]
+    # the cursor blinks white and dark, so it shows on any colour (a white 5-dice hex too)
+    assert frame[p.cursor] == scenes.OFF and p.frame(view(), 0.0)[p.cursor] == scenes.WHITE
     # aiming starts on the enemy worm, not on the engine's first option, and says what for
     assert p.cursor == (-1, 0)
     assert "bazooka: 1 die here" in " ".join(p.screen(view()).texts)
@@ -87,10 +89,15 @@ def test_the_worm_prompt_lights_only_its_teams_worms_and_picks_by_hex():
     p = for_decision(d, v)
     frame = p.frame(v, OFF_PHASE)
     blue = scenes.TEAM_COLOURS["blue"]
-    assert frame[(1, 0)] == blue and frame[(0, 2)] == blue
+    assert frame[(1, 0)] == scenes.OFF and frame[(0, 2)] == blue   # (the cursor: dark)
     assert frame[(-1, 0)] != scenes.TEAM_COLOURS["red"]          # the others dimmed
     assert p.cursor == (1, 0)                                      # the default worm
-    assert press(p, "5", "4", "ok") == Answer("blue-2")
+    # a direction button steps to the worm that way, not to the next hex
+    assert press(p, "4") is None and p.cursor == (0, 2)
+    assert press(p, "ok") == Answer("blue-2")
+    # OK where no option is: says why
+    p.cursor = (-1, 0)
+    assert press(p, "ok") == Refuse("error.not_a_worm", {"team": "blue"})
 
 
 def test_steps_flash_the_change_and_animate_floods_and_wind():

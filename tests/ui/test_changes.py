@@ -78,6 +78,10 @@ def flow_screens(lang):
             for k in THING_KINDS]
     out += [screens.message("T", t(k, lang)) for k in ("prompt.card_hint", "prompt.worm_steps",
                                                        "hex.empty_land", "hex.water")]
+    from table.ui.scenes import LEGEND
+    out.append(screens.menu(t("legend.title", lang), [t(k, lang, **a) for _, k, a, _ in LEGEND],
+                            0))
+    out.append(screens.message("T", t("log.no_card", lang)))
     out.append(screens.message(t("demo.title", lang), f"{t('demo.invite', lang)}\n"
                                                       f"{t('demo.invite_keys', lang)}"))
     out += [screens.dice(lang, ["3"], title=t(f"roll.for.{w}", lang))
@@ -178,3 +182,20 @@ def test_things_to_take_off_over_several_hexes_are_one_screen():
     assert [c.text("en") for c in screens_[1][1]] == ["Put a crater here", "Put a fire here ×2"]
     # the owner's setting: one change a screen (the same change twice at a hex is one)
     assert len(grouped(changes, one_each=True)) == 5
+
+
+def test_the_turn_log_tells_each_turn_in_a_line():
+    from table.ui.story import turn_log
+    events = [{"event": "turn", "number": 1, "team": "blue"},
+              {"event": "activate", "worm": "blue-2", "team": "blue", "at": [0, 1]},
+              {"event": "play", "card": "bazooka", "team": "blue", "worm": "blue-2"},
+              {"event": "accuracy", "picked": "3"},
+              {"event": "damage", "thing": "red-1", "at": [1, 0]},
+              {"event": "destroy", "thing": "red-3", "kind": "worm", "at": [2, 0],
+               "cause": "sank"},
+              {"event": "turn", "number": 2, "team": "red"},
+              {"event": "activate", "worm": "red-1", "team": "red", "at": [1, 0]}]
+    assert turn_log(events, "en", library()) == [
+        "1. Blue 2: Bazooka · Missed the aim · Hurt: Red 1 · Drowned: Red 3",
+        "2. Red 1: no card"]
+    assert turn_log(events, "cs", library())[0].startswith("1. Modří 2: Bazuka")

@@ -11,6 +11,7 @@ const T = {
        spectator: "Spectator screen: the buttons and the card reader are on the table.",
        pairTitle: "Pairing code", pairHelp: "Type the six digits shown on the table's screen.", pair: "Pair",
        dirs: ["N", "NE", "SE", "S", "SW", "NW"],
+       legendTitle: "Colours", handTitle: "Hand", logTitle: "Turns",
        kinds: {starter: "Starter", supply: "Supply", superweapon: "Superweapon", drop: "Drop", sudden_death: "Sudden Death"}},
   cs: {simulator: "simulátor", connecting: "připojuji…", live: "živě", reconnecting: "připojuji znovu…",
        wind: "Vítr", noWind: "Vítr: zatím nenastaven", cards: "Karty: kliknutím kartu přiložíte ke čtečce", cardsShown: "Karty, které stůl zná",
@@ -20,6 +21,7 @@ const T = {
        spectator: "Divácká obrazovka: tlačítka a čtečka karet jsou na stole.",
        pairTitle: "Párovací kód", pairHelp: "Zadejte šest číslic z displeje stolu.", pair: "Spárovat",
        dirs: ["S", "SV", "JV", "J", "JZ", "SZ"],
+       legendTitle: "Barvy", handTitle: "Ruka", logTitle: "Tahy",
        kinds: {starter: "Počáteční", supply: "Zásoby", superweapon: "Superzbraň", drop: "Letecká podpora", sudden_death: "Náhlá smrt"}},
   uk: {simulator: "симулятор", connecting: "з'єднання…", live: "наживо", reconnecting: "перепідключення…",
        wind: "Вітер", noWind: "Вітер: ще не задано", cards: "Карти: клацніть, щоб прикласти до зчитувача", cardsShown: "Карти, які знає стіл",
@@ -29,6 +31,7 @@ const T = {
        spectator: "Екран для глядачів: кнопки та зчитувач карт — на столі.",
        pairTitle: "Код сполучення", pairHelp: "Введіть шість цифр з екрана столу.", pair: "Сполучити",
        dirs: ["Пн", "ПнСх", "ПдСх", "Пд", "ПдЗх", "ПнЗх"],
+       legendTitle: "Кольори", handTitle: "Рука", logTitle: "Ходи",
        kinds: {starter: "Початкова", supply: "Припаси", superweapon: "Суперзброя", drop: "Пакунок", sudden_death: "Раптова смерть"}},
 };
 const KIND_ORDER = ["starter", "supply", "superweapon", "drop", "sudden_death"];
@@ -107,6 +110,7 @@ function apply(s) {
   drawWind(s.wind);
   drawPad(s.buttons);
   drawCards(s.reader, langChanged || !!s.cards);
+  drawTable(s.table);
 }
 
 function relabel() {
@@ -144,6 +148,9 @@ function buildGrid(hexes) {
   const defs = el("defs", {}, svg);
   const glow = el("filter", {id: "glow", x: "-60%", y: "-60%", width: "220%", height: "220%"}, defs);
   el("feGaussianBlur", {stdDeviation: HEX * 0.28}, glow);
+  const waves = el("pattern", {id: "waves", width: 16, height: 10, patternUnits: "userSpaceOnUse"}, defs);
+  el("rect", {width: 16, height: 10, fill: "#0b1f4a"}, waves);
+  el("path", {d: "M0 6 Q4 2 8 6 T16 6", fill: "none", stroke: "#2f6fd0", "stroke-width": 1.3}, waves);
   const shine = el("radialGradient", {id: "shine", cx: "50%", cy: "42%", r: "60%"}, defs);
   el("stop", {offset: "0%", "stop-color": "#fff", "stop-opacity": "0.35"}, shine);
   el("stop", {offset: "70%", "stop-color": "#fff", "stop-opacity": "0"}, shine);
@@ -217,6 +224,65 @@ function drawWind(wind) {
   if (dialAngle === null) dialAngle = wind.angle;
   else dialAngle += ((wind.angle - dialAngle) % 360 + 540) % 360 - 180;
   arrow.style.transform = `rotate(${dialAngle}deg)`;
+}
+
+// ---- the spectator board: what stands on each hex, the legend, the turn log ------------------
+const THING_ICON = {mine: "✱", oil_drum: "▮", crate: "▣", fire: "♨", crater: "◌"};
+
+function drawTable(table) {
+  const panel = $("table-panel");
+  if (!table) { panel.hidden = true; return; }
+  panel.hidden = false;
+  for (const e of hexEls.values()) {
+    if (e.things) e.things.textContent = "";
+    e.cell.classList.remove("water", "cursor");
+  }
+  for (const hex of table.hexes || []) {
+    const [q, r] = hex.at;
+    const e = hexEls.get(`${q},${r}`);
+    if (!e) continue;
+    e.cell.classList.toggle("water", hex.water);
+    if (!e.things) e.things = el("g", {class: "things"}, e.cell);
+    const [x, y] = centre(q, r);
+    if (hex.water) el("polygon", {points: corners(x, y, HEX * 0.9), class: "waves", fill: "url(#waves)"}, e.things);
+    hex.things.forEach((th, i) => {
+      const n = hex.things.length, dx = (i - (n - 1) / 2) * HEX * 0.55;
+      const g = el("g", {class: `thing ${th.kind}`, transform: `translate(${(x + dx).toFixed(1)},${y.toFixed(1)})`}, e.things);
+      el("title", {}, g).textContent = th.name;
+      if (th.kind === "worm") {
+        el("circle", {r: HEX * 0.26, class: `worm team-${th.team}${th.hurt ? " hurt" : ""}${th.frozen ? " frozen" : ""}`}, g);
+        el("text", {class: "worm-n", dy: "0.35em"}, g).textContent = th.n;
+      } else {
+        el("text", {class: "icon", dy: "0.35em"}, g).textContent = THING_ICON[th.kind] || "?";
+      }
+    });
+  }
+  const cursor = table.cursor;
+  if (cursor) {
+    const e = hexEls.get(`${cursor.at[0]},${cursor.at[1]}`);
+    if (e) e.cell.classList.add("cursor");
+  }
+  $("cursor-says").textContent = cursor ? cursor.says : "";
+  $("cursor-says").hidden = !cursor;
+  const legend = $("legend");
+  legend.textContent = "";
+  for (const item of table.legend || []) {
+    const li = el("li", {"data-what": item.what}, legend, null);
+    el("i", {class: "swatch", style: `background:${item.colour}`}, li, null);
+    li.append(item.name);
+  }
+  const hand = $("hand");
+  hand.textContent = "";
+  $("hand-box").hidden = !table.hand;
+  for (const name of table.hand || []) el("li", {}, hand, null).textContent = name;
+  $("hand-team").textContent = table.team || "";
+  const log = $("log");
+  log.textContent = "";
+  for (const line of table.log || []) el("li", {}, log, null).textContent = line;
+  log.scrollTop = log.scrollHeight;
+  // the OLED in words, for screen readers (and the browser test)
+  $("oled").alt = (table.screen || []).join(" \n ") || $("oled").alt;
+  $("oled-text").textContent = (table.screen || []).join("\n");
 }
 
 // ---- the OLED -------------------------------------------------------------------------------

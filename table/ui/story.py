@@ -1,0 +1,66 @@
+"""The game told turn by turn, for the spectator page: one line a turn, from the engine's
+events, in the players' language ("4. Red 2: Bazooka, missed · hurt: Blue 1")."""
+
+from __future__ import annotations
+
+from .instructions import identify, worm_number
+from .strings import text
+
+
+def _worm(lang: str, thing_id: str) -> str:
+    team = identify(thing_id)[1]
+    return f"{text(f'team.{team}', lang)} {worm_number(thing_id)}"
+
+
+def turn_log(events: list[dict], lang: str, cards: dict | None = None,
+             last: int = 12) -> list[str]:
+    """A line for each of the ``last`` turns, newest last."""
+    lines: list[str] = []
+    turn = None
+
+    def flush():
+        if turn is None:
+            return
+        team = text("team." + turn["team"], lang)
+        head = f"{turn['n']}. {team}"
+        if turn["worm"]:
+            head += f" {worm_number(turn['worm'])}"
+        parts = [turn["card"] or text("log.no_card", lang)]
+        if turn["shot"]:
+            parts.append(text("sum.hit" if turn["shot"] == "hit" else "sum.miss", lang))
+        for key in ("hurt", "out", "sank"):
+            if turn[key]:
+                parts.append(text(f"sum.{key}", lang, who=", ".join(turn[key])))
+        if turn["drop"]:
+            parts.append(turn["drop"])
+        lines.append(f"{head}: " + " · ".join(parts))
+
+    for e in events:
+        name = e.get("event")
+        if name == "turn":
+            flush()
+            turn = {"n": e["number"], "team": e["team"], "worm": None, "card": None,
+                    "shot": None, "hurt": [], "out": [], "sank": [], "drop": None}
+        elif turn is None:
+            continue
+        elif name == "activate":
+            turn["worm"] = e["worm"]
+        elif name == "play" and turn["card"] is None:
+            card = (cards or {}).get(e["card"])
+            turn["card"] = card.name(lang) if card is not None else e["card"]
+        elif name == "accuracy":
+            turn["shot"] = "hit" if e.get("picked") == "hit" else "miss"
+        elif name == "damage" and identify(e["thing"])[0] == "worm":
+            who = _worm(lang, e["thing"])
+            if who not in turn["hurt"]:
+                turn["hurt"].append(who)
+        elif name == "destroy" and e.get("kind") == "worm":
+            who = _worm(lang, e["thing"])
+            turn["sank" if e.get("cause") == "sank" else "out"].append(who)
+            if who in turn["hurt"]:
+                turn["hurt"].remove(who)
+        elif name in ("drop", "sudden_death") and not e.get("sudden_death"):
+            card = (cards or {}).get(e["card"])
+            turn["drop"] = text("do.drop", lang, card=card.name(lang) if card else e["card"])
+    flush()
+    return lines[-last:]
