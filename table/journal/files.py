@@ -64,7 +64,7 @@ def create(path: str) -> None:
         try:
             # auto_vacuum must be chosen before the first table exists
             db.execute("PRAGMA auto_vacuum = INCREMENTAL")
-            db.execute("PRAGMA journal_mode = TRUNCATE").fetchall()
+            db.execute("PRAGMA journal_mode = PERSIST").fetchall()
             db.execute("PRAGMA synchronous = FULL")
             db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + f"""
                 PRAGMA application_id = {APPLICATION_ID};
@@ -103,8 +103,8 @@ def check(db: sqlite3.Connection, path: str) -> None:
             "newer")
     # a file written in WAL mode by an older version: its WAL is checkpointed into the
     # file and removed by the switch
-    mode = db.execute("PRAGMA journal_mode = TRUNCATE").fetchone()[0]
-    if mode != "truncate":
+    mode = db.execute("PRAGMA journal_mode = PERSIST").fetchone()[0]
+    if mode != "persist":
         raise JournalError(f"{path}: SQLite refused the rollback journal (got {mode!r}); "
                            "is another program using the file?", "io")
     db.execute("PRAGMA synchronous = FULL")

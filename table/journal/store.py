@@ -1,7 +1,7 @@
 """The journal: every game's config, seed and log in one SQLite file.
 
 One row per game and one row per log entry (an answer or a chance outcome).  The file uses a
-rollback journal (``journal_mode=TRUNCATE``, ``synchronous=FULL``): every change is one
+rollback journal (``journal_mode=PERSIST``, ``synchronous=FULL``): every change is one
 transaction, written into the file itself before the method returns, so whatever a caller was
 told is stored survives a kill or a power cut -- and there is no write-ahead log beside the file
 whose loss or damage would silently take the last entries with it.  A new file is made under a

@@ -69,7 +69,7 @@ def test_journal_settings_are_durable(api, path):
     game_cls, _ = api
     with Journal(path, game_cls=game_cls) as journal:
         db = journal._db
-        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "truncate"   # no WAL
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "persist"    # no WAL
         assert db.execute("PRAGMA synchronous").fetchone()[0] == 2      # FULL
         assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
