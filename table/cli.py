@@ -36,14 +36,14 @@ def build_parser() -> argparse.ArgumentParser:
         module = importlib.import_module(module_name)
         p = sub.add_parser(name, help=help_text, description=help_text)
         module.configure(p)
-        p.set_defaults(_run=module.run)
+        p.set_defaults(run_command=module.run)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return int(args._run(args) or 0)
+        return int(args.run_command(args) or 0)
     except UserError as err:
         print(f"worms-table {args.command}: {err}", file=sys.stderr)
         return err.exit_code

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 
 from table.devices import DeviceError
 from table.devices import linkcodec as C
-from table.devices.linkport import DEVICE, greet, main, open_port, open_serial  # noqa: F401
+from table.devices.linkport import DEVICE, command, greet, open_port, open_serial  # noqa: F401
 from table.devices.linkport import quiet_close as _quiet_close
 from table.devices.linkqueue import DEFAULT_LIMIT, Message, QueueFull, SendQueue
 
@@ -474,6 +474,11 @@ def _safe_call(callback: Callable[[], None]) -> None:
         log.warning("restoring the Pico's state failed: %s", err)
     except Exception:
         log.exception("restoring the Pico's state failed")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m table.devices.link PATH [--repl]`` (table.devices.linkport.command)."""
+    return command(PicoLink, argv)
 
 
 if __name__ == "__main__":

@@ -91,20 +91,19 @@ def quiet_close(ser) -> None:
         pass
 
 
-def main(argv: list[str] | None = None) -> int:
+def command(link_cls, argv: list[str] | None = None) -> int:
     """``python -m table.devices.link PATH [--repl]``: greet the Pico and print its version;
     with --repl, also hand its USB port back to the MicroPython REPL (for mpremote): the
-    Pico restarts and stays in the REPL."""
+    Pico restarts and stays in the REPL.  ``link_cls``: :class:`table.devices.link.PicoLink`
+    (handed in: this module sits below it)."""
     import argparse
 
-    from table.devices.link import PicoLink
-
-    parser = argparse.ArgumentParser(prog="python -m table.devices.link", description=main.__doc__)
+    parser = argparse.ArgumentParser(prog="python -m table.devices.link", description=command.__doc__)
     parser.add_argument("path", help="the Pico's port, e.g. /dev/serial/by-id/usb-MicroPython_...")
     parser.add_argument("--repl", action="store_true", help="stop the firmware, back to the REPL")
     args = parser.parse_args(argv)
     try:
-        link = PicoLink(args.path)
+        link = link_cls(args.path)
     except DeviceError as err:
         print(err)
         return 1

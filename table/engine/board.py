@@ -116,6 +116,10 @@ class Board:
         self._used.add(name)
         return name
 
+    def id_taken(self, name: str) -> bool:
+        """Whether ``name`` was ever given to a Thing of this board (or reserved)."""
+        return name in self._used
+
     def reserve_id(self, name: str) -> None:
         self._used.add(name)
 

@@ -115,7 +115,7 @@ def parse_things(raw: Any, board: Board) -> None:
         if thing_id is not None:
             if not isinstance(thing_id, str) or not thing_id:
                 raise Malformed(f"{where}.id: expected a non-empty text, got {show(thing_id)}")
-            if thing_id in board._used or thing_id == "target":
+            if board.id_taken(thing_id) or thing_id == "target":
                 raise Malformed(f"{where}.id: {thing_id!r} is used twice" if thing_id != "target"
                                 else f"{where}.id: 'target' is reserved for the Target Token")
             board.reserve_id(thing_id)
