@@ -21,4 +21,40 @@ class DeviceError(Exception):
         self.what_to_do = what_to_do
 
 
-__all__ = ["DeviceError"]
+class Device:
+    """What every device shares, as gpiozero's devices do: :meth:`close` is safe to call twice,
+    :attr:`closed` says whether it was called, and a device is a context manager.
+
+    >>> class Lamp(Device):
+    ...     def _close_device(self):
+    ...         print("released")
+    >>> with Lamp() as lamp:
+    ...     pass
+    released
+    >>> lamp.closed, lamp.close()
+    (True, None)
+    """
+
+    _closed_once = False
+
+    @property
+    def closed(self) -> bool:
+        return self._closed_once
+
+    def close(self) -> None:
+        """Release the device; safe to call twice."""
+        if not self._closed_once:
+            self._closed_once = True
+            self._close_device()
+
+    def _close_device(self) -> None:
+        """What a backend releases (called once, by :meth:`close`)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+__all__ = ["Device", "DeviceError"]

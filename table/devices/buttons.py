@@ -17,7 +17,7 @@ from abc import ABC
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from table.devices import DeviceError
+from table.devices import Device, DeviceError
 
 DIRECTION_INPUTS = ("1", "2", "3", "4", "5", "6")
 INPUTS = DIRECTION_INPUTS + ("ok", "back")
@@ -32,7 +32,7 @@ class InputEvent:
     long: bool = False
 
 
-class Buttons(ABC):
+class Buttons(Device, ABC):
     """Emits :class:`InputEvent` to ``on_input``."""
 
     inputs: tuple[str, ...] = INPUTS
@@ -44,9 +44,6 @@ class Buttons(ABC):
         handler = self.on_input
         if handler is not None:
             handler(InputEvent(name, long))
-
-    def close(self) -> None:
-        """Release the pins; safe to call twice."""
 
 
 class SimButtons(Buttons):
@@ -114,7 +111,7 @@ class _GpioBase(Buttons):
         if not was_held:
             self._emit(name)
 
-    def close(self) -> None:
+    def _close_device(self) -> None:
         devices, self._devices = self._devices, []
         for device in devices:
             device.close()

@@ -30,7 +30,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 
-from table.devices import DeviceError
+from table.devices import Device, DeviceError
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ def canonical_uid(uid: str | bytes) -> str:
     return text
 
 
-class CardReader(ABC):
+class CardReader(Device, ABC):
     """Calls ``on_tap(uid)`` when a card arrives and ``on_remove(uid)`` when it leaves."""
 
     def __init__(self, same_card_s: float = DEFAULT_SAME_CARD_S,
@@ -78,9 +78,6 @@ class CardReader(ABC):
         uid, self.current = self.current, None
         if self.on_remove is not None and uid is not None:
             self.on_remove(uid)
-
-    def close(self) -> None:
-        """Stop reading and release the port; safe to call twice."""
 
 
 class SimCardReader(CardReader):
@@ -208,7 +205,7 @@ class _SerialReader(CardReader):
                 log.exception("%s: a card handler failed", self.device_name)
             self._stop.wait(self.poll_s)
 
-    def close(self) -> None:
+    def _close_device(self) -> None:
         self._stop.set()
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout=2)

@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 
 from PIL import Image, ImageFont
 
-from table.devices import DeviceError
+from table.devices import Device, DeviceError
 from table.devices.worker import Newest
 from table.fonts import FONT_DIR
 
@@ -54,14 +54,13 @@ def font(size: int = 12, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size)
 
 
-class Display(ABC):
+class Display(Device, ABC):
     """A 128x64 monochrome screen."""
 
     width = 128
     height = 64
     #: the last image shown or posted, as the panel shows it (1-bit); None before the first
     image: Image.Image | None = None
-    closed: bool = False
     #: called (in the display's worker thread) with the DeviceError of a posted frame
     on_error = None
     _worker: Newest | None = None
@@ -86,17 +85,10 @@ class Display(ABC):
         """Wait until every posted image is sent (False on timeout)."""
         return self._worker is None or self._worker.flush(timeout)
 
-    def close(self) -> None:
-        """Send what is posted, blank the screen and release it; safe to call twice."""
+    def _close_device(self) -> None:
+        """Send what is posted, then blank the screen and release it."""
         if self._worker is not None:
             self._worker.close()
-        self.closed = True
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
     @abstractmethod
     def _show(self, image: Image.Image) -> None:
@@ -200,10 +192,10 @@ class LumaDisplay(Display):
                 f"stopped answering at 0x{self.address:02X} ({err}); check its wiring and power",
             ) from None
 
-    def close(self) -> None:
+    def _close_device(self) -> None:
         if self._closed:
             return
-        super().close()
+        super()._close_device()
         self._closed = True
         try:
             self.device.cleanup()

@@ -15,6 +15,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 
+from table.devices import Device
+
 Hex = tuple[int, int]
 Color = tuple[int, int, int]
 
@@ -52,7 +54,7 @@ def _check_hex(value: object) -> Hex:
     raise ValueError(f"a hex is (q, r), two whole numbers, not {value!r}")
 
 
-class HexLeds(ABC):
+class HexLeds(Device, ABC):
     """Stage colours per hex, then :meth:`show` them all at once."""
 
     def __init__(self, led_map: Iterable[Hex], brightness: float = 1.0):
@@ -112,9 +114,6 @@ class HexLeds(ABC):
     @abstractmethod
     def _push(self, frame: tuple[Color, ...]) -> None:
         """Send ``frame`` (a capped colour per LED index) to the hardware; raise on failure."""
-
-    def close(self) -> None:
-        """Release the device; safe to call twice."""
 
 
 SUPPLY_VOLTS = 5.0           # the simulated 5 V supply with no load

@@ -167,7 +167,7 @@ class PicoLeds(HexLeds):
         self._send(wanted, _cap(self.brightness))
         self._shown = {h: self.capped(c) for h, c in zip(self.led_map, wanted)}
 
-    def close(self) -> None:
+    def _close_device(self) -> None:
         """Stop restoring after reconnections (the link itself is closed by its owner)."""
         with self._lock:
             self._closed = True

@@ -39,7 +39,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 
-from table.devices import DeviceError
+from table.devices import Device, DeviceError
 
 DIRECTIONS = (1, 2, 3, 4, 5, 6)
 MIN_PULSE_US = 400
@@ -117,7 +117,7 @@ def _check_pulse(name: str, value: object) -> float:
     return float(value)
 
 
-class WindDial(ABC):
+class WindDial(Device, ABC):
     """Points the dial; ``direction`` is the last direction pointed at (None before the first)."""
 
     direction: int | None = None
@@ -125,9 +125,6 @@ class WindDial(ABC):
     @abstractmethod
     def point(self, direction: int) -> None:
         """Turn the dial to ``direction`` (1..6)."""
-
-    def close(self) -> None:
-        """Release the device; safe to call twice."""
 
 
 class SimWindDial(WindDial):
@@ -195,7 +192,7 @@ class ServoWindDial(WindDial):
                 self._timer.daemon = True
                 self._timer.start()
 
-    def close(self) -> None:
+    def _close_device(self) -> None:
         with self._lock:
             if self._closed:
                 return
