@@ -24,7 +24,7 @@ class Step(Prompt):
     def __init__(self, step, index: int, total: int, pending: frozenset = frozenset()):
         self.step, self.index, self.total = step, index, total
         self.pending = pending
-        self.animated = step.summary is None
+        self.animated = step.summary is None and step.deal is None
 
     @property
     def selected(self):
@@ -36,6 +36,8 @@ class Step(Prompt):
         if s.summary is not None:
             title, body = card_summary(lang, s.summary, view.board)
             return screens.message(title, body)
+        if s.deal is not None:
+            return deal_screen(lang, s.deal, view.cards)
         if s.changes and s.at is None:
             return screens.changes(text("ch.off_title", lang), off_lines(lang, list(s.changes)))
         if s.changes:
@@ -57,7 +59,7 @@ class Step(Prompt):
     def frame(self, view: View, t: float) -> scenes.Frame:
         base = view.base()
         s = self.step
-        if s.summary is not None:
+        if s.summary is not None or s.deal is not None:
             return base
         # the hexes still to change breathe (their own colour, then dim), slower than the
         # blink of the hex on show: the whole chain at once, no colour of its own
@@ -92,6 +94,24 @@ class Step(Prompt):
 
 
 ROLL_TITLES = frozenset({"wind", "jump", "scatter", "knockback", "blast", "oil_drum"})
+
+
+def deal_screen(lang: str, deal: dict, cards: dict) -> screens.Screen:
+    """Setup: the cards a team takes, or the decks to build and shuffle, with their counts."""
+    if "team" in deal:
+        team = text(f"team.{deal['team']}", lang)
+        names = ", ".join(cards[c].name(lang) if c in cards else c for c in deal["cards"])
+        return screens.message(text("deal.title", lang, team=team),
+                               text("deal.hand", lang, cards=names))
+    return screens.message(text("deal.decks_title", lang),
+                           text("deal.decks", lang, supply=deal["supply"], drop=deal["drop"]))
+
+
+def start_hands(game) -> dict:
+    """Each team's hand as dealt at setup: the game replayed up to its first worm choice."""
+    log = game.log
+    first = next((i for i, e in enumerate(log) if e.get("kind") == "worm"), len(log))
+    return type(game).replay(game.config, game.seed, log[:first]).hands
 
 
 def pending_hexes(steps) -> frozenset[Hex]:

@@ -34,6 +34,7 @@ class Step:
     changes: tuple[Change, ...] = ()   # every change at one hex (``at``), one OK for all;
     at: Hex | None = None              # (None: Things to take off, over several hexes)
     summary: dict | None = None    # what a card did (table.ui.changes.card_summary)
+    deal: dict | None = None       # setup: the cards to give a team, or the decks to build
 
     @property
     def hexes(self) -> set:
@@ -48,9 +49,10 @@ class Tracker:
     """``setup``: a callable giving the board right after setup, for a game whose Things the
     box laid out itself (the engine records no event per Thing then)."""
 
-    def __init__(self, land, wind: int = 1, setup=None, one_each: bool = False):
+    def __init__(self, land, wind: int = 1, setup=None, one_each: bool = False, deal=None):
         self.board = Board(land=set(map(tuple, land)), wind=wind)
         self.setup = setup
+        self.deal = deal              # a callable: the starting hands and the decks' sizes
         self.one_each = one_each      # one change a screen (the owner's setting)
         self.teams: list[str] = []
         self.card: dict | None = None  # the card in play and what it has done so far
@@ -135,6 +137,16 @@ class Tracker:
         if name in ("move", "destroy", "damage", "place", "flood"):
             card["changes"] += 1
 
+    def _dealt(self, e: dict) -> list[Step]:
+        """Setup: what each team is dealt, then the decks to build (with their counts)."""
+        if self.deal is None:
+            return []
+        hands = self.deal()
+        out = [Step(deal={"team": team, "cards": list(hands.get(team, ()))})
+               for team in e.get("order") or sorted(hands)]
+        out.append(Step(deal={"supply": e.get("supply_deck", 0), "drop": e.get("drop_deck", 0)}))
+        return out
+
     def steps(self, events) -> list[Step]:
         """The steps for a new batch of events (and the tracker moves past them): the net
         changes grouped by hex, a screen each; a drop card, a rule or the wind said on a
@@ -161,6 +173,7 @@ class Tracker:
                 chunk.append(e)
             elif name == "setup":
                 flush()
+                out.extend(self._dealt(e))
                 out.extend(Step(instruction=i) for i in self._laid_out())
                 self.apply([e])
             elif name in SAID:

@@ -240,7 +240,12 @@ def winner(lang: str, team: str | None) -> Screen:
 def language_menu(cursor: int) -> Screen:
     """Languages, each in its own words, under a title in the highlighted language."""
     lang = LANGS[max(0, min(cursor, len(LANGS) - 1))]
-    return menu(text("wizard.language", lang), [text(f"lang.{l}", l) for l in LANGS], cursor)
+    shown = menu(text("wizard.language", lang), [text(f"lang.{l}", l) for l in LANGS], cursor)
+    if len(LANGS) >= MENU_ROWS:
+        return shown
+    c = Canvas(shown.image.copy(), list(shown.problems), list(shown.texts))   # what the
+    c.line((1, HEIGHT - 12), text("wizard.keys", lang), width=WIDTH - 2, align="center")
+    return _done(c)                                                           # buttons do
 
 
 def teams_menu(lang: str, chosen: set[str], cursor: int) -> Screen:
@@ -250,9 +255,25 @@ def teams_menu(lang: str, chosen: set[str], cursor: int) -> Screen:
 
 
 def rules_menu(lang: str, chosen: set[str], cursor: int) -> Screen:
+    """The optional rules, two rows at a time, and a line or two saying what the one under
+    the cursor does."""
     items = [text("menu.on" if r in chosen else "menu.off", lang, item=text(f"rule.{r}", lang))
              for r in OPTIONAL_RULES] + [text("wizard.start", lang)]
-    return menu(text("wizard.rules", lang), items, cursor)
+    keys = [f"rule_help.{r}" for r in OPTIONAL_RULES] + ["rule_help.start"]
+    cursor = max(0, min(cursor, len(items) - 1))
+    c = Canvas()
+    c.title(text("wizard.rules", lang), f"{cursor + 1}/{len(items)}")
+    fnt = font(12)
+    rows = wrap(items[cursor], fnt, WIDTH - 2)[0][:2]
+    y = TITLE_H + 1
+    c.draw.rectangle((0, y, WIDTH - 1, y + 12 * len(rows) - 1), fill=1)
+    c.check(items[cursor], fnt)
+    for row in rows:
+        c.draw.text((1, y), row, font=fnt, fill=0)
+        y += 12
+    c.draw.line((0, y + 1, WIDTH - 1, y + 1), fill=1)
+    c.block((1, y + 2, WIDTH - 1, HEIGHT), text(keys[cursor], lang))
+    return _done(c)
 
 
 def dice_menu(lang: str, cursor: int) -> Screen:

@@ -82,6 +82,12 @@ def flow_screens(lang):
     out.append(screens.menu(t("legend.title", lang), [t(k, lang, **a) for _, k, a, _ in LEGEND],
                             0))
     out.append(screens.message("T", t("log.no_card", lang)))
+    from table.app.present import deal_screen
+    t("deal.title", lang, team=""), t("deal.hand", lang, cards=""), t("deal.decks_title", lang)
+    t("deal.decks", lang, supply=0, drop=0)
+    starters = ["uzi", "bazooka", "ninja_rope", "girder", "grenade"]
+    out += [deal_screen(lang, {"team": team, "cards": starters}, library()) for team in TEAMS]
+    out.append(deal_screen(lang, {"supply": 120, "drop": 36}, library()))
     out.append(screens.message(t("demo.title", lang), f"{t('demo.invite', lang)}\n"
                                                       f"{t('demo.invite_keys', lang)}"))
     out += [screens.dice(lang, ["3"], title=t(f"roll.for.{w}", lang))
