@@ -51,8 +51,8 @@ def team_value(board, team) -> float:
 def score(game, team) -> float:
     res = game.result
     if res is not None:
-        if team in res["winners"]:
-            return 100.0 if not res["shared"] else 50.0
+        if team in res.winners:
+            return 100.0 if not res.shared else 50.0
         return -100.0
     board = game.board
     teams = game.teams

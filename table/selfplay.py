@@ -96,11 +96,11 @@ def selfplay(games: int, seed: int, bot_names: list[str], teams=(2, 4), rules="r
         by = out["by_teams"].setdefault(str(k), {"games": 0, "draws": 0})
         by["games"] += 1
         res = g["result"]
-        if res["shared"]:
+        if res.shared:
             out["draws"] += 1
             by["draws"] += 1
         else:
-            seat = g["seats"].index(res["winners"][0])
+            seat = g["seats"].index(res.winners[0])
             name = bots[seat].name
             wins[name] += 1
             by[name] = by.get(name, 0) + 1

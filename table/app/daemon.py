@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import json
 import logging
 import secrets
 import time
@@ -94,14 +93,6 @@ class Daemon(DevicesMixin, StorageMixin):
         self.ready = False
         self.renders = 0
 
-    # -- state files ---------------------------------------------------------------------------
-    def _read_json(self, name: str, default):
-        """A state file's data, its types checked (a damaged file is moved aside, named)."""
-        return self.store.read_json(name) or default
-
-    def _write_json(self, name: str, data, durable: bool = True) -> None:
-        self.store.write_json(name, data, durable)
-
     # -- the game ------------------------------------------------------------------------------
     @property
     def game(self):
@@ -120,12 +111,8 @@ class Daemon(DevicesMixin, StorageMixin):
         except JournalError as err:
             self._resume_failed(err)
             return False
-        progress = self._read_json("progress.json", {})
         events = self.game.events
-        mine = progress.get("game") == game_id
-        shown = progress.get("shown", len(events)) if mine else len(events)
-        cuts = [c for c in progress.get("cuts", ()) if shown < c <= len(events)] if mine else []
-        done = progress.get("done", 0) if mine else 0
+        shown, cuts, done = self.store.progress(game_id, len(events))
         self.tracker = self._tracker()
         self.tracker.apply(events[:shown])
         # the steps exactly as they were shown (batch by batch), less those confirmed
@@ -152,7 +139,7 @@ class Daemon(DevicesMixin, StorageMixin):
         seed = self.seed if self.seed is not None else secrets.randbelow(2 ** 31)
         self.jg = JournaledGame.new(self.journal, config, seed)
         self.settings.update(lang=self.lang, last_map=[list(h) for h in config.land])
-        self._write_json("settings.json", self.settings)
+        self.store.save_settings(self.settings)
         self.tracker = self._tracker()
         events = self.game.events
         self._events_seen = len(events)
@@ -181,8 +168,7 @@ class Daemon(DevicesMixin, StorageMixin):
         if self.jg is not None:
             if not self.steps:
                 self._base, self._cuts, self.step_no = len(self.game.events), [], 0
-            self._write_json("progress.json", {"game": self.jg.game_id, "shown": self._base,
-                                               "cuts": self._cuts, "done": self.step_no})
+            self.store.save_progress(self.jg.game_id, self._base, self._cuts, self.step_no)
 
     def _after_change(self) -> None:
         """New engine events -> steps; the turn timer."""
@@ -294,10 +280,10 @@ class Daemon(DevicesMixin, StorageMixin):
         if self.mode == "play" and self.game.result is None:
             return self.current_game_prompt()
         self.mode = "over"
-        result = self.game.result if self.game is not None else {"winners": []}
-        winners = result.get("winners") or []
+        result = self.game.result if self.game is not None else None
+        winners = list(result.winners) if result else []
         events = self.game.events if self.game is not None else []
-        return game_over(result, events, frame=lambda v, t: _winner_frame(v, winners, t))
+        return game_over(result.as_json() if result else {"winners": []}, events, frame=lambda v, t: _winner_frame(v, winners, t))
 
     def view(self) -> View:
         game = self.game
@@ -413,7 +399,7 @@ class Daemon(DevicesMixin, StorageMixin):
         wind = self.dev.get("wind")
         if wind is not None and self.mode != "wizard" and self.tracker is not None:
             w = self.tracker.board.wind
-            if getattr(wind, "direction", None) != w:
+            if wind.direction != w:
                 self._safely("wind", wind.point, w)
         self.renders += 1
         if self.on_render is not None:

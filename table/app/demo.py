@@ -154,7 +154,7 @@ class Demo:
 
     def _point(self, direction: int) -> None:
         wind = self.devices.wind
-        if getattr(wind, "direction", None) != direction:
+        if wind.direction != direction:
             self._safely("wind", wind.point, direction)
 
     def _commentary(self, events: list) -> None:
@@ -206,8 +206,7 @@ class Demo:
             self.show_frame(base)
             return [(scenes.wind_arrow(self.grid, game.board.wind, base=base), INVITE_S)], 0.0
         if game.request is None:
-            result = game.result or {}
-            winners = result.get("winners") or []
+            winners = list(game.result.winners) if game.result else []
             self.show_screen(screens.winner(self.lang, winners[0] if len(winners) == 1 else None))
             self.show_frame(_winner_frame(game.board, self.grid, winners))
             self.games += 1

@@ -5,8 +5,11 @@ Vocabulary:
 * a **hex** is an axial ``(q, r)`` tuple (:mod:`.hexes`);
 * a :class:`Board` holds land, Things in hex order, the wind and the Target Token;
 * a **chance source** gives die faces and Danger Flipper sides (:mod:`.chance`);
-* a **decider** answers :class:`Decision` requests (:mod:`.decisions`);
-* a :class:`Resolver` applies the effects of the rules to a board (:mod:`.effects`).
+* a **decider** answers :class:`Decision` requests (:mod:`.decisions`), each naming its
+  :class:`Purpose` (and the card or Thing it is about);
+* a :class:`Resolver` applies the effects of the rules to a board (:mod:`.effects`) and
+  records what happened as events, one of the closed set :class:`EventKind` (:mod:`.events`);
+* every error the engine raises is an :class:`EngineError` (:mod:`.errors`).
 
 >>> from table.engine import Board, Thing, Resolver, Script
 >>> board = Board(land={(0, 0), (1, 0)}, wind=3)
@@ -19,13 +22,17 @@ Vocabulary:
 
 from .board import BOX, FIXED, KINDS, TEAMS, WORMS_PER_TEAM, Board, Thing
 from .chance import FACES, CounterRandom, OutOfRandom, Script, face_direction
-from .decisions import Decision, Illegal, take_default
+from .decisions import Decision, Illegal, Purpose, take_default
 from .effects import RULES, Resolver
+from .errors import EngineError
+from .events import EventKind
 from .hexes import DIRECTIONS, Hex, distance, neighbour, opposite
+from .state import GameResult
 
 __all__ = [
     "BOX", "DIRECTIONS", "FACES", "FIXED", "KINDS", "RULES", "TEAMS", "WORMS_PER_TEAM",
-    "Board", "CounterRandom", "Decision", "Hex", "Illegal", "OutOfRandom",
-    "Resolver", "Script", "Thing", "distance", "face_direction", "neighbour", "opposite",
+    "Board", "CounterRandom", "Decision", "EngineError", "EventKind", "GameResult", "Hex",
+    "Illegal", "OutOfRandom", "Purpose", "Resolver", "Script", "Thing", "distance",
+    "face_direction", "neighbour", "opposite",
     "take_default",
 ]

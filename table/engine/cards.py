@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .board import FIXED, Thing
-from .decisions import Illegal
+from .decisions import Illegal, Purpose
 from .effects import Resolver
 from .hexes import Hex, hexagon
 from .targeting import TARGET_RULES
@@ -160,7 +160,7 @@ def resolve_step(r: Resolver, card: Card, play: Play, step: dict) -> None:
                      play.worm.at, h, card.range, board))]
         if not legal:
             return
-        h = r.ask("hex", legal, legal[0], f"{card.id}:new_target")
+        h = r.ask("hex", legal, legal[0], Purpose.NEW_TARGET, card=card.id)
         aim(r, card, play, h)
     elif do == "freeze":
         r.shield(play.worm.team)
@@ -181,7 +181,7 @@ def _choose_thing(r: Resolver, play: Play, h: Hex, can_affect, card: Card) -> Th
         return r.board.things[play.thing]
     if not options:
         return None
-    return r.board.things[r.ask("thing", options, options[0], card.id)]
+    return r.board.things[r.ask("thing", options, options[0], Purpose.AFFECT, card=card.id)]
 
 
 def play_card(r: Resolver, card: Card, worm: Thing, target: Hex | None = None,

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import hashlib
 
+from .errors import EngineError
+
 #: The eight faces of the custom die (D1): six directions, the wind face, the bullseye.
 FACES = ("1", "2", "3", "4", "5", "6", "wind", "hit")
 SIDES = ("safe", "danger")
 
 
-class OutOfRandom(Exception):
+class OutOfRandom(EngineError):
     """A scripted source ran out of results."""
 
     def __init__(self, what: str):

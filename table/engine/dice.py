@@ -25,7 +25,7 @@ table.engine.decisions.NeedDecision: roll
 from __future__ import annotations
 
 from .chance import FACES, SIDES, CounterRandom
-from .decisions import Decision, Illegal, NeedDecision
+from .decisions import Decision, Illegal, NeedDecision, Purpose
 
 TYPED = ("die_typed", "flip_typed")
 
@@ -76,12 +76,12 @@ class PlayersDice(SeededDice):
     def roll(self) -> str:
         if self.dice:
             return self.dice.pop(0)
-        raise NeedDecision(Decision("die_typed", FACES, FACES[0], "roll"))
+        raise NeedDecision(Decision("die_typed", FACES, FACES[0], Purpose.ROLL.value))
 
     def flip(self) -> str:
         if self.flips:
             return self.flips.pop(0)
-        raise NeedDecision(Decision("flip_typed", SIDES, SIDES[0], "flip"))
+        raise NeedDecision(Decision("flip_typed", SIDES, SIDES[0], Purpose.FLIP.value))
 
     def give(self, kind: str, value: str) -> None:
         """A face (``die_typed``) or a side (``flip_typed``) the players typed in."""

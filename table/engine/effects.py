@@ -10,10 +10,12 @@ players and the scenario runner prints.
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Any, Iterable
 
 from .board import FIXED, Board, Thing
 from .chance import face_direction
-from .decisions import Decider, Decision, Illegal, take_default
+from .decisions import Decider, Decision, Illegal, Purpose, take_default, why_of
+from .events import PLAIN
 from .hexes import DIRECTIONS, Hex, distance, neighbour
 from .targeting import can_inch, can_jump
 
@@ -50,7 +52,12 @@ class Resolver:
         self.active_team = worm.team if worm else None
         self.active_hurt = False
 
-    def event(self, name: str, **data) -> None:
+    def event(self, event: str, /, **data: Any) -> None:
+        """Record an event: ``event`` one of :class:`~table.engine.events.EventKind` (any
+        other is refused: the set is closed), ``data`` its keys (table/engine/events.py)."""
+        name = PLAIN.get(event)
+        if name is None:
+            raise ValueError(f"{event!r} is not an event kind (table/engine/events.py lists them)")
         self.events.append({"event": name, **data})
 
     def roll(self, why: str) -> str:
@@ -63,11 +70,13 @@ class Resolver:
         self.event("flip", side=side, **{"for": why})
         return side
 
-    def ask(self, kind: str, options, default, why: str, info: tuple | None = None):
+    def ask(self, kind: str, options: Iterable[Any], default: Any, purpose: Purpose, *,
+            card: str | None = None, info: tuple | None = None) -> Any:
         """Ask the decider, if there is anything to decide."""
         options = tuple(options)
         if len(options) == 1:
             return options[0]
+        why = why_of(purpose, card)
         answer = self.decide(Decision(kind, options, default, why, self.active_team, info))
         if answer not in options:
             shown = ", ".join(str(list(o) if isinstance(o, tuple) else o) for o in options)
@@ -182,7 +191,7 @@ class Resolver:
             return None
         fewest = min(self.board.count(h) for h in land)
         tied = [h for h in land if self.board.count(h) == fewest]
-        return self.ask("hex", tied, tied[0], "emptiest")
+        return self.ask("hex", tied, tied[0], Purpose.EMPTIEST)
 
     # -- moving (E7), scatter (E5, E6), full hex (E7.4) --------------------------------------
 
@@ -219,7 +228,7 @@ class Resolver:
             return
         order = tuple(groups)
         if len(groups) > 1:
-            order = self.ask("order", permutations(groups), order, "entry")
+            order = self.ask("order", permutations(groups), order, Purpose.ENTRY)
         for group in order:
             if not self.alive(thing, h):
                 return
@@ -259,11 +268,11 @@ class Resolver:
             if not candidates:
                 return
             if candidates[0].kind != "worm" and self.ask(
-                    "prod", ("prod", "leave"), "prod", "full_hex", info=(h, h)) == "leave":
+                    "prod", ("prod", "leave"), "prod", Purpose.FULL_HEX, info=(h, h)) == "leave":
                 self.event("prod_declined", at=list(h))    # checked again on the next entry
                 return
             ids = [t.id for t in candidates]
-            pick = board.things[self.ask("thing", ids, ids[0], "prod")]
+            pick = board.things[self.ask("thing", ids, ids[0], Purpose.PROD)]
             self.event("prod", thing=pick.id, at=list(h))
             self.knockback(pick)
 
@@ -277,7 +286,7 @@ class Resolver:
         """E6: a scatter that always moves; on ``hit`` the active player picks the way."""
         d = self.direction_of(self.roll("knockback"))
         if d is None:
-            d = self.ask("direction", DIRECTIONS, 1, "knockback")
+            d = self.ask("direction", DIRECTIONS, 1, Purpose.KNOCKBACK)
         self.move(thing, neighbour(thing.at, d), "knockback")
 
     # -- the Target Token ------------------------------------------------------------------
@@ -300,7 +309,7 @@ class Resolver:
     def knockback_target(self) -> None:
         d = self.direction_of(self.roll("knockback"))
         if d is None:
-            d = self.ask("direction", DIRECTIONS, 1, "knockback")
+            d = self.ask("direction", DIRECTIONS, 1, Purpose.KNOCKBACK)
         self._step_target(d, "knockback")
 
     def accuracy(self, worm_hex: Hex, target: Hex, x: int, facing: int | None = None) -> Hex:
@@ -309,7 +318,7 @@ class Resolver:
         self.set_target(target, facing)
         faces = [self.roll("accuracy") for _ in range(n)]
         options = list(dict.fromkeys(faces))
-        pick = self.ask("die", options, "hit" if "hit" in faces else faces[0], "accuracy")
+        pick = self.ask("die", options, "hit" if "hit" in faces else faces[0], Purpose.ACCURACY)
         self.event("accuracy", dice=n, rolled=faces, picked=pick)
         self._step_target(self.direction_of(pick), "accuracy")
         return self.board.target

@@ -6,7 +6,7 @@
     game.log              # every answer and every chance outcome, in order, JSON-ready
     Game.replay(config, seed, log)   # the same game again
     game.undo(), game.can_undo       # one answer back, never past a revealed random result
-    game.result           # None, or {"winners": [...], "shared": bool, ...}
+    game.result           # None, or a GameResult (winners, shared, reason, worms, ...)
 
 How it runs.  The game moves through *phases* (setup: ``place``, ``draft``, ``start``; each
 turn: ``activate``, ``move1``, ``move2``, ``weapon``, ``end``).  A phase runs from a
@@ -47,7 +47,7 @@ from .dice import TYPED, SeededDice, dice_for
 from .phases import Phases, fixed_board
 from .rerun import TIMED, TIMEOUT, PhaseChance, PhaseRun, ReplayMismatch, norm, plain, same_entry
 from .setup import arena, pile
-from .state import State, Turn
+from .state import GameResult, State, Turn
 
 TURN_PHASES = ("activate", "move1", "move2", "weapon")
 #: phases that ask their first question before changing anything (see _advance)
@@ -182,7 +182,7 @@ class Game(Phases):
         return self._log
 
     @property
-    def result(self) -> dict | None:
+    def result(self) -> GameResult | None:
         return self._st.result
 
     @property
@@ -354,4 +354,4 @@ class Game(Phases):
         self._request = None
 
 
-__all__ = ["Game", "GameConfig", "NeedDecision", "OPTIONS", "ReplayMismatch", "TIMED", "TURN_PHASES", "Turn"]
+__all__ = ["Game", "GameConfig", "GameResult", "NeedDecision", "OPTIONS", "ReplayMismatch", "TIMED", "TURN_PHASES", "Turn"]

@@ -9,12 +9,13 @@ from __future__ import annotations
 from .board import TEAMS, Board, Thing
 from .cards import Play, resolve_drop, resolve_text
 from .config import GameConfig
+from .decisions import Purpose
 from .effects import accuracy_dice
 from .hexes import Hex
 from .rerun import PhaseRun, TimeUp
 from .setup import (arena, auto_layout, copies, deal_hands, drop_deck, make_map, place_thing,
                     standard_land, supply_deck)
-from .state import State
+from .state import GameResult, State
 from .targeting import TARGET_RULES, inches, jumps
 
 
@@ -35,9 +36,9 @@ class Phases:
     def _p_place(self, st: State, run: PhaseRun) -> None:
         actor = f"seat:{st.place_seat}"
         items = sorted(set(st.pile))
-        item = run.ask("pile", items, items[0], "place", actor)
+        item = run.ask("pile", items, items[0], Purpose.PLACE, actor)
         free = [h for h in sorted(st.board.land) if st.board.count(h) < 3]
-        h = run.ask("hex", free, free[0], f"place:{item}", actor)
+        h = run.ask("hex", free, free[0], Purpose.PLACE, actor, item=item)
         thing = place_thing(st.board, item, h)
         run.r.event("place", thing=thing.id, kind=thing.kind, at=list(h), setup=True)
         st.pile.remove(item)
@@ -57,7 +58,7 @@ class Phases:
         for seat in range(n):
             dealt = sds[seat * each:(seat + 1) * each]
             if dealt:
-                kept.append(run.ask("card", dealt, dealt[0], "sudden_death_draft", f"seat:{seat}"))
+                kept.append(run.ask("card", dealt, dealt[0], Purpose.DRAFT, f"seat:{seat}"))
         st.drafted = run.chance.pick(kept, "sudden_death") if kept else None
         st.phase = "start"
 
@@ -107,7 +108,7 @@ class Phases:
         r, board = run.r, st.board
         worms = sorted(w.id for w in board.worms(st.team))
         try:
-            wid = run.ask("worm", worms, worms[0], "activate")
+            wid = run.ask("worm", worms, worms[0], Purpose.ACTIVATE)
         except TimeUp:
             st.phase = "end"
             return
@@ -137,18 +138,18 @@ class Phases:
     def _movement(self, st: State, run: PhaseRun, then: str) -> None:
         if not self._turn_over(st, run):
             try:
-                self._move(st, run, "move")
+                self._move(st, run)
             except TimeUp:
                 pass
         st.hurt = run.r.active_hurt
         st.phase = "end" if self._turn_over(st, run) else then
 
-    def _move(self, st: State, run: PhaseRun, why: str) -> None:
+    def _move(self, st: State, run: PhaseRun, card: str | None = None) -> None:
         board, worm = st.board, st.board.things[st.worm]
         opts = [("skip", None)]
         opts += [("inch", h) for h in inches(board, worm.at)]
         opts += [("jump", h) for h in jumps(board, worm.at)]
-        kind, to = run.ask("move", opts, opts[0], why)
+        kind, to = run.ask("move", opts, opts[0], Purpose.MOVE, card=card)
         if kind == "inch":
             run.r.inch(worm, to)
         elif kind == "jump":
@@ -157,20 +158,20 @@ class Phases:
     def _p_weapon(self, st: State, run: PhaseRun) -> None:
         if not self._turn_over(st, run):
             try:
-                self._play_from_hand(st, run, "weapon")
+                self._play_from_hand(st, run, Purpose.WEAPON)
             except TimeUp:
                 pass
         st.hurt = run.r.active_hurt
         st.phase = "end"
 
-    def _play_from_hand(self, st: State, run: PhaseRun, why: str) -> None:
+    def _play_from_hand(self, st: State, run: PhaseRun, purpose: Purpose) -> None:
         # (at the start of the weapon step nothing is pending: every step ends with a sync,
         # so the step still asks before it changes anything, as ASK_FIRST requires)
         self._sync_draws(st, run)
         hand = st.hands[st.team]
         weapons = sorted({c for c in hand if self.cards[c].kind in ("starter", "supply",
                                                                     "superweapon")})
-        choice = run.ask("card", weapons + ["pass"], "pass", why)
+        choice = run.ask("card", weapons + ["pass"], "pass", purpose)
         if choice == "pass":
             return
         card = self.cards[choice]
@@ -187,12 +188,13 @@ class Phases:
                 if card.target is not None:
                     play.target = self._target(st, run, card, worm)
                     if card.target == "airstrike":
-                        play.facing = run.ask("direction", range(1, 7), 1, f"{card.id}:facing")
+                        play.facing = run.ask("direction", range(1, 7), 1, Purpose.FACING,
+                                              card=card.id)
                 resolve_text(r, card, play)
             elif symbol == "MOVE":
-                self._move(st, run, f"{card.id}:move")
+                self._move(st, run, card.id)
             elif symbol == "PLAY":
-                self._play_from_hand(st, run, "play")
+                self._play_from_hand(st, run, Purpose.PLAY)
 
     def _target(self, st: State, run: PhaseRun, card, worm: Thing) -> Hex:
         key = (card.id, worm.at)
@@ -210,7 +212,7 @@ class Phases:
             if card.target != "new_hex":          # the only rule that reads the board
                 self._targets[key] = cached
         opts, info = cached
-        return run.ask("hex", opts, opts[0], f"{card.id}:target", info=info)
+        return run.ask("hex", opts, opts[0], Purpose.TARGET, info=info, card=card.id)
 
     def _p_end(self, st: State, run: PhaseRun) -> None:
         """End turn (no end-of-turn effects in the library yet), the Drop step, pass."""
@@ -302,10 +304,9 @@ class Phases:
         if len(cands) > 1:
             top = max(healthy[t] for t in cands)
             cands = [t for t in cands if healthy[t] == top]
-        st.result = {"winners": cands, "shared": len(cands) > 1, "reason": reason,
-                     "worms": worms, "undamaged": healthy, "turns": st.turn_no}
+        st.result = GameResult(tuple(cands), len(cands) > 1, reason, worms, healthy, st.turn_no)
         st.phase = "over"
-        run.r.event("game_over", **st.result)
+        run.r.event("game_over", **st.result.as_json())
 
     def _sync_draws(self, st: State, run: PhaseRun) -> None:
         """Hand out the Supply cards the crates opened since the last look."""

@@ -5,7 +5,10 @@ already revealed are served again, so a re-run never rolls twice (see table/engi
 
 from __future__ import annotations
 
-from .decisions import Decision, NeedDecision
+from typing import Any, Iterable
+
+from .decisions import Decision, NeedDecision, Purpose, why_of
+from .errors import EngineError
 from .effects import Resolver
 from .state import State
 
@@ -15,7 +18,7 @@ TIMED = ("worm", "move", "card")
 TIMEOUT = "\x00timeout"
 
 
-class ReplayMismatch(Exception):
+class ReplayMismatch(EngineError):
     """A log that this game (config, seed) does not reproduce."""
 
 
@@ -119,8 +122,11 @@ class PhaseRun:
             return a
         raise NeedDecision(decision)
 
-    def ask(self, kind, options, default, why, actor=None, info=None):
+    def ask(self, kind: str, options: Iterable[Any], default: Any, purpose: Purpose,
+            actor: str | None = None, info: tuple | None = None, *, card: str | None = None,
+            item: str | None = None) -> Any:
         options = tuple(options)
         if len(options) == 1:
             return options[0]
-        return self(Decision(kind, options, default, why, actor or self.st.team, info))
+        return self(Decision(kind, options, default, why_of(purpose, card, item),
+                             actor or self.st.team, info))

@@ -4,8 +4,10 @@ whose turn, the final round), copied at every checkpoint and restored when a ste
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .board import Board, Thing
+from .hexes import Hex
 
 
 @dataclass
@@ -16,10 +18,40 @@ class Turn:
     step: str            # the phase: place, draft, start, activate, move1, move2, weapon, end, over
 
 
-_CONTAINERS: dict = {}
+@dataclass(frozen=True)
+class GameResult:
+    """How a game ended (rulings T6): the winners (several: a shared win), why it ended
+    (``final_round``, ``true_elimination``, ``round_limit``, ``no_teams``), the worms and the
+    undamaged worms each team kept, and the turns played.  ``as_json()`` is the dict the
+    ``game_over`` event, the journal and a scenario's output carry.
+
+    >>> r = GameResult(("red",), False, "final_round", {"red": 2, "blue": 0}, {"red": 1, "blue": 0}, 9)
+    >>> r.as_json()["winners"], GameResult.from_json(r.as_json()) == r
+    (['red'], True)
+    """
+
+    winners: tuple[str, ...]
+    shared: bool
+    reason: str
+    worms: dict[str, int]
+    undamaged: dict[str, int]
+    turns: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "shared": self.shared, "reason": self.reason,
+                "worms": dict(self.worms), "undamaged": dict(self.undamaged),
+                "turns": self.turns}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "GameResult":
+        return cls(tuple(data["winners"]), data["shared"], data["reason"], dict(data["worms"]),
+                   dict(data["undamaged"]), data["turns"])
 
 
-def _board_dict(b: dict) -> dict:
+_CONTAINERS: dict[int, list[str]] = {}
+
+
+def _board_dict(b: dict[str, Any]) -> dict[str, Any]:
     """A board's attributes with fresh containers (Things themselves are shared).  Generic,
     so that a cache the board grows later (e.g. ``counts``) is copied too."""
     d = b.copy()
@@ -43,7 +75,7 @@ def _copy_board(b: Board) -> Board:
 _LISTS = ("supply", "drops", "discard", "pile", "out", "seats", "order")
 
 
-def _state_dict(s: dict) -> dict:
+def _state_dict(s: dict[str, Any]) -> dict[str, Any]:
     d = dict(s)
     for k in _LISTS:
         d[k] = list(d[k])
@@ -61,6 +93,8 @@ class State:
         self.board = board
         self.phase = "start"
         self.after_map = "start"             # the phase after an automatic map is laid
+        self.teams: list[str] = []           # the teams playing (before the seats are drawn)
+        self.arena: list[Hex] = []           # the hexes a target may be (land and near water)
         self.seats: list[str] = []           # team of each seat (clockwise)
         self.order: list[str] = []           # turn order, first player first
         self.hands: dict[str, list[str]] = {}
@@ -81,7 +115,7 @@ class State:
         self.final: list[str] | None = None  # teams still to play the final round
         self.final_due = False
         self.worm_ids: list[str] = []
-        self.result: dict | None = None
+        self.result: GameResult | None = None
 
     def copy(self) -> "State":
         """An independent copy (bots' forks)."""

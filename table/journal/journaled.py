@@ -19,7 +19,7 @@ class JournaledGame:
     @classmethod
     def new(cls, journal: Journal, config, seed) -> "JournaledGame":
         game = journal.game_cls.new(config, seed)
-        game_id = journal.new_game(config, seed, game.log, game.result)
+        game_id = journal.new_game(config, seed, game.log, as_json(game.result))
         return cls(journal, game_id, game)
 
     @classmethod
@@ -56,7 +56,8 @@ class JournaledGame:
         before = len(self.game.log)
         change(*args)
         try:
-            self.journal.extend(self.game_id, self.game.log[before:], result=self.game.result)
+            self.journal.extend(self.game_id, self.game.log[before:],
+                                result=as_json(self.game.result))
         except BaseException:
             self._reload()
             raise
@@ -95,6 +96,12 @@ class JournaledGame:
 
     def close(self) -> None:
         self.journal.close()
+
+
+def as_json(result):
+    """A game's result as the journal keeps it: its JSON form (the engine's GameResult has
+    ``as_json()``; a result that is plain data already is kept as it is)."""
+    return result.as_json() if hasattr(result, "as_json") else result
 
 
 def resume(path, *, keep_finished: int | None = None, game_cls=None) -> JournaledGame | None:

@@ -91,7 +91,7 @@ class GameScenario:
         out = game.board.as_json()
         t = game.turn
         out.update({
-            "result": game.result,
+            "result": game.result.as_json() if game.result else None,
             "turn": {"number": t.number, "team": t.team, "worm": t.worm, "step": t.step},
             "hands": game.hands,
             "eliminated": game.eliminated,

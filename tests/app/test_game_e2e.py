@@ -48,13 +48,13 @@ def test_a_whole_game_through_presses_and_taps_ends_as_the_bots_game(tmp_path, s
     assert game.log == ref.log
     assert decisions > 20 and player.taps > 0 and player.presses > decisions
     # the end is on show: the winner's screen on the OLED
-    winners = game.result["winners"]
+    winners = game.result.winners
     expected = (text("over.winner", "en", team=text(f"team.{winners[0]}", "en"))
                 if len(winners) == 1 else text("over.draw", "en"))
     body = "\n".join(screen.texts)
     assert expected in body
     # and the end summary: turns played, worms left
-    assert f"Game over: {game.result['turns']} turns" in body and "Worms: " in body
+    assert f"Game over: {game.result.turns} turns" in body and "Worms: " in body
     assert oled.tobytes() == screen.image.tobytes()
 
 

@@ -23,8 +23,8 @@ def test_a_random_game_ends_with_a_result():
     g = play_random(Game.new(GameConfig(teams=2, max_rounds=80), 1), 1)
     assert g.request is None
     res = g.result
-    assert res["winners"] and set(res["winners"]) <= {"blue", "red"}
-    assert res["shared"] == (len(res["winners"]) > 1)
+    assert res.winners and set(res.winners) <= {"blue", "red"}
+    assert res.shared == (len(res.winners) > 1)
 
 
 def test_same_seed_same_answers_same_game():

@@ -251,7 +251,7 @@ def test_first_elimination_gives_a_final_round():
     for seed in range(40):
         g = play_out(Game.new(GameConfig(teams=3, max_rounds=100), seed), seed)
         ev = g.events
-        if g.result["reason"] != "final_round":
+        if g.result.reason != "final_round":
             continue
         first = next(i for i, e in enumerate(ev) if e["event"] == "eliminated")
         final = next(e for e in ev[first:] if e["event"] == "final_round")
@@ -267,7 +267,7 @@ def test_true_elimination_plays_on():
     for seed in range(40):
         g = play_out(Game.new(GameConfig(teams=3, options=("true_elimination",),
                                          max_rounds=200), seed), seed)
-        if g.result["reason"] == "true_elimination":
+        if g.result.reason == "true_elimination":
             alive = [t for t in g.teams if g.board.worms(t)]
             assert len(alive) <= 1
             assert len(g.eliminated) >= 2
@@ -287,8 +287,8 @@ def test_no_sudden_death_reshuffles_the_drop_cards():
 def test_the_winner_has_most_worms():
     g = play_out(Game.new(GameConfig(teams=2, max_rounds=100), 21), 21)
     res = g.result
-    best = max(res["worms"].values())
-    assert all(res["worms"][t] == best for t in res["winners"])
+    best = max(res.worms.values())
+    assert all(res.worms[t] == best for t in res.winners)
 
 
 # -- copies for bots -------------------------------------------------------------------------

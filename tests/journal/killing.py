@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 from table.journal import Journal, JournalError
+from table.journal.journaled import as_json
 from tests.journal.player import game_api, uninterrupted
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -110,7 +111,7 @@ def kill_and_resume(tmp, kind: str = "real", seed: int = 2000, games: int = 30,
         assert [i.seed for i in infos] == [seed + i for i in range(games)]
         for info, (log, board, result) in zip(infos, reference):
             game = journal.load(info.id)
-            assert info.status == "finished" and info.result == result
+            assert info.status == "finished" and info.result == as_json(result)
             assert (list(game.log), game.board.as_json(), game.result) == (log, board, result)
             assert game.request is None
     return {"kill_resumes": resumes, "kill_entries_lost": lost, "kill_problems": problems}

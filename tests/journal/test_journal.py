@@ -8,6 +8,7 @@ import pytest
 from table.engine.decisions import Illegal
 from table.journal import (APPLICATION_ID, SCHEMA_VERSION, Journal, JournaledGame, JournalError,
                            resume)
+from table.journal.journaled import as_json
 from tests.journal.player import choose, game_api, play_through
 
 @pytest.fixture(params=["standin", "real"])
@@ -111,7 +112,7 @@ def test_finished_games_are_closed(api, path):
         play_through(played, 5)
         info = journal.info(played.game_id)
         assert info.status == "finished"
-        assert info.result == played.result
+        assert info.result == as_json(played.result)     # the file keeps the JSON form
         assert info.entries == len(played.log)
         assert journal.latest_unfinished() is None
         with pytest.raises(JournalError, match="finished"):
