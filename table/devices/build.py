@@ -70,6 +70,10 @@ class Devices:
 
         if self.sim:
             return f"none, the devices are simulated; {would_choose(self.profile.pi.pin_library)}"
+        p = self.profile
+        if not ((p.buttons is not None and p.buttons.backend in ("gpio", "encoder"))
+                or (p.wind is not None and p.wind.backend == "gpio")):
+            return "none needed: no device of the profile is on the Pi's GPIO"
         return self.pin_library.describe()
 
     def built(self) -> dict[str, object]:

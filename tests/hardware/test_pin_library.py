@@ -169,3 +169,12 @@ def test_a_factory_set_by_the_program_is_used_and_named(reference_data, mock_pin
         d.buttons
         assert d.pin_library.factory is mock_pins
         assert d.describe_pin_library() == "MockFactory (set by the program, not the profile)"
+
+
+def test_no_library_is_opened_for_a_profile_without_gpio_devices(reference_data, no_factory,
+                                                                 monkeypatch, tmp_path):
+    made = pi_with(monkeypatch, tmp_path, PI5, {"lgpio"})
+    reference_data["buttons"]["backend"] = "sim"
+    with build_devices(hp.parse(reference_data)) as d:
+        assert d.describe_pin_library() == "none needed: no device of the profile is on the Pi's GPIO"
+    assert made == []
