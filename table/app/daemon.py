@@ -30,7 +30,7 @@ from table.ui import scenes, screens
 from table.ui.strings import LANGS, text
 
 from .notify import Notifier
-from .present import Legend, Step, game_over, pending_hexes, refusal, start_hands
+from .present import Legend, Step, game_over, pending_hexes, refusal
 from .prompts import Answer, Notice, Prompt, Refuse, View, for_decision
 from .state import StateFolder, load_cards
 from .hardware import DEVICES, DevicesMixin, _fault_frame, _show_frame, _with_clock
@@ -151,8 +151,7 @@ class Daemon(DevicesMixin, StorageMixin):
 
     def _tracker(self) -> Tracker:
         game = self.game
-        return Tracker(_land(game.config), 1, setup=lambda: setup_board(game),
-                       deal=lambda: start_hands(game))
+        return Tracker(_land(game.config), 1, setup=lambda: setup_board(game))
 
     def _set_steps(self, steps, base: int | None = None) -> None:
         self.steps = list(steps)
@@ -280,10 +279,10 @@ class Daemon(DevicesMixin, StorageMixin):
         if self.mode == "play" and self.game.result is None:
             return self.current_game_prompt()
         self.mode = "over"
-        result = self.game.result if self.game is not None else None
-        winners = list(result.winners) if result else []
+        result = self.game.result if self.game is not None else {"winners": []}
+        winners = result.get("winners") or []
         events = self.game.events if self.game is not None else []
-        return game_over(result.as_json() if result else {"winners": []}, events, frame=lambda v, t: _winner_frame(v, winners, t))
+        return game_over(result, events, frame=lambda v, t: _winner_frame(v, winners, t))
 
     def view(self) -> View:
         game = self.game
@@ -399,7 +398,7 @@ class Daemon(DevicesMixin, StorageMixin):
         wind = self.dev.get("wind")
         if wind is not None and self.mode != "wizard" and self.tracker is not None:
             w = self.tracker.board.wind
-            if wind.direction != w:
+            if getattr(wind, "direction", None) != w:
                 self._safely("wind", wind.point, w)
         self.renders += 1
         if self.on_render is not None:

@@ -264,16 +264,25 @@ class StateFolder:
                 if err.reason not in ("damaged", "newer") or attempt == 2:
                     self._failed(err, str(err))
                     return False
-                try:
-                    kept = move_aside(path, "newer" if err.reason == "newer" else "damaged")
-                except OSError as why:
-                    self._failed(why, f"{err}; it cannot be moved aside either ({why})")
+                if not self._set_aside(path, err):
                     return False
-                log.error("%s; moved aside to %s (kept, not deleted); starting a new journal",
-                          err, kept)
-                self.problems.append(Problem(err.reason, f"{err}; kept as {kept}",
-                                             {"file": kept.name}))
         return False
+
+    def journal_damaged(self, err) -> bool:
+        """The open journal turned out damaged (reading a game): set it aside, start anew."""
+        self.close()
+        self.journal = None
+        return self._set_aside(self.folder / JOURNAL, err) and self.open_journal()
+
+    def _set_aside(self, path: Path, err) -> bool:
+        try:
+            kept = move_aside(path, "newer" if err.reason == "newer" else "damaged")
+        except OSError as why:
+            self._failed(why, f"{err}; it cannot be moved aside either ({why})")
+            return False
+        log.error("%s; moved aside to %s (kept, not deleted); starting a new journal", err, kept)
+        self.problems.append(Problem(err.reason, f"{err}; kept as {kept}", {"file": kept.name}))
+        return True
 
     def close(self) -> None:
         if self.journal is not None:
@@ -319,6 +328,25 @@ class StateFolder:
         except OSError as err:
             log.warning("cannot write %s: %s", self.folder / name, err)
             return False
+
+    def save_settings(self, settings: dict) -> None:
+        self.settings = settings
+        self.write_json(SETTINGS, settings)
+
+    def progress(self, game_id: int, events: int) -> tuple[int, list[int], int]:
+        """How far the players have copied game ``game_id``'s steps: the events before the
+        steps on show, where each later batch of them begins, how many are confirmed (all
+        events shown if progress.json is of another game or missing)."""
+        p = self.read_json(PROGRESS)
+        if p.get("game") != game_id or p["shown"] > events:
+            return events, [], 0
+        shown = p["shown"]
+        return shown, [c for c in p.get("cuts", ()) if shown < c <= events], p.get("done", 0)
+
+    def save_progress(self, game_id: int, shown: int, cuts: list[int], done: int) -> None:
+        """Synced, so a restart repeats none of the steps confirmed."""
+        self.write_json(PROGRESS, {"game": game_id, "shown": shown, "cuts": list(cuts),
+                                   "done": done})
 
     def tags(self, cards) -> TagStore:
         """The enrolled tags; a damaged tags.toml is moved aside (enrol the cards again)."""

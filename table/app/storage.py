@@ -97,6 +97,11 @@ class StorageMixin:
         if err.reason in ("full", "io"):
             self.storage_failed(err)
             return
+        if err.reason == "damaged":             # set aside (named), a new journal
+            if not self.store.journal_damaged(err):
+                self.storage_failed(err)
+            self.jg = None
+            return
         log.error("cannot resume the game in play: %s; it stays in the journal; a new game",
                   err)
         self.store.problems.append(Problem("replay", str(err)))
@@ -107,4 +112,8 @@ class StorageMixin:
         back."""
         if self.store.fault is None or self.clock() - self._storage_tried < self.storage_retry_s:
             return False
-        return self.retry_storage()
+        try:
+            return self.retry_storage()
+        except Exception:                   # never let it stop the retry task
+            log.exception("retrying storage failed")
+            return False
