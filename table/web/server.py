@@ -110,7 +110,7 @@ class WebServer:
         self.heartbeat_s = HEARTBEAT_S
         self.write_timeout_s = WRITE_TIMEOUT_S
         self.refused = 0                        # connections turned away over a limit
-        self._refusing = False
+        self._quiet_until = 0.0
         self._runner: web.AppRunner | None = None
         self._listener: asyncio.base_events.Server | None = None
         self._poller: asyncio.Task | None = None
@@ -209,20 +209,24 @@ class WebServer:
         return len(self._runner.server.connections) if self._runner is not None else 0
 
     def _admit(self, transport) -> None:
-        http = self._runner.server if self._runner is not None else None
+        if self._runner is None or self._closing:
+            transport.abort()                 # stopping: as if nobody listened
+            return
+        http = self._runner.server
         client = peer(transport)
-        handlers = http.connections if http is not None else []
-        if (http is None or self._closing or len(handlers) >= self.max_connections
+        handlers = http.connections
+        if (len(handlers) >= self.max_connections
                 or sum(peer(h.transport) == client for h in handlers) >= self.max_per_client):
             self.refused += 1
-            if not self._refusing:
-                self._refusing = True
-                log.warning("simulator page: too many connections (from %s); turning new ones "
-                            "away", client or "an unknown address")
+            now = asyncio.get_running_loop().time()
+            if now >= self._quiet_until:      # one line a minute at most, whatever comes
+                self._quiet_until = now + 60.0
+                log.warning("simulator page: too many connections (the last from %s); "
+                            "turning new ones away (%d so far)", client or "an unknown address",
+                            self.refused)
             transport.write(BUSY_REPLY)
             transport.close()
             return
-        self._refusing = False
         handler = http()
         transport.set_protocol(handler)
         handler.connection_made(transport)

@@ -284,6 +284,7 @@ def test_connections_are_capped_per_client_and_in_all(table, caplog):
         for s in held:
             s.close()
     assert server.refused == 5
+    assert sum("too many connections" in r.getMessage() for r in caplog.records) == 1
     no_traceback(caplog)
 
 
