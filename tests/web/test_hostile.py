@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
+from aiohttp import web
 
 from table import profile
 from table.devices.build import build_devices
@@ -377,6 +378,28 @@ def test_dead_event_streams_are_dropped(table, caplog, how):
     until(lambda: not running.call(lambda: len(running.server._streams)))
     assert running.call(lambda: len(running.server._streams)) == 0
     assert running.call(running.server.connections) == 0
+    no_traceback(caplog)
+
+
+def test_a_stream_whose_page_stopped_reading_is_dropped(table, monkeypatch, caplog):
+    """A page gone off the network without closing its socket: once the socket's buffers
+    are full a write never completes; the heartbeat's write times out and the stream goes."""
+    running, _ = table
+    server = running.server
+    server.heartbeat_s, server.write_timeout_s = 0.1, 0.2
+    with open_stream(server.port) as s:
+        assert s.recv(100).startswith(b"HTTP/1.1 200 ")
+        until(lambda: running.call(lambda: len(server._streams)) == 1)
+
+        async def never_done(self, data):
+            await asyncio.Event().wait()
+        monkeypatch.setattr(web.StreamResponse, "write", never_done)
+        until(lambda: running.call(lambda: len(server._streams)) == 0)
+        assert running.call(lambda: len(server._streams)) == 0
+        try:
+            closed_by_server(s)                         # the server let go of the socket
+        except ConnectionResetError:
+            pass
     no_traceback(caplog)
 
 
