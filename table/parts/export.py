@@ -11,9 +11,10 @@ import build123d as bd
 
 from . import modules as M
 from .assembly import Build
+from .front import reader_clamps
 from .geometry import chain_text
 from .panel import diffuser_svg
-from .render import render
+from .render import chain_picture, render
 from .split import KEY_DEPTH, oriented_size
 
 EXPLODE = {"panel": 70.0, "diffuser": 95.0, "dial": 110.0}
@@ -49,6 +50,10 @@ def write(bld: Build, out: Path, checks: dict[str, list[str]] | None = None,
     if pictures:
         path = out / "assembly.png"
         render_assembly(bld, path)
+        written.append(path)
+    if pictures:
+        path = out / "chain.png"
+        chain_picture(bld.layout, path)
         written.append(path)
     path = out / "diffuser.svg"
     path.write_text(diffuser_svg(bld.layout), encoding="utf-8")
@@ -106,7 +111,8 @@ def parts_md(bld: Build, checks: dict[str, list[str]] | None) -> str:
         lines.append(f"| `{p.name}` | {p.count} | {p.material} | {p.face} | "
                      f"{x:.1f} x {y:.1f} x {z:.1f} | {p.settings} | {p.note} |")
     lines += ["", "Each part has `NAME.stl` (to print, laid as above), `NAME.step` (to edit) and "
-              "`NAME.png`; `assembly.step` and `assembly.png` show the whole box, "
+              "`NAME.png`; `assembly.step` and `assembly.png` show the whole box, `chain.png` "
+              "the LED chain's order, "
               "`diffuser.svg` is the diffuser's outline for a laser cutter.", ""]
     if bld.keys:
         lines += [f"Split parts are keyed with {bld.keys} pins of 1.75 mm filament, "
@@ -114,6 +120,10 @@ def parts_md(bld: Build, checks: dict[str, list[str]] | None) -> str:
                   "2-part epoxy) and push the pins in.", ""]
     lines += ["## Screws and inserts", "", "| item | qty | holds |", "| --- | --- | --- |"]
     lines += [f"| {screw} | {n} | {what} |" for screw, n, what in fasteners(bld)]
+    clamps, _ = reader_clamps(lay)
+    if clamps:
+        lines.append(f"| M2.5 x 6 pan head with an M3 washer (7 mm) | {len(clamps)} | the card "
+                     "reader's edges, on the front's clamp bosses |")
     lines += [f"| {item} | {n} | in the enclosure |" for item, n in inserts(bld)]
     lines += ["", "## The LED chain", "",
               "LED 0 is the first pixel after the data line's 330 ohm resistor; follow the list "

@@ -104,3 +104,49 @@ def render(items: list[tuple[object, tuple[int, ...]]], path: Path, size: int = 
         c = tuple(int(x) for x in cols[i])
         draw.polygon(pts, fill=c, outline=c if c[3] == 255 else None)
     img.resize((size, size), Image.LANCZOS).save(path)
+
+
+def chain_picture(lay, path: Path, size: int = 900) -> None:
+    """The panel from above (north up, the front at the bottom): every cell with its LED's
+    index, the chain's path from LED 0, and the dial's cell."""
+    from .geometry import hexagon_points
+    xs = [p[0] for p in lay.hull]
+    ys = [p[1] for p in lay.hull]
+    span = max(max(xs) - min(xs), max(ys) - min(ys)) + 20
+    k = size / span
+    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return (size / 2 + (x - cx) * k, size / 2 - (y - cy) * k)
+
+    img = Image.new("RGB", (size, size + 40), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    font = _font(max(10, int(lay.s * k * 0.28)))
+    for c in lay.cells:
+        pts = [at(*p) for p in hexagon_points(c.x, c.y, lay.s - lay.t)]
+        fill = (255, 236, 150) if c.led is not None else (200, 215, 235)
+        draw.polygon(pts, fill=fill, outline=(60, 60, 66))
+    leds = lay.leds
+    path_pts = [at(c.x, c.y) for c in leds]
+    draw.line(path_pts, fill=(200, 40, 40), width=max(2, size // 300))
+    for c in lay.cells:
+        x, y = at(c.x, c.y)
+        text = str(c.led) if c.led is not None else "dial"
+        draw.text((x, y), text, fill=(20, 20, 20), font=font, anchor="mm")
+    first = at(leds[0].x, leds[0].y)
+    r = lay.s * k * 0.42
+    draw.ellipse((first[0] - r, first[1] - r, first[0] + r, first[1] + r),
+                 outline=(200, 40, 40), width=max(2, size // 250))
+    draw.text((size / 2, size + 20), "north (back of the box) up; the front with the OLED and "
+              "buttons below; red: the data chain from LED 0", fill=(40, 40, 40),
+              font=_font(16), anchor="mm")
+    img.save(path)
+
+
+def _font(px: int):
+    from PIL import ImageFont
+    font = Path(__file__).resolve().parents[1] / "fonts" / "DejaVuSansCondensed.ttf"
+    try:
+        return ImageFont.truetype(str(font), px)
+    except OSError:
+        return ImageFont.load_default()
