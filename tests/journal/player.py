@@ -22,6 +22,10 @@ from table.journal import Journal, JournaledGame
 def choose(game, seed):
     """The option at a hash of (seed, length of the log): a pure function of the game state."""
     options = game.request.options
+    board = getattr(getattr(game, "game", game), "board", None)
+    if game.request.kind == "move" and board is not None:   # never a jump into water (T1
+        options = [o for o in options                        # allows it), as the bots: so
+                   if o[0] != "jump" or board.is_land(o[1])] or options   # that games last
     digest = hashlib.blake2b(f"{seed}:{len(game.log)}".encode(), digest_size=8).digest()
     return options[int.from_bytes(digest, "big") % len(options)]
 
