@@ -13,6 +13,10 @@ are up, and is logged with the file's full path:
   goes on from the journal -- the game in memory is never ahead of the file;
 * a card file in ``WORMS_TABLE_CARDS`` that does not load is left out of the library (the rest
   still load) and named.
+
+How far the players have copied the board changes (the "progress") is kept in the journal, in
+its own transaction after each OK, as durably as the game; ``progress.json`` is only read, for
+a game an older version left in play.
 """
 
 from __future__ import annotations
@@ -335,18 +339,31 @@ class StateFolder:
 
     def progress(self, game_id: int, events: int) -> tuple[int, list[int], int]:
         """How far the players have copied game ``game_id``'s steps: the events before the
-        steps on show, where each later batch of them begins, how many are confirmed (all
-        events shown if progress.json is of another game or missing)."""
-        p = self.read_json(PROGRESS)
+        steps on show, where each later batch of them begins, how many are confirmed.  Kept in
+        the journal with the game (progress.json, where older versions kept it, is read when
+        the journal has none); all events shown when neither knows the game."""
+        from table.journal import JournalError
+        try:
+            p = self.journal.progress(game_id) if self.journal is not None else None
+        except JournalError as err:
+            log.error("%s; the board changes of the last answer are shown again", err)
+            p = None
+        if p is None:
+            p = self.read_json(PROGRESS)
+        elif check_progress(p) is not None:
+            log.error("%s: progress of game %s: %s; the board changes are shown again",
+                      self.folder / JOURNAL, game_id, check_progress(p))
+            p = {}
         if p.get("game") != game_id or p["shown"] > events:
             return events, [], 0
         shown = p["shown"]
         return shown, [c for c in p.get("cuts", ()) if shown < c <= events], p.get("done", 0)
 
     def save_progress(self, game_id: int, shown: int, cuts: list[int], done: int) -> None:
-        """Synced, so a restart repeats none of the steps confirmed."""
-        self.write_json(PROGRESS, {"game": game_id, "shown": shown, "cuts": list(cuts),
-                                   "done": done})
+        """Committed to the journal, as durably as the game (JournalError if it fails)."""
+        if self.journal is not None:
+            self.journal.set_progress(game_id, {"game": game_id, "shown": shown,
+                                                "cuts": list(cuts), "done": done})
 
     def tags(self, cards) -> TagStore:
         """The enrolled tags; a damaged tags.toml is moved aside (enrol the cards again)."""

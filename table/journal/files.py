@@ -30,6 +30,15 @@ CREATE TABLE entries (
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 CREATE INDEX games_by_status ON games (status, id);
+""" + "\n"
+
+#: How far the players have copied a game's board changes (what the box shows next after a
+#: restart).  Added to schema 1 files on opening: older versions ignore the table.
+PROGRESS_TABLE = """
+CREATE TABLE IF NOT EXISTS progress (
+    game_id  INTEGER PRIMARY KEY REFERENCES games (id),
+    data     TEXT NOT NULL                  -- JSON (codec.encode), the daemon's own
+);
 """
 
 
@@ -66,7 +75,7 @@ def create(path: str) -> None:
             db.execute("PRAGMA auto_vacuum = INCREMENTAL")
             db.execute("PRAGMA journal_mode = PERSIST").fetchall()
             db.execute("PRAGMA synchronous = FULL")
-            db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + f"""
+            db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + PROGRESS_TABLE + f"""
                 PRAGMA application_id = {APPLICATION_ID};
                 PRAGMA user_version = {SCHEMA_VERSION};
                 COMMIT;""")

@@ -27,8 +27,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from .codec import NotPlainData, decode, encode, entry_kind
-from .files import (APPLICATION_ID, SCHEMA_VERSION, JournalError, check, create, nonempty,
-                    probe, reason)
+from .files import (APPLICATION_ID, PROGRESS_TABLE, SCHEMA_VERSION, JournalError, check, create,
+                    nonempty, probe, reason)
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "GameInfo", "Journal", "JournalError"]
 
@@ -107,6 +107,8 @@ class Journal:
         try:
             check(db, path)
             probe(db)
+            if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'progress'").fetchall():
+                db.executescript("BEGIN IMMEDIATE;" + PROGRESS_TABLE + "COMMIT;")
         except sqlite3.Error as err:
             db.close()
             why = reason(err)
@@ -284,6 +286,7 @@ class Journal:
                 (keep,))]
             for game_id in old:
                 db.execute("DELETE FROM entries WHERE game_id = ?", (game_id,))
+                db.execute("DELETE FROM progress WHERE game_id = ?", (game_id,))
                 db.execute("DELETE FROM games WHERE id = ?", (game_id,))
         if old:
             try:
@@ -311,6 +314,20 @@ class Journal:
         if not found:
             raise JournalError(f"no game {game_id} in journal {self.path}")
         return found[0]
+
+    def set_progress(self, game_id: int, data) -> None:
+        """Keep ``data`` (plain data: how far the players have copied the game's board
+        changes) with the game; returns once it is committed."""
+        payload = self._encode("progress", data)
+        with self._tx() as db:
+            self._status(db, game_id)
+            db.execute("INSERT OR REPLACE INTO progress (game_id, data) VALUES (?, ?)",
+                       (game_id, payload))
+
+    def progress(self, game_id: int):
+        """What :meth:`set_progress` last kept for the game, or None."""
+        rows = self._q("SELECT data FROM progress WHERE game_id = ?", (game_id,))
+        return self._decode(rows[0][0], f"game {game_id} progress") if rows else None
 
     def latest_unfinished(self) -> int | None:
         """The id of the most recently started game still in play, or None."""
