@@ -17,6 +17,7 @@ import tomllib
 from importlib import resources
 from pathlib import Path
 
+from table.cards import CardError
 from table.engine.hexes import neighbour
 from table.engine.tiles import Tile
 
@@ -26,12 +27,9 @@ ENV = "WORMS_TABLE_TILES"
 TILE_KEYS = {"number", "hexes", "notes"}
 
 
-class TileError(Exception):
-    """Problems in a tile file; ``problems`` lists each as one line naming file and field."""
-
-    def __init__(self, problems: list[str]):
-        super().__init__("\n".join(problems))
-        self.problems = problems
+class TileError(CardError):
+    """Problems in a tile file; ``problems`` lists each as one line naming file and field (a
+    :class:`CardError`, the root of the card library's errors)."""
 
 
 def _hex(v) -> tuple[int, int] | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import Any
 
 from .hexes import Hex, reading_key
 
@@ -31,8 +32,8 @@ class Thing:
     team: str | None = None
     damaged: bool = False
 
-    def as_json(self) -> dict:
-        out = {"id": self.id, "kind": self.kind}
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "kind": self.kind}
         if self.kind == "worm":
             out["team"] = self.team
         out["at"] = list(self.at)

@@ -25,6 +25,7 @@ Reading card files and checking them is :mod:`table.cards`' job; this module onl
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable
 
 from .board import FIXED, Thing
 from .decisions import Illegal, Purpose
@@ -113,7 +114,10 @@ def resolve_text(r: Resolver, card: Card, play: Play, steps=None) -> None:
 def resolve_step(r: Resolver, card: Card, play: Play, step: dict) -> None:
     do = step["do"]
     board = r.board
-    target = board.target
+    if do in ("blast", "damage", "move_worm", "remove"):
+        if board.target is None:
+            raise Illegal(f"{card.id}: {do!r} acts at the Target Token, which is not on the board")
+        target: Hex = board.target
     if do == "blast":
         if card.target == "airstrike":
             r.airstrike(target, board.target_facing or play.facing or 1)
@@ -125,19 +129,20 @@ def resolve_step(r: Resolver, card: Card, play: Play, step: dict) -> None:
                 if r.alive(t, target):
                     r.damage(t)
         else:
-            t = _choose_thing(r, play, target, lambda t: t.kind not in FIXED, card)
-            if t is not None:
-                r.damage(t)
+            hit = _choose_thing(r, play, target, lambda t: t.kind not in FIXED, card)
+            if hit is not None:
+                r.damage(hit)
     elif do == "move_worm":
         if r.alive(play.worm):
             r.move(play.worm, target, "card")
     elif do == "remove":
         kinds = set(step["kinds"])
-        t = _choose_thing(r, play, target, lambda t: t.kind in kinds, card)
-        if t is not None:
-            r.destroy(t, "removed")
+        gone = _choose_thing(r, play, target, lambda t: t.kind in kinds, card)
+        if gone is not None:
+            r.destroy(gone, "removed")
     elif do == "place":
         at = step.get("at", "target")
+        h: Hex | None
         if at == "emptiest":
             h = r.emptiest()
         elif at == "same":
@@ -145,7 +150,7 @@ def resolve_step(r: Resolver, card: Card, play: Play, step: dict) -> None:
         elif at == "own_hex":
             h = play.worm.at
         else:
-            h = target
+            h = board.target
         if h is not None:
             r.place(step["kind"], h)
             play.placed_at = h
@@ -163,7 +168,8 @@ def resolve_step(r: Resolver, card: Card, play: Play, step: dict) -> None:
         h = r.ask("hex", legal, legal[0], Purpose.NEW_TARGET, card=card.id)
         aim(r, card, play, h)
     elif do == "freeze":
-        r.shield(play.worm.team)
+        if play.worm.team is not None:           # (a Drop card has no player to protect)
+            r.shield(play.worm.team)
     elif do == "rule":
         board.rules.add(step["rule"])
         r.event("rule", rule=step["rule"])
@@ -185,7 +191,8 @@ def _choose_thing(r: Resolver, play: Play, h: Hex, can_affect, card: Card) -> Th
 
 
 def play_card(r: Resolver, card: Card, worm: Thing, target: Hex | None = None,
-              facing: int | None = None, thing: str | None = None, moves=()) -> None:
+              facing: int | None = None, thing: str | None = None,
+              moves: Iterable[tuple[str, Hex | None]] = ()) -> None:
     """Play a weapon card: its action line from left to right (T1, T3).
 
     ``moves`` answers the MOVE symbols in order: ``("inch", hex)``, ``("jump", hex)`` or
@@ -195,9 +202,9 @@ def play_card(r: Resolver, card: Card, worm: Thing, target: Hex | None = None,
     """
     if card.kind in ("drop", "sudden_death"):
         raise Illegal(f"{card.id} is not a weapon card")
-    moves = list(moves)
-    if len(moves) > card.moves:
-        raise Illegal(f"{card.id} has {card.moves} MOVE symbol(s), {len(moves)} moves were given")
+    todo = list(moves)
+    if len(todo) > card.moves:
+        raise Illegal(f"{card.id} has {card.moves} MOVE symbol(s), {len(todo)} moves were given")
     if r.active_worm != worm.id:
         r.activate(worm.id)
     play = Play(worm, target, facing, thing)
@@ -207,10 +214,12 @@ def play_card(r: Resolver, card: Card, worm: Thing, target: Hex | None = None,
         if symbol == "TEXT":
             resolve_text(r, card, play)
         elif symbol == "MOVE":
-            kind, to = moves.pop(0) if moves else ("skip", None)
-            if kind == "inch":
+            kind, to = todo.pop(0) if todo else ("skip", None)
+            if kind in ("inch", "jump") and to is None:
+                raise Illegal(f"{card.id}: an {kind} needs a hex to go to")
+            if kind == "inch" and to is not None:
                 r.inch(worm, to)
-            elif kind == "jump":
+            elif kind == "jump" and to is not None:
                 r.jump(worm, to)
 
 
@@ -224,6 +233,7 @@ def resolve_drop(r: Resolver, card: Card, revealed: bool = True) -> None:
         r.event("rule", rule=card.lasting, card=card.id)
     steps = card.drop if card.kind == "sudden_death" else card.text
     nobody = Thing("", "worm", (0, 0))
-    play = Play(r.board.things.get(r.active_worm) or nobody)
+    active = r.board.things.get(r.active_worm) if r.active_worm is not None else None
+    play = Play(active or nobody)
     for step in steps:
         resolve_step(r, card, play, step)

@@ -98,8 +98,8 @@ class Resolver:
         sank in, T7)."""
         at = thing.at
         self.board.remove(thing)
-        self.event("destroy", thing=thing.id, kind=thing.kind,
-                   at=list(gift_at if cause == "sank" else at), cause=cause)
+        where = gift_at if cause == "sank" and gift_at is not None else at
+        self.event("destroy", thing=thing.id, kind=thing.kind, at=list(where), cause=cause)
         if thing.id == self.active_worm:
             self.active_hurt = True
         if thing.kind == "worm" and "parting_gifts" in self.board.rules:
@@ -237,6 +237,7 @@ class Resolver:
                     if self.alive(thing, h) and self.alive(crate, h):
                         self.destroy(crate, "opened")
                         team = thing.team
+                        assert team is not None          # only a worm opens a crate
                         self.board.cards_drawn[team] = self.board.cards_drawn.get(team, 0) + 1
                         self.event("draw", team=team, worm=thing.id)
             elif group == "mine":
@@ -321,7 +322,9 @@ class Resolver:
         pick = self.ask("die", options, "hit" if "hit" in faces else faces[0], Purpose.ACCURACY)
         self.event("accuracy", dice=n, rolled=faces, picked=pick)
         self._step_target(self.direction_of(pick), "accuracy")
-        return self.board.target
+        landed = self.board.target
+        assert landed is not None                # set above; a step only moves it
+        return landed
 
     # -- blasts (E2, E11, E15) -------------------------------------------------------------
 
@@ -354,7 +357,7 @@ class Resolver:
 
     def push_away(self, h: Hex) -> None:
         """E15: move the movable Things round ``h`` one hex further away, each once."""
-        plan = []
+        plan: list[tuple[Thing, Hex, int]] = []
         for d in DIRECTIONS:
             n = neighbour(h, d)
             plan.extend((t, n, d) for t in self.board.worms_first(n) if t.kind not in FIXED)

@@ -57,6 +57,20 @@ ASK_FIRST = TURN_PHASES
 class Game(Phases):
     """See the module doc."""
 
+    seed: int | str
+    dice: SeededDice                    # the chance source (table/engine/dice.py)
+    _script: tuple | None               # scripted (dice, flips), used before the seed's
+    _log: list[dict[str, Any]]          # every answer and chance outcome (``log``)
+    _answers: list[Any]                 # the answers given in the phase in progress
+    _known: list[dict[str, Any]]        # the chance outcomes the phase in progress revealed
+    _events: list[dict[str, Any]]       # the events of the completed phases
+    _run_events: list[dict[str, Any]]   # the events of the phase in progress, so far
+    _request: Decision | None
+    _snap: tuple | None                 # the state at the start of the phase in progress
+    _dirty: bool                        # the state shows a phase stopped mid-way
+    _fork: bool                         # a bot's copy (fork())
+    _st: State
+
     # -- construction -----------------------------------------------------------------------
 
     @classmethod
@@ -96,11 +110,11 @@ class Game(Phases):
     def _initial_state(self) -> State:
         cfg = self.config
         rules = {o for o in cfg.options if o in ("parting_gifts", "reduced_blast")}
+        land = {(h[0], h[1]) for h in cfg.land} if cfg.land is not None else None
         if cfg.things is not None:
-            land = set(map(tuple, cfg.land)) if cfg.land is not None else None
             board = fixed_board(cfg, land)
         else:       # no land: the "map" phase lays the tiles
-            board = Board(land=set(map(tuple, cfg.land)) if cfg.land is not None else set(), wind=1)
+            board = Board(land=land if land is not None else set(), wind=1)
         board.rules |= rules
         st = State(board)
         st.arena = arena(board.land)
@@ -158,7 +172,8 @@ class Game(Phases):
         g._answers = list(self._answers)
         g._known = list(self._known)
         # the fork starts where the step in progress started (the game's view is untouched)
-        st = State.from_snapshot(self._snap) if self._dirty else self._st.copy()
+        snap = self._snap if self._dirty else None
+        st = State.from_snapshot(snap) if snap is not None else self._st.copy()
         g.dice.shuffle(st.supply)
         if st.drops:
             sd = st.drops[-1] if self.cards[st.drops[-1]].kind == "sudden_death" else None
@@ -320,7 +335,7 @@ class Game(Phases):
 
     def _advance(self) -> None:
         st = self._st
-        if self._dirty:
+        if self._dirty and self._snap is not None:     # (dirty: stopped after a snapshot)
             st.restore(self._snap)
             self._dirty = False
         while st.phase != "over":

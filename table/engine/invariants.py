@@ -23,7 +23,7 @@ from .board import BOX, WORMS_PER_TEAM
 def problems(game) -> list[str]:
     board = game.board
     out = []
-    seen = Counter()
+    seen: Counter[str] = Counter()
     for h, ids in board.hexes.items():
         if not ids:
             out.append(f"empty hex entry {list(h)}")

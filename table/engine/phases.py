@@ -7,7 +7,7 @@ step, passing the Target Token; elimination and the final round).  Each phase me
 from __future__ import annotations
 
 from .board import TEAMS, Board, Thing
-from .cards import Play, resolve_drop, resolve_text
+from .cards import Card, Play, resolve_drop, resolve_text
 from .config import GameConfig
 from .decisions import Purpose
 from .effects import accuracy_dice
@@ -17,16 +17,24 @@ from .setup import (arena, auto_layout, copies, deal_hands, drop_deck, make_map,
                     standard_land, supply_deck)
 from .state import GameResult, State
 from .targeting import TARGET_RULES, inches, jumps
+from .tiles import Tile
 
 
 class Phases:
     """The phase methods of :class:`table.engine.game.Game` (``_p_<phase>``), which uses its
     ``config``, ``cards``, ``tiles`` and target cache."""
 
+    config: GameConfig
+    cards: dict[str, Card]
+    tiles: list[Tile] | None
+    #: (card, worm's hex) -> the target hexes and the Accuracy dice each would roll
+    _targets: dict[tuple[str, Hex], tuple[tuple[Hex, ...], tuple[int, ...] | None]]
+
     # -- setup phases -------------------------------------------------------------------------
 
     def _p_map(self, st: State, run: PhaseRun) -> None:
         """T8: one map tile per player (every tile with Larger map), laid by the rulebook."""
+        assert self.tiles is not None, "Game.new refuses a game without land or tiles"
         data = make_map(st.board, self.tiles, len(st.teams), self.config.larger_map,
                         run.chance, _short(run))
         st.arena = arena(st.board.land)
@@ -118,7 +126,8 @@ class Phases:
         r.event("activate", worm=wid, team=st.team, at=list(worm.at))
         for crate in [t for t in board.in_hex(worm.at) if t.kind == "crate"]:
             r.destroy(crate, "opened")
-            board.cards_drawn[st.team] = board.cards_drawn.get(st.team, 0) + 1
+            team = st.turn_team()
+            board.cards_drawn[team] = board.cards_drawn.get(team, 0) + 1
             r.event("draw", team=st.team, worm=wid)
         if worm.damaged:
             worm.damaged = False
@@ -145,8 +154,8 @@ class Phases:
         st.phase = "end" if self._turn_over(st, run) else then
 
     def _move(self, st: State, run: PhaseRun, card: str | None = None) -> None:
-        board, worm = st.board, st.board.things[st.worm]
-        opts = [("skip", None)]
+        board, worm = st.board, st.board.things[st.turn_worm()]
+        opts: list[tuple[str, Hex | None]] = [("skip", None)]
         opts += [("inch", h) for h in inches(board, worm.at)]
         opts += [("jump", h) for h in jumps(board, worm.at)]
         kind, to = run.ask("move", opts, opts[0], Purpose.MOVE, card=card)
@@ -168,7 +177,7 @@ class Phases:
         # (at the start of the weapon step nothing is pending: every step ends with a sync,
         # so the step still asks before it changes anything, as ASK_FIRST requires)
         self._sync_draws(st, run)
-        hand = st.hands[st.team]
+        hand = st.hands[st.turn_team()]
         weapons = sorted({c for c in hand if self.cards[c].kind in ("starter", "supply",
                                                                     "superweapon")})
         choice = run.ask("card", weapons + ["pass"], "pass", purpose)
@@ -177,7 +186,7 @@ class Phases:
         card = self.cards[choice]
         hand.remove(choice)
         st.discard.append(choice)
-        worm = st.board.things[st.worm]
+        worm = st.board.things[st.turn_worm()]
         r = run.r
         r.event("play", card=choice, team=st.team, worm=worm.id)
         play = Play(worm)
@@ -196,19 +205,20 @@ class Phases:
             elif symbol == "PLAY":
                 self._play_from_hand(st, run, Purpose.PLAY)
 
-    def _target(self, st: State, run: PhaseRun, card, worm: Thing) -> Hex:
+    def _target(self, st: State, run: PhaseRun, card: Card, worm: Thing) -> Hex:
         key = (card.id, worm.at)
         cached = self._targets.get(key)
         if cached is None:
+            assert card.target is not None, "only a card with a target rule asks for one"
             rule = TARGET_RULES[card.target]
             board = st.board
-            opts = [h for h in st.arena if rule(worm.at, h, card.range, board)]
-            if worm.at not in opts and rule(worm.at, worm.at, card.range, board):
-                opts.insert(0, worm.at)
-            info = None
+            legal = [h for h in st.arena if rule(worm.at, h, card.range, board)]
+            if worm.at not in legal and rule(worm.at, worm.at, card.range, board):
+                legal.insert(0, worm.at)
+            dice = None
             if card.accuracy is not None:
-                info = tuple(accuracy_dice(worm.at, h, card.accuracy) for h in opts)
-            cached = (tuple(opts), info)
+                dice = tuple(accuracy_dice(worm.at, h, card.accuracy) for h in legal)
+            cached = (tuple(legal), dice)
             if card.target != "new_hex":          # the only rule that reads the board
                 self._targets[key] = cached
         opts, info = cached
@@ -251,7 +261,7 @@ class Phases:
     def _pass(self, st: State, run: PhaseRun) -> None:
         if st.result is not None:
             return
-        order, team = st.order, st.team
+        order, team = st.order, st.turn_team()
         alive = [t for t in order if t not in st.out]
         if st.final_due and st.final is None:
             i = order.index(team)
@@ -331,14 +341,14 @@ def _short(run: PhaseRun):
     return short
 
 
-def fixed_board(cfg: GameConfig, land) -> Board:
+def fixed_board(cfg: GameConfig, land: set[Hex] | None) -> Board:
     """A board from a fixed layout (scenario files): worms need ids and teams."""
-    land = land if land is not None else standard_land(cfg.teams)
-    board = Board(land=set(land), wind=1)
-    for t in cfg.things:
+    board = Board(land=set(land if land is not None else standard_land(cfg.teams)), wind=1)
+    things = cfg.things or ()
+    for t in things:
         if t.get("id"):
             board.reserve_id(t["id"])
-    for t in cfg.things:
+    for t in things:
         kind = t["kind"]
         tid = t.get("id") or board.new_id(kind)
         board.add(Thing(tid, kind, tuple(t["at"]), t.get("team"), bool(t.get("damaged", False))))

@@ -117,6 +117,16 @@ class State:
         self.worm_ids: list[str] = []
         self.result: GameResult | None = None
 
+    def turn_team(self) -> str:
+        """The team whose turn it is (asked only during a turn)."""
+        assert self.team is not None, "no turn is in progress"
+        return self.team
+
+    def turn_worm(self) -> str:
+        """The id of the active worm (asked only once a worm is activated)."""
+        assert self.worm is not None, "no worm is active"
+        return self.worm
+
     def copy(self) -> "State":
         """An independent copy (bots' forks)."""
         s = State.__new__(State)

@@ -17,11 +17,15 @@ ORDER_GROUPS = {"crate", "mine", "fire"}
 THING_KEYS = {"kind", "id", "team", "at", "damaged"}
 
 
-class Malformed(Exception):
+class ScenarioError(Exception):
+    """The root of a scenario file's errors: :class:`Malformed` or :class:`CannotRun`."""
+
+
+class Malformed(ScenarioError):
     """The file breaks the format; exit 2."""
 
 
-class CannotRun(Exception):
+class CannotRun(ScenarioError):
     """A step cannot run; exit 1."""
 
 

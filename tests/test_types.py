@@ -1,0 +1,150 @@
+"""The typed vocabulary of the engine (issue 12, items 4 and 5).
+
+* mypy finds no error in ``table/engine``;
+* a Decision's typed fields (purpose, card, item) say what its ``why`` says, for every
+  decision the engine asks in whole games;
+* every event the engine emits, in whole games and in every scenario file, is one of the
+  closed set in ``table/engine/events.py``, with exactly its documented keys, and an unknown
+  kind is refused;
+* the result is a ``GameResult`` whose JSON form is what the ``game_over`` event carries;
+* each layer's errors have one root.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from table.bots import RandomBot
+from table.engine import Board, EngineError, EventKind, GameResult, Illegal, OutOfRandom, Resolver
+from table.engine.decisions import CARD_PURPOSES, Decision, Purpose, purpose_of, why_of
+from table.engine.events import KEYS, problem
+from table.engine.game import GameConfig, ReplayMismatch
+from table.game import Game
+from table.scenarios import load
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_mypy_finds_no_error_in_the_engine(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path),
+                           "--no-error-summary", "table/engine"],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _games():
+    """Whole bot games with every setup decision and optional rule in play (one each)."""
+    configs = [GameConfig(teams=2, max_rounds=12),
+               GameConfig(teams=2, placement="players", max_rounds=8,
+                          options=("sudden_death_draft", "parting_gifts", "timer")),
+               GameConfig(teams=4, max_rounds=6, options=("no_sudden_death", "reduced_blast",
+                                                          "true_elimination", "longer_game")),
+               GameConfig(teams=2, max_rounds=6, own_dice=True)]
+    for n, config in enumerate(configs):
+        game = Game.new(config, n)
+        bot, rnd, decisions = RandomBot(n), random.Random(n), []
+        while game.request is not None:
+            d = game.request
+            decisions.append(d)
+            if d.kind == "die_typed":
+                game.answer(rnd.choice(d.options))
+            elif d.kind == "flip_typed":
+                game.answer(rnd.choice(d.options))
+            else:
+                game.answer(bot(game))
+        yield game, decisions
+
+
+GAMES = list(_games())
+
+
+def test_every_decision_names_its_purpose_as_its_why_does():
+    seen = set()
+    for _, decisions in GAMES:
+        for d in decisions:
+            assert isinstance(d.purpose, Purpose)
+            assert why_of(d.purpose, d.card, d.item) == d.why
+            assert d.as_json()["why"] == d.why
+            if d.card is not None:          # (a movement step or a card's MOVE symbol)
+                assert d.purpose in CARD_PURPOSES | {Purpose.AFFECT}
+            elif d.purpose is not Purpose.MOVE:
+                assert d.purpose not in CARD_PURPOSES | {Purpose.AFFECT}
+            assert (d.item is not None) == (d.purpose is Purpose.PLACE and d.kind == "hex")
+            seen.add((d.kind, d.purpose))
+    for pair in [("pile", Purpose.PLACE), ("hex", Purpose.PLACE),
+                 ("worm", Purpose.ACTIVATE), ("move", Purpose.MOVE), ("card", Purpose.WEAPON),
+                 ("hex", Purpose.TARGET), ("die_typed", Purpose.ROLL)]:
+        assert pair in seen
+
+
+def test_the_typed_fields_read_every_form_of_why():
+    assert purpose_of("bazooka:target") == (Purpose.TARGET, "bazooka", None)
+    assert purpose_of("girder:new_target") == (Purpose.NEW_TARGET, "girder", None)
+    assert purpose_of("airstrike:facing") == (Purpose.FACING, "airstrike", None)
+    assert purpose_of("ninja_rope:move") == (Purpose.MOVE, "ninja_rope", None)
+    assert purpose_of("move") == (Purpose.MOVE, None, None)
+    assert purpose_of("place") == (Purpose.PLACE, None, None)
+    assert purpose_of("sudden_death_draft") == (Purpose.DRAFT, None, None)
+    assert purpose_of("place:worm:blue") == (Purpose.PLACE, None, "worm:blue")
+    assert purpose_of("uzi") == (Purpose.AFFECT, "uzi", None)
+    d = Decision("thing", ("a", "b"), "a", "uzi", "blue")
+    assert (d.purpose, d.card, d.item) == (Purpose.AFFECT, "uzi", None)
+    with pytest.raises(ValueError):
+        purpose_of("bazooka:aim")
+
+
+def test_no_card_of_the_library_is_named_like_a_purpose():
+    """A Thing chosen for a card has the card id alone as its why: it must not read as a
+    purpose of the engine's own."""
+    from table.cards import library
+    assert not set(library()) & {p.value for p in Purpose}
+
+
+def _scenario_events():
+    for path in sorted((ROOT / "tests" / "scenarios").rglob("*.toml")):
+        yield path.name, load(path).run()["events"]
+
+
+def test_every_event_the_engine_emits_is_of_the_closed_set_with_its_keys():
+    kinds = set()
+    sources = [(f"game {n}", game.events) for n, (game, _) in enumerate(GAMES)]
+    for name, events in sources + list(_scenario_events()):
+        for e in events:
+            assert problem(e) is None, f"{name}: {problem(e)}: {e}"
+            assert type(e["event"]) is str            # plain JSON, not the enum
+            kinds.add(e["event"])
+    assert len(kinds) > len(EventKind) // 2
+    assert set(KEYS) == set(EventKind)
+
+
+def test_an_unknown_event_kind_is_refused():
+    r = Resolver(Board(land={(0, 0)}, wind=1), None)
+    r.event(EventKind.FLOOD, at=[0, 0])
+    r.event("flood", at=[0, 0])
+    assert r.events == [{"event": "flood", "at": [0, 0]}] * 2
+    with pytest.raises(ValueError, match="not an event kind"):
+        r.event("kaboom", at=[0, 0])
+
+
+def test_the_result_is_a_game_result_whose_json_the_game_over_event_carries():
+    for game, _ in GAMES:
+        res = game.result
+        assert isinstance(res, GameResult)
+        over = [e for e in game.events if e["event"] == "game_over"]
+        assert over == [{"event": "game_over", **res.as_json()}]
+        assert GameResult.from_json(res.as_json()) == res
+        assert list(res.as_json()) == ["winners", "shared", "reason", "worms", "undamaged",
+                                       "turns"]
+
+
+def test_each_layer_has_one_error_root():
+    from table.cards import CardError
+    from table.scenarios.fields import CannotRun, Malformed, ScenarioError
+    assert all(issubclass(e, EngineError) for e in (Illegal, OutOfRandom, ReplayMismatch))
+    assert all(issubclass(e, ScenarioError) for e in (Malformed, CannotRun))
+    assert issubclass(CardError, Exception)
