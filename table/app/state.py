@@ -46,18 +46,18 @@ TEXTS = {
     "full": {
         "en": ("Storage full", "The SD card is full. The game is saved up to the last answer. "
                                "Free space, then OK."),
-        "cs": ("Úložiště plné", "SD karta je plná. Hra je uložená do poslední odpovědi. "
-                                "Uvolněte místo, pak OK."),
-        "uk": ("Пам'ять повна", "SD-картка повна. Гру збережено до останньої відповіді. "
-                                "Звільніть місце, потім OK."),
+        "cs": ("Úložiště plné", "SD karta je plná. Hra je uložena po poslední odpověď. "
+                                "Uvolněte místo, OK."),
+        "uk": ("Пам'ять повна", "Картка повна. Гру збережено до останньої відповіді. "
+                                "Звільніть місце, OK."),
     },
     "failed": {
         "en": ("Storage failed", "Cannot save the game. It is kept up to the last answer. "
                                  "Check the SD card, then OK."),
-        "cs": ("Chyba úložiště", "Hru nelze uložit. Je uložená do poslední odpovědi. "
-                                 "Zkontrolujte SD kartu, pak OK."),
-        "uk": ("Збій пам'яті", "Не вдається зберегти гру. Її збережено до останньої "
-                               "відповіді. Перевірте SD-картку, потім OK."),
+        "cs": ("Chyba úložiště", "Nelze ukládat. Hra je uložena po poslední odpověď. "
+                                 "Zkontrolujte kartu, OK."),
+        "uk": ("Збій пам'яті", "Не зберігається. Гру збережено до останньої відповіді. "
+                               "Перевірте картку, OK."),
     },
     "damaged": {
         "en": ("Journal damaged", "The saved games could not be read. The file is kept aside. "
@@ -68,8 +68,8 @@ TEXTS = {
                                     "OK: нова гра."),
     },
     "newer": {
-        "en": ("Journal too new", "A newer worms-table wrote the saved games. The file is "
-                                  "kept aside. OK: new game."),
+        "en": ("Journal too new", "A newer worms-table wrote the games. The file is kept "
+                                  "aside. OK: new game."),
         "cs": ("Deník je novější", "Uložené hry zapsala novější verze. Soubor je odložen "
                                    "stranou. OK: nová hra."),
         "uk": ("Журнал новіший", "Ігри записала новіша версія. Файл відкладено. "
