@@ -7,9 +7,10 @@ engine events become steps the players copy onto the board, one at a time, confi
 then the OLED and the LEDs are drawn again.  A ticker redraws animated LED scenes at a steady
 rate, runs the turn timer and pings systemd's watchdog; a retry task reopens missing devices.
 
-State lives in ``state_dir``: ``journal.sqlite`` (every answer and chance outcome, so a power
-cut resumes exactly where the game was), ``tags.toml`` (enrolled cards), ``settings.json``
-(language, last map) and ``progress.json`` (how far the players have copied the steps).
+State lives in ``state_dir`` (table/app/state.py): ``journal.sqlite`` (every answer and chance
+outcome, and how far the players have copied the steps, so a power cut resumes exactly where
+the game was), ``tags.toml`` (enrolled cards) and ``settings.json`` (language, last map).  Bad
+state or failing storage is named on the OLED, never a dead box (table/app/storage.py).
 """
 
 from __future__ import annotations

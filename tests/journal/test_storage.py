@@ -141,3 +141,26 @@ def test_a_new_journal_appears_whole_or_not_at_all(tmp_path):
     Journal(path).close()
     assert path.stat().st_size > 0 and not Path(f"{path}.new").exists()
     Journal(path).close()
+
+
+def test_a_journal_an_older_version_left_in_wal_mode_keeps_what_its_wal_held(standin, tmp_path):
+    """The file and its write-ahead log as a power cut left them (copied while the writer
+    still had them open): opening it folds the log into the file and drops WAL mode."""
+    game_cls, config = standin
+    path, copy = tmp_path / "journal.sqlite", tmp_path / "cut" / "journal.sqlite"
+    copy.parent.mkdir()
+    with Journal(path, game_cls=game_cls) as journal:
+        played = JournaledGame.new(journal, config, 6)
+        db = journal._db
+        assert db.execute("PRAGMA journal_mode = WAL").fetchone()[0] == "wal"
+        db.execute("PRAGMA wal_autocheckpoint = 0")
+        for _ in range(6):
+            played.answer(choose(played.game, 6))
+        assert Path(f"{path}-wal").stat().st_size > 0
+        for side in ("", "-wal"):
+            Path(f"{copy}{side}").write_bytes(Path(f"{path}{side}").read_bytes())
+        log = list(played.log)
+    with Journal(copy, game_cls=game_cls) as journal:
+        assert journal._db.execute("PRAGMA journal_mode").fetchone()[0] == "persist"
+        assert journal.entries(played.game_id) == log
+    assert not Path(f"{copy}-wal").exists()
