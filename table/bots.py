@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 
+from .engine.decisions import Purpose
 from .engine.hexes import distance
 
 #: decisions after which a bot's trial stops and scores the position
@@ -67,9 +68,9 @@ def quick(game, team):
     nearest to one, prod and push others' Things; otherwise the rulings' default."""
     d = game.request
     board = game.board
-    if d.kind == "hex" and d.why.endswith(":target"):
+    if d.kind == "hex" and d.purpose is Purpose.TARGET:
         return max(d.options, key=lambda h: _hex_value(board, h, team))
-    if d.kind == "die" and d.why == "accuracy" and board.target is not None:
+    if d.kind == "die" and d.purpose is Purpose.ACCURACY and board.target is not None:
         from .engine.chance import face_direction
         from .engine.hexes import neighbour
 
@@ -107,7 +108,7 @@ class GreedyBot:
         options = sensible(game)
         if d.kind == "pile" or team is None:
             return self.rnd.choice(options)
-        if d.kind == "hex" and d.why.endswith(":target") and len(options) > self.max_options:
+        if d.kind == "hex" and d.purpose is Purpose.TARGET and len(options) > self.max_options:
             options.sort(key=lambda h: -_hex_value(game.board, h, team))
             options = options[:self.max_options]
         best, best_v = [], None

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from table.cards import library
 from table.engine import TEAMS, Board
-from table.engine.decisions import Illegal
+from table.engine.decisions import Illegal, Purpose
 from table.engine.game import OPTIONS, GameConfig
 from table.cards.tiles import TileError, box_tiles
 from table.game import Game
@@ -122,17 +122,17 @@ def _play_turn(game, turn: dict, queues: dict) -> None:
                 raise _Wrong(f"the active worm is {game.turn.worm}, not {turn['worm']}")
         if d.kind == "worm":
             answer = turn.get("worm", d.default)
-        elif d.kind == "move" and d.why == "move":
+        elif d.kind == "move" and d.card is None:         # a movement step, not a MOVE symbol
             answer = moves.pop(0) if moves else ("skip", None)
         elif d.kind == "move":
             answer = card_moves.pop(0) if card_moves else ("skip", None)
-        elif d.kind == "card" and d.why == "weapon":
+        elif d.kind == "card" and d.purpose is Purpose.WEAPON:
             answer = turn.get("card", "pass")
-        elif d.kind == "hex" and d.why.endswith(":target") and "target" in turn:
+        elif d.kind == "hex" and d.purpose is Purpose.TARGET and "target" in turn:
             answer = turn["target"]
-        elif d.kind == "direction" and d.why.endswith(":facing") and "facing" in turn:
+        elif d.kind == "direction" and d.purpose is Purpose.FACING and "facing" in turn:
             answer = turn["facing"]
-        elif d.kind == "thing" and "thing" in turn and d.why not in ("prod",):
+        elif d.kind == "thing" and "thing" in turn and d.purpose is not Purpose.PROD:
             answer = turn["thing"]
         elif queues.get(d.kind):
             answer = queues[d.kind].pop(0)
