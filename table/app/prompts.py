@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from table.engine.board import Board
-from table.engine.decisions import Decision
+from table.engine.decisions import Decision, Purpose
 from table.engine.hexes import Hex, neighbour
 from table.ui import scenes, screens
 from table.ui.instructions import worm_number
@@ -352,7 +352,7 @@ def for_decision(d: Decision, view: View) -> Prompt:
                         label for _, label in opts.get(c, ())), phase=phase),
                     sub_title=lambda v: text("prompt.move", v.lang),
                     miss=Refuse("error.cannot_move"))
-    elif d.kind == "card" and d.why in ("weapon", "play"):
+    elif d.kind == "card" and d.purpose in (Purpose.WEAPON, Purpose.PLAY):
         p = CardTap(d.options, view.team, view.cards)
     elif d.kind == "card":
         names = [view.cards[c].name(lang) if c in view.cards else c for c in d.options]
@@ -363,17 +363,17 @@ def for_decision(d: Decision, view: View) -> Prompt:
         colours = {h: scenes.accuracy_colour(n) for h, n in dice.items()}
         opts = {h: [(h, "")] for h in d.options}
         start, miss = d.default, Refuse("error.not_lit")
-        if d.why.endswith(":target") or d.why.endswith(":new_target"):
+        if d.purpose in (Purpose.TARGET, Purpose.NEW_TARGET):
             start = aim_start(d.options, dice, view.board, grid, view.team, view.worm_at())
             miss = Refuse("error.out_of_range")
-            card = d.why.split(":")[0]
+            card = d.card
             draw = _aim_draw(card, dice)
-        elif d.why.startswith("place:"):
-            item = d.why[6:]
+        elif d.purpose is Purpose.PLACE and d.item is not None:
+            item = d.item
             def draw(v, c):
                 return screens.message(text("place.title", v.lang), text(
                     "ask.place_where", v.lang, thing=_pile_label(v.lang, item).lower()))
-        elif d.why == "emptiest":
+        elif d.purpose is Purpose.EMPTIEST:
             draw = _drop_draw(view)
         else:
             def draw(v, c):
@@ -437,7 +437,7 @@ def _fallback(d: Decision, view: View) -> Prompt:
 def _rolled(events: list, d: Decision) -> list[str]:
     """The dice just rolled for this pick: the last run of rolls "for" its purpose."""
     def match(e):
-        return e.get("event") == "roll" and e.get("for") == d.why
+        return e.get("event") == "roll" and e.get("for") == d.purpose
     i = len(events) - 1
     while i >= 0 and not match(events[i]):
         i -= 1
