@@ -280,8 +280,8 @@ class Daemon(DevicesMixin, StorageMixin):
         if self.mode == "play" and self.game.result is None:
             return self.current_game_prompt()
         self.mode = "over"
-        result = self.game.result if self.game is not None else {"winners": []}
-        winners = result.get("winners") or []
+        result = self.game.result if self.game is not None else None
+        winners = list(result.winners) if result is not None else []
         events = self.game.events if self.game is not None else []
         return game_over(result, events, frame=lambda v, t: _winner_frame(v, winners, t))
 

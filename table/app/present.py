@@ -10,6 +10,7 @@ the LEDs light every hex still to change and flash the hex on show.
 from __future__ import annotations
 
 from table.engine.hexes import Hex
+from table.engine.state import GameResult
 from table.ui import scenes, screens
 from table.ui.changes import card_summary, game_summary, off_lines
 from table.ui.strings import text
@@ -122,7 +123,7 @@ def pending_hexes(steps) -> frozenset[Hex]:
     return frozenset(out)
 
 
-def game_over(result: dict, events: list, frame=None) -> Notice:
+def game_over(result: GameResult | None, events: list, frame=None) -> Notice:
     """The end: who won, worms left, turns played, the best chain; OK for a new game."""
     def draw(v: View) -> screens.Screen:
         title, body = game_summary(v.lang, result, events)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from table.engine.board import Board
 from table.engine.hexes import Hex
+from table.engine.state import GameResult
 
 from .instructions import worm_number
 from .strings import LANGS, sentence, text
@@ -289,20 +290,21 @@ def best_chain(events: list[dict]) -> int:
     return best
 
 
-def game_summary(lang: str, result: dict, events: list[dict]) -> tuple[str, str]:
+def game_summary(lang: str, result: GameResult | None,
+                 events: list[dict]) -> tuple[str, str]:
     """Title and body of the end screen: who won, the worms left per team, turns played, the
-    longest chain of changes one card made."""
-    winners = result.get("winners") or []
+    longest chain of changes one card made (no result: nobody won)."""
+    winners = list(result.winners) if result is not None else []
     lines = [text("over.winner", lang, team=text(f"team.{winners[0]}", lang))
              if len(winners) == 1 else
              (text("over.shared", lang, teams=", ".join(text(f"team.{t}", lang)
                                                           for t in winners))
               if winners else text("over.draw", lang))]
-    worms = {t: n for t, n in (result.get("worms") or {}).items() if n}
+    worms = {t: n for t, n in (result.worms if result is not None else {}).items() if n}
     left = [text("sum.left", lang, left=", ".join(
         f"{text(f'team.{t}', lang)} {n}" for t, n in worms.items()))] if worms else []
     chain = [text("over.chain", lang, n=best_chain(events))]
-    title = text("over.title_turns", lang, n=result.get("turns", 0))
+    title = text("over.title_turns", lang, n=result.turns if result is not None else 0)
     if not _fits(title, ""):
         title = text("over.title", lang)
     for body in (lines + left + chain, lines + left, lines + chain, lines):

@@ -8,6 +8,7 @@ import table.ui.strings as strings
 from table.cards import library
 from table.engine.board import Board, Thing
 from table.engine.hexes import hexagon
+from table.engine.state import GameResult
 from table.ui.changes import (Change, best_chain, by_hex, card_summary, diff, game_summary,
                               grouped, off_lines, off_pages, pages)
 from table.ui.strings import LANGS, TEAMS, THING_KINDS
@@ -55,7 +56,8 @@ def flow_screens(lang):
     t("over.shared", lang, teams=who), t("over.title_turns", lang, n=120)
     t("over.chain", lang, n=24), t("over.title", lang)
     for winners in (["purple"], ["purple", "yellow"], []):
-        result = {"winners": winners, "worms": {team: 4 for team in TEAMS}, "turns": 120}
+        result = GameResult(tuple(winners), len(winners) > 1, "final_round",
+                            {team: 4 for team in TEAMS}, {team: 4 for team in TEAMS}, 120)
         out.append(screens.message(*game_summary(lang, result, [])))
     team = t("team.purple", lang)
     out += [screens.error(lang, "error.not_in_hand", card=n, team=team) for n in names]
@@ -167,8 +169,9 @@ def test_card_and_game_summaries():
                                                                {"event": "play"},
                                                                {"event": "damage"}]
     assert best_chain(events) == 5
-    title, body = game_summary("en", {"winners": ["red"], "worms": {"blue": 0, "red": 2},
-                                      "turns": 14}, events)
+    result = GameResult(("red",), False, "final_round", {"blue": 0, "red": 2},
+                        {"blue": 0, "red": 1}, 14)
+    title, body = game_summary("en", result, events)
     assert title == "Game over: 14 turns"
     assert body.split("\n") == ["Red team wins!", "Worms: Red 2", "Best chain: 5 changes"]
 
