@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from table.ui.strings import LANGS
+from table.ui.strings import FORMS, LANGS, text
 
 from .tags import FILE as TAGS_FILE, TagFileError, TagStore, write_atomic
 
@@ -40,70 +40,18 @@ PROGRESS = "progress.json"
 PROBE = ".storage-probe"
 PROBE_BYTES = 64 * 1024          # room a few answers need, written and synced by retry()
 
-#: What the players read (title, body) for each kind of problem.  TODO(lead): move into the
-#: gettext catalogs (table/ui/locale) once they are committed.
-TEXTS = {
-    "full": {
-        "en": ("Storage full", "The SD card is full. The game is saved up to the last answer. "
-                               "Free space, then OK."),
-        "cs": ("Úložiště plné", "SD karta je plná. Hra je uložena po poslední odpověď. "
-                                "Uvolněte místo, OK."),
-        "uk": ("Пам'ять повна", "Картка повна. Гру збережено до останньої відповіді. "
-                                "Звільніть місце, OK."),
-    },
-    "failed": {
-        "en": ("Storage failed", "Cannot save the game. It is kept up to the last answer. "
-                                 "Check the SD card, then OK."),
-        "cs": ("Chyba úložiště", "Nelze ukládat. Hra je uložena po poslední odpověď. "
-                                 "Zkontrolujte kartu, OK."),
-        "uk": ("Збій пам'яті", "Не зберігається. Гру збережено до останньої відповіді. "
-                               "Перевірте картку, OK."),
-    },
-    "damaged": {
-        "en": ("Journal damaged", "The saved games could not be read. The file is kept aside. "
-                                  "OK: new game."),
-        "cs": ("Deník poškozen", "Uložené hry nejdou přečíst. Soubor je odložen stranou. "
-                                 "OK: nová hra."),
-        "uk": ("Журнал пошкоджено", "Збережені ігри не читаються. Файл відкладено. "
-                                    "OK: нова гра."),
-    },
-    "newer": {
-        "en": ("Journal too new", "A newer worms-table wrote the games. The file is kept "
-                                  "aside. OK: new game."),
-        "cs": ("Deník je novější", "Uložené hry zapsala novější verze. Soubor je odložen "
-                                   "stranou. OK: nová hra."),
-        "uk": ("Журнал новіший", "Ігри записала новіша версія. Файл відкладено. "
-                                 "OK: нова гра."),
-    },
-    "replay": {
-        "en": ("Cannot resume", "The game in play does not load; it stays in the journal. "
-                                "OK: new game."),
-        "cs": ("Nelze pokračovat", "Rozehraná hra nejde načíst; zůstává v deníku. "
-                                   "OK: nová hra."),
-        "uk": ("Не продовжити", "Поточна гра не завантажується; вона лишається в журналі. "
-                                "OK: нова гра."),
-    },
-    "file": {
-        "en": ("File damaged", "{file} could not be read; it is kept aside and the defaults "
-                               "are used. OK"),
-        "cs": ("Poškozený soubor", "{file} nejde přečíst; je odložen stranou a platí "
-                                   "výchozí hodnoty. OK"),
-        "uk": ("Файл пошкоджено", "{file} не читається; його відкладено, діють типові "
-                                  "значення. OK"),
-    },
-    "cards": {
-        "en": ("Card file bad", "A file of your own cards does not load; it is left out. "
-                                "See the log. OK"),
-        "cs": ("Chybné karty", "Soubor vašich karet nejde načíst; je vynechán. Viz log. OK"),
-        "uk": ("Помилка карт", "Файл ваших карт не завантажується; його пропущено. "
-                               "Див. журнал. OK"),
-    },
-}
+#: The kinds of problem the players are told of; their words (a title, a body) are in the
+#: gettext catalogs, table/ui/locale: ``storage.<kind>.title`` and ``storage.<kind>.body``.
+KINDS = ("full", "failed", "damaged", "newer", "replay", "file", "cards")
+#: kind: {lang: (title, body template)}, as the catalogs have them.
+TEXTS = {kind: {lang: (text(f"storage.{kind}.title", lang),
+                       FORMS[f"storage.{kind}.body"][lang][0]) for lang in LANGS}
+         for kind in KINDS}
 
 
 def words(kind: str, lang: str, **args) -> tuple[str, str]:
-    title, body = TEXTS[kind].get(lang, TEXTS[kind]["en"])
-    return title, body.format(**args)
+    """The title and body of the problem ``kind`` in ``lang``."""
+    return text(f"storage.{kind}.title", lang), text(f"storage.{kind}.body", lang, **args)
 
 
 @dataclass

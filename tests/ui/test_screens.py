@@ -114,6 +114,10 @@ SAMPLES = {
     "timer": lambda lang: [screens.timer(lang, s, team) for s in (0, 0.2, 9, 59.5, 600, 5999)
                            for team in (None,) + TEAMS],
     "winner": lambda lang: [screens.winner(lang, team) for team in TEAMS + (None,)],
+    "state problems": lambda lang: [
+        screens.message(t(f"storage.{kind}.title", lang),
+                        t(f"storage.{kind}.body", lang, file="progress.json"))
+        for kind in ("full", "failed", "damaged", "newer", "replay", "file", "cards")],
     "map refused": lambda lang: [screens.error(lang, "map.too_small", n=n, need=need)
                                  for n in (0, 1, 2, 5, 11, 12, 21, 22, 25, 37)
                                  for need in (10, 14)]
