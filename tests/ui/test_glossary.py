@@ -63,6 +63,12 @@ def test_no_string_uses_a_word_the_prints_do_not(lang):
     assert found == []
 
 
+def test_the_ukrainian_apostrophe_is_the_printed_one():
+    # the print writes об’єкт, черв’як with ’ (U+2019), never ' or ʼ
+    wrong = [(key, s) for key, s in strings_of("uk") if "'" in s or "\u02bc" in s]
+    assert wrong == []
+
+
 def test_the_printed_terms_are_there():
     # a sample of the glossary, word for word
     assert text("thing.worm", "cs") == "Wormsík" and text("thing.worm", "uk") == "Черв’як"
