@@ -23,7 +23,7 @@ const T = {
        dirs: ["S", "SV", "JV", "J", "JZ", "SZ"],
        legendTitle: "Barvy", handTitle: "Ruka", logTitle: "Tahy",
        kinds: {starter: "Počáteční", supply: "Zásoby", superweapon: "Superzbraň", drop: "Letecká podpora", sudden_death: "Náhlá smrt"}},
-  uk: {simulator: "симулятор", connecting: "з'єднання…", live: "наживо", reconnecting: "перепідключення…",
+  uk: {simulator: "симулятор", connecting: "з’єднання…", live: "наживо", reconnecting: "перепідключення…",
        wind: "Вітер", noWind: "Вітер: ще не задано", cards: "Карти: клацніть, щоб прикласти до зчитувача", cardsShown: "Карти, які знає стіл",
        onReader: "На зчитувачі:", readerEmpty: "Зчитувач порожній", takeoff: "Зняти",
        unknownTag: "невідома мітка", back: "Назад", ok: "OK", notMirrored: "цей екран не віддзеркалюється",
