@@ -90,7 +90,7 @@ def test_a_failed_write_when_the_timer_runs_out_stops_cleanly_and_the_game_repla
             disk = FaultyConnection.install(daemon.journal)
             disk.error = io_error()
             now[0] += 10_000                         # the turn's time runs out
-            for _ in range(500):
+            for _ in range(3000):                    # (until it happens: at most 30 s)
                 await asyncio.sleep(0.01)
                 if daemon.mode == "storage" or any(e.get("timeout") for e in daemon.game.log):
                     break
@@ -125,7 +125,7 @@ def test_storage_is_tried_again_by_itself(tmp_path):
             assert daemon.mode == "storage"
             disk.error = None
             now[0] += daemon.storage_retry_s + 1
-            for _ in range(200):
+            for _ in range(3000):
                 await asyncio.sleep(0.01)
                 if daemon.mode != "storage":
                     break
