@@ -134,3 +134,21 @@ def test_a_number_before_a_noun_has_plural_forms():
              if not m.pluralizable and re.search(rf"\{{n\}} (?:{COUNTED})\b", m.id)]
     assert found == [], ("give these msgid_plural and one msgstr per plural form "
                          "(docs/translating.md), and look them up with plural()")
+
+
+def test_babels_update_from_the_template_changes_nothing(tmp_path):
+    # what docs/translating.md tells a translator to run: the files are already in the form
+    # Babel writes, entry for entry, so an update leaves nothing to review
+    import shutil
+    import subprocess
+    import sys
+
+    locale = tmp_path / "locale"
+    shutil.copytree(TEMPLATE.parent, locale)
+    run = subprocess.run([sys.executable, "-m", "babel.messages.frontend", "update",
+                          "-i", str(locale / TEMPLATE.name), "-d", str(locale),
+                          "-D", "worms-table", "--no-wrap"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    for lang in TRANSLATED:
+        rel = po_path(lang).relative_to(TEMPLATE.parent)
+        assert (locale / rel).read_bytes() == po_path(lang).read_bytes(), lang
