@@ -151,4 +151,5 @@ def test_babels_update_from_the_template_changes_nothing(tmp_path):
     assert run.returncode == 0, run.stderr
     for lang in TRANSLATED:
         rel = po_path(lang).relative_to(TEMPLATE.parent)
-        assert (locale / rel).read_bytes() == po_path(lang).read_bytes(), lang
+        assert (locale / rel).read_bytes() == po_path(lang).read_bytes(), (
+            f"{lang}: run the pybabel update of docs/translating.md and commit what it writes")
