@@ -1,6 +1,14 @@
 """Fixtures shared by the test folders."""
 
+import os
+import tempfile
+
 import pytest
+
+# The tests see the shipped card library only: an owner's card folder on this machine
+# (~/.config/worms-table/cards, read when WORMS_TABLE_CARDS is unset) must not join it.
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="worms-table-tests-config-")
+os.environ.pop("WORMS_TABLE_CARDS", None)
 
 
 @pytest.fixture

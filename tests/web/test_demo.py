@@ -38,7 +38,9 @@ def test_the_show_plays_whole_games_on_every_device(demo, devices):
     demo.play_games(2)
     assert demo.games == 2 and demo.decisions > 40
     assert demo.game.result is None and answers(demo.game) == []   # a fresh third game
-    assert devices.display.frames > demo.decisions
+    assert devices.display.posted > demo.decisions
+    assert devices.display.flush(10)                                # the newest reaches the panel
+    assert devices.display.panel().tobytes() == devices.display.image.tobytes()
     assert devices.leds.frames > demo.decisions
     assert devices.wind.history and devices.wind.direction in range(1, 7)
     assert any(c != (0, 0, 0) for c in devices.leds.shown().values())
