@@ -328,7 +328,7 @@ class StateFolder:
 
 def load_cards():
     """The card library; a user card file that does not load is left out (and named)."""
-    from table.cards import CardError, _user_files, library, load_file
+    from table.cards import CardError, library, load_file, user_files
     try:
         return library(), None
     except CardError as err:
@@ -336,7 +336,7 @@ def load_cards():
     except Exception as err:             # a reader's own failure: still no dead box
         problems = [f"{os.environ.get('WORMS_TABLE_CARDS')}: {type(err).__name__}: {err}"]
     good = []
-    for path in _user_files():
+    for path in user_files():
         try:
             load_file(path)
             good.append(str(path))

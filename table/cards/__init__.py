@@ -195,7 +195,8 @@ def default_folder() -> Path:
     return Path(base) / "worms-table" / "cards"
 
 
-def _user_files() -> list[Path]:
+def user_files() -> list[Path]:
+    """The owner's card files: WORMS_TABLE_CARDS' folders and files, else the default folder."""
     env = os.environ.get("WORMS_TABLE_CARDS")
     if env is None:                          # unset (not empty): the default folder, if any
         folder = default_folder()
@@ -221,7 +222,7 @@ def library(extra: list[Path] | None = None) -> dict[str, Card]:
     """Every card by id: the shipped ones, then the owner's (which may not reuse an id)."""
     cards = {c.id: c for c in _builtin()}
     problems = []
-    for path in (_user_files() if extra is None else extra):
+    for path in (user_files() if extra is None else extra):
         for card in load_file(path):
             if card.id in cards:
                 problems.append(f"{path}: card {card.id}: id: already in the library "
