@@ -31,7 +31,7 @@ from table.ui import scenes, screens
 from table.ui.strings import LANGS, text
 
 from .notify import Notifier
-from .present import Legend, Step, game_over, pending_hexes, refusal
+from .present import Legend, Step, game_over, pending_hexes, refusal, start_hands
 from .prompts import Answer, Notice, Prompt, Refuse, View, for_decision
 from .state import StateFolder, load_cards
 from .hardware import DEVICES, DevicesMixin, _fault_frame, _show_frame, _with_clock
@@ -152,7 +152,8 @@ class Daemon(DevicesMixin, StorageMixin):
 
     def _tracker(self) -> Tracker:
         game = self.game
-        return Tracker(_land(game.config), 1, setup=lambda: setup_board(game))
+        return Tracker(_land(game.config), 1, setup=lambda: setup_board(game),
+                       deal=lambda: start_hands(game))
 
     def _set_steps(self, steps, base: int | None = None) -> None:
         self.steps = list(steps)
