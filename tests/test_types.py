@@ -143,8 +143,18 @@ def test_the_result_is_a_game_result_whose_json_the_game_over_event_carries():
 
 
 def test_each_layer_has_one_error_root():
+    """The roots README.md's "Layout" names, and what each one holds."""
     from table.cards import CardError
+    from table.cards.tiles import TileError
+    from table.devices import DeviceError
+    from table.devices.link import Reconnected
     from table.scenarios.fields import CannotRun, Malformed, ScenarioError
+    from table.web.errors import WebError
+    from table.web.limits import HttpError
+    from table.web.pairing import Denied
+    from table.web.view import InputError
     assert all(issubclass(e, EngineError) for e in (Illegal, OutOfRandom, ReplayMismatch))
+    assert issubclass(TileError, CardError)
     assert all(issubclass(e, ScenarioError) for e in (Malformed, CannotRun))
-    assert issubclass(CardError, Exception)
+    assert issubclass(Reconnected, DeviceError)
+    assert all(issubclass(e, WebError) for e in (HttpError, Denied, InputError))

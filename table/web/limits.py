@@ -18,6 +18,8 @@ import sys
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
+from .errors import WebError
+
 MAX_BODY_BYTES = 4096
 MAX_JSON_DEPTH = 8
 MAX_CONNECTIONS = 64          # at most (see connection_limits)
@@ -35,7 +37,7 @@ BUSY_REPLY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/js
               % (len(BUSY), BUSY))
 
 
-class HttpError(Exception):
+class HttpError(WebError):
     """Answer ``status`` with ``{"error": message, **extra}``."""
 
     def __init__(self, status: int, message: str, **extra):

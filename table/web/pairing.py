@@ -27,6 +27,8 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 
+from .errors import WebError
+
 log = logging.getLogger(__name__)
 
 CODE_DIGITS = 6
@@ -38,7 +40,7 @@ MAX_CLIENTS = 256            # clients whose back-off is remembered
 OPEN_HINT = "hold button 1 on the table for a second"
 
 
-class Denied(Exception):
+class Denied(WebError):
     """A request that may not see the table: ``status`` 403 or 429, ``reason`` one of
     needed / wrong / closed / wait, ``retry_after`` seconds for a 429."""
 

@@ -18,11 +18,13 @@ import io
 from table.devices import DeviceError
 from table.cards.simtags import card_for_uid, sim_uid
 
+from .errors import WebError
+
 LANGS = ("en", "cs", "uk")
 DEVICES = ("wind", "leds", "display", "buttons", "card_reader")
 
 
-class InputError(Exception):
+class InputError(WebError):
     """A request the table cannot take; ``status`` is the HTTP status to answer with."""
 
     def __init__(self, message: str, status: int = 400):
