@@ -11,7 +11,7 @@ const T = {
        spectator: "Spectator screen: the buttons and the card reader are on the table.",
        pairTitle: "Pairing code", pairHelp: "Type the six digits shown on the table's screen.", pair: "Pair",
        dirs: ["N", "NE", "SE", "S", "SW", "NW"],
-       legendTitle: "Colours", handTitle: "Hand", logTitle: "Turns",
+       legendTitle: "Colours", underCursor: "Under the cursor:", handTitle: "Hand", logTitle: "Turns",
        kinds: {starter: "Starter", supply: "Supply", superweapon: "Superweapon", drop: "Drop", sudden_death: "Sudden Death"}},
   cs: {simulator: "simulátor", connecting: "připojuji…", live: "živě", reconnecting: "připojuji znovu…",
        wind: "Vítr", noWind: "Vítr: zatím nenastaven", cards: "Karty: kliknutím kartu přiložíte ke čtečce", cardsShown: "Karty, které stůl zná",
@@ -21,7 +21,7 @@ const T = {
        spectator: "Divácká obrazovka: tlačítka a čtečka karet jsou na stole.",
        pairTitle: "Párovací kód", pairHelp: "Zadejte šest číslic z displeje stolu.", pair: "Spárovat",
        dirs: ["S", "SV", "JV", "J", "JZ", "SZ"],
-       legendTitle: "Barvy", handTitle: "Ruka", logTitle: "Tahy",
+       legendTitle: "Barvy", underCursor: "Pod kurzorem:", handTitle: "Ruka", logTitle: "Tahy",
        kinds: {starter: "Počáteční", supply: "Zásoby", superweapon: "Superzbraň", drop: "Letecká podpora", sudden_death: "Náhlá smrt"}},
   uk: {simulator: "симулятор", connecting: "з’єднання…", live: "наживо", reconnecting: "перепідключення…",
        wind: "Вітер", noWind: "Вітер: ще не задано", cards: "Карти: клацніть, щоб прикласти до зчитувача", cardsShown: "Карти, які знає стіл",
@@ -31,7 +31,7 @@ const T = {
        spectator: "Екран для глядачів: кнопки та зчитувач карт — на столі.",
        pairTitle: "Код сполучення", pairHelp: "Введіть шість цифр з екрана столу.", pair: "Сполучити",
        dirs: ["Пн", "ПнСх", "ПдСх", "Пд", "ПдЗх", "ПнЗх"],
-       legendTitle: "Кольори", handTitle: "Рука", logTitle: "Ходи",
+       legendTitle: "Кольори", underCursor: "Під курсором:", handTitle: "Рука", logTitle: "Ходи",
        kinds: {starter: "Початкова", supply: "Припаси", superweapon: "Суперзброя", drop: "Пакунок", sudden_death: "Раптова смерть"}},
 };
 const KIND_ORDER = ["starter", "supply", "superweapon", "drop", "sudden_death"];
@@ -262,7 +262,7 @@ function drawTable(table) {
     const e = hexEls.get(`${cursor.at[0]},${cursor.at[1]}`);
     if (e) e.cell.classList.add("cursor");
   }
-  $("cursor-says").textContent = cursor ? cursor.says : "";
+  $("cursor-says").textContent = cursor ? `${t("underCursor")} ${cursor.says}` : "";
   $("cursor-says").hidden = !cursor;
   const legend = $("legend");
   legend.textContent = "";
@@ -275,7 +275,7 @@ function drawTable(table) {
   hand.textContent = "";
   $("hand-box").hidden = !table.hand;
   for (const name of table.hand || []) el("li", {}, hand, null).textContent = name;
-  $("hand-team").textContent = table.team || "";
+  $("hand-team").textContent = table.team ? `· ${table.team}` : "";
   const log = $("log");
   log.textContent = "";
   for (const line of table.log || []) el("li", {}, log, null).textContent = line;
