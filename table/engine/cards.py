@@ -30,6 +30,7 @@ from typing import Iterable
 from .board import FIXED, Thing
 from .decisions import Illegal, Purpose
 from .effects import Resolver
+from .events import EventKind
 from .hexes import Hex, hexagon
 from .targeting import TARGET_RULES
 
@@ -172,7 +173,7 @@ def resolve_step(r: Resolver, card: Card, play: Play, step: dict) -> None:
             r.shield(play.worm.team)
     elif do == "rule":
         board.rules.add(step["rule"])
-        r.event("rule", rule=step["rule"])
+        r.event(EventKind.RULE, rule=step["rule"])
     else:  # pragma: no cover - table.cards validates step kinds
         raise Illegal(f"unknown card step {do!r}")
 
@@ -230,7 +231,7 @@ def resolve_drop(r: Resolver, card: Card, revealed: bool = True) -> None:
         raise Illegal(f"{card.id} is not a Drop or Sudden Death card")
     if card.kind == "sudden_death" and revealed and card.lasting:
         r.board.rules.add(card.lasting)
-        r.event("rule", rule=card.lasting, card=card.id)
+        r.event(EventKind.RULE, rule=card.lasting, card=card.id)
     steps = card.drop if card.kind == "sudden_death" else card.text
     nobody = Thing("", "worm", (0, 0))
     active = r.board.things.get(r.active_worm) if r.active_worm is not None else None

@@ -141,7 +141,8 @@ class Decision:
         object.__setattr__(self, "item", item)
 
     def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "why": self.why, "options": [_plain(o) for o in self.options],
+        out: dict[str, Any] = {"kind": self.kind, "why": self.why,
+                               "options": [_plain(o) for o in self.options],
                "default": _plain(self.default), "actor": self.actor}
         if self.info is not None:
             out["info"] = list(self.info)

@@ -15,7 +15,7 @@ from typing import Any, Iterable
 from .board import FIXED, Board, Thing
 from .chance import face_direction
 from .decisions import Decider, Decision, Illegal, Purpose, take_default, why_of
-from .events import PLAIN
+from .events import PLAIN, EventKind
 from .hexes import DIRECTIONS, Hex, distance, neighbour
 from .targeting import can_inch, can_jump
 
@@ -52,7 +52,7 @@ class Resolver:
         self.active_team = worm.team if worm else None
         self.active_hurt = False
 
-    def event(self, event: str, /, **data: Any) -> None:
+    def event(self, event: EventKind, /, **data: Any) -> None:
         """Record an event: ``event`` one of :class:`~table.engine.events.EventKind` (any
         other is refused: the set is closed), ``data`` its keys (table/engine/events.py)."""
         name = PLAIN.get(event)
@@ -62,12 +62,12 @@ class Resolver:
 
     def roll(self, why: str) -> str:
         face = self.chance.roll()
-        self.event("roll", face=face, **{"for": why})
+        self.event(EventKind.ROLL, face=face, **{"for": why})
         return face
 
     def flip(self, why: str) -> str:
         side = self.chance.flip()
-        self.event("flip", side=side, **{"for": why})
+        self.event(EventKind.FLIP, side=side, **{"for": why})
         return side
 
     def ask(self, kind: str, options: Iterable[Any], default: Any, purpose: Purpose, *,
@@ -99,7 +99,8 @@ class Resolver:
         at = thing.at
         self.board.remove(thing)
         where = gift_at if cause == "sank" and gift_at is not None else at
-        self.event("destroy", thing=thing.id, kind=thing.kind, at=list(where), cause=cause)
+        self.event(EventKind.DESTROY, thing=thing.id, kind=thing.kind, at=list(where),
+                   cause=cause)
         if thing.id == self.active_worm:
             self.active_hurt = True
         if thing.kind == "worm" and "parting_gifts" in self.board.rules:
@@ -111,11 +112,11 @@ class Resolver:
         if kind == "worm":
             board = self.board
             if thing.id in board.frozen:
-                self.event("ice_holds", thing=thing.id, at=list(thing.at))
+                self.event(EventKind.ICE_HOLDS, thing=thing.id, at=list(thing.at))
                 return
             if thing.team in board.shielded:
                 board.frozen.add(thing.id)
-                self.event("freeze", thing=thing.id, at=list(thing.at))
+                self.event(EventKind.FREEZE, thing=thing.id, at=list(thing.at))
                 return
             if thing.id == self.active_worm:
                 self.active_hurt = True
@@ -123,7 +124,7 @@ class Resolver:
                 self.destroy(thing, "damage", gift_at)
             else:
                 thing.damaged = True
-                self.event("damage", thing=thing.id, at=list(thing.at))
+                self.event(EventKind.DAMAGE, thing=thing.id, at=list(thing.at))
         elif kind == "oil_drum":
             self.oil_drum(thing)
         elif kind == "mine":
@@ -144,7 +145,7 @@ class Resolver:
             h = at if d is None else neighbour(at, d)
             if h not in hexes:
                 hexes.append(h)
-        self.event("oil_drum", at=list(at), hexes=[list(h) for h in hexes])
+        self.event(EventKind.OIL_DRUM, at=list(at), hexes=[list(h) for h in hexes])
         for h in hexes:
             for thing in self.board.worms_first(h):
                 if self.alive(thing, h):
@@ -159,7 +160,7 @@ class Resolver:
         self.board.land.discard(h)
         if self.board.water_tiles > 0:
             self.board.water_tiles -= 1
-        self.event("flood", at=list(h))
+        self.event(EventKind.FLOOD, at=list(h))
         for thing in self.board.in_hex(h):
             if self.alive(thing, h):
                 self.destroy(thing, "flood")
@@ -173,13 +174,13 @@ class Resolver:
         if kind == "worm":
             raise Illegal("worms are never placed from the pool during play")
         if board.in_pool(kind) <= 0:
-            self.event("pool_empty", kind=kind, at=list(h))
+            self.event(EventKind.POOL_EMPTY, kind=kind, at=list(h))
             return None
         if not board.is_land(h):
-            self.event("sink", kind=kind, at=list(h))
+            self.event(EventKind.SINK, kind=kind, at=list(h))
             return None
         thing = board.add(Thing(board.new_id(kind), kind, h, team))
-        self.event("place", thing=thing.id, kind=kind, at=list(h))
+        self.event(EventKind.PLACE, thing=thing.id, kind=kind, at=list(h))
         if kind == "crater" and board.craters(h) >= 3:
             self.flood(h)
         return thing
@@ -201,7 +202,7 @@ class Resolver:
         start = thing.at
         if start == h:
             return
-        self.event("move", thing=thing.id, by=by, **{"from": list(start)}, to=list(h))
+        self.event(EventKind.MOVE, thing=thing.id, by=by, **{"from": list(start)}, to=list(h))
         if not board.is_land(h):
             self.destroy(thing, "sank", gift_at=h)
             return
@@ -239,7 +240,7 @@ class Resolver:
                         team = thing.team
                         assert team is not None          # only a worm opens a crate
                         self.board.cards_drawn[team] = self.board.cards_drawn.get(team, 0) + 1
-                        self.event("draw", team=team, worm=thing.id)
+                        self.event(EventKind.DRAW, team=team, worm=thing.id)
             elif group == "mine":
                 mines = [thing] if thing.kind == "mine" else self._others(h, "mine", thing)
                 for mine in mines:
@@ -270,11 +271,11 @@ class Resolver:
                 return
             if candidates[0].kind != "worm" and self.ask(
                     "prod", ("prod", "leave"), "prod", Purpose.FULL_HEX, info=(h, h)) == "leave":
-                self.event("prod_declined", at=list(h))    # checked again on the next entry
+                self.event(EventKind.PROD_DECLINED, at=list(h))   # checked again on the next entry
                 return
             ids = [t.id for t in candidates]
             pick = board.things[self.ask("thing", ids, ids[0], Purpose.PROD)]
-            self.event("prod", thing=pick.id, at=list(h))
+            self.event(EventKind.PROD, thing=pick.id, at=list(h))
             self.knockback(pick)
 
     def scatter(self, thing: Thing, by: str = "scatter") -> None:
@@ -295,12 +296,12 @@ class Resolver:
     def set_target(self, h: Hex, facing: int | None = None) -> None:
         self.board.target = h
         self.board.target_facing = facing
-        self.event("target", at=list(h), facing=facing)
+        self.event(EventKind.TARGET, at=list(h), facing=facing)
 
     def _step_target(self, d: int | None, why: str) -> None:
         if d is not None and self.board.target is not None:
             self.board.target = neighbour(self.board.target, d)
-            self.event("target", at=list(self.board.target),
+            self.event(EventKind.TARGET, at=list(self.board.target),
                         facing=self.board.target_facing, by=why)
 
     def scatter_target(self) -> None:
@@ -320,7 +321,7 @@ class Resolver:
         faces = [self.roll("accuracy") for _ in range(n)]
         options = list(dict.fromkeys(faces))
         pick = self.ask("die", options, "hit" if "hit" in faces else faces[0], Purpose.ACCURACY)
-        self.event("accuracy", dice=n, rolled=faces, picked=pick)
+        self.event(EventKind.ACCURACY, dice=n, rolled=faces, picked=pick)
         self._step_target(self.direction_of(pick), "accuracy")
         landed = self.board.target
         assert landed is not None                # set above; a step only moves it
@@ -331,7 +332,7 @@ class Resolver:
     def blast(self, h: Hex, why: str = "blast") -> None:
         """E2, then E15's pushes when Powerful Explosives is in force."""
         board = self.board
-        self.event("blast", at=list(h), **{"for": why})
+        self.event(EventKind.BLAST, at=list(h), **{"for": why})
         if not board.is_land(h):
             return
         self.place("crater", h)
@@ -371,7 +372,7 @@ class Resolver:
         """Freeze: until the start of ``team``'s next turn, each of its worms that would be
         damaged is encased in ice instead, and then ignores all damage (not water)."""
         self.board.shielded.add(team)
-        self.event("shield", team=team)
+        self.event(EventKind.SHIELD, team=team)
 
     def thaw(self, team: str) -> None:
         """The start of ``team``'s turn: its ice tokens go, and so does its Freeze."""
@@ -380,7 +381,7 @@ class Resolver:
             worm = board.things[wid]
             if worm.team == team:
                 board.frozen.discard(wid)
-                self.event("thaw", thing=wid, at=list(worm.at))
+                self.event(EventKind.THAW, thing=wid, at=list(worm.at))
         board.shielded.discard(team)
 
     # -- wind (E10), movement (T1) ----------------------------------------------------------
@@ -389,7 +390,7 @@ class Resolver:
         """E10: a number turns the wind; ``wind`` and ``hit`` leave it."""
         face = self.roll("wind")
         if face not in ("wind", "hit") and int(face) != self.board.wind:
-            self.event("wind", **{"from": self.board.wind}, to=int(face))
+            self.event(EventKind.WIND, **{"from": self.board.wind}, to=int(face))
             self.board.wind = int(face)
 
     def worm(self, worm_id: str) -> Thing:

@@ -57,7 +57,8 @@ class EventKind(StrEnum):
     HEAL = "heal"                    # a damaged worm healed on activation: worm
     PLAY = "play"                    # a weapon card played: card, team, worm
     END_TURN = "end_turn"            # End turn: team
-    DROP = "drop"                    # a Drop card (or Sudden Death's drop part): card, [sudden_death]
+    DROP = "drop"                    # a Drop card (or Sudden Death's drop part): card,
+                                     # [sudden_death]
     SUDDEN_DEATH = "sudden_death"    # the Sudden Death card revealed: card, rule
     RESHUFFLE = "reshuffle"          # the Drop cards reshuffled (No Sudden Death): deck, cards
     DROP_EMPTY = "drop_empty"        # the Drop step finds no card

@@ -369,4 +369,5 @@ class Game(Phases):
         self._request = None
 
 
-__all__ = ["Game", "GameConfig", "GameResult", "NeedDecision", "OPTIONS", "ReplayMismatch", "TIMED", "TURN_PHASES", "Turn"]
+__all__ = ["Game", "GameConfig", "GameResult", "NeedDecision", "OPTIONS", "ReplayMismatch",
+           "TIMED", "TURN_PHASES", "Turn"]

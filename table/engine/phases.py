@@ -11,6 +11,7 @@ from .cards import Card, Play, resolve_drop, resolve_text
 from .config import GameConfig
 from .decisions import Purpose
 from .effects import accuracy_dice
+from .events import EventKind
 from .hexes import Hex
 from .rerun import PhaseRun, TimeUp
 from .setup import (arena, auto_layout, copies, deal_hands, drop_deck, make_map, place_thing,
@@ -38,7 +39,7 @@ class Phases:
         data = make_map(st.board, self.tiles, len(st.teams), self.config.larger_map,
                         run.chance, _short(run))
         st.arena = arena(st.board.land)
-        run.r.event("map", **data)
+        run.r.event(EventKind.MAP, **data)
         st.phase = st.after_map
 
     def _p_place(self, st: State, run: PhaseRun) -> None:
@@ -48,7 +49,7 @@ class Phases:
         free = [h for h in sorted(st.board.land) if st.board.count(h) < 3]
         h = run.ask("hex", free, free[0], Purpose.PLACE, actor, item=item)
         thing = place_thing(st.board, item, h)
-        run.r.event("place", thing=thing.id, kind=thing.kind, at=list(h), setup=True)
+        run.r.event(EventKind.PLACE, thing=thing.id, kind=thing.kind, at=list(h), setup=True)
         st.pile.remove(item)
         st.place_seat = (st.place_seat + 1) % len(st.teams)
         if not st.pile:
@@ -98,7 +99,7 @@ class Phases:
                 if face not in ("wind", "hit"):
                     board.wind = int(face)
                     break
-        run.r.event("setup", seats=seats, order=st.order, wind=board.wind,
+        run.r.event(EventKind.SETUP, seats=seats, order=st.order, wind=board.wind,
                     drop_deck=len(st.drops), supply_deck=len(st.supply))
         self._begin_turn(st, run, first)
 
@@ -109,7 +110,7 @@ class Phases:
         st.team, st.worm, st.hurt, st.timed_out = team, None, False, False
         st.phase = "activate"
         run.r.active_team = team
-        run.r.event("turn", number=st.turn_no, team=team)
+        run.r.event(EventKind.TURN, number=st.turn_no, team=team)
         run.r.thaw(team)
 
     def _p_activate(self, st: State, run: PhaseRun) -> None:
@@ -123,15 +124,15 @@ class Phases:
         st.worm = wid
         r.activate(wid)
         worm = board.things[wid]
-        r.event("activate", worm=wid, team=st.team, at=list(worm.at))
+        r.event(EventKind.ACTIVATE, worm=wid, team=st.team, at=list(worm.at))
         for crate in [t for t in board.in_hex(worm.at) if t.kind == "crate"]:
             r.destroy(crate, "opened")
             team = st.turn_team()
             board.cards_drawn[team] = board.cards_drawn.get(team, 0) + 1
-            r.event("draw", team=st.team, worm=wid)
+            r.event(EventKind.DRAW, team=st.team, worm=wid)
         if worm.damaged:
             worm.damaged = False
-            r.event("heal", worm=wid)
+            r.event(EventKind.HEAL, worm=wid)
         st.phase = "move1"
 
     def _turn_over(self, st: State, run: PhaseRun) -> bool:
@@ -188,7 +189,7 @@ class Phases:
         st.discard.append(choice)
         worm = st.board.things[st.turn_worm()]
         r = run.r
-        r.event("play", card=choice, team=st.team, worm=worm.id)
+        r.event(EventKind.PLAY, card=choice, team=st.team, worm=worm.id)
         play = Play(worm)
         for symbol in card.action:
             if not r.alive(worm) or r.active_hurt or st.timed_out:
@@ -228,7 +229,7 @@ class Phases:
         """End turn (no end-of-turn effects in the library yet), the Drop step, pass."""
         r = run.r
         r.active_team = st.team
-        r.event("end_turn", team=st.team)
+        r.event(EventKind.END_TURN, team=st.team)
         self._drop(st, run)
         self._check_teams(st, run)
         self._pass(st, run)
@@ -236,16 +237,16 @@ class Phases:
     def _drop(self, st: State, run: PhaseRun) -> None:
         r, cards = run.r, self.cards
         if st.sudden is not None:
-            r.event("drop", card=st.sudden, sudden_death=True)
+            r.event(EventKind.DROP, card=st.sudden, sudden_death=True)
             resolve_drop(r, cards[st.sudden], revealed=False)
             return
         if not st.drops and "no_sudden_death" in self.config.options:
             deck = copies(cards, ("drop",))
             run.chance.shuffle(deck, "drop")
             st.drops = deck
-            r.event("reshuffle", deck="drop", cards=len(deck))
+            r.event(EventKind.RESHUFFLE, deck="drop", cards=len(deck))
         if not st.drops:
-            r.event("drop_empty")
+            r.event(EventKind.DROP_EMPTY)
             return
         top = st.drops[0]
         cid = run.chance.reveal({"reveal": "drop", "card": top})["card"]
@@ -253,9 +254,9 @@ class Phases:
         card = cards[cid]
         if card.kind == "sudden_death":
             st.sudden = cid
-            r.event("sudden_death", card=cid, rule=card.lasting)
+            r.event(EventKind.SUDDEN_DEATH, card=cid, rule=card.lasting)
         else:
-            r.event("drop", card=cid)
+            r.event(EventKind.DROP, card=cid)
         resolve_drop(r, card)
 
     def _pass(self, st: State, run: PhaseRun) -> None:
@@ -266,7 +267,7 @@ class Phases:
         if st.final_due and st.final is None:
             i = order.index(team)
             st.final = [t for t in order[i + 1:] + order[:i + 1]]
-            run.r.event("final_round", teams=[t for t in st.final if t not in st.out])
+            run.r.event(EventKind.FINAL_ROUND, teams=[t for t in st.final if t not in st.out])
         nxt = None
         if st.final is not None:
             while st.final and nxt is None:
@@ -298,7 +299,7 @@ class Phases:
         for t in st.order:
             if t not in st.out and t not in alive:
                 st.out.append(t)
-                run.r.event("eliminated", team=t)
+                run.r.event(EventKind.ELIMINATED, team=t)
                 if "true_elimination" not in self.config.options:
                     st.final_due = True
         if "true_elimination" in self.config.options:
@@ -316,7 +317,7 @@ class Phases:
             cands = [t for t in cands if healthy[t] == top]
         st.result = GameResult(tuple(cands), len(cands) > 1, reason, worms, healthy, st.turn_no)
         st.phase = "over"
-        run.r.event("game_over", **st.result.as_json())
+        run.r.event(EventKind.GAME_OVER, **st.result.as_json())
 
     def _sync_draws(self, st: State, run: PhaseRun) -> None:
         """Hand out the Supply cards the crates opened since the last look."""
@@ -326,18 +327,18 @@ class Phases:
                 top = st.supply[0] if st.supply else None
                 card = run.chance.reveal({"reveal": "supply", "team": team, "card": top})["card"]
                 if card is None:
-                    run.r.event("supply_empty", team=team)
+                    run.r.event(EventKind.SUPPLY_EMPTY, team=team)
                     continue
                 if card in st.supply:
                     st.supply.remove(card)
                 st.hands.setdefault(team, []).append(card)
-                run.r.event("card_drawn", team=team)
+                run.r.event(EventKind.CARD_DRAWN, team=team)
 
 
 def _short(run: PhaseRun):
     """What a deck (or the box's map tiles) running short says: a ``deck_short`` event."""
     def short(deck, wanted, have, card):
-        run.r.event("deck_short", deck=deck, card=card, wanted=wanted, have=have)
+        run.r.event(EventKind.DECK_SHORT, deck=deck, card=card, wanted=wanted, have=have)
     return short
 
 

@@ -25,7 +25,8 @@ class GameResult:
     undamaged worms each team kept, and the turns played.  ``as_json()`` is the dict the
     ``game_over`` event, the journal and a scenario's output carry.
 
-    >>> r = GameResult(("red",), False, "final_round", {"red": 2, "blue": 0}, {"red": 1, "blue": 0}, 9)
+    >>> r = GameResult(("red",), False, "final_round", {"red": 2, "blue": 0},
+    ...                {"red": 1, "blue": 0}, 9)
     >>> r.as_json()["winners"], GameResult.from_json(r.as_json()) == r
     (['red'], True)
     """
