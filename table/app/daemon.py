@@ -153,7 +153,9 @@ class Daemon(DevicesMixin, StorageMixin):
     def _tracker(self) -> Tracker:
         game = self.game
         return Tracker(_land(game.config), 1, setup=lambda: setup_board(game),
-                       deal=lambda: start_hands(game))
+                       deal=lambda: start_hands(game),
+                       # the owner's setting: one change a screen instead of a hex a screen
+                       one_each=bool(self.settings.get("one_change_per_screen")))
 
     def _set_steps(self, steps, base: int | None = None) -> None:
         self.steps = list(steps)

@@ -78,3 +78,41 @@ def test_a_restart_in_the_middle_of_a_turn_repeats_nothing(tmp_path):
 
     expected_next, rest = asyncio.run(main())
     assert rest == [expected_next]
+
+
+def test_the_owners_setting_keeps_one_change_a_screen(tmp_path):
+    import json
+
+    from table.app.daemon import setup_board
+    from table.app.tracker import Tracker
+    from table.engine.game import GameConfig
+    from table.engine.setup import standard_land
+    from table.game import Game
+
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "settings.json").write_text(json.dumps({"one_change_per_screen": True}))
+
+    async def main():
+        daemon = sim_daemon(state, 7)
+        async with running(daemon):
+            await Player(daemon).wizard()
+            return daemon.tracker.one_each
+    assert asyncio.run(main()) is True
+
+    config = GameConfig(teams=2, land=tuple(sorted(standard_land(2))))
+    game = Game.new(config, 5)
+    trackers = [Tracker(config.land, setup=lambda: setup_board(game), one_each=one)
+                for one in (False, True)]
+    bot, seen = RandomBot(5), 0
+    steps = [[], []]
+    for _ in range(400):
+        if game.request is None:
+            break
+        for i, t in enumerate(trackers):
+            steps[i] += t.steps(game.events[seen:])
+        seen = len(game.events)
+        game.answer(bot(game))
+    grouped, one_each = steps
+    assert all(len(s.changes) <= 1 for s in one_each)
+    assert any(len(s.changes) > 1 for s in grouped) and len(one_each) > len(grouped)
