@@ -14,6 +14,7 @@ from . import front as F
 from . import modules as M
 from . import panel as P
 from .geometry import FLOOR, GEAR_MODULE, GEAR_TEETH, Layout, layout
+from .solids import box, cyl
 from .split import split_to_bed
 
 
@@ -83,7 +84,7 @@ def build(profile: Profile) -> Build:
         Part("panel", P.panel(lay), "PLA, black (opaque: the cells must not leak light)",
              (0, 0, 0), "underside down, cells up", MAT_SETTINGS,
              f"{len(lay.cells)} cells, {len(lay.leds)} LED holders; the box's lid",
-             (60, 60, 66)),
+             (78, 78, 88)),
         Part("diffuser", P.diffuser(lay),
              "2 mm opal acrylic, laser-cut from diffuser.svg" if acrylic
              else "PLA, white or natural", (0, 0, 0), "flat",
@@ -167,7 +168,6 @@ def _pockets(lay: Layout, z: dict, g0: float) -> list[Pocket]:
     for name, body in E.board_bodies(lay).items():
         out.append(Pocket(name, body, "enclosure"))
     _, od, w = M.BEARING_SIZE
-    from .solids import cyl
     top = z["base1"] + w + 1.0
     bearing = cyl(0, 0, top - w - 0.2, top - 0.2, od).cut(
         cyl(0, 0, top - w - 1, top + 1, M.BEARING_SIZE[0]))
@@ -178,7 +178,6 @@ def _pockets(lay: Layout, z: dict, g0: float) -> list[Pocket]:
         if lay.box.led == "pixel-board":
             body = cyl(cell.x, cell.y, z["base1"] - led[2] + 0.4, z["base1"] + 0.4, led[0])
         else:
-            from .solids import box
             body = box(cell.x - led[0] / 2, cell.x + led[0] / 2, cell.y - led[1] / 2,
                        cell.y + led[1] / 2, z["base1"] - led[2] + 0.4, z["base1"] + 0.4)
         out.append(Pocket(f"LED {cell.led}", body, "panel", ((c, 0, 0), (-c, 0, 0),

@@ -79,7 +79,6 @@ def interference(bld: Build) -> dict[str, float]:
 
 def gear_mesh(bld: Build) -> list[str]:
     """The pair sits at module x (z1 + z2) / 2, turns 2:1, and its teeth are that module's."""
-    lay = bld.layout
     servo = bld.part("servo_gear")[0].shape
     dial = bld.part("dial_gear")[0].shape
     out = []
@@ -108,10 +107,6 @@ def gear_mesh(bld: Build) -> list[str]:
     return out
 
 
-def _inside(probe: Inside, x: float, y: float, z: float) -> bool:
-    return probe(x, y, z)
-
-
 def cells(bld: Build) -> list[str]:
     """One empty cell per grid hex, and an LED holder in exactly the cells the profile lights."""
     lay = bld.layout
@@ -120,10 +115,10 @@ def cells(bld: Build) -> list[str]:
     out = []
     holders = 0
     for c in lay.cells:
-        if _inside(shapes, c.x + lay.s / 4, c.y, (z["base1"] + z["walls"]) / 2):
+        if shapes(c.x + lay.s / 4, c.y, (z["base1"] + z["walls"]) / 2):
             out.append(f"cell {list(c.hex)} is not open")
         probe = (c.x + 2.0, c.y + 2.0, z["base1"] - 0.4)
-        if not _inside(shapes, *probe):
+        if not shapes(*probe):
             holders += 1
             if c.led is None:
                 out.append(f"cell {list(c.hex)} has a holder but no LED in the profile")
@@ -131,7 +126,7 @@ def cells(bld: Build) -> list[str]:
     if holders != n:
         out.append(f"{holders} LED holders, but the profile has {n} LEDs")
     walls = sum(1 for c in lay.cells
-                if _inside(shapes, c.x + 1.0, c.y + lay.s / 2, (z["base1"] + z["walls"]) / 2))
+                if shapes(c.x + 1.0, c.y + lay.s / 2, (z["base1"] + z["walls"]) / 2))
     if walls != len(lay.cells):
         out.append(f"{walls} of {len(lay.cells)} cells have their north wall")
     return out
@@ -149,12 +144,12 @@ def holes(bld: Build) -> list[str]:
             for k in range(5):
                 s = s0 + (s1 - s0) * k / 4
                 centre = _along(j, s)
-                if _inside(shapes, *centre):
+                if shapes(*centre):
                     problems.append("blocked")
                     break
             ring = d / 2 + 0.6
             mid = _along(j, (s0 + s1) / 2)
-            around = sum(_inside(shapes, *_offset(j.axis, mid, ring, a)) for a in range(8))
+            around = sum(shapes(*_offset(j.axis, mid, ring, a)) for a in range(8))
             if around < 3:
                 problems.append("no material round it")
             if problems:

@@ -42,7 +42,7 @@ def write(bld: Build, out: Path, checks: dict[str, list[str]] | None = None,
             written.append(path)
         if pictures:
             path = out / f"{p.name}.png"
-            render([(shape, p.colour)], path, size=500)
+            render([(shape, p.colour)], path, size=500, tolerance=0.5)
             written.append(path)
     path = out / "assembly.step"
     bd.export_step(bd.Compound([p.shape for p in bld.parts]), path)

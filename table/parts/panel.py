@@ -3,6 +3,7 @@ that has an LED, the dial's bearing housing in the dial's cell, and the diffuser
 
 from __future__ import annotations
 
+import functools
 import math
 
 import build123d as bd
@@ -113,6 +114,7 @@ def diffuser_svg(lay: Layout) -> str:
             f'stroke-width="0.1"/>\n</svg>\n')
 
 
+@functools.cache
 def bd_clearance(size: str) -> float:
     """A screw's normal clearance hole (bd_warehouse's ISO table)."""
     from bd_warehouse.fastener import SocketHeadCapScrew
@@ -120,6 +122,7 @@ def bd_clearance(size: str) -> float:
     return SocketHeadCapScrew(f"{size}-{pitch}", 6, simple=True).clearance_hole_diameters["Normal"]
 
 
+@functools.cache
 def bd_tap(size: str) -> float:
     """A screw's pilot hole in plastic (bd_warehouse's 'Soft' tap drill)."""
     from bd_warehouse.fastener import SocketHeadCapScrew

@@ -58,12 +58,6 @@ def cut(part: bd.Part, tools: list) -> bd.Part:
     return part.cut(*tools) if tools else part
 
 
-def single(part) -> bd.Part:
-    """The part as a build123d Part with exactly its solids (one, for a good part)."""
-    solids = part.solids()
-    return bd.Part(bd.Compound(list(solids))) if len(solids) != 1 else bd.Part(solids[0])
-
-
 class Inside:
     """Point-in-solid tests against a few shapes, with one classifier kept per solid (building
     a classifier per point, as Shape.is_inside does, is ten times slower)."""

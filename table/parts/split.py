@@ -41,7 +41,7 @@ def _axis_map(orient) -> dict[int, int]:
     return out
 
 
-def _key_line(part_name: str, bld, axis: int) -> tuple[int, float]:
+def _key_line(part_name: str, bld) -> tuple[int, float]:
     """The fixed coordinate (axis index, value) along which keys sit in a cut face."""
     lay = bld.layout
     if part_name == "front":
@@ -122,7 +122,7 @@ def _split(part, bld, bed) -> list:
         n = math.ceil(extent / room) if extent > room else 1
         if n > 1:
             cuts[axis] = [lows[axis] + extent * k / n for k in range(1, n)]
-    line = _key_line(part.family or part.name, bld, 0)
+    line = _key_line(part.family or part.name, bld)
     pins = []
     inside = Inside([shape])
     for axis, planes in cuts.items():

@@ -6,12 +6,17 @@ import sys
 from PIL import Image
 
 from table import cli
+from tests.parts.builds import built_for
 
 PARTS = ("panel", "diffuser", "dial", "dial_gear", "servo_gear", "servo_mount", "front",
          "enclosure")
 
 
-def test_parts_writes_every_part_and_the_list(tmp_path, capsys):
+def test_parts_writes_every_part_and_the_list(tmp_path, capsys, monkeypatch):
+    from table.parts import assembly
+    real = assembly.build
+    monkeypatch.setattr(assembly, "build", lambda p: built_for("reference")
+                        if p.name == "reference" else real(p))     # built once for the folder
     out = tmp_path / "box"
     assert cli.main(["parts", "--out", str(out)]) == 0
     said = capsys.readouterr().out

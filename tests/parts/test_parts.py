@@ -1,26 +1,15 @@
 """The box's printed parts, built for the reference profile and for a second, larger box: every
-check a maker relies on, measured on the built solids (each profile built once per module)."""
+check a maker relies on, measured on the built solids (each profile built once: tests/parts/builds.py)."""
 
-import functools
 from dataclasses import replace
-from pathlib import Path
 
 import build123d as bd
 import pytest
 
 from table import profile as hp
 from table.parts import checks as C
-from table.parts.assembly import build
 from table.parts.geometry import GEAR_MODULE, GEAR_TEETH, LayoutError, hex_xy, layout
-
-HERE = Path(__file__).parent
-PROFILES = {"reference": None, "large": HERE / "large.toml"}
-
-
-@functools.cache
-def built_for(name: str):
-    """Each profile's parts, built once for the whole module (a build takes 10-30 s)."""
-    return build(hp.load(PROFILES[name]))
+from tests.parts.builds import PROFILES, built_for
 
 
 @pytest.fixture(scope="module", params=sorted(PROFILES))
