@@ -187,21 +187,36 @@ def front_layout(box: BoxConfig, front_t: float) -> dict:
 
 
 def chain_text(lay: Layout) -> list[str]:
-    """The LED chain, one line per column: the order a maker wires the cells in."""
-    lines = []
-    leds = lay.leds
-    run: list[Cell] = []
-    for c in leds:
-        if run and c.hex[0] != run[-1].hex[0]:
-            lines.append(_run(run))
-            run = []
-        run.append(c)
-    if run:
-        lines.append(_run(run))
-    return lines
+    """The LED chain, one line per straight run (a column or a row of the serpentine, or a
+    single LED of a free map): the order a maker wires the cells in."""
+    runs: list[list[Cell]] = []
+    for c in lay.leds:
+        run = runs[-1] if runs else None
+        if run and (len(run) == 1 and _axis(run[0], c) is not None
+                    or len(run) > 1 and _axis(run[0], c) == _axis(run[0], run[1])):
+            run.append(c)
+        else:
+            runs.append([c])
+    return [_run(run) for run in runs]
+
+
+def _axis(a: Cell, b: Cell) -> str | None:
+    if a.hex[0] == b.hex[0]:
+        return "q"
+    if a.hex[1] == b.hex[1]:
+        return "r"
+    return None
 
 
 def _run(run: list[Cell]) -> str:
-    heading = "north to south" if run[-1].hex[1] >= run[0].hex[1] else "south to north"
+    first, last = run[0], run[-1]
+    if len(run) == 1:
+        return f"LED {first.led}: [{first.hex[0]}, {first.hex[1]}]"
     hexes = ", ".join(f"[{c.hex[0]}, {c.hex[1]}]" for c in run)
-    return f"LEDs {run[0].led}-{run[-1].led}, column q = {run[0].hex[0]}, {heading}: {hexes}"
+    if first.hex[0] == last.hex[0]:
+        heading = "north to south" if last.hex[1] > first.hex[1] else "south to north"
+        what = f"column q = {first.hex[0]}"
+    else:
+        heading = "west to east" if last.hex[0] > first.hex[0] else "east to west"
+        what = f"row r = {first.hex[1]}"
+    return f"LEDs {first.led}-{last.led}, {what}, {heading}: {hexes}"

@@ -8,7 +8,8 @@ import pytest
 
 from table import profile as hp
 from table.parts import checks as C
-from table.parts.geometry import GEAR_MODULE, GEAR_TEETH, LayoutError, hex_xy, layout
+from table.parts.geometry import (GEAR_MODULE, GEAR_TEETH, LayoutError, chain_text, hex_xy,
+                                  layout)
 from tests.parts.builds import PROFILES, built_for
 
 
@@ -80,6 +81,9 @@ def test_the_cells_follow_the_profile_led_map_and_chain_order(built):
         x, y = hex_xy(cell.hex, lay.s)
         assert (cell.x, cell.y) == pytest.approx((x - dx, y - dy))
     assert all(c.led is None for c in lay.cells if c.hex == p.wind.hex)
+    first = {"reference": "LEDs 0-4, column q = -4, north to south: [-4, 0],",
+             "large-box": "LEDs 0-5, row r = -5, west to east: [0, -5],"}[p.name]
+    assert chain_text(lay)[0].startswith(first)          # parts.md's wiring list
 
 
 # ---- the checks find what is wrong (on the reference, with one part moved) ----
