@@ -384,13 +384,13 @@ def for_decision(d: Decision, view: View) -> Prompt:
         p = DicePick(faces, d.options, d.default)
     elif d.kind == "direction":
         origin = view.board.target or view.worm_at()
-        p = Menu(text("prompt.direction", lang),
+        p = Menu(_what_for(d, view),
                  [f"{x} {text(f'dir.{x}', lang)}" for x in d.options], list(d.options),
                  cursor=list(d.options).index(d.default),
                  direct={str(x): i for i, x in enumerate(d.options)},
                  lights=_direction_lights(origin))
     elif d.kind == "thing":
-        p = Menu(text("prompt.thing", lang), [_name(view, t) for t in d.options],
+        p = Menu(_what_for(d, view, "prompt.thing"), [_name(view, t) for t in d.options],
                  list(d.options), cursor=list(d.options).index(d.default),
                  lights=lambda v, tid, t: _light_hex(
                      v.board.things[tid].at if tid in v.board.things else None)(v, tid, t))
@@ -425,6 +425,21 @@ def for_decision(d: Decision, view: View) -> Prompt:
     elif view.phase in ("activate", "move1", "move2"):
         p.refuse_tap = Refuse("error.no_card_now", {"phase": view.phase})
     return p
+
+
+def _what_for(d: Decision, view: View, plain: str = "prompt.direction") -> str:
+    """A menu's title that says what the choice is for: the knockback, or the card."""
+    lang = view.lang
+    if d.why == "knockback":
+        return text("ask.knockback", lang)
+    card = view.cards.get(d.why.split(":")[0])
+    if card is None:
+        return text(plain, lang)
+    from table.devices.display import font
+    for title in (text("ask.for_card", lang, card=card.name(lang)), card.name(lang)):
+        if font(12, bold=True).getlength(title) <= 110:      # room left of the ↑↓ marks
+            return title
+    return text(plain, lang)
 
 
 def _fallback(d: Decision, view: View) -> Prompt:

@@ -84,6 +84,8 @@ def flow_screens(lang):
     out.append(screens.menu(t("legend.title", lang), [t(k, lang, **a) for _, k, a, _ in LEGEND],
                             0))
     out.append(screens.message("T", t("log.no_card", lang)))
+    out.append(screens.menu(t("ask.knockback", lang), ["1"], 0))
+    out.append(screens.menu(t("ask.for_card", lang, card=t("card.title", lang)), ["1"], 0))
     from table.app.present import deal_screen
     t("deal.title", lang, team=""), t("deal.hand", lang, cards=""), t("deal.decks_title", lang)
     t("deal.decks", lang, supply=0, drop=0)
