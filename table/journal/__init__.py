@@ -12,7 +12,9 @@ What it promises:
   marks the entries undone (kept in the file, never replayed);
 * a file that is not a journal, a damaged or empty one, or one from a newer version raises
   :class:`JournalError` with a message naming the file and what to do, and a ``reason``;
-* ``keep_finished=N`` keeps the newest N finished games and gives the space of older ones back.
+* ``keep_finished=N`` keeps the newest N finished games and gives the space of older ones back;
+* ``set_progress``/``progress`` keep, beside a game, how far the players have copied its board
+  changes (committed like an answer), so a restart shows none of them twice.
 
 The file (schema 1, ``PRAGMA application_id`` 0x576F524D, ``user_version`` 1): ``games`` (id,
 created, config JSON, seed JSON, status playing/finished, result JSON) and ``entries`` (game_id,
