@@ -2,7 +2,8 @@
 
 Reports how many parts, whether each is one closed valid solid, the largest part on the bed per
 axis (x, y, z in mm), the volume the assembled parts share (goal 0), the gear ratio (goal 2.0),
-the seconds to generate the parts and the seconds the checks take.
+the seconds to generate the parts and the seconds the checks take.  Another profile:
+WORMS_PARTS_PROFILE=tests/parts/large.toml bench/run parts
 """
 
 import os
