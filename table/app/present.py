@@ -39,6 +39,8 @@ class Step(Prompt):
             return screens.message(title, body)
         if s.deal is not None:
             return deal_screen(lang, s.deal, view.cards)
+        if s.changes and s.at is None and s.changes[0].key.startswith("ch.place"):
+            return screens.changes(text("place.title", lang), [setup_line(lang, s.changes)])
         if s.changes and s.at is None:
             return screens.changes(text("ch.off_title", lang), off_lines(lang, list(s.changes)))
         if s.changes:
@@ -95,6 +97,16 @@ class Step(Prompt):
 
 
 ROLL_TITLES = frozenset({"wind", "jump", "scatter", "knockback", "blast", "oil_drum"})
+
+
+def setup_line(lang: str, changes) -> str:
+    """Setting up: which Thing goes on the flashing hexes, and how many."""
+    first = changes[0]
+    if first.key == "ch.place_worm":
+        return text("ch.setup_worms", lang, team=text(f"team.{first.args['team']}", lang),
+                    n=len(changes))
+    kind = first.key.rsplit(".", 1)[1]
+    return text("ch.setup_things", lang, thing=text(f"thing.{kind}", lang), n=len(changes))
 
 
 def deal_screen(lang: str, deal: dict, cards: dict) -> screens.Screen:

@@ -174,7 +174,7 @@ class Tracker:
             elif name == "setup":
                 flush()
                 out.extend(self._dealt(e))
-                out.extend(Step(instruction=i) for i in self._laid_out())
+                out.extend(_by_kind(self._laid_out(), self.one_each))
                 self.apply([e])
             elif name in SAID:
                 flush()
@@ -197,6 +197,19 @@ class Tracker:
                 chunk.append(e)
         flush()
         return out
+
+
+def _by_kind(laid: list[Instruction], one_each: bool = False) -> list[Step]:
+    """The Things the box laid out, a screen for each kind (a team's worms, the mines...):
+    the figures are all alike at the start, so the flashing hexes say where each goes
+    (``one_each``: a screen for each Thing)."""
+    groups: dict = {}
+    for i in laid:
+        key = "ch.place_worm" if i.key == "do.place_worm" else "ch." + i.key[3:]
+        groups.setdefault((key, i.args.get("team")), []).append(Change(key, dict(i.args), i.at))
+    if one_each:
+        return [Step(changes=(c,), at=c.at) for cs in groups.values() for c in cs]
+    return [Step(changes=tuple(cs)) for cs in groups.values()]
 
 
 def undo_steps(before: Board, after: Board) -> list[Step]:

@@ -84,6 +84,12 @@ def flow_screens(lang):
     out.append(screens.menu(t("legend.title", lang), [t(k, lang, **a) for _, k, a, _ in LEGEND],
                             0))
     out.append(screens.message("T", t("log.no_card", lang)))
+    from table.app.present import setup_line
+    t("ch.setup_worms", lang, team="", n=0), t("ch.setup_things", lang, thing="", n=0)
+    out += [screens.changes(t("place.title", lang), [setup_line(lang, [
+        Change("ch.place_worm", {"team": team, "n": "1"}, (0, 0))] * 4)]) for team in TEAMS]
+    out += [screens.changes(t("place.title", lang), [setup_line(lang, [
+        Change(f"ch.place.{kind}", {}, (0, 0))] * 6)]) for kind in THING_KINDS]
     out.append(screens.menu(t("ask.knockback", lang), ["1"], 0))
     out.append(screens.menu(t("ask.for_card", lang, card=t("card.title", lang)), ["1"], 0))
     from table.app.present import deal_screen
