@@ -2,8 +2,9 @@
 
 One :class:`Wizard` walks the stages; each stage is a prompt (table/app/prompts.py), so the
 buttons, the encoder and the browser view work it like any game decision.  OK chooses, Back
-goes one stage back.  Map entry: a cursor on the LED grid, OK makes the hex land or water, a
-long OK finishes; the map starts as the last map played (or the standard map).  ``finish``
+goes one stage back.  Map entry: lay the box's map tiles one by one (table/app/tileplace.py),
+or mark hexes: a cursor on the LED grid, OK makes the hex land or water, a long OK finishes;
+the marked map starts as the last map played (or the standard map).  ``finish``
 gives the :class:`GameConfig` and the settings to remember (language, map).
 """
 
@@ -17,8 +18,9 @@ from table.ui import scenes, screens
 from table.ui.strings import LANGS, OPTIONAL_RULES, TEAMS, text
 
 from .prompts import Answer, Menu, Prompt, Refuse, View
+from .tileplace import TilePlacer
 
-STAGES = ("lang", "teams", "rules", "dice", "placement", "map", "editor")
+STAGES = ("lang", "teams", "rules", "dice", "placement", "map", "editor", "tiles")
 MINUTES = (1, 2, 3, 5, 10)
 
 
@@ -75,8 +77,10 @@ class MapEditor(Prompt):
 
 
 class Wizard:
-    def __init__(self, grid, lang: str = "en", last_map=None, water: Hex | None = (0, 0)):
+    def __init__(self, grid, lang: str = "en", last_map=None, water: Hex | None = (0, 0),
+                 tiles=None):
         self.grid = frozenset(grid)
+        self.tiles = tiles                      # the box's map tiles (None: read when asked)
         self.water = water
         self.lang = lang if lang in LANGS else "en"
         self.last_map = tuple(map(tuple, last_map)) if last_map else None
@@ -110,11 +114,25 @@ class Wizard:
                         ["auto", "players"], int(self.placement == "players"))
         if self.stage == "map":
             values = (["last"] if self.last_map else []) + ["new"]
+            values += ["tiles"] if self._tiles() else []
             if "timer" in self.rules:
                 values.append("timer")
             return Menu("", [], values, 0, draw=self._map_menu)
+        if self.stage == "tiles":
+            return TilePlacer(self.grid, self._tiles(), self.water, self.teams, map_refusal)
         land = self.last_map or tuple(standard_land(self.teams))
         return MapEditor(self.grid, land, self.water, self.teams)
+
+    def _tiles(self) -> list:
+        """The box's map tiles for laying the map tile by tile (none if the file is bad: the
+        map is then marked hex by hex)."""
+        if self.tiles is None:
+            from table.cards.tiles import TileError, box_tiles
+            try:
+                self.tiles = box_tiles()
+            except TileError:
+                self.tiles = []
+        return self.tiles
 
     def _map_menu(self, view: View, cursor: int):
         items = []
@@ -123,6 +141,8 @@ class Wizard:
                 items.append(text("wizard.last_map", view.lang))
             elif v == "new":
                 items.append(text("wizard.new_map", view.lang))
+            elif v == "tiles":
+                items.append(text("wizard.tile_map", view.lang))
             else:
                 items.append(f"{text('wizard.timer', view.lang)}: "
                              f"{text('wizard.minutes', view.lang, n=self.minutes)}")
@@ -135,7 +155,7 @@ class Wizard:
     # -- inputs ------------------------------------------------------------------------------
     def back(self) -> None:
         i = STAGES.index(self.stage)
-        if self.stage == "editor":
+        if self.stage in ("editor", "tiles"):
             self._go("map")
         elif i > 0:
             self._go(STAGES[i - 1])
@@ -168,9 +188,11 @@ class Wizard:
                     if self.minutes in MINUTES else MINUTES[0]
             elif value == "last" and not capacity_problem(set(self.last_map), self.teams):
                 return self._finish(self.last_map)
+            elif value == "tiles":
+                self._go("tiles")
             else:
                 self._go("editor")
-        elif s == "editor":
+        elif s in ("editor", "tiles"):
             return self._finish(value)
         return None
 
