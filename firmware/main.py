@@ -25,7 +25,7 @@ import ws2812
 LED_PIN = 2           # GP2 -> 74AHCT125 -> DIN of the first LED
 SERVO_PIN = 15        # GP15 -> servo signal
 VSYS_PIN = 29         # GP29 = ADC3 = VSYS / 3 on a Pico (not on a Pico W: see README.md)
-DEFAULT_LEDS = 61     # until the host says how many (hexagon of radius 4)
+DEFAULT_LEDS = 60     # until the host says how many (radius 4 less the dial's hex)
 POLL_MS = 5
 CHUNK = 64            # bytes read per loop at most
 BOOTSEL_EVERY = 20    # loops between BOOTSEL checks (each check pauses flash briefly)

@@ -65,7 +65,7 @@ def test_build_uses_the_reference_pins():
     node = main.build(lambda b: None, now=Clock(), diff=lambda a, b: a - b)
     assert node.strip.sm.sideset_base.id == main.LED_PIN == 2
     assert node.servo.pwm.pin.id == main.SERVO_PIN == 15
-    assert node.strip.n == main.DEFAULT_LEDS == 61
+    assert node.strip.n == main.DEFAULT_LEDS == 60
     assert node.servo.pwm.freq() == 50 and node.servo.pwm.duty_ns() == 0   # limp at boot
 
 
