@@ -159,26 +159,11 @@ def games() -> dict:
         result = {}
 
         def play():
-            try:
-                while not daemon.ready:
-                    time.sleep(0.001)
-                result["decisions"] = sum(driver.game(RandomBot(seed)) for seed in range(GAMES))
-            except BaseException as err:     # report it from the main thread
-                result["error"] = err
-            finally:
-                daemon.loop.call_soon_threadsafe(daemon.stop)
+            result["decisions"] = sum(driver.game(RandomBot(seed)) for seed in range(GAMES))
 
-        async def main():
-            thread = threading.Thread(target=play, daemon=True)
-            thread.start()
-            await daemon.run()
-            thread.join()
-
-        asyncio.run(main())
+        run_beside(daemon, play)
         daemon.close()
         devices.close()
-        if "error" in result:
-            raise result["error"]
         p = driver.press_ms
         return {
             "games": GAMES, "decisions": result["decisions"], "presses": len(p),
@@ -188,6 +173,32 @@ def games() -> dict:
             "tap_to_update_ms_p99": percentile(driver.tap_ms, 99) if driver.tap_ms else None,
             "rss_mb_this_process_after_games": rss_mb(),
         }
+
+
+def run_beside(daemon, play) -> None:
+    """Run the daemon on this thread's loop and ``play()`` in another thread (as a person's
+    presses come from gpiozero's), from READY until it returns; its error is raised here."""
+    failed = []
+
+    def player():
+        try:
+            while not daemon.ready:
+                time.sleep(0.001)
+            play()
+        except BaseException as err:     # report it from the main thread
+            failed.append(err)
+        finally:
+            daemon.loop.call_soon_threadsafe(daemon.stop)
+
+    async def main():
+        thread = threading.Thread(target=player, daemon=True)
+        thread.start()
+        await daemon.run()
+        thread.join()
+
+    asyncio.run(main())
+    if failed:
+        raise failed[0]
 
 
 def start_to_ready() -> dict:

@@ -13,11 +13,9 @@ Imported by bench/daemon.py (``bench/run daemon``); ``python bench/frames.py`` a
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import json
 import tempfile
-import threading
 import time
 
 from stats import ms, percentile
@@ -33,7 +31,7 @@ def _profile(bus_hz: int):
 
 
 def at_bus(bus_hz: int) -> dict:
-    from daemon import Driver
+    from daemon import Driver, run_beside
 
     from table.app.daemon import Daemon
     from table.bots import RandomBot
@@ -69,31 +67,15 @@ def at_bus(bus_hz: int) -> dict:
             if len(pushes) > n:
                 press_to_led.append(ms(pushes[n][0] - t0))
         driver.buttons.press = press
-        result = {}
 
         def play():
-            try:
-                while not daemon.ready:
-                    time.sleep(0.001)
-                for seed in range(GAMES):
-                    driver.game(RandomBot(seed))
-                    time.sleep(0.5)             # the end screen's animation, undisturbed
-            except BaseException as err:
-                result["error"] = err
-            finally:
-                daemon.loop.call_soon_threadsafe(daemon.stop)
+            for seed in range(GAMES):
+                driver.game(RandomBot(seed))
+                time.sleep(0.5)             # the end screen's animation, undisturbed
 
-        async def main():
-            thread = threading.Thread(target=play, daemon=True)
-            thread.start()
-            await daemon.run()
-            thread.join()
-
-        asyncio.run(main())
+        run_beside(daemon, play)
         daemon.close()
         devices.close()
-        if "error" in result:
-            raise result["error"]
         intervals = [ms(b[0] - a[0]) for a, b in zip(pushes, pushes[1:]) if a[1] and b[1]]
         period = ms(1 / daemon.fps)
         return {

@@ -97,19 +97,17 @@ def readers() -> list[Reader]:
     from table import cards, profile, scenarios
     from table.app import tags
 
-    def scenario_data(data):
-        sc = scenarios.parse(data)
+    def run(sc):
         try:
             sc.run()
-        except scenarios.CannotRun:
+        except scenarios.CannotRun:        # a well-formed file whose steps cannot run: exit 1
             pass
 
+    def scenario_data(data):
+        run(scenarios.parse(data))
+
     def scenario_file(path):
-        sc = scenarios.load(path)
-        try:
-            sc.run()
-        except scenarios.CannotRun:
-            pass
+        run(scenarios.load(path))
 
     def cards_data(data):
         path = Path(_tmp()) / "cards.toml"
