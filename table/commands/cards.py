@@ -8,6 +8,8 @@ import sys
 from table.cards import LANGS, CardError, library, load_file
 from table.engine.cards import CARD_KINDS, describe_target
 
+from .common import check_files
+
 
 def configure(parser) -> None:
     parser.add_argument("action", nargs="?", choices=["list", "check", "new"], default="list",
@@ -26,14 +28,7 @@ def run(args) -> int:
         return run_new(args.folder, sys.stdin, sys.stdout, sys.stderr)
     try:
         if args.action == "check":
-            if not args.files:
-                print("worms-table cards check: name one or more card files", file=sys.stderr)
-                return 2
-            total = 0
-            for f in args.files:
-                total += len(load_file(f))
-            print(f"ok: {total} card(s) in {len(args.files)} file(s)")
-            return 0
+            return check_files(args.files, load_file, "card")
         cards = library()
     except CardError as err:
         for p in err.problems:

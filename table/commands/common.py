@@ -38,6 +38,16 @@ def add_page(parser, host_help: str = "the page's address (default 127.0.0.1)") 
     parser.add_argument("--no-web", action="store_true", help="with --sim, serve no page")
 
 
+def check_files(files: list[str], load, what: str) -> int:
+    """``worms-table cards|tiles check FILE...``: read each file with ``load`` (it raises the
+    reader's own error naming every problem); say how many ``what`` they hold."""
+    if not files:
+        raise UserError(f"check: name one or more {what} files")
+    total = sum(len(load(f)) for f in files)
+    print(f"ok: {total} {what}(s) in {len(files)} file(s)")
+    return 0
+
+
 # -- the state folder --------------------------------------------------------------------------------
 
 def state_dir(given: str | None) -> Path:

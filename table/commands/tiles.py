@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+from .common import check_files
+
 
 def configure(parser) -> None:
     parser.add_argument("action", nargs="?", choices=["list", "check"], default="list",
@@ -16,12 +18,7 @@ def run(args) -> int:
 
     try:
         if args.action == "check":
-            if not args.files:
-                print("worms-table tiles check: name one or more tile files", file=sys.stderr)
-                return 2
-            total = sum(len(load_tiles(f)) for f in args.files)
-            print(f"ok: {total} tile(s) in {len(args.files)} file(s)")
-            return 0
+            return check_files(args.files, load_tiles, "tile")
         tiles = box_tiles()
     except TileError as err:
         for p in err.problems:
