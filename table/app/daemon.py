@@ -27,14 +27,15 @@ from table.engine.decisions import Illegal
 from table.engine.game import TURN_PHASES
 from table.game import Game
 from table.journal.store import JournalError
-from table.ui import scenes, screens
+from table.ui import screens
 from table.ui.strings import LANGS, text
 
 from .notify import Notifier
-from .present import Legend, Step, game_over, pending_hexes, refusal, start_hands
+from .present import (Legend, Step, game_over, game_view, pending_hexes, push_frame, refusal,
+                      start_hands, winner_frame)
 from .prompts import Answer, Notice, Prompt, Refuse, View, for_decision
 from .state import StateFolder, load_cards
-from .hardware import DEVICES, DevicesMixin, _fault_frame, _show_frame, _with_clock
+from .hardware import DEVICES, DevicesMixin, _fault_frame, _with_clock
 from .storage import StorageMixin
 from .tracker import Tracker, undo_steps
 from .wizard import Wizard
@@ -286,16 +287,14 @@ class Daemon(DevicesMixin, StorageMixin):
         result = self.game.result if self.game is not None else None
         winners = list(result.winners) if result is not None else []
         events = self.game.events if self.game is not None else []
-        return game_over(result, events, frame=lambda v, t: _winner_frame(v, winners, t))
+        return game_over(result, events, frame=lambda v, t: winner_frame(v, winners, t))
 
     def view(self) -> View:
         game = self.game
         if self.mode == "wizard" or game is None:
             from table.engine.board import Board
             return View(self.lang, Board(land=set(), wind=1), self.grid, cards=self.cards)
-        turn = game.turn
-        return View(self.lang, self.tracker.board, self.grid, turn.team, turn.worm,
-                    self.cards, game.events, turn.step)
+        return game_view(self.lang, game, self.grid, self.cards, self.tracker.board)
 
     @property
     def grid(self) -> frozenset:
@@ -398,11 +397,11 @@ class Daemon(DevicesMixin, StorageMixin):
             frame = prompt.frame(view, t)
             if "display" in self.faults:
                 frame = _fault_frame(frame, t)
-            self._safely("leds", _show_frame, leds, frame)
+            self._safely("leds", push_frame, leds, frame)
         wind = self.dev.get("wind")
         if wind is not None and self.mode != "wizard" and self.tracker is not None:
             w = self.tracker.board.wind
-            if getattr(wind, "direction", None) != w:
+            if wind.direction != w:
                 self._safely("wind", wind.point, w)
         self.renders += 1
         if self.on_render is not None:
@@ -487,9 +486,3 @@ def _land(config):
     from table.engine.setup import standard_land
     return standard_land(config.teams)
 
-
-def _winner_frame(view: View, winners, t: float):
-    base = scenes.dimmed(view.base())
-    lit = {w.at: scenes.TEAM_COLOURS.get(w.team, scenes.WHITE)
-           for w in view.board.worms() if w.team in winners}
-    return scenes.lit(base, lit) if scenes.on(t, 1.0) else base

@@ -106,13 +106,9 @@ class Demo:
         return self.bots[seat % len(self.bots)](game)
 
     def view(self):
-        from table.app.prompts import View
+        from table.app.present import game_view
 
-        game = self.game
-        turn = game.turn
-        team = turn.team if turn.step not in ("place", "draft", "start", "over") else None
-        return View(self.lang, game.board, self.grid, team, turn.worm if team else None,
-                    self.cards, game.events, turn.step)
+        return game_view(self.lang, self.game, self.grid, self.cards)
 
     def _answer(self, value) -> list:
         """Give the game ``value``; return the animations of what it made happen."""
@@ -144,13 +140,10 @@ class Demo:
         self._safely("display", self.devices.display.post, screen.image)
 
     def show_frame(self, frame: dict) -> None:
-        leds = self.devices.leds
+        from table.app.present import push_frame
 
-        def push():
-            for h in self.grid:
-                leds.set(h, frame.get(h, (0, 0, 0)))
-            leds.show()
-        self._safely("leds", push)
+        self._safely("leds", push_frame, self.devices.leds,
+                     {h: frame.get(h, (0, 0, 0)) for h in self.grid})
 
     def _point(self, direction: int) -> None:
         wind = self.devices.wind
@@ -195,6 +188,7 @@ class Demo:
         return self._show_beat()
 
     def _show_beat(self) -> tuple[list, float]:
+        from table.app.present import winner_frame
         from table.ui import scenes, screens
 
         game = self.game
@@ -208,7 +202,7 @@ class Demo:
         if game.request is None:
             winners = list(game.result.winners) if game.result else []
             self.show_screen(screens.winner(self.lang, winners[0] if len(winners) == 1 else None))
-            self.show_frame(_winner_frame(game.board, self.grid, winners))
+            self.show_frame(winner_frame(self.view(), winners))
             self.games += 1
             log.info("demo: game %d over (%s)", self.games, ", ".join(winners) or "a draw")
             self._new_game()
@@ -346,14 +340,6 @@ def invite_screen(lang: str):
     from table.ui.strings import text
     return screens.message(text("demo.title", lang), f"{text('demo.invite', lang)}\n"
                                                      f"{text('demo.invite_keys', lang)}")
-
-
-def _winner_frame(board, grid, winners) -> dict:
-    from table.ui import scenes
-
-    frame = scenes.dimmed(scenes.board_frame(board, grid), 0.3)
-    return scenes.lit(frame, {w.at: scenes.TEAM_COLOURS.get(w.team, scenes.WHITE)
-                              for w in board.worms() if w.team in winners})
 
 
 async def run_async(demo: Demo, stop, fps: int = 30, games: int | None = None) -> None:

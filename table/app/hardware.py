@@ -113,14 +113,6 @@ def _ui_name(name: str, err: DeviceError | None) -> str:
     return UI_NAME.get(name, "display")
 
 
-def _show_frame(leds, frame) -> None:
-    hexes = leds.hexes
-    for h, colour in frame.items():
-        if h in hexes:
-            leds.set(h, colour)
-    leds.show()
-
-
 def _with_clock(image, seconds: float):
     """The prompt's screen with the turn timer's minutes:seconds at the right of its title."""
     from PIL import ImageDraw

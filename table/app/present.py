@@ -1,5 +1,7 @@
 """What the players see between their answers: the board changes to copy (a screen a hex), the
-summary after a card, the end of the game, and the refusals that say why.
+summary after a card, the end of the game, and the refusals that say why; and what the daemon
+and the shop demo both show of a game: its :func:`game_view`, the :func:`winner_frame`, a frame
+on the LEDs (:func:`push_frame`).
 
 The engine's decisions are asked by table/app/prompts.py; this module holds the screens that
 tell rather than ask.  A :class:`Step` is one screen of board changes (every change at one
@@ -133,6 +135,36 @@ def pending_hexes(steps) -> frozenset[Hex]:
     for s in steps:
         out |= s.hexes
     return frozenset(out)
+
+
+#: the game's steps that are no team's turn
+SETUP_STEPS = ("map", "place", "draft", "start", "over")
+
+
+def game_view(lang: str, game, grid: frozenset, cards: dict, board=None) -> View:
+    """What a prompt draws from for ``game``: its board (or ``board``, the board as the players
+    have it so far), whose turn it is (no team during setup and at the end), its events."""
+    turn = game.turn
+    team = turn.team if turn.step not in SETUP_STEPS else None
+    return View(lang, game.board if board is None else board, grid, team,
+                turn.worm if team else None, cards, game.events, turn.step)
+
+
+def winner_frame(view: View, winners, t: float = 0.0) -> scenes.Frame:
+    """The board dimmed, the winners' worms lit in their team's colour (blinking with ``t``)."""
+    base = scenes.dimmed(view.base())
+    lit = {w.at: scenes.TEAM_COLOURS.get(w.team, scenes.WHITE)
+           for w in view.board.worms() if w.team in winners}
+    return scenes.lit(base, lit) if scenes.on(t, 1.0) else base
+
+
+def push_frame(leds, frame: scenes.Frame) -> None:
+    """Stage ``frame`` on the LEDs (hexes without an LED left out) and show it."""
+    hexes = leds.hexes
+    for h, colour in frame.items():
+        if h in hexes:
+            leds.set(h, colour)
+    leds.show()
 
 
 def game_over(result: GameResult | None, events: list, frame=None) -> Notice:
