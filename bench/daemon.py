@@ -84,7 +84,8 @@ class Driver:
         self.reader.remove()
 
     def choose(self, value) -> None:
-        from table.app.prompts import CardTap, DicePick, HexPick, Menu, Notice, Step
+        from table.app.present import Step
+        from table.app.prompts import CardTap, DicePick, HexPick, Menu, Notice
         p = self.d.current()
         if isinstance(p, (Step, Notice)):
             self.press("ok")
@@ -113,7 +114,8 @@ class Driver:
         self.press("ok")
 
     def game(self, bot) -> int:
-        from table.app.prompts import Notice, Step
+        from table.app.present import Step
+        from table.app.prompts import Notice
         for v in ("en", "start", "start", "auto", "auto"):
             self.choose(v)
         self.choose(self.d.wizard.prompt.values[0])          # the last map, or a new one

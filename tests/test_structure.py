@@ -1,10 +1,14 @@
 """The house matches its drawing: the layers of README.md hold (import-linter's contracts in
-.importlinter), every file the code points at exists."""
+.importlinter), no import cycle among table's modules, no module over 500 lines, no reach into
+another package's private names, every file the code points at exists."""
 
+import ast
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+import grimp
 
 ROOT = Path(__file__).parent.parent
 TABLE = ROOT / "table"
@@ -21,6 +25,68 @@ def test_every_command_is_in_the_independence_contract():
     commands = {p.stem for p in (TABLE / "commands").glob("*.py")} - {"__init__", "common"}
     listed = set(re.findall(r"table\.commands\.(\w+)", contract))
     assert commands == listed, "list every command module (but common) in .importlinter"
+
+
+def test_no_import_cycle():
+    graph = grimp.build_graph("table")
+    cycles = sorted({tuple(sorted((m, i))) for m in graph.modules
+                     for i in graph.find_modules_directly_imported_by(m)
+                     if graph.chain_exists(importer=i, imported=m)})
+    assert not cycles, "modules that import each other (through any chain)"
+
+
+def test_no_module_over_500_lines():
+    long = {str(p.relative_to(ROOT)): n for p in TABLE.rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500}
+    assert not long, "split these by concern"
+
+
+def _package(path: Path) -> str:
+    """The top-level package of table a module belongs to (table.engine, table.app, ...)."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:2])
+
+
+def _private_names_defined(paths) -> set[str]:
+    names = set()
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                names.add(node.attr)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+
+
+def test_no_reach_into_another_packages_private_names():
+    """``x._name`` (x not self or cls) or ``from table.p import _name`` in a module of another
+    package than the one that defines ``_name``: a private name used across packages."""
+    modules = sorted(TABLE.rglob("*.py"))
+    by_package: dict[str, list[Path]] = {}
+    for path in modules:
+        by_package.setdefault(_package(path), []).append(path)
+    own = {pkg: _private_names_defined(paths) for pkg, paths in by_package.items()}
+    reaches = []
+    for path in modules:
+        mine = own[_package(path)]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            name = None
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
+                    and not node.attr.startswith("__")
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+                    and not (isinstance(node.value, ast.Call)
+                             and getattr(node.value.func, "id", None) == "super")):
+                name = node.attr
+            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("table"):
+                for alias in node.names:
+                    if alias.name.startswith("_") and not alias.name.startswith("__") \
+                            and not node.module.startswith(_package(path)):
+                        reaches.append(f"{path.relative_to(ROOT)}:{node.lineno}: {alias.name}")
+            if name is not None and name not in mine:
+                reaches.append(f"{path.relative_to(ROOT)}:{node.lineno}: .{name}")
+    assert not reaches
 
 
 def test_every_file_the_code_names_exists():

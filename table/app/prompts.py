@@ -481,12 +481,5 @@ def _direction_lights(origin: Hex | None):
     return lights
 
 
-def __getattr__(name: str):
-    if name == "Step":                # moved to table/app/present.py (the screens that tell)
-        from .present import Step
-        return Step
-    raise AttributeError(name)
-
-
 __all__ = ["Answer", "CardTap", "DicePick", "HexPick", "Menu", "Notice", "Prompt", "Refuse",
            "View", "for_decision"]

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import asyncio
 
-from table.app.prompts import CardTap, DicePick, HexPick, Menu, Notice, Step
+from table.app.prompts import CardTap, DicePick, HexPick, Menu, Notice
+from table.app.present import Step
 from table.app.wizard import MapEditor
 from table.engine.hexes import distance, neighbour
 
@@ -168,7 +169,8 @@ def enrol_all(daemon) -> dict[str, str]:
 async def play_out(daemon, player, bot, limit=20000) -> int:
     """Answer every decision with ``bot``'s choice, through presses and taps; OK through
     every step; until the winner is on show.  Returns the number of decisions."""
-    from table.app.prompts import Notice, Step
+    from table.app.prompts import Notice
+    from table.app.present import Step
 
     n = 0
     for _ in range(limit):

@@ -4,7 +4,8 @@ the timer, the players' own dice, and coming back after a power cut."""
 import asyncio
 import random
 
-from table.app.prompts import CardTap, Notice, Step
+from table.app.prompts import CardTap, Notice
+from table.app.present import Step
 from table.engine.dice import TYPED
 from table.bots import RandomBot
 from table.engine.hexes import distance

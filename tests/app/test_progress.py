@@ -3,7 +3,7 @@ comes back at exactly the next change the players have not confirmed."""
 
 import asyncio
 
-from table.app.prompts import Step
+from table.app.present import Step
 from table.bots import RandomBot
 
 from .driver import Player, running, sim_daemon

@@ -101,7 +101,7 @@ def test_the_worm_prompt_lights_only_its_teams_worms_and_picks_by_hex():
 
 
 def test_steps_flash_the_change_and_animate_floods_and_wind():
-    from table.app.prompts import Step
+    from table.app.present import Step
     from table.app.tracker import Step as S
     from table.ui.instructions import Instruction
     v = view()
@@ -128,7 +128,7 @@ def test_a_decision_the_board_on_show_cannot_place_falls_back_to_a_menu():
 
 
 def test_the_first_change_a_blast_made_shows_the_blast_first():
-    from table.app.prompts import Step
+    from table.app.present import Step
     from table.app.tracker import Tracker
     t = Tracker(hexagon((0, 0), 2))
     t.apply([{"event": "place", "thing": "blue-1", "kind": "worm", "at": [1, 0]}])

@@ -4,7 +4,8 @@ and uk with no text cut off and no missing glyph."""
 import pytest
 
 from table.app.daemon import setup_board
-from table.app.prompts import HexPick, Menu, Step, View, for_decision
+from table.app.prompts import HexPick, Menu, View, for_decision
+from table.app.present import Step
 from table.engine.dice import TYPED
 from table.engine.game import GameConfig
 from table.game import Game

@@ -12,7 +12,8 @@ import sys
 import time
 from pathlib import Path
 
-from table.app.prompts import Notice, Step
+from table.app.prompts import Notice
+from table.app.present import Step
 from table.app.state import words
 from table.game import Game
 from table.journal import Journal

@@ -130,7 +130,8 @@ def near_the_end(state_dir, seed: int) -> None:
     """A journal a bot played up to the answer where the group's defaults end the game."""
     sys.path.insert(0, os.path.dirname(os.path.dirname(__file__)))
     from app.driver import Player, enrol_all, running, sim_daemon
-    from table.app.prompts import CardTap, HexPick, Notice, Step
+    from table.app.prompts import CardTap, HexPick, Notice
+    from table.app.present import Step
     from table.bots import GreedyBot
 
     def default(daemon):
