@@ -11,6 +11,7 @@ import argparse
 import importlib
 import sys
 
+from table.cards import CardError
 from table.commands.common import UserError
 
 # name -> (module, one-line help)
@@ -47,6 +48,12 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as err:
         print(f"worms-table {args.command}: {err}", file=sys.stderr)
         return err.exit_code
+    except CardError as err:          # an owner's card or tile file (WORMS_TABLE_CARDS, _TILES)
+        for problem in err.problems:
+            print(f"worms-table {args.command}: {problem}", file=sys.stderr)
+        print(f"worms-table {args.command}: fix the file (worms-table cards check FILE, "
+              "worms-table tiles check FILE) or move it out of the owner's folder", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
 
