@@ -430,9 +430,9 @@ def for_decision(d: Decision, view: View) -> Prompt:
 def _what_for(d: Decision, view: View, plain: str = "prompt.direction") -> str:
     """A menu's title that says what the choice is for: the knockback, or the card."""
     lang = view.lang
-    if d.why == "knockback":
+    if d.purpose is Purpose.KNOCKBACK:
         return text("ask.knockback", lang)
-    card = view.cards.get(d.why.split(":")[0])
+    card = view.cards.get(d.card) if d.card is not None else None
     if card is None:
         return text(plain, lang)
     from table.devices.display import font
