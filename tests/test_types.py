@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import ast
 import random
 import subprocess
 import sys
@@ -103,6 +104,34 @@ def test_no_card_of_the_library_is_named_like_a_purpose():
     purpose of the engine's own."""
     from table.cards import library
     assert not set(library()) & {p.value for p in Purpose}
+
+
+def _parses_why(node) -> bool:
+    """``x.why`` taken apart (``.split``, ``.endswith``, ``[6:]``...) or compared with text."""
+    def is_why(n):
+        return isinstance(n, ast.Attribute) and n.attr == "why"
+    if isinstance(node, ast.Attribute) and is_why(node.value):
+        return True                                     # x.why.split(...), x.why.endswith(...)
+    if isinstance(node, ast.Subscript) and is_why(node.value):
+        return True                                     # x.why[6:]
+    if isinstance(node, ast.Compare) and is_why(node.left):
+        return any(isinstance(c, ast.Constant) or (isinstance(c, (ast.Tuple, ast.List, ast.Set))
+                   and all(isinstance(e, ast.Constant) for e in c.elts))
+                   for c in node.comparators)          # x.why == "move", x.why in ("a", "b")
+    return False
+
+
+def test_no_module_parses_a_decision_s_why():
+    """Decisions are read by purpose, card and item; only table/engine/decisions.py reads
+    ``why`` (the string the log carries)."""
+    found = []
+    for path in sorted((ROOT / "table").rglob("*.py")) + sorted((ROOT / "bench").rglob("*.py")):
+        if path == ROOT / "table" / "engine" / "decisions.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if _parses_why(node):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []
 
 
 def _scenario_events():
