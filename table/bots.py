@@ -25,8 +25,11 @@ TOP = ("worm", "move", "card", "pile")
 
 def sensible(game) -> list:
     """The request's options less the ones no player would pick: a jump onto water (T1 allows
-    it; the worm sinks).  Never empty (skipping a move is always an option)."""
+    it; the worm sinks); a card drawn from the players' own deck is its top card.  Never
+    empty (skipping a move is always an option)."""
     d = game.request
+    if d.kind == "card_tapped":          # the card on top of the players' own deck
+        return [d.default]
     options = list(d.options)
     if d.kind == "move":
         board = game.board
@@ -104,6 +107,8 @@ class GreedyBot:
 
     def __call__(self, game):
         d = game.request
+        if d.kind == "card_tapped":      # a card drawn from the players' own deck: the top one
+            return d.default
         team = self._team(game, d)
         options = sensible(game)
         if d.kind == "pile" or team is None:

@@ -1,4 +1,5 @@
-"""A game's settings: the teams, the optional rules, the map, the starting layout, who rolls.
+"""A game's settings: the teams, the optional rules, the map, the starting layout, who rolls,
+who draws.
 
 ``GameConfig`` is checked when made (ValueError names the setting) and stored as JSON in the
 journal (:meth:`GameConfig.as_json`, :meth:`GameConfig.from_json`).
@@ -30,6 +31,7 @@ class GameConfig:
     timer_seconds: int = 60
     larger_map: bool = False                        # the automatic map: every tile, not one each
     own_dice: bool = False                          # the players roll real dice and type each face
+    own_decks: bool = False                         # the players draw from real decks and tap
 
     def __post_init__(self):
         problem = self.problem()

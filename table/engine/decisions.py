@@ -43,6 +43,8 @@ KINDS = {
     # the players' own dice (GameConfig.own_dice; table/engine/dice.py)
     "die_typed": "the face a player rolled on a real die: '1'..'6', 'wind', 'hit'",
     "flip_typed": "the side a player flipped on a real Danger coin: 'safe' or 'danger'",
+    # the players' own decks (GameConfig.own_decks; table/engine/dice.py)
+    "card_tapped": "the card a player drew from a real deck and tapped: a card id still in it",
 }
 
 
@@ -73,6 +75,9 @@ class Purpose(StrEnum):
     # the players' own dice (dice.py)
     ROLL = "roll"                   # die_typed: the face rolled
     FLIP = "flip"                   # flip_typed: the side flipped
+    # the players' own decks (dice.py)
+    DRAW = "draw"                   # card_tapped (item: the deck, "supply" or "drop"): the
+                                    # card drawn; its ``why`` is ``draw:<deck>``
 
 
 #: purposes whose ``why`` is ``<card>:<purpose>``
@@ -98,14 +103,16 @@ def purpose_of(why: str) -> tuple[Purpose, str | None, str | None]:
     head, colon, tail = why.partition(":")
     if not colon:
         return (Purpose(why), None, None) if why in _PURPOSES else (Purpose.AFFECT, why, None)
-    if head == Purpose.PLACE:
-        return Purpose.PLACE, None, tail
+    if head in _ITEM_PURPOSES:
+        return Purpose(head), None, tail
     if tail in _PURPOSES:
         return Purpose(tail), head, None
     raise ValueError(f"{why!r} names no purpose a decision has")
 
 
 _PURPOSES = frozenset(p.value for p in Purpose) - {Purpose.AFFECT.value}
+#: purposes whose ``why`` is ``<purpose>:<item>``
+_ITEM_PURPOSES = frozenset({Purpose.PLACE.value, Purpose.DRAW.value})
 
 
 class Illegal(EngineError):

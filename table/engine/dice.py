@@ -7,8 +7,13 @@ random picks and shuffles come from.
   for (a ``die_typed`` or ``flip_typed`` decision) and typed in.  Picks and shuffles still
   come from the seed (nobody shuffles a hidden deck by hand).
 
+Either may also let the players keep the decks (``GameConfig.own_decks``, :meth:`players_draw`):
+each Supply or Drop card drawn is then asked for (a ``card_tapped`` decision, why
+``draw:supply`` or ``draw:drop``: the distinct cards still in that deck, the seeded deck's
+top card the default) and the card tapped on the reader is the one revealed.
+
 Every outcome goes into the game's log as it is revealed, so a replay hands the logged faces
-back (:meth:`PlayersDice.from_log`).
+and cards back (:meth:`PlayersDice.from_log`, :meth:`players_draw`).
 
 >>> dice = SeededDice(7, script=(["hit"], []))
 >>> dice.roll(), dice.unused()
@@ -25,9 +30,11 @@ table.engine.decisions.NeedDecision: roll
 from __future__ import annotations
 
 from .chance import FACES, SIDES, CounterRandom
-from .decisions import Decision, Illegal, NeedDecision, Purpose
+from .decisions import Decision, Illegal, NeedDecision, Purpose, why_of
 
-TYPED = ("die_typed", "flip_typed")
+#: the decisions the players answer with what they rolled, flipped or drew for real: the
+#: answer enters the log as the chance outcome (or the revealed card) it stands for
+TYPED = ("die_typed", "flip_typed", "card_tapped")
 
 
 class SeededDice:
@@ -38,6 +45,14 @@ class SeededDice:
         self.script = script
         self.dice = list(script[0]) if script else []
         self.flips = list(script[1]) if script else []
+        self.own_decks = False           # the players draw the Supply and Drop cards
+        self.taps: list[str] = []        # cards tapped, not yet revealed
+
+    def players_draw(self, log: list[dict] | None = None) -> "SeededDice":
+        """Let the players keep the decks; a replay's cards are the ones ``log`` revealed."""
+        self.own_decks = True
+        self.taps = [e["card"] for e in log or () if e.get("reveal") and e.get("card") is not None]
+        return self
 
     def roll(self) -> str:
         return self.dice.pop(0) if self.dice else self.rng.roll()
@@ -55,11 +70,26 @@ class SeededDice:
         """The scripted faces and flips not (yet) used."""
         return {"dice": len(self.dice), "flips": len(self.flips)}
 
+    def reveal(self, entry: dict, deck: list[str], actor: str | None = None) -> dict:
+        """The card drawn: ``entry`` (the top of the seeded deck) unless the players keep the
+        decks, then the card they tapped (``card_tapped``).  An empty deck asks nothing."""
+        if not self.own_decks or entry.get("card") is None:
+            return entry
+        if self.taps:
+            return {**entry, "card": self.taps.pop(0)}
+        options = tuple(sorted(set(deck)))
+        raise NeedDecision(Decision("card_tapped", options, entry["card"],
+                                    why_of(Purpose.DRAW, item=entry["reveal"]), actor))
+
     def give(self, kind: str, value: str) -> None:
+        if kind == "card_tapped" and self.own_decks:
+            self.taps.append(value)
+            return
         raise Illegal("the box rolls in this game: there is no die to type in")
 
-    def take_back(self, kind: str) -> None:  # pragma: no cover - give() never succeeds
-        pass
+    def take_back(self, kind: str) -> None:
+        if kind == "card_tapped" and self.taps:
+            self.taps.pop()
 
 
 class PlayersDice(SeededDice):
@@ -85,6 +115,9 @@ class PlayersDice(SeededDice):
 
     def give(self, kind: str, value: str) -> None:
         """A face (``die_typed``) or a side (``flip_typed``) the players typed in."""
+        if kind not in ("die_typed", "flip_typed"):
+            super().give(kind, value)
+            return
         legal = FACES if kind == "die_typed" else SIDES
         if value not in legal:
             what = "die face" if kind == "die_typed" else "coin side"
@@ -93,6 +126,9 @@ class PlayersDice(SeededDice):
 
     def take_back(self, kind: str) -> None:
         """Forget the last face given (its step failed)."""
+        if kind not in ("die_typed", "flip_typed"):
+            super().take_back(kind)
+            return
         pending = self.dice if kind == "die_typed" else self.flips
         if pending:
             pending.pop()
@@ -100,7 +136,8 @@ class PlayersDice(SeededDice):
 
 def dice_for(config, seed: int | str, script: tuple | None = None,
              log: list[dict] | None = None) -> SeededDice:
-    """The chance source ``config`` asks for (``own_dice``: the players'), replaying ``log``."""
-    if getattr(config, "own_dice", False):
-        return PlayersDice.from_log(seed, log or [])
-    return SeededDice(seed, script)
+    """The chance source ``config`` asks for (``own_dice``: the players' dice; ``own_decks``:
+    the players' decks), replaying ``log``."""
+    dice = (PlayersDice.from_log(seed, log or []) if getattr(config, "own_dice", False)
+            else SeededDice(seed, script))
+    return dice.players_draw(log) if getattr(config, "own_decks", False) else dice

@@ -34,6 +34,9 @@ Log entries (JSON objects), in order:
 ``{"chance": "die"|"flip", "value"}``, ``{"chance": "shuffle", "what", "order"}``,
 ``{"chance": "pick", "what", "value"}``; cards revealed ``{"reveal": "supply", "team",
 "card"}`` (card null: the Supply deck is empty) and ``{"reveal": "drop", "card"}``.
+With the players' own dice or decks (``own_dice``, ``own_decks``) a face, a side or a card
+tapped is asked for (``die_typed``, ``flip_typed``, ``card_tapped``) and enters the log as the
+chance outcome or the revealed card it stands for, never as an answer.
 """
 
 from __future__ import annotations
@@ -263,6 +266,9 @@ class Game(Phases):
         d = self._request
         if d is None:
             raise Illegal("the game is over: there is nothing to answer")
+        if d.kind == "card_tapped" and value not in d.options:
+            raise Illegal(f"{value!r} is not in the {d.item} deck; in it: "
+                          f"{', '.join(map(str, d.options))}")
         if d.kind in TYPED:
             self._type_in(d.kind, value)
             return
@@ -297,8 +303,8 @@ class Game(Phases):
             raise
 
     def _type_in(self, kind: str, value) -> None:
-        """A face or a side the players rolled for real: it enters the log as the chance
-        outcome it stands for, the step goes on."""
+        """A face, a side or a card the players rolled, flipped or drew for real: it enters
+        the log as the chance outcome (or the revealed card) it stands for, the step goes on."""
         self.dice.give(kind, value)
         n_log, n_known = len(self._log), len(self._known)
         try:

@@ -249,7 +249,7 @@ class Phases:
             r.event(EventKind.DROP_EMPTY)
             return
         top = st.drops[0]
-        cid = run.chance.reveal({"reveal": "drop", "card": top})["card"]
+        cid = run.chance.reveal({"reveal": "drop", "card": top}, st.drops, st.team)["card"]
         st.drops.remove(cid)
         card = cards[cid]
         if card.kind == "sudden_death":
@@ -323,9 +323,10 @@ class Phases:
         """Hand out the Supply cards the crates opened since the last look."""
         for team, n in st.board.cards_drawn.items():
             while st.drawn.get(team, 0) < n:
-                st.drawn[team] = st.drawn.get(team, 0) + 1
                 top = st.supply[0] if st.supply else None
-                card = run.chance.reveal({"reveal": "supply", "team": team, "card": top})["card"]
+                card = run.chance.reveal({"reveal": "supply", "team": team, "card": top},
+                                         st.supply, team)["card"]
+                st.drawn[team] = st.drawn.get(team, 0) + 1    # (after a tap asked for)
                 if card is None:
                     run.r.event(EventKind.SUPPLY_EMPTY, team=team)
                     continue

@@ -91,8 +91,10 @@ class PhaseChance:
         else:
             items[:] = order
 
-    def reveal(self, entry: dict) -> dict:
-        return self._next(entry["reveal"], lambda: entry)
+    def reveal(self, entry: dict, deck: list[str], actor: str | None = None) -> dict:
+        """A card drawn from ``deck`` (``entry``: its top card): the chance source says which
+        (the players' own decks: the card tapped, asked as a ``card_tapped`` decision)."""
+        return self._next(entry["reveal"], lambda: self.dice.reveal(entry, deck, actor))
 
 
 class PhaseRun:

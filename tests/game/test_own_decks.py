@@ -1,0 +1,113 @@
+"""The players' own decks: each Supply and Drop card drawn from the real deck is asked for
+(``card_tapped``), entered in the log as the ordinary reveal entry, so the journal replays it
+and undo never goes back past one."""
+
+import random
+
+import pytest
+
+from table.bots import GreedyBot, RandomBot
+from table.engine.decisions import Illegal, Purpose
+from table.engine.dice import TYPED
+from table.engine.game import GameConfig
+from table.game import Game
+
+
+def _play(game, seed, undo_every=0, pick=None):
+    bot, rnd, n, taps = RandomBot(seed), random.Random(seed), 0, 0
+    while game.request is not None:
+        d = game.request
+        if d.kind == "card_tapped":
+            taps += 1
+            game.answer(pick(d, rnd) if pick else d.default)
+        elif d.kind in TYPED:
+            game.answer(rnd.choice(d.options))
+        else:
+            game.answer(bot(game))
+        n += 1
+        if undo_every and n % undo_every == 0 and game.can_undo:
+            game.undo()
+    return taps
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_tapped_cards_replay_exactly_with_undos_on_the_way(seed):
+    config = GameConfig(teams=2 + seed % 3, own_decks=True, own_dice=seed % 2 == 1)
+    game = Game.new(config, seed)
+    taps = _play(game, seed, undo_every=5, pick=lambda d, rnd: rnd.choice(d.options))
+    again = Game.replay(game.config.as_json(), seed, game.log)
+    assert again.result == game.result and again.log == game.log
+    assert taps > 0
+    # every card drawn came from a tap, once each (undo never took one back)
+    assert taps == sum(1 for e in game.log if e.get("reveal") and e.get("card") is not None)
+    assert not any(e.get("kind") == "card_tapped" for e in game.log)
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_the_default_taps_reproduce_the_seeded_game(seed):
+    seeded = Game.new(GameConfig(teams=3), seed)
+    _play(seeded, seed)
+    drawn = Game.new(GameConfig(teams=3, own_decks=True), seed)
+    taps = _play(drawn, seed)
+    assert taps > 0
+    assert drawn.log == seeded.log and drawn.events == seeded.events
+    assert drawn.result == seeded.result
+
+
+def _to_tap(game, deck):
+    """Play on (a random bot, the top card drawn) until a ``deck`` card is to be tapped."""
+    bot = RandomBot(1)
+    while game.request is not None and not (game.request.kind == "card_tapped"
+                                            and game.request.item == deck):
+        assert game.turn.number < 200
+        game.answer(bot(game))
+    assert game.request is not None, f"no {deck} card drawn"
+    return game.request
+
+
+def test_a_card_not_in_the_deck_is_illegal_and_the_tapped_card_lands_in_the_hand():
+    game = Game.new(GameConfig(teams=2, own_decks=True), 2)
+    d = _to_tap(game, "supply")
+    assert d.purpose is Purpose.DRAW and d.why == "draw:supply" and d.actor == game.turn.team
+    assert d.default in d.options and list(d.options) == sorted(set(d.options))
+    log, team = list(game.log), d.actor
+    for wrong in ("bazooka", "no-such-card"):
+        with pytest.raises(Illegal, match="not in the supply deck"):
+            game.answer(wrong)
+    assert game.log == log and game.request == d
+    before = game.hands[team].count(d.options[-1])
+    game.answer(d.options[-1])
+    assert {"reveal": "supply", "team": team, "card": d.options[-1]} in game.log[len(log):]
+    assert game.hands[team].count(d.options[-1]) == before + 1
+    # undo never goes back past the card tapped
+    assert not game.can_undo or game.log.index(game.log[-1]) > len(log)
+    while game.can_undo:
+        game.undo()
+    assert {"reveal": "supply", "team": team, "card": d.options[-1]} in game.log
+
+
+def test_a_drop_card_is_tapped_too_and_a_bots_copy_draws_for_itself():
+    game = Game.new(GameConfig(teams=2, own_decks=True), 6)
+    d = _to_tap(game, "drop")
+    assert d.why == "draw:drop" and d.default == d.options[d.options.index(d.default)]
+    game.answer(d.options[0])
+    assert game.log[-1] == {"reveal": "drop", "card": d.options[0]} or any(
+        e == {"reveal": "drop", "card": d.options[0]} for e in game.log)
+    while game.request is not None and game.request.kind != "card":
+        game.answer(game.request.default)
+    fork = game.fork(1)
+    while fork.request is not None and fork.turn.number < game.turn.number + 4:
+        assert fork.request.kind != "card_tapped"     # a bot's copy never asks a tap
+        fork.answer(fork.request.default)
+
+
+def test_bots_take_the_top_card():
+    game = Game.new(GameConfig(teams=2, own_decks=True), 2)
+    d = _to_tap(game, "supply")
+    assert RandomBot(0)(game) == d.default and GreedyBot(0)(game) == d.default
+
+
+def test_the_journal_config_keeps_own_decks():
+    config = GameConfig(teams=3, own_decks=True)
+    assert GameConfig.from_json(config.as_json()) == config
+    assert GameConfig().own_decks is False
