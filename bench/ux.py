@@ -43,7 +43,8 @@ async def _settle():
 
 
 class Policy:
-    """Presses OK on whatever is offered; taps the first weapon card when a card is asked."""
+    """Presses OK on whatever is offered; taps the first weapon card when a card is asked, and
+    the top card when one is drawn from the players' own deck."""
 
     def __init__(self, daemon, tags: dict[str, str]):
         self.d = daemon
@@ -65,7 +66,7 @@ class Policy:
 
     async def wizard(self) -> None:
         from table.app.wizard import MapEditor
-        for _ in range(20):                       # en, teams, rules, dice, placement, map
+        for _ in range(20):                       # en, teams, rules, dice, decks, placement, map
             if isinstance(self.d.wizard.prompt, MapEditor):
                 await self.press("ok", long=True)
                 return
@@ -73,9 +74,11 @@ class Policy:
         raise RuntimeError("the wizard did not reach the map")
 
     async def turn_step(self) -> None:
-        from table.app.prompts import CardTap
+        from table.app.prompts import CardTap, DeckTap
         p = self.d.current()
-        if isinstance(p, CardTap):
+        if isinstance(p, DeckTap):          # the players' own deck: the card on top, tapped
+            await self.tap(self.d.game.request.default)
+        elif isinstance(p, CardTap):
             weapons = [c for c in p.options if c != "pass"]
             pick = next((c for c in PREFERRED if c in weapons), weapons[0] if weapons else None)
             if pick is None:

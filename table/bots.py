@@ -45,7 +45,10 @@ class RandomBot:
         self.rnd = random.Random(f"random:{seed}")
 
     def __call__(self, game):
-        return self.rnd.choice(sensible(game))
+        options = sensible(game)
+        # (one option: a card drawn from the players' own deck; no random number is spent,
+        # so the bot plays the same game whoever draws)
+        return options[0] if game.request.kind == "card_tapped" else self.rnd.choice(options)
 
 
 def team_value(board, team) -> float:

@@ -1,11 +1,13 @@
 """What each prompt is for, on its screen: aiming names the card, the dice and what stands on
 the hex under the cursor; a drop card's Thing says which card and which Thing; Things and
-piles by their names.  (Screens for table/app/prompts.py; nothing here reads the inputs.)"""
+piles by their names; the dice a pick is among, a direction's line.  (Screens for
+table/app/prompts.py; nothing here reads the inputs.)"""
 
 from __future__ import annotations
 
-from table.engine.hexes import Hex
-from table.ui import screens
+from table.engine.decisions import Decision
+from table.engine.hexes import Hex, neighbour
+from table.ui import scenes, screens
 from table.ui.instructions import worm_number
 from table.ui.strings import text, worm_name
 
@@ -57,3 +59,35 @@ def _drop_draw(view):
         return screens.message(text("drop.title", v.lang),
                                text("ask.drop_where", v.lang, card=name, thing=thing))
     return draw
+
+
+def _rolled(events: list, d: Decision) -> list[str]:
+    """The dice just rolled for this pick: the last run of rolls "for" its purpose."""
+    def match(e):
+        return e.get("event") == "roll" and e.get("for") == d.purpose
+    i = len(events) - 1
+    while i >= 0 and not match(events[i]):
+        i -= 1
+    faces = []
+    while i >= 0 and match(events[i]):
+        faces.append(events[i]["face"])
+        i -= 1
+    faces.reverse()
+    if not faces or not set(d.options) <= set(faces):
+        faces = [str(o) for o in d.options]
+    return faces
+
+
+def _direction_lights(origin: Hex | None):
+    def lights(view, d: int, t: float) -> scenes.Frame:
+        base = scenes.dimmed(view.base())
+        if origin is None:
+            return base
+        line, h = {}, origin
+        for _ in range(8):
+            h = neighbour(h, d)
+            if h not in base:
+                break
+            line[h] = scenes.WHITE
+        return scenes.lit(scenes.cursor(base, origin, t, scenes.WHITE), line)
+    return lights

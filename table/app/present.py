@@ -112,21 +112,37 @@ def setup_line(lang: str, changes) -> str:
 
 
 def deal_screen(lang: str, deal: dict, cards: dict) -> screens.Screen:
-    """Setup: the cards a team takes, or the decks to build and shuffle, with their counts."""
+    """Setup: the cards a team takes, or a deck to build and shuffle: its cards, counted (for
+    the number of players), or the decks' sizes when the cards are not known."""
+    def named(ids) -> str:
+        counted: dict[str, int] = {}
+        for c in ids:
+            counted[c] = counted.get(c, 0) + 1
+        return ", ".join(f"{n}× {cards[c].name(lang) if c in cards else c}"
+                         for c, n in counted.items())
     if "team" in deal:
         team = text(f"team.{deal['team']}", lang)
         names = ", ".join(cards[c].name(lang) if c in cards else c for c in deal["cards"])
         return screens.message(text("deal.title", lang, team=team),
                                text("deal.hand", lang, cards=names))
+    if "deck" in deal:
+        body = text(f"deal.{deal['deck']}_deck", lang, cards=named(deal["cards"]))
+        if deal.get("bottom"):
+            bottom = deal["bottom"]
+            body += ". " + text("deal.bottom", lang, card=cards[bottom].name(lang)
+                                 if bottom in cards else bottom)
+        return screens.message(text("deal.decks_title", lang), body)
     return screens.message(text("deal.decks_title", lang),
                            text("deal.decks", lang, supply=deal["supply"], drop=deal["drop"]))
 
 
 def start_hands(game) -> dict:
-    """Each team's hand as dealt at setup: the game replayed up to its first worm choice."""
+    """Each team's hand as dealt at setup (the game replayed up to its first worm choice), and
+    under ``"decks"`` what the decks hold (:attr:`Game.deck_cards`)."""
     log = game.log
     first = next((i for i, e in enumerate(log) if e.get("kind") == "worm"), len(log))
-    return type(game).replay(game.config, game.seed, log[:first]).hands
+    start = type(game).replay(game.config, game.seed, log[:first])
+    return {**start.hands, "decks": start.deck_cards}
 
 
 def pending_hexes(steps) -> frozenset[Hex]:

@@ -25,7 +25,7 @@ from table.ui import scenes, screens
 from table.ui.instructions import worm_number
 from table.ui.strings import text, worm_name
 
-from .contexts import _aim_draw, _drop_draw, _name, _pile_label
+from .contexts import _aim_draw, _direction_lights, _drop_draw, _name, _pile_label, _rolled
 from .defaults import aim_start, step_towards
 
 UP = {"1": -1, "6": -1, "2": -1, "ccw": -1, "4": 1, "5": 1, "3": 1, "cw": 1}
@@ -279,6 +279,30 @@ class DicePick(Prompt):
         return None
 
 
+class DeckTap(Prompt):
+    """A card drawn from the players' own deck (``card_tapped``): draw the top card of the
+    real Supply or Drop deck and tap it.  The screen names no Supply card (they stay secret);
+    a card not in that deck is refused with why; the buttons answer nothing."""
+    animated = False
+
+    def __init__(self, d: Decision, team: str | None = None):
+        self.deck = d.item if d.item in ("supply", "drop") else "supply"
+        self.options = tuple(d.options)
+        self.team = d.actor or team
+
+    def screen(self, view):
+        team = text(f"team.{self.team}", view.lang) if self.team else ""
+        return screens.message(text(f"draw.{self.deck}_title", view.lang),
+                               text(f"draw.{self.deck}", view.lang, team=team))
+
+    def tap(self, card_id):
+        if card_id is None:
+            return Refuse("error.unknown_tag")
+        if card_id not in self.options:
+            return Refuse(f"error.not_in_{self.deck}", {"card": card_id})
+        return Answer(card_id)
+
+
 class Notice(Prompt):
     """A message shown until a button is pressed (an error, "undone", the winner)."""
     animated = False
@@ -412,6 +436,8 @@ def for_decision(d: Decision, view: View) -> Prompt:
         p = Menu(text("prompt.die", lang),
                  [text(f"face.{f}", lang, d=view.board.wind) for f in d.options],
                  list(d.options))
+    elif d.kind == "card_tapped":      # a card drawn from the players' own deck
+        p = DeckTap(d, view.team)
     elif d.kind == "flip_typed":
         p = Menu(text("thing.mine", lang), [text(f"coin.{s}", lang) for s in d.options],
                  list(d.options))
@@ -449,37 +475,5 @@ def _fallback(d: Decision, view: View) -> Prompt:
     return Menu(d.why, labels, list(d.options), cursor=list(d.options).index(d.default))
 
 
-def _rolled(events: list, d: Decision) -> list[str]:
-    """The dice just rolled for this pick: the last run of rolls "for" its purpose."""
-    def match(e):
-        return e.get("event") == "roll" and e.get("for") == d.purpose
-    i = len(events) - 1
-    while i >= 0 and not match(events[i]):
-        i -= 1
-    faces = []
-    while i >= 0 and match(events[i]):
-        faces.append(events[i]["face"])
-        i -= 1
-    faces.reverse()
-    if not faces or not set(d.options) <= set(faces):
-        faces = [str(o) for o in d.options]
-    return faces
-
-
-def _direction_lights(origin: Hex | None):
-    def lights(view: View, d: int, t: float) -> scenes.Frame:
-        base = scenes.dimmed(view.base())
-        if origin is None:
-            return base
-        line, h = {}, origin
-        for _ in range(8):
-            h = neighbour(h, d)
-            if h not in base:
-                break
-            line[h] = scenes.WHITE
-        return scenes.lit(scenes.cursor(base, origin, t, scenes.WHITE), line)
-    return lights
-
-
-__all__ = ["Answer", "CardTap", "DicePick", "HexPick", "Menu", "Notice", "Prompt", "Refuse",
+__all__ = ["Answer", "CardTap", "DeckTap", "DicePick", "HexPick", "Menu", "Notice", "Prompt", "Refuse",
            "View", "for_decision"]

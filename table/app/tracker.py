@@ -141,10 +141,16 @@ class Tracker:
         """Setup: what each team is dealt, then the decks to build (with their counts)."""
         if self.deal is None:
             return []
-        hands = self.deal()
+        hands = dict(self.deal())
+        decks = hands.pop("decks", None)       # what each deck holds (present.start_hands)
         out = [Step(deal={"team": team, "cards": list(hands.get(team, ()))})
                for team in e.get("order") or sorted(hands)]
-        out.append(Step(deal={"supply": e.get("supply_deck", 0), "drop": e.get("drop_deck", 0)}))
+        if decks is None:
+            out.append(Step(deal={"supply": e.get("supply_deck", 0),
+                                  "drop": e.get("drop_deck", 0)}))
+            return out
+        out.append(Step(deal={"deck": "supply", "cards": decks["supply"]}))
+        out.append(Step(deal={"deck": "drop", "cards": decks["drop"], "bottom": decks["bottom"]}))
         return out
 
     def steps(self, events) -> list[Step]:

@@ -1,4 +1,5 @@
-"""The new-game wizard on the box: language, teams, optional rules, dice, placement, the map.
+"""The new-game wizard on the box: language, teams, optional rules, dice, decks, placement,
+the map.
 
 One :class:`Wizard` walks the stages; each stage is a prompt (table/app/prompts.py), so the
 buttons, the encoder and the browser view work it like any game decision.  OK chooses, Back
@@ -20,7 +21,7 @@ from table.ui.strings import LANGS, OPTIONAL_RULES, TEAMS, text
 from .prompts import Answer, Menu, Prompt, Refuse, View
 from .tileplace import TilePlacer
 
-STAGES = ("lang", "teams", "rules", "dice", "placement", "map", "editor", "tiles")
+STAGES = ("lang", "teams", "rules", "dice", "decks", "placement", "map", "editor", "tiles")
 MINUTES = (1, 2, 3, 5, 10)
 
 
@@ -87,6 +88,7 @@ class Wizard:
         self.teams = 2
         self.rules: set[str] = set()
         self.own_dice = False
+        self.own_decks = True                   # the players draw from the real decks
         self.placement = "auto"
         self.minutes = 1
         self.stage = "lang"
@@ -108,6 +110,9 @@ class Wizard:
         if self.stage == "dice":
             return Menu("", [], ["auto", "own"], int(self.own_dice),
                         draw=lambda v, c: screens.dice_menu(v.lang, c))
+        if self.stage == "decks":
+            return Menu("", [], ["players", "box"], int(not self.own_decks),
+                        draw=lambda v, c: screens.decks_menu(v.lang, c))
         if self.stage == "placement":
             return Menu(lambda v: text("wizard.placement", v.lang),
                         [text("wizard.place_auto", lang), text("wizard.place_own", lang)],
@@ -178,6 +183,9 @@ class Wizard:
                 self.rules ^= {value}
         elif s == "dice":
             self.own_dice = value == "own"
+            self._go("decks")
+        elif s == "decks":
+            self.own_decks = value != "box"
             self._go("placement")
         elif s == "placement":
             self.placement = value
@@ -201,5 +209,6 @@ class Wizard:
         self.result = GameConfig(teams=self.teams, options=options,
                                   land=tuple(sorted(map(tuple, land))),
                                   placement=self.placement, own_dice=self.own_dice,
+                                  own_decks=self.own_decks,
                                   timer_seconds=60 * self.minutes)
         return self.result

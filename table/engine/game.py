@@ -232,6 +232,16 @@ class Game(Phases):
                 "discard": list(st.discard)}
 
     @property
+    def deck_cards(self) -> dict[str, Any]:
+        """What the decks hold (not their order): ``supply`` and ``drop``, each card id once a
+        copy, sorted, and ``bottom``, the Sudden Death card under the Drop cards (or None), so
+        the players can build the real decks the same."""
+        st = self._st
+        drops = list(st.drops)
+        bottom = drops.pop() if drops and self.cards[drops[-1]].kind == "sudden_death" else None
+        return {"supply": sorted(st.supply), "drop": sorted(drops), "bottom": bottom}
+
+    @property
     def teams(self) -> list[str]:
         """The teams in turn order (after setup; before it, in team-number order)."""
         return list(self._st.order or self._st.teams)

@@ -276,6 +276,25 @@ def rules_menu(lang: str, chosen: set[str], cursor: int) -> Screen:
     return _done(c)
 
 
+def decks_menu(lang: str, cursor: int) -> Screen:
+    """Who draws the Supply and Drop cards, and a line saying what the one under the cursor
+    means."""
+    keys = ("wizard.decks_players", "wizard.decks_box")
+    cursor = max(0, min(cursor, len(keys) - 1))
+    c = Canvas()
+    c.title(text("wizard.decks", lang), f"{cursor + 1}/{len(keys)}")
+    fnt = font(12)
+    item = text(keys[cursor], lang)
+    y = TITLE_H + 1
+    c.draw.rectangle((0, y, WIDTH - 1, y + 11), fill=1)
+    c.check(item, fnt)
+    c.draw.text((1, y), item, font=fnt, fill=0)
+    y += 12
+    c.draw.line((0, y + 1, WIDTH - 1, y + 1), fill=1)
+    c.block((1, y + 2, WIDTH - 1, HEIGHT), text(f"{keys[cursor]}_help", lang))
+    return _done(c)
+
+
 def dice_menu(lang: str, cursor: int) -> Screen:
     return menu(text("wizard.dice", lang),
                 [text("wizard.dice_auto", lang), text("wizard.dice_own", lang)], cursor)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
-from table.app.prompts import CardTap, DicePick, HexPick, Menu, Notice
+from table.app.prompts import CardTap, DeckTap, DicePick, HexPick, Menu, Notice
 from table.app.present import Step
 from table.app.wizard import MapEditor
 from table.engine.hexes import distance, neighbour
@@ -48,6 +48,8 @@ class Player:
         p = self.d.current()
         if isinstance(p, (Step, Notice)):
             await self.press("ok")
+        elif isinstance(p, DeckTap):        # a card drawn from the players' own deck
+            await self.tap(self.tags[value])
         elif isinstance(p, CardTap):
             if value == "pass":
                 await self.press("ok")
@@ -96,9 +98,9 @@ class Player:
         await self.press("ok")
 
     async def wizard(self, teams: int = 2, rules=(), dice: str = "auto",
-                     placement: str = "auto", lang: str = "en") -> None:
+                     placement: str = "auto", lang: str = "en", decks: str = "players") -> None:
         """Through the new-game wizard: ``lang``, ``teams`` teams, the optional ``rules``,
-        ``dice`` ("auto"/"own"), ``placement`` ("auto"/"players"), a new map accepted as the
+        ``dice`` ("auto"/"own"), ``decks`` ("players"/"box": who draws), ``placement`` ("auto"/"players"), a new map accepted as the
         editor offers it."""
         w = self.d.wizard
         await self.choose(lang)
@@ -108,6 +110,7 @@ class Player:
             await self.choose(rule)
         await self.choose("start")
         await self.choose(dice)
+        await self.choose(decks)
         await self.choose(placement)
         await self.choose("new")
         assert isinstance(w.prompt, MapEditor)

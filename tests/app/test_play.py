@@ -6,7 +6,6 @@ import random
 
 from table.app.prompts import CardTap, Notice
 from table.app.present import Step
-from table.engine.dice import TYPED
 from table.bots import RandomBot
 from table.engine.hexes import distance
 from table.ui.strings import text
@@ -149,7 +148,7 @@ def test_map_entry_marks_land_and_the_last_map_is_remembered(tmp_path):
         async with running(daemon):
             p = Player(daemon, enrol_all(daemon))
             w = daemon.wizard
-            for v in ("en", "start", "start", "auto", "auto", "new"):
+            for v in ("en", "start", "start", "auto", "players", "auto", "new"):
                 await p.choose(v)
             editor = w.prompt
             offered = set(editor.land)
@@ -163,7 +162,7 @@ def test_map_entry_marks_land_and_the_last_map_is_remembered(tmp_path):
             daemon.jg.journal.finish(daemon.jg.game_id, {"winners": []})
             daemon.new_wizard()
             w = daemon.wizard
-            for v in ("en", "start", "start", "auto", "auto"):
+            for v in ("en", "start", "start", "auto", "players", "auto"):
                 await p.choose(v)
             menu_values = list(w.prompt.values)
             await p.choose("last")
@@ -211,7 +210,7 @@ def test_the_players_own_dice_are_typed_in_and_replay_after_a_restart(tmp_path):
 
     def player_bot(game):
         d = game.request
-        return rnd.choice(d.options) if d.kind in TYPED else bot(game)
+        return rnd.choice(d.options) if d.kind in ("die_typed", "flip_typed") else bot(game)
 
     async def first():
         daemon = sim_daemon(tmp_path, 9)

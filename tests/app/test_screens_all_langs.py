@@ -32,7 +32,7 @@ def test_game_prompts_and_steps_render_cleanly(lang):
     found, kinds, submenus = [], set(), 0
     for seed, teams, placement, own in ((2, 2, "players", True), (5, 6, "auto", False)):
         config = GameConfig(teams=teams, land=tuple(sorted(standard_land(teams))),
-                             placement=placement, own_dice=own)
+                             placement=placement, own_dice=own, own_decks=own)
         game = Game.new(config, seed)
         tracker = Tracker(config.land, setup=lambda g=game: setup_board(g))
         bot, seen, n = RandomBot(seed), 0, 0
@@ -64,7 +64,7 @@ def test_game_prompts_and_steps_render_cleanly(lang):
                     found += problems_of(p.screen(view), (d, c))
             game.answer(RandomBot(n)(game) if d.kind in TYPED else bot(game))
             n += 1
-    assert {"worm", "move", "card", "hex", "pile", "die_typed"} <= kinds
+    assert {"worm", "move", "card", "hex", "pile", "die_typed", "card_tapped"} <= kinds
     assert submenus > 0
     assert found == []
 
@@ -75,7 +75,8 @@ def test_wizard_screens_render_cleanly(lang):
     view = View(lang, None, GRID)
     found = []
     for stage, answer in (("lang", lang), ("teams", "start"), ("rules", "timer"),
-                          ("rules", "start"), ("dice", "own"), ("placement", "auto")):
+                          ("rules", "start"), ("dice", "own"), ("decks", "players"),
+                          ("placement", "auto")):
         p = w.prompt
         for c in range(len(p.values)):
             p.cursor = c

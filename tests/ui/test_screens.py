@@ -58,6 +58,21 @@ SAMPLES = {
     "rules menu": lambda lang: [screens.rules_menu(lang, {"timer", "parting_gifts"}, c)
                                 for c in range(len(OPTIONAL_RULES) + 1)],
     "dice menu": lambda lang: [screens.dice_menu(lang, c) for c in (0, 1)],
+    "decks menu": lambda lang: [screens.decks_menu(lang, c) for c in (0, 1)],
+    "decks to build": lambda lang: [
+        screens.message(t("deal.decks_title", lang), t(
+            f"deal.{deck}_deck", lang, cards=", ".join(
+                f"{n}× {c.name(lang)}" for c in library().values() if c.kind == kind))
+            + (". " + t("deal.bottom", lang, card=bottom) if bottom else ""))
+        for deck, kind, n in (("supply", "supply", 1), ("drop", "drop", 7))
+        for bottom in ([None] + [c.name(lang) for c in library().values()
+                                 if c.kind == "sudden_death" and deck == "drop"])],
+    "a card drawn from the players' deck": lambda lang: [
+        screens.message(t("draw.supply_title", lang),
+                        t("draw.supply", lang, team=t(f"team.{team}", lang)))
+        for team in TEAMS] + [screens.message(t("draw.drop_title", lang), t("draw.drop", lang))]
+    + [screens.error(lang, f"error.not_in_{deck}", card=name)
+       for deck in ("supply", "drop") for name in card_names(lang)],
     "placement menu": lambda lang: [screens.menu(t("wizard.placement", lang), [
         t("wizard.place_auto", lang), t("wizard.place_own", lang)], c) for c in (0, 1)],
     "wizard": lambda lang: [

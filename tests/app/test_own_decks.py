@@ -1,0 +1,143 @@
+"""The players' own decks on the box (issue 11 item 6): a Supply card drawn from the real deck
+is tapped, never named on the screen; a Drop card is turned over and tapped; a card not in the
+deck is refused with why; with "the box draws" nothing is asked."""
+
+import asyncio
+
+from table.app.present import Step, start_hands
+from table.app.prompts import DeckTap, Notice
+from table.bots import RandomBot
+from table.cards import library
+from table.ui.strings import LANGS
+
+from .driver import Player, enrol_all, running, sim_daemon
+from .test_play import confirm_steps
+
+SUPPLY_NAMES = {c.name(lang) for c in library().values() if c.kind in ("supply", "superweapon")
+                for lang in LANGS}
+
+
+def texts(daemon) -> str:
+    return "\n".join(daemon.current().screen(daemon.view()).texts)
+
+
+async def to_a_tap(daemon, p, bot, deck, limit=3000):
+    """Play on (taps of the top card on the way) until a ``deck`` card is to be tapped."""
+    for _ in range(limit):
+        await confirm_steps(daemon, p)
+        d = daemon.game.request
+        assert d is not None, "the game ended first"
+        if d.kind == "card_tapped" and d.item == deck:
+            return d
+        await p.choose(bot(daemon.game))
+    raise AssertionError(f"no {deck} card drawn")
+
+
+def test_a_supply_card_drawn_is_tapped_and_named_nowhere(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, 4)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            await p.wizard()
+            assert daemon.game.config.own_decks          # the players draw, by default
+            bot = RandomBot(4)
+            drop = await to_a_tap(daemon, p, bot, "drop")
+            assert isinstance(daemon.current(), DeckTap)
+            assert "turn over the top Drop card and tap it" in texts(daemon)
+            await p.choose(drop.default)
+            d = await to_a_tap(daemon, p, bot, "supply")
+            team, hand = d.actor, daemon.game.hands[d.actor]
+            shown = texts(daemon)
+            assert isinstance(daemon.current(), DeckTap)
+            assert "draw the top Supply card and tap it (keep it secret)" in shown
+            assert not any(name in shown for name in SUPPLY_NAMES)
+            # a card that is not in the Supply deck: refused with why, nothing changed
+            wrong = next(c for c, card in sorted(daemon.cards.items())
+                         if card.kind == "starter" and c not in d.options)
+            log = list(daemon.game.log)
+            await p.tap(p.tags[wrong])
+            refused = texts(daemon)
+            assert f"{daemon.cards[wrong].name('en')} is not in the Supply deck" in refused
+            assert daemon.game.log == log and daemon.game.request == d
+            await p.press("ok")
+            assert isinstance(daemon.current(), DeckTap)
+            # the card drawn for real: not the one the box's shuffle has on top
+            card = next((c for c in d.options if c != d.default), d.default)
+            await p.tap(p.tags[card])
+            after = texts(daemon)
+            entry = {"reveal": "supply", "team": team, "card": card}
+            return daemon.game, log, entry, hand, team, card, after
+
+    game, log, entry, hand, team, card, after = asyncio.run(main())
+    assert entry in game.log[len(log):]
+    assert game.hands[team].count(card) == hand.count(card) + 1
+    assert not any(name in after for name in SUPPLY_NAMES)
+
+
+def test_the_tapped_cards_come_back_after_a_restart(tmp_path):
+    async def first():
+        daemon = sim_daemon(tmp_path, 4)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            await p.wizard()
+            d = await to_a_tap(daemon, p, RandomBot(4), "supply")
+            await p.choose(d.options[-1])
+            await confirm_steps(daemon, p)
+            state = (list(daemon.game.log), daemon.game.request, daemon.game.hands)
+        daemon.close()
+        return state
+
+    async def second():
+        daemon = sim_daemon(tmp_path, 4)
+        async with running(daemon):
+            state = (list(daemon.game.log), daemon.game.request, daemon.game.hands)
+        daemon.close()
+        return state
+
+    before = asyncio.run(first())
+    assert any(e.get("reveal") == "supply" for e in before[0])
+    assert asyncio.run(second()) == before
+
+
+def test_when_the_box_draws_nothing_is_tapped(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, 4)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            await p.wizard(decks="box")
+            bot, kinds = RandomBot(4), set()
+            for _ in range(300):
+                await confirm_steps(daemon, p)
+                if daemon.game.request is None:
+                    break
+                kinds.add(daemon.game.request.kind)
+                await p.choose(bot(daemon.game))
+            return daemon.game, kinds
+
+    game, kinds = asyncio.run(main())
+    assert not game.config.own_decks and "card_tapped" not in kinds
+    assert any(e.get("reveal") == "supply" for e in game.log)      # the box drew for them
+
+
+def test_the_setup_says_what_each_deck_holds_for_the_players_count(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, 4)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            await p.wizard(teams=3)
+            shown = []
+            while isinstance(daemon.current(), (Step, Notice)):
+                shown.append(texts(daemon).replace("\n", " "))
+                await p.press("ok")
+            return shown, start_hands(daemon.game)["decks"]
+
+    shown, held = asyncio.run(main())
+    cards = library()
+    drop = next(s for s in shown if "Drop deck, shuffled:" in s)
+    supply = next(s for s in shown if "Supply deck, shuffled:" in s)
+    assert len(held["drop"]) == 2 * 3 + 2 and held["bottom"] is not None   # T4, three teams
+    for cid in set(held["drop"]):
+        assert f"{held['drop'].count(cid)}× {cards[cid].name('en')}" in drop
+    assert f"Under them: {cards[held['bottom']].name('en')}" in drop
+    for cid in set(held["supply"]):
+        assert f"{held['supply'].count(cid)}× {cards[cid].name('en')}" in supply
