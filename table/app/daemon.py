@@ -31,8 +31,8 @@ from table.ui import screens
 from table.ui.strings import LANGS, text
 
 from .notify import Notifier
-from .present import (Legend, Step, game_over, game_view, pending_hexes, push_frame, refusal,
-                      start_hands, winner_frame)
+from .present import (Legend, Step, box_drawn, game_over, game_view, pending_hexes, push_frame,
+                      refusal, start_hands, winner_frame)
 from .prompts import Answer, Notice, Prompt, Refuse, View, for_decision
 from .state import StateFolder, load_cards
 from .hardware import DEVICES, DevicesMixin, _fault_frame, _with_clock
@@ -155,6 +155,7 @@ class Daemon(DevicesMixin, StorageMixin):
         game = self.game
         return Tracker(_land(game.config), 1, setup=lambda: setup_board(game),
                        deal=lambda: start_hands(game),
+                       drawn=None if game.config.own_decks else lambda: box_drawn(game),
                        # the owner's setting: one change a screen instead of a hex a screen
                        one_each=bool(self.settings.get("one_change_per_screen")))
 

@@ -145,6 +145,11 @@ def start_hands(game) -> dict:
     return {**start.hands, "decks": start.deck_cards}
 
 
+def box_drawn(game) -> list[str]:
+    """The Supply cards the box drew for the players (it keeps the decks), in order."""
+    return [e["card"] for e in game.log if e.get("reveal") == "supply" and e.get("card")]
+
+
 def pending_hexes(steps) -> frozenset[Hex]:
     """Every hex the steps still to come will change."""
     out: set = set()

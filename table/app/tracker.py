@@ -49,10 +49,15 @@ class Tracker:
     """``setup``: a callable giving the board right after setup, for a game whose Things the
     box laid out itself (the engine records no event per Thing then)."""
 
-    def __init__(self, land, wind: int = 1, setup=None, one_each: bool = False, deal=None):
+    def __init__(self, land, wind: int = 1, setup=None, one_each: bool = False, deal=None,
+                 drawn=None):
         self.board = Board(land=set(map(tuple, land)), wind=wind)
         self.setup = setup
         self.deal = deal              # a callable: the starting hands and the decks' sizes
+        # "the box keeps the decks": a callable giving the Supply cards the box drew, in
+        # order, so each team is told which card to take (None: the players draw and tap)
+        self.drawn = drawn
+        self.n_drawn = 0              # the Supply cards handed out so far
         self.one_each = one_each      # one change a screen (the owner's setting)
         self.teams: list[str] = []
         self.card: dict | None = None  # the card in play and what it has done so far
@@ -103,6 +108,8 @@ class Tracker:
                 b.target_facing = e.get("facing")
             elif name == "wind":
                 b.wind = int(e["to"])
+            elif name == "card_drawn":
+                self.n_drawn += 1
             elif name == "setup":
                 b.wind = int(e["wind"])
                 self.teams = list(e.get("order") or [])
@@ -181,6 +188,15 @@ class Tracker:
                 flush()
                 out.extend(self._dealt(e))
                 out.extend(_by_kind(self._laid_out(), self.one_each))
+                self.apply([e])
+            elif self.drawn is not None and name in ("draw", "card_drawn"):
+                flush()                  # the box drew: it names the card to take
+                if name == "card_drawn":
+                    cards = self.drawn()
+                    card = cards[self.n_drawn] if self.n_drawn < len(cards) else None
+                    out.append(Step(instruction=Instruction(
+                        "do.take" if card else "do.draw", {"team": e["team"], "card": card}
+                        if card else {"team": e["team"]})))
                 self.apply([e])
             elif name in SAID:
                 flush()

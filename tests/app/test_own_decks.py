@@ -105,18 +105,26 @@ def test_when_the_box_draws_nothing_is_tapped(tmp_path):
         async with running(daemon):
             p = Player(daemon, enrol_all(daemon))
             await p.wizard(decks="box")
-            bot, kinds = RandomBot(4), set()
+            bot, kinds, said = RandomBot(4), set(), []
             for _ in range(300):
-                await confirm_steps(daemon, p)
+                while isinstance(daemon.current(), (Step, Notice)) and daemon.mode == "play":
+                    said.append(texts(daemon).replace("\n", " "))
+                    await p.press("ok")
                 if daemon.game.request is None:
                     break
                 kinds.add(daemon.game.request.kind)
                 await p.choose(bot(daemon.game))
-            return daemon.game, kinds
+            return daemon.game, kinds, said
 
-    game, kinds = asyncio.run(main())
+    game, kinds, said = asyncio.run(main())
     assert not game.config.own_decks and "card_tapped" not in kinds
-    assert any(e.get("reveal") == "supply" for e in game.log)      # the box drew for them
+    drawn = [e for e in game.log if e.get("reveal") == "supply" and e.get("card")]
+    assert drawn                                                    # the box drew for them
+    # and told the team which card to take
+    first = drawn[0]
+    name = library()[first["card"]].name("en")
+    team = first["team"].capitalize()
+    assert any(f"{team} team, take {name} from the Supply deck" in s for s in said), said[-5:]
 
 
 def test_the_setup_says_what_each_deck_holds_for_the_players_count(tmp_path):
