@@ -475,5 +475,5 @@ def _fallback(d: Decision, view: View) -> Prompt:
     return Menu(d.why, labels, list(d.options), cursor=list(d.options).index(d.default))
 
 
-__all__ = ["Answer", "CardTap", "DeckTap", "DicePick", "HexPick", "Menu", "Notice", "Prompt", "Refuse",
-           "View", "for_decision"]
+__all__ = ["Answer", "CardTap", "DeckTap", "DicePick", "HexPick", "Menu", "Notice", "Prompt",
+           "Refuse", "View", "for_decision"]

@@ -34,8 +34,8 @@ COPIED = frozenset({"move", "destroy", "damage", "heal", "freeze", "thaw", "plac
                     "target", "rule", "drop", "sudden_death"})
 #: Which form of the team name each sentence takes.
 TEAM_FORM = {"do.move_worm": "team_acc", "do.lay_down": "team_acc", "do.worm_sank": "team_adj",
-             "do.worm_out": "team_adj", "do.draw": "team", "do.take": "team", "do.heal": "team_acc",
-             "do.place_worm": "team_acc", "do.freeze": "team_acc", "do.thaw": "team_acc"}
+             "do.worm_out": "team_adj", "do.draw": "team", "do.take": "team",
+             "do.heal": "team_acc", "do.place_worm": "team_acc", "do.freeze": "team_acc", "do.thaw": "team_acc"}
 
 
 @dataclass(frozen=True)

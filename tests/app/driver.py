@@ -100,8 +100,8 @@ class Player:
     async def wizard(self, teams: int = 2, rules=(), dice: str = "auto",
                      placement: str = "auto", lang: str = "en", decks: str = "players") -> None:
         """Through the new-game wizard: ``lang``, ``teams`` teams, the optional ``rules``,
-        ``dice`` ("auto"/"own"), ``decks`` ("players"/"box": who draws), ``placement`` ("auto"/"players"), a new map accepted as the
-        editor offers it."""
+        ``dice`` ("auto"/"own"), ``decks`` ("players"/"box": who draws), ``placement``
+        ("auto"/"players"), a new map accepted as the editor offers it."""
         w = self.d.wizard
         await self.choose(lang)
         await self.menu(w.prompt, ("blue", "red", "green", "yellow", "purple", "grey")[teams - 1])
