@@ -108,3 +108,13 @@ def test_copies_says_how_many_the_box_holds(tmp_path, capsys):
         path = write(tmp_path, one.read_text() + f"copies = {bad}\n", "bad.toml")
         assert main(["cards", "check", str(path)]) == 2
         assert f"{path}: card sheep: copies: how many" in capsys.readouterr().err
+
+
+def test_a_card_id_that_is_a_decisions_word_is_refused(tmp_path):
+    from table.cards import CardError, load_file
+    path = tmp_path / "move.toml"
+    path.write_text('[[cards]]\nid = "move"\nkind = "supply"\nnames = { en = "Move" }\n'
+                    'action = ["TEXT"]\ntext = [{ do = "change_wind" }]\n', encoding="utf-8")
+    with pytest.raises(CardError) as caught:
+        load_file(path)
+    assert any("id" in p and "another id" in p for p in caught.value.problems)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from table.engine.cards import (CARD_KINDS, PLACE_AT, STEP_KINDS, SYMBOLS, Card, play_card,
                                 resolve_drop)
+from table.engine.decisions import Purpose
 from table.engine.effects import RULES
 from table.engine.board import KINDS
 from table.engine.targeting import TARGET_RULES
@@ -24,6 +25,7 @@ __all__ = ["Card", "CardError", "library", "load_file", "play_card", "resolve_dr
 CARD_KEYS = {"id", "kind", "names", "target", "range", "accuracy", "action", "text", "lasting",
              "drop", "notes", "copies"}
 LANGS = ("en", "cs", "uk")
+PURPOSES = frozenset(p.value for p in Purpose)
 #: keys each text step may have, besides ``do``
 STEP_KEYS = {
     "blast": set(), "change_wind": set(), "scatter": set(), "move_worm": set(),
@@ -59,6 +61,9 @@ def parse_card(raw, source: str, index: int) -> tuple[Card | None, list[str]]:
         bad(key, f"unknown field (fields: {', '.join(sorted(CARD_KEYS))})")
     if not isinstance(cid, str) or not cid.replace("_", "").isalnum() or cid != cid.lower():
         bad("id", "needs a lower-case id of letters, digits and _")
+    elif cid in PURPOSES or cid == "pass":
+        bad("id", f"{cid!r} is a word the game's decisions use; give the card another id "
+                  f"(e.g. {cid}_card)")
     kind = raw.get("kind")
     if kind not in CARD_KINDS:
         bad("kind", f"{kind!r} is not one of {', '.join(CARD_KINDS)}")
