@@ -13,7 +13,7 @@ from table.ui.instructions import worm_number
 from table.ui.story import turn_log
 from table.ui.strings import text
 
-from .prompts import HexPick
+from .prompts import HexPick, Menu
 
 
 def _hex(c) -> str:
@@ -32,6 +32,19 @@ def things_at(board, h, lang: str) -> list[dict]:
     return out
 
 
+def marked(prompt, texts: list[str]) -> list[str]:
+    """The OLED's words with the menu row it shows inverted marked "▸ " (a screen reader, and
+    a group reading the page, know which row OK chooses)."""
+    menu = getattr(prompt, "sub", None) or prompt
+    if isinstance(menu, Menu) and menu.labels:
+        label = menu.labels[menu.cursor]
+        for i, line in enumerate(texts[1:], 1):        # (the first line is the title)
+            if line == label:
+                texts[i] = f"▸ {label}"
+                break
+    return texts
+
+
 def spectate(daemon) -> dict:
     """The page's ``table`` for ``daemon`` (a :class:`table.app.daemon.Daemon`)."""
     lang = daemon.lang
@@ -44,7 +57,7 @@ def spectate(daemon) -> dict:
     try:
         prompt = daemon.current()
         view = daemon.view()
-        out["screen"] = list(prompt.screen(view).texts)
+        out["screen"] = marked(prompt, list(prompt.screen(view).texts))
     except Exception:                      # the page never stops the table
         return out
     game = daemon.game
