@@ -4,10 +4,11 @@ only what the page shows of the table: the OLED (its words are the image's alt t
 a menu shows inverted marked "▸"), the LED grid's colours, what stands on each hex, the hex
 under the cursor, the team's hand (simulation).
 
-The group plays sensibly and boldly: it takes the worm the box offers, moves it to the lit
-hex nearest an enemy worm (never onto water or a Mine; a jump where a jump gets as near),
-taps its best weapon card (Bazooka, Grenade, Uzi, then the rest), aims where the box aims
-first (an enemy worm, most dice first), and confirms every board change.
+The group plays boldly, to finish a game at the page's pace: it lets the box draw the
+Supply and Drop cards, takes the worm the box offers, jumps it to the lit hex nearest an
+enemy worm (never onto water or a Mine; even when that gets no nearer: a jump can scatter,
+and a worm can drown), taps its best weapon card (Bazooka, Grenade, Uzi, then the rest), aims
+where the box aims first (an enemy worm, most dice first), and confirms every board change.
 
 Checked: aiming never starts on water; a miss is announced; every card ends with a summary;
 killed in the middle of a list of board changes, the table comes back at the next change;
