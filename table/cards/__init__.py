@@ -159,16 +159,20 @@ def _steps(raw, field: str, bad) -> list[dict]:
     return out
 
 
+def read_toml(path: str | Path, source: str, error: type[CardError] = CardError) -> dict:
+    """An owner's TOML file (cards, tiles) as data, or ``error`` naming why it cannot be read."""
+    try:
+        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as err:
+        raise error([f"{source}: cannot read: {err.strerror}"]) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        raise error([f"{source}: not valid TOML: {err}"]) from None
+
+
 def load_file(path: str | Path, label: str | None = None) -> list[Card]:
     """Read and check one card file; raise CardError listing every problem."""
     source = label or str(path)
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as err:
-        raise CardError([f"{source}: cannot read: {err.strerror}"]) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise CardError([f"{source}: not valid TOML: {err}"]) from None
-    return _parse_cards(data, source)
+    return _parse_cards(read_toml(path, source), source)
 
 
 def _parse_cards(data: dict, source: str) -> list[Card]:

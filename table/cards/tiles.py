@@ -17,7 +17,7 @@ import tomllib
 from importlib import resources
 from pathlib import Path
 
-from table.cards import CardError
+from table.cards import CardError, read_toml
 from table.engine.hexes import neighbour
 from table.engine.tiles import Tile
 
@@ -99,13 +99,7 @@ def parse_tiles(data, source: str) -> list[Tile]:
 def load_tiles(path: str | Path) -> list[Tile]:
     """Read and check one tile file."""
     source = str(path)
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as err:
-        raise TileError([f"{source}: cannot read: {err.strerror}"]) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise TileError([f"{source}: not valid TOML: {err}"]) from None
-    return parse_tiles(data, source)
+    return parse_tiles(read_toml(path, source, TileError), source)
 
 
 def box_tiles() -> list[Tile]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from table.cards import LANGS, CardError, library, load_file
+from table.cards import LANGS, library, load_file
 from table.engine.cards import CARD_KINDS, describe_target
 
 from .common import check_files
@@ -26,14 +26,10 @@ def run(args) -> int:
     if args.action == "new":
         from .cardnew import run_new
         return run_new(args.folder, sys.stdin, sys.stdout, sys.stderr)
-    try:
-        if args.action == "check":
-            return check_files(args.files, load_file, "card")
-        cards = library()
-    except CardError as err:
-        for p in err.problems:
-            print(p, file=sys.stderr)
-        return 2
+    # a bad file raises CardError: table.cli names every problem, exit 2
+    if args.action == "check":
+        return check_files(args.files, load_file, "card")
+    cards = library()
     for c in sorted(cards.values(), key=lambda c: (CARD_KINDS.index(c.kind), c.id)):
         bits = [f"{c.id:20}", f"{c.kind:13}", f"{c.name(args.lang):22}"]
         if c.target:
