@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import ipaddress
 import json
 import logging
 import socket
 import sys
+import time
+from collections.abc import Callable
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
@@ -78,6 +81,33 @@ def connection_limits() -> tuple[int, int]:
     room = max(8, soft - FILES_KEPT)
     connections = max(4, min(MAX_CONNECTIONS, room // 2))
     return connections, max(4, min(BACKLOG, room - connections))
+
+
+def quiet_accept_errors(loop, log) -> Callable[[], None]:
+    """When the process runs out of file descriptors, asyncio's accept() fails, asyncio pauses
+    accepting for a second and tries again (the caps keep the page answering), and logs a
+    traceback each time: say it as one warning a minute instead.  Returns the undo."""
+    previous = loop.get_exception_handler()
+    said = [-1e9]
+
+    def handler(loop, context):
+        exc = context.get("exception")
+        if (isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS,
+                                                       errno.ENOMEM)
+                and "accept" in str(context.get("message", ""))):
+            now = time.monotonic()
+            if now - said[0] >= 60:
+                said[0] = now
+                log.warning("simulator page: out of file descriptors (%s); new connections "
+                            "wait a moment", exc.strerror)
+            return
+        if previous is not None:
+            previous(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    loop.set_exception_handler(handler)
+    return lambda: loop.set_exception_handler(previous)
 
 
 def json_depth(body: bytes) -> int:

@@ -55,7 +55,7 @@ from table.web.cardform import check_card, new_card
 from table.web.limits import (BUSY_REPLY, HEARTBEAT_S, IDLE_S, MAX_BODY_BYTES, MAX_PER_CLIENT,
                               MAX_STREAMS, WRITE_TIMEOUT_S, HttpError, ServerLog,
                               connection_limits, drop_when_unacknowledged, is_loopback, peer,
-                              read_json)
+                              quiet_accept_errors, read_json)
 from table.web.pairing import Denied, Pairing
 from table.web.view import InputError, TableView
 
@@ -172,6 +172,7 @@ class WebServer:
             await runner.cleanup()
             raise
         self._runner = runner
+        self._unquiet = quiet_accept_errors(loop, log)
         self.port = self._listener.sockets[0].getsockname()[1]
         self._poller = asyncio.create_task(self._poll())
         if self.pairing is not None:
@@ -196,6 +197,7 @@ class WebServer:
             await self._listener.wait_closed()
             self._listener = self._runner = None
             self._closing = False
+            self._unquiet()
 
     async def __aenter__(self) -> "WebServer":
         return await self.start()
