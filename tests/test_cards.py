@@ -110,11 +110,15 @@ def test_copies_says_how_many_the_box_holds(tmp_path, capsys):
         assert f"{path}: card sheep: copies: how many" in capsys.readouterr().err
 
 
-def test_a_card_id_that_is_a_decisions_word_is_refused(tmp_path):
+@pytest.mark.parametrize("fields, field, says", [
+    ('id = "move"\nkind = "supply"\naction = ["TEXT"]\ntext = [{ do = "change_wind" }]\n',
+     "id", "another id"),                              # a word of the decisions' vocabulary
+    ('id = "x"\nkind = "weapon"\ntarget = ["hex"]\n', "target", "not a target rule"),
+])
+def test_a_bad_field_is_named(tmp_path, fields, field, says):
     from table.cards import CardError, load_file
-    path = tmp_path / "move.toml"
-    path.write_text('[[cards]]\nid = "move"\nkind = "supply"\nnames = { en = "Move" }\n'
-                    'action = ["TEXT"]\ntext = [{ do = "change_wind" }]\n', encoding="utf-8")
+    path = tmp_path / "mine.toml"
+    path.write_text('[[cards]]\nnames = { en = "X" }\n' + fields, encoding="utf-8")
     with pytest.raises(CardError) as caught:
         load_file(path)
-    assert any("id" in p and "another id" in p for p in caught.value.problems)
+    assert any(f": {field}:" in p and says in p for p in caught.value.problems), caught.value.problems

@@ -41,12 +41,3 @@ def test_a_list_where_text_belongs_is_exit_2_naming_the_field(tmp_path, body, fi
     assert done.returncode == 2, done.stderr
     assert field in done.stderr and "Traceback" not in done.stderr
 
-
-def test_a_card_file_with_a_list_as_target_names_the_field(tmp_path):
-    from table.cards import CardError, load_file
-    path = tmp_path / "mine.toml"
-    path.write_text('[[cards]]\nid = "x"\nkind = "weapon"\nnames = { en = "X" }\n'
-                    'target = ["hex"]\n', encoding="utf-8")
-    with pytest.raises(CardError) as caught:
-        load_file(path)
-    assert any("target" in p for p in caught.value.problems)

@@ -301,26 +301,24 @@ class Game(Phases):
         self._commit_input(TIMEOUT, {"timeout": True})
 
     def _commit_input(self, v, entry) -> None:
-        n_log, n_known = len(self._log), len(self._known)
         self._answers.append(v)
         self._log.append(entry)
-        try:
-            self._advance()
-        except Exception:
-            self._answers.pop()
-            del self._log[n_log:]
-            del self._known[n_known:]
-            raise
+        self._advance_or_undo(self._answers.pop, len(self._log) - 1)
 
     def _type_in(self, kind: str, value) -> None:
         """A face, a side or a card the players rolled, flipped or drew for real: it enters
         the log as the chance outcome (or the revealed card) it stands for, the step goes on."""
         self.dice.give(kind, value)
-        n_log, n_known = len(self._log), len(self._known)
+        self._advance_or_undo(lambda: self.dice.take_back(kind), len(self._log))
+
+    def _advance_or_undo(self, undo, n_log: int) -> None:
+        """Run the game on with the input just given; if that fails, take the input back
+        (``undo``) and everything logged from ``n_log`` on: nothing changed."""
+        n_known = len(self._known)
         try:
             self._advance()
         except Exception:
-            self.dice.take_back(kind)
+            undo()
             del self._log[n_log:]
             del self._known[n_known:]
             raise

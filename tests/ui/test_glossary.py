@@ -1,4 +1,4 @@
-"""The screens use the printed words (../shared/spec/glossary.md): no Czech or Ukrainian string
+"""The screens use the printed words (the glossary of the Czech and Ukrainian prints): no Czech or Ukrainian string
 says a game term with another word than the rulebook prints, and every card and rule has its
 three names."""
 
