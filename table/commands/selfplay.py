@@ -15,7 +15,7 @@ def configure(parser) -> None:
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run")
     parser.add_argument("--bots", default="greedy,random",
-                        help="comma-separated bots taking the seats in turn (random, greedy)")
+                        help="comma-separated bots taking the seats in turn (random, greedy, easy, hard)")
     parser.add_argument("--teams", default="2-4", help="teams per game: N or LOW-HIGH (2-6)")
     parser.add_argument("--rules", choices=["random", "none"], default="random",
                         help="optional rules: a random set per game (default) or none")

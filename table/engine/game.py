@@ -163,9 +163,12 @@ class Game(Phases):
                                      f"the log has {given}")
         return g
 
-    def fork(self, seed: int | str) -> "Game":
+    def fork(self, seed: int | str, viewer: str | None = None) -> "Game":
         """A copy for a bot to try things on: same position and request, its own dice (from
-        ``seed``), the hidden decks reshuffled, no shared state, a log of its own."""
+        ``seed``), the hidden decks reshuffled, no shared state, a log of its own.  With a
+        ``viewer`` (a team), the copy is one that team could believe in: the other teams'
+        hands are dealt again, at their sizes, from the cards the viewer has not seen (those
+        hands and the Supply deck)."""
         g = type(self).__new__(type(self))
         g.__dict__.update(self.__dict__)
         g.dice = SeededDice(f"fork:{seed}")      # a bot's copy rolls for itself, never asks
@@ -183,6 +186,8 @@ class Game(Phases):
             body = st.drops[:-1] if sd else st.drops
             g.dice.shuffle(body)
             st.drops = body + ([sd] if sd else [])
+        if viewer is not None:
+            _deal_unseen(st, viewer, g.dice)
         g._st = st
         g._snap = None
         g._dirty = False
@@ -385,3 +390,14 @@ class Game(Phases):
 
 __all__ = ["Game", "GameConfig", "GameResult", "NeedDecision", "OPTIONS", "ReplayMismatch",
            "TIMED", "TURN_PHASES", "Turn"]
+
+
+def _deal_unseen(st: State, viewer: str, dice: SeededDice) -> None:
+    """Deal the hands of every team but ``viewer`` again from the cards it has not seen."""
+    others = [t for t in st.hands if t != viewer]
+    unseen = [c for t in others for c in st.hands[t]] + st.supply
+    dice.shuffle(unseen)
+    for t in others:
+        k = len(st.hands[t])
+        st.hands[t], unseen = unseen[:k], unseen[k:]
+    st.supply = unseen

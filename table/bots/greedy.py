@@ -1,6 +1,4 @@
-"""Bots: players for the shop demo, stress tests and selfplay.
-
-A bot is a callable ``bot(game) -> answer`` for ``game.request``.
+"""The quick bots: random and greedy (and their shared rules of thumb).
 
 * :class:`RandomBot` answers with a uniformly random legal option (never a jump into water).
 * :class:`GreedyBot` tries every option on copies of the game (``game.fork``: its own dice,
@@ -16,8 +14,8 @@ from __future__ import annotations
 
 import random
 
-from .engine.decisions import Purpose
-from .engine.hexes import distance
+from table.engine.decisions import Purpose
+from table.engine.hexes import distance
 
 #: decisions after which a bot's trial stops and scores the position
 TOP = ("worm", "move", "card", "pile")
@@ -77,8 +75,8 @@ def quick(game, team):
     if d.kind == "hex" and d.purpose is Purpose.TARGET:
         return max(d.options, key=lambda h: _hex_value(board, h, team))
     if d.kind == "die" and d.purpose is Purpose.ACCURACY and board.target is not None:
-        from .engine.chance import face_direction
-        from .engine.hexes import neighbour
+        from table.engine.chance import face_direction
+        from table.engine.hexes import neighbour
 
         def land(face):
             dd = face_direction(face, board.wind)
@@ -168,15 +166,6 @@ class GreedyBot:
 
 
 def _step(h, d):
-    from .engine.hexes import neighbour
+    from table.engine.hexes import neighbour
     return neighbour(h, d)
 
-
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
-
-
-def make(name: str, seed=0):
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})") from None

@@ -1,0 +1,44 @@
+"""Bots: players for the box's own seats, the shop demo, stress tests and selfplay.
+
+A bot is a callable ``bot(game) -> answer`` for ``game.request``.
+
+* :class:`RandomBot` answers with a uniformly random legal option (never a jump into water).
+* :class:`GreedyBot` tries every option on copies of the game and keeps the best average
+  (table/bots/greedy.py).
+* :class:`SearchBot` plays whole turns on copies of the game as the team could believe it is
+  (the decks and the other teams' hands dealt again), spending a fixed number of trials
+  where they look most promising (table/bots/search.py).
+* :class:`EasyBot` is the greedy bot that often takes the first idea that comes.
+
+The box's levels, the ones a team the box plays can have (:data:`LEVELS`): ``easy``,
+``normal`` (the greedy bot) and ``hard`` (the search).
+"""
+
+from __future__ import annotations
+
+from .greedy import GreedyBot, RandomBot, quick, score, sensible
+from .search import EasyBot, SearchBot
+
+__all__ = ["BOTS", "LEVELS", "EasyBot", "GreedyBot", "RandomBot", "SearchBot", "for_level",
+           "make", "quick", "score", "sensible"]
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot, "hard": SearchBot}
+
+#: the box's levels, weakest first, and the bot that plays each
+LEVELS = {"easy": EasyBot, "normal": GreedyBot, "hard": SearchBot}
+
+
+def make(name: str, seed: int | str = 0):
+    """A bot by name (``random``, ``greedy``, ``easy``, ``hard``)."""
+    try:
+        return BOTS[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})") from None
+
+
+def for_level(level: str, seed: int | str = 0):
+    """The bot that plays a box team of ``level`` (a key of :data:`LEVELS`)."""
+    try:
+        return LEVELS[level](seed)
+    except KeyError:
+        raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})") from None
