@@ -10,6 +10,7 @@ import table.ui.screens as screens
 import table.ui.strings as strings
 from table.cards import library
 from table.ui.instructions import Instruction
+from tests.app.test_teach import walk_screens
 from tests.ui.test_changes import flow_screens
 from table.ui.strings import (CATALOGUE, DEVICES, FACES, KINDS, LANGS, LASTING_RULES,
                               OPTIONAL_RULES, TEAMS, THING_KINDS)
@@ -151,6 +152,7 @@ SAMPLES = {
         + [screens.message(t("enroll.title", lang), t("enroll.known", lang, card=name))
            for name in card_names(lang)],
     "the turn's flow": lambda lang: flow_screens(lang),
+    "an unknown card's walk": lambda lang: walk_screens(lang),
 }
 
 
@@ -173,7 +175,8 @@ def test_every_string_is_on_some_screen(monkeypatch):
         used.add(key)
         return real(key, lang, **args)
 
-    for module in (strings, screens, instructions_mod):
+    from table.app import teach
+    for module in (strings, screens, instructions_mod, teach):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():

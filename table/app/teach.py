@@ -1,0 +1,450 @@
+"""The walk through a card the box does not know, on the buttons and the OLED alone.
+
+A player taps a tag the box does not know (or chooses "a card the box doesn't know" where a
+card is asked for): :class:`Walk` asks for the card as it is printed, top to bottom, one
+screen a part -- its kind, its target (the card anatomy's target symbols), Accuracy X, the
+action line's symbols left to right, then its text line by line as steps of the rules'
+vocabulary (table.engine.cards).  Each screen starts on the likeliest answer and groups the
+usual choices (the common action lines are one row each), so a typical weapon card takes a
+dozen presses.  OK chooses, Back goes one screen back (on the first screen: the walk is
+left).  The result is the same table a card file holds (docs/cards.md), checked with the
+library's own checks (:func:`table.cards.authoring.check`) before it is handed back.
+
+A line of card text the vocabulary cannot say is answered "by hand": the card is then one
+whose text the players resolve themselves (the ``by_hand`` step when the vocabulary has it;
+otherwise the walk hands back ``by_hand=True`` and the caller decides).
+
+The step rows come from the vocabulary itself (``STEP_KINDS`` and their parameters,
+``authoring.STEP_PARAMS``), so a step added there is offered here too; a parameter with a
+few choices is asked as a menu, a list parameter (``kinds`` of Remove) as ticks.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from table.cards import authoring
+from table.engine.cards import STEP_KINDS
+from table.engine.targeting import TARGET_RULES
+from table.ui import scenes, screens
+from table.ui.strings import LANGS, MissingString, text
+
+from .prompts import UP, Answer, Menu, Prompt, View
+
+WEAPONS = authoring.WEAPON_KINDS
+#: the target symbols, the usual first (any rule the engine adds later comes after them)
+TARGETS = ("direct", "any", "within", "direct_within", "adjacent", "own_hex", "airstrike",
+           "new_hex")
+#: the action lines most cards print, a row each; "symbols" spells one out symbol by symbol
+LINES = (("TEXT",), ("TEXT", "MOVE"), ("MOVE", "TEXT"), ("TEXT", "TEXT"), ("TEXT", "PLAY"),
+         ("MOVE", "TEXT", "MOVE"), ("TEXT", "TEXT", "TEXT"))
+ACCURACY = (1, 2, 3, 4, 5, 6)
+RANGES = (1, 2, 3, 4, 5, 6, 7, 8)
+#: steps that act at the Target Token (a card without a target cannot have them)
+AT_TARGET = ("blast", "damage", "move_worm", "remove")
+#: the text steps' rows in the order a player looks for them
+STEP_ORDER = ("blast", "damage", "move_worm", "place", "remove", "scatter", "change_wind",
+              "new_target", "freeze", "rule")
+
+
+@dataclass(frozen=True)
+class Result:
+    """What the walk learnt: the card as a card file holds it; ``by_hand``: its text (or a
+    line of it) is the players' to resolve."""
+    raw: dict
+    by_hand: bool = False
+
+
+def _t(key: str, lang: str, **args: Any) -> str:
+    return text(key, lang, **args)
+
+
+def names(n: int) -> dict[str, str]:
+    """The names of the ``n``-th card the box was taught, in every language ("Card 3"): the
+    printed name cannot be typed on the buttons; the page's card form can rename it."""
+    return {lang: text("teach.name", lang, n=n) for lang in LANGS}
+
+
+def step_label(step: dict, lang: str) -> str:
+    """One line of card text in the screen's words ("Damage all", "Place a Mine: target")."""
+    do = step["do"]
+    params = [k for k in step if k != "do"]
+    if len(params) == 1 and isinstance(step[params[0]], str):
+        try:                               # one small choice: its own words (Damage all)
+            return _t(f"teach.step.{do}.{step[params[0]]}", lang)
+        except MissingString:
+            pass
+    try:
+        label = _t(f"teach.step.{do}", lang)
+    except MissingString:                  # a step the vocabulary gained after these words
+        label = do.replace("_", " ")
+    extra = []
+    for key, value in step.items():
+        if key == "do":
+            continue
+        if isinstance(value, list):
+            extra.append(", ".join(_choice(key, v, lang) for v in value))
+        else:
+            extra.append(_choice(key, value, lang))
+    return f"{label}: {' · '.join(extra)}" if extra else label
+
+
+def _choice(key: str, value: Any, lang: str) -> str:
+    """A parameter's value in words: a Thing kind, a lasting rule, one/all, where to place."""
+    for k in (f"thing.{value}", f"rule.{value}", f"teach.{key}.{value}"):
+        try:
+            return _t(k, lang)
+        except MissingString:
+            continue
+    return str(value).replace("_", " ")
+
+
+def target_label(target: str | None, rng: int | None, lang: str) -> str:
+    if target is None:
+        return _t("teach.target.none", lang)
+    try:
+        return _t(f"teach.target.{target}", lang, n=rng if rng is not None else "X")
+    except MissingString:
+        return target.replace("_", " ")
+
+
+def line_label(line: tuple[str, ...] | list[str], lang: str) -> str:
+    return " → ".join(_t(f"teach.symbol.{s}", lang) for s in line) if line else "—"
+
+
+def summary(raw: dict, lang: str) -> list[str]:
+    """The card as the walk has it, a line each part: what the check screen lists."""
+    out = [_t(f"teach.kind.{raw['kind']}", lang)]
+    if raw.get("kind") in WEAPONS:
+        out.append(target_label(raw.get("target"), raw.get("range"), lang))
+        if raw.get("accuracy") is not None:
+            out.append(_t("teach.accuracy_n", lang, n=raw["accuracy"]))
+        out.append(line_label(raw.get("action", ()), lang))
+    if raw.get("lasting"):
+        out.append(_choice("rule", raw["lasting"], lang))
+    for step in raw.get("text", ()) or raw.get("drop", ()):
+        out.append(step_label(step, lang))
+    return out
+
+
+def _target_lights(view: View, target: Any, t: float) -> scenes.Frame:
+    """While a target symbol is chosen: the hexes it allows from the active worm (within 2)."""
+    base = view.base()
+    here = view.worm_at()
+    rule = TARGET_RULES.get(target) if isinstance(target, str) else None
+    if here is None or rule is None:
+        return base
+    lit = {h: scenes.WHITE for h in base if rule(here, h, 2, view.board)}
+    return scenes.lit(scenes.dimmed(base), lit)
+
+
+class Ticks(Prompt):
+    """Several of a list chosen: OK ticks the row under the cursor, the last row finishes."""
+    animated = False
+
+    def __init__(self, title: str, labels: list[str], values: list, done: str):
+        self.title, self.labels, self.values = title, labels, list(values)
+        self.done = done
+        self.ticked: list = []
+        self.cursor = 0
+
+    @property
+    def selected(self):
+        return tuple(self.ticked) if self.cursor == len(self.values) else self.values[self.cursor]
+
+    def screen(self, view):
+        rows = [("● " if v in self.ticked else "○ ") + label
+                for v, label in zip(self.values, self.labels)] + [self.done]
+        return screens.menu(self.title, rows, self.cursor)
+
+    def press(self, event):
+        if event.long:
+            return None
+        if event.name == "ok":
+            if self.cursor == len(self.values):
+                return Answer(tuple(self.ticked)) if self.ticked else None
+            value = self.values[self.cursor]
+            if value in self.ticked:
+                self.ticked.remove(value)
+            else:
+                self.ticked.append(value)
+                self.cursor = len(self.values)       # one ticked: on to "done" at once
+        elif event.name in UP:
+            self.cursor = (self.cursor + UP[event.name]) % (len(self.values) + 1)
+        return None
+
+
+class Walk:
+    """The screens of one unknown card; ``prompt`` is on show, :meth:`answer` takes its
+    answer and gives the :class:`Result` once the card is told and checked, :meth:`back`
+    goes one screen back (False: the walk is left from its first screen).
+
+    ``kinds``: the kinds this card can be where it was tapped (a Supply draw: supply or
+    superweapon; a weapon card asked for: the weapon kinds); ``card_id`` and ``names``: what
+    the new card is called (the caller makes the id unique); ``known``: the library, for the
+    check."""
+
+    def __init__(self, lang: str, card_id: str, names: dict[str, str],
+                 kinds: tuple[str, ...] = WEAPONS, known: dict | None = None):
+        self.lang = lang
+        self.kinds = tuple(kinds)
+        self.known = known
+        self.raw: dict[str, Any] = {"id": card_id, "kind": self.kinds[0], "names": dict(names)}
+        self.stage = "start"
+        self.pending: dict | None = None        # a text step whose parameters are being asked
+        self.param: str | None = None
+        self.history: list[tuple] = []
+        self.problems: list[str] = []
+        self.prompt: Prompt = self._make()
+
+    # -- the screens -------------------------------------------------------------------------
+    def _field(self) -> str:
+        return "drop" if self.raw["kind"] == "sudden_death" else "text"
+
+    def _make(self) -> Prompt:
+        lang, raw, s = self.lang, self.raw, self.stage
+        if s == "start":
+            return Menu(_t("teach.title", lang), [_t("teach.go", lang), _t("teach.cancel", lang)],
+                        ["go", "cancel"])
+        if s == "kind":
+            return Menu(_t("teach.ask.kind", lang), [_t(f"teach.kind.{k}", lang) for k in self.kinds],
+                        list(self.kinds), self.kinds.index(raw["kind"]))
+        if s == "target":
+            values: list = [t for t in TARGETS if t in TARGET_RULES]
+            values += [t for t in TARGET_RULES if t not in values] + [None]
+            current = raw.get("target", "direct")
+            cur = values.index(current) if current in values else 0
+            return Menu(_t("teach.ask.target", lang),
+                        [target_label(v, None, lang) for v in values], values,
+                        cur, lights=_target_lights)
+        if s == "range":
+            return Menu(_t("teach.ask.range", lang), [str(n) for n in RANGES], list(RANGES),
+                        RANGES.index(raw.get("range", 2)))
+        if s == "accuracy":
+            values = [None, *ACCURACY]
+            return Menu(_t("teach.ask.accuracy", lang),
+                        [_t("teach.accuracy_none", lang)] + [
+                            _t("teach.accuracy_n", lang, n=n) for n in ACCURACY], values,
+                        values.index(raw.get("accuracy")))
+        if s == "action":
+            return Menu(_t("teach.ask.action", lang),
+                        [line_label(line, lang) for line in LINES] + [_t("teach.symbols", lang)],
+                        list(LINES) + ["symbols"])
+        if s == "symbols":
+            line = raw.get("action", [])
+            values = ["TEXT", "MOVE", "PLAY"] + (["done", "undo"] if line else [])
+            labels = [_t(f"teach.symbol.{v}", lang) for v in values[:3]]
+            labels += [_t("teach.done", lang), _t("teach.undo", lang)] if line else []
+            return Menu(f"{len(line) + 1}: " + line_label(line, lang)[-14:] if line
+                        else _t("teach.ask.symbols", lang), labels, values)
+        if s == "lasting":
+            from table.engine.effects import RULES
+            return Menu(_t("teach.ask.lasting", lang), [_choice("rule", r, lang) for r in RULES],
+                        list(RULES))
+        if s == "text":
+            return self._text_menu()
+        if s == "param":
+            return self._param_prompt()
+        return self._check_menu()
+
+    def _step_rows(self) -> list[tuple[dict, str]]:
+        """The text steps a card of this kind can have, the rows of the text menu: a step
+        with one small choice is a row per choice (Damage one / Damage all)."""
+        weapon = self.raw["kind"] in WEAPONS
+        targeted = self.raw.get("target") is not None or not weapon
+        rows: list[tuple[dict, str]] = []
+        order = [k for k in STEP_ORDER if k in STEP_KINDS]
+        order += [k for k in STEP_KINDS if k not in order]
+        for do in order:
+            if do in AT_TARGET and not targeted:
+                continue
+            params = authoring.STEP_PARAMS.get(do, {})
+            if len(params) == 1:
+                (key, choices), = params.items()
+                if choices and choices[0] != "list" and len(choices) <= 3:
+                    for c in choices:
+                        step = {"do": do, key: c}
+                        rows.append((step, step_label(step, self.lang)))
+                    continue
+            rows.append(({"do": do}, step_label({"do": do}, self.lang)
+                         + ("…" if params else "")))
+        return rows
+
+    def _text_menu(self) -> Menu:
+        lang = self.lang
+        steps = self.raw.get(self._field(), [])
+        rows = self._step_rows()
+        values: list = [s for s, _ in rows]
+        labels = [label for _, label in rows]
+        if steps:
+            values = ["done"] + values + ["undo"]
+            labels = [_t("teach.done", lang)] + labels + [_t("teach.undo", lang)]
+        values.append("by_hand")
+        labels.append(_t("teach.by_hand", lang))
+        title = _t("teach.ask.text", lang, n=len(steps) + 1)
+        return Menu(title, labels, values, 0)
+
+    def _param_prompt(self) -> Prompt:
+        lang = self.lang
+        assert self.pending is not None and self.param is not None
+        choices = authoring.STEP_PARAMS[self.pending["do"]][self.param]
+        title = step_label({"do": self.pending["do"]}, lang)
+        if choices and choices[0] == "list":
+            values = list(choices[1])
+            return Ticks(title, [_choice(self.param, v, lang) for v in values], values,
+                         _t("teach.done", lang))
+        return Menu(title, [_choice(self.param, v, lang) for v in choices], list(choices))
+
+    def _check_menu(self) -> Menu:
+        lang = self.lang
+        lines = summary(self.raw, lang)
+        if self.problems:
+            lines = self.problems[:1] + lines
+        labels = lines + [_t("teach.save", lang)]
+        values = ["line"] * len(lines) + ["save"]
+        return Menu(_t("teach.ask.check", lang), labels, values, len(values) - 1)
+
+    # -- the answers -------------------------------------------------------------------------
+    def _go(self, stage: str) -> None:
+        self.stage = stage
+        self.prompt = self._make()
+
+    def _push(self) -> None:
+        self.history.append((self.stage, copy.deepcopy(self.raw), copy.deepcopy(self.pending),
+                             self.param))
+
+    def back(self) -> bool:
+        """One screen back; False when there is none (the walk is left)."""
+        if not self.history:
+            return False
+        self.stage, self.raw, self.pending, self.param = self.history.pop()
+        self.problems = []
+        self.prompt = self._make()
+        return True
+
+    def answer(self, value: Any) -> Result | str | None:
+        """Take the answer on show: the :class:`Result` when the card is done, ``"cancel"``
+        when the players chose to leave, else None (the next screen is on show)."""
+        s = self.stage
+        if s == "start" and value == "cancel":
+            return "cancel"
+        if s == "check":
+            if value != "save":
+                return None
+            return self._finish()
+        self._push()
+        handler: Callable[[Any], Result | None] = getattr(self, f"_on_{s}")
+        return handler(value)
+
+    def _on_start(self, value) -> None:
+        self._go("kind" if len(self.kinds) > 1 else self._after_kind())
+
+    def _after_kind(self) -> str:
+        kind = self.raw["kind"]
+        if kind in WEAPONS:
+            return "target"
+        return "lasting" if kind == "sudden_death" else "text"
+
+    def _on_kind(self, value) -> None:
+        self.raw["kind"] = value
+        self._go(self._after_kind())
+
+    def _on_target(self, value) -> None:
+        raw = self.raw
+        raw.pop("range", None)
+        raw["target"] = value
+        if value is None:
+            raw.pop("accuracy", None)
+            self._go("action")
+        elif value in ("within", "direct_within"):
+            raw["range"] = 2
+            self._go("range")
+        else:
+            self._go("accuracy")
+
+    def _on_range(self, value) -> None:
+        self.raw["range"] = value
+        self._go("accuracy")
+
+    def _on_accuracy(self, value) -> None:
+        self.raw["accuracy"] = value
+        if value is None:
+            self.raw.pop("accuracy")
+        self._go("action")
+
+    def _on_action(self, value) -> None:
+        if value == "symbols":
+            self.raw["action"] = []
+            self._go("symbols")
+            return
+        self.raw["action"] = list(value)
+        self._go("text" if "TEXT" in value else "check")
+
+    def _on_symbols(self, value) -> None:
+        line = self.raw["action"]
+        if value == "undo":
+            line.pop()
+        elif value == "done":
+            self._go("text" if "TEXT" in line else "check")
+            return
+        else:
+            line.append(value)
+        self._go("symbols")
+
+    def _on_lasting(self, value) -> None:
+        self.raw["lasting"] = value
+        self._go("text")
+
+    def _on_text(self, value) -> Result | None:
+        steps = self.raw.setdefault(self._field(), [])
+        if value == "by_hand":
+            return self._by_hand()
+        if value == "done":
+            self._go("check")
+        elif value == "undo":
+            steps.pop()
+            self._go("text")
+        else:
+            self._add_step(dict(value))
+        return None
+
+    def _add_step(self, step: dict) -> None:
+        missing = [k for k in authoring.STEP_PARAMS.get(step["do"], {}) if k not in step]
+        if missing:
+            self.pending, self.param = step, missing[0]
+            self._go("param")
+            return
+        self.raw.setdefault(self._field(), []).append(step)
+        self.pending = self.param = None
+        self._go("text")
+
+    def _on_param(self, value) -> None:
+        assert self.pending is not None and self.param is not None
+        step = dict(self.pending)
+        step[self.param] = list(value) if isinstance(value, tuple) else value
+        self._add_step(step)
+
+    def _by_hand(self) -> Result | None:
+        """The text is the players' to resolve: with a ``by_hand`` step in the vocabulary the
+        card says so itself; otherwise the card is handed back as far as it was told."""
+        raw = copy.deepcopy(self.raw)
+        if "by_hand" in STEP_KINDS:
+            raw.setdefault(self._field(), []).append({"do": "by_hand"})
+            self.raw = raw
+            self._go("check")
+            return None
+        return Result(raw, by_hand=True)
+
+    def _finish(self) -> Result | None:
+        card, problems = authoring.check(self.raw, self.known, source="card")
+        if card is None:
+            self.problems = [p.split(": ", 2)[-1] for p in problems]
+            self.prompt = self._make()
+            return None
+        return Result(copy.deepcopy(self.raw))
+
+
+__all__ = ["LINES", "Result", "TARGETS", "Ticks", "Walk", "line_label", "names", "step_label",
+           "summary", "target_label"]

@@ -1,0 +1,251 @@
+"""The walk through a card the box does not know (table/app/teach.py), screen by screen.
+
+A "player" here presses buttons only: it moves the cursor down (button 4) until the row it
+wants is under it and presses OK, counting every press, the way the box's buttons work it.
+"""
+
+import pytest
+
+from table.app.prompts import Answer, Menu, Refuse, View
+from table.app.teach import Result, Ticks, Walk, summary
+from table.cards import parse_card
+from table.devices.buttons import InputEvent
+from table.engine.board import Board, Thing
+from table.engine.hexes import hexagon
+from table.ui.strings import LANGS
+
+GRID = frozenset(hexagon((0, 0), 4))
+
+
+def view(lang="en"):
+    b = Board(land=set(hexagon((0, 0), 3)), wind=1)
+    b.add(Thing("blue-1", "worm", (0, 0), "blue"))
+    return View(lang, b, GRID, "blue", "blue-1")
+
+
+class Hands:
+    """Buttons on a walk: every press counted."""
+
+    def __init__(self, walk):
+        self.walk = walk
+        self.presses = 0
+
+    def press(self, name):
+        self.presses += 1
+        return self.walk.prompt.press(InputEvent(name))
+
+    def pick(self, value):
+        """Down until ``value`` is under the cursor, then OK; the walk takes the answer."""
+        p = self.walk.prompt
+        for _ in range(len(p.values) + 1):
+            if p.values[p.cursor] == value:
+                break
+            self.press("4")
+        assert p.values[p.cursor] == value, (p.values, value)
+        out = self.press("ok")
+        assert isinstance(out, Answer), out
+        return self.walk.answer(out.value)
+
+
+def walk(**kw):
+    return Walk("en", "card_1", {"en": "Card 1"}, known={}, **kw)
+
+
+def test_a_bazooka_like_supply_card_is_told_in_a_dozen_presses():
+    w = walk(kinds=("supply", "superweapon", "starter"))
+    h = Hands(w)
+    assert h.pick("go") is None and w.stage == "kind"
+    assert h.pick("supply") is None and w.stage == "target"
+    assert w.prompt.selected == "direct"            # the usual target is where it starts
+    assert h.pick("direct") is None and w.stage == "accuracy"
+    assert h.pick(4) is None and w.stage == "action"
+    assert h.pick(("TEXT", "MOVE")) is None and w.stage == "text"
+    assert h.pick({"do": "blast"}) is None and w.stage == "text"
+    assert w.prompt.selected == "done"              # one line told: "Done" comes first
+    assert h.pick("done") is None and w.stage == "check"
+    out = h.pick("save")
+    assert isinstance(out, Result) and not out.by_hand
+    card, problems = parse_card(out.raw, "test", 0)
+    assert problems == []
+    assert (card.kind, card.target, card.accuracy, card.action, card.text) == (
+        "supply", "direct", 4, ("TEXT", "MOVE"), ({"do": "blast"},))
+    assert h.presses <= 40
+    assert h.presses == 13
+
+
+def test_a_shotgun_like_card_with_a_range_two_shots_and_a_placed_thing():
+    w = walk()
+    h = Hands(w)
+    h.pick("go")
+    h.pick("starter")
+    h.pick("direct_within")
+    assert w.stage == "range" and w.prompt.selected == 2
+    h.pick(3)
+    h.pick(None)                                    # no Accuracy
+    h.pick(("TEXT",))
+    h.pick({"do": "damage", "pick": "all"})
+    h.pick({"do": "new_target"})
+    h.pick({"do": "place"})
+    assert w.stage == "param" and w.param == "kind"
+    h.pick("fire")
+    assert w.param == "at"
+    h.pick("target")
+    h.pick("done")
+    out = h.pick("save")
+    assert out.raw["range"] == 3 and "accuracy" not in out.raw
+    assert out.raw["text"] == [{"do": "damage", "pick": "all"}, {"do": "new_target"},
+                               {"do": "place", "kind": "fire", "at": "target"}]
+    assert h.presses <= 40
+
+
+def test_back_goes_one_screen_back_and_forgets_that_answer():
+    w = walk()
+    h = Hands(w)
+    h.pick("go")
+    h.pick("supply")
+    h.pick("any")
+    assert w.raw["target"] == "any"
+    assert w.back() and w.stage == "target" and "target" not in w.raw
+    assert w.back() and w.stage == "kind"
+    assert w.back() and w.stage == "start"
+    assert not w.back()                             # the first screen: the walk is left
+    assert h.pick("cancel") == "cancel"
+
+
+def test_symbol_by_symbol_and_take_back():
+    w = walk(kinds=("supply",))
+    h = Hands(w)
+    h.pick("go")                                    # one kind only: no kind screen
+    assert w.stage == "target"
+    h.pick(None)                                    # no target: no Accuracy asked
+    assert w.stage == "action"
+    h.pick("symbols")
+    h.pick("MOVE")
+    h.pick("MOVE")
+    h.pick("undo")
+    h.pick("TEXT")
+    h.pick("done")
+    assert w.raw["action"] == ["MOVE", "TEXT"] and w.stage == "text"
+    # without a target, the steps acting at the Target Token are not offered
+    offered = [v.get("do") for v in w.prompt.values if isinstance(v, dict)]
+    assert "blast" not in offered and "change_wind" in offered
+    h.pick({"do": "change_wind"})
+    h.pick("done")
+    assert isinstance(h.pick("save"), Result)
+
+
+def test_remove_asks_its_kinds_as_ticks():
+    w = walk()
+    h = Hands(w)
+    for v in ("go", "supply", "adjacent", None, ("TEXT",), {"do": "remove"}):
+        h.pick(v)
+    p = w.prompt
+    assert isinstance(p, Ticks)
+    assert p.press(InputEvent("ok")) is None        # "mine"? the cursor was on the first row
+    first = p.values[0]
+    assert p.ticked == [first] and p.selected == (first,)
+    out = p.press(InputEvent("ok"))
+    assert out == Answer((first,))
+    w.answer(out.value)
+    assert w.raw["text"] == [{"do": "remove", "kinds": [first]}]
+
+
+def test_a_card_the_check_refuses_stays_on_the_check_screen_and_says_why():
+    from table.cards import library
+    w = Walk("en", "bazooka", {"en": "Card 1"}, known=library([]))
+    h = Hands(w)
+    for v in ("go", "supply", "any", 2, ("TEXT",), {"do": "blast"}, "done"):
+        h.pick(v)
+    assert h.pick("save") is None and w.stage == "check"
+    assert "already in the library" in " ".join(w.prompt.labels)
+
+
+def test_by_hand_hands_back_the_card_as_far_as_told():
+    w = walk()
+    h = Hands(w)
+    for v in ("go", "supply", "any", 3, ("TEXT",)):
+        h.pick(v)
+    out = h.pick("by_hand")
+    if isinstance(out, Result):
+        assert out.by_hand and out.raw["target"] == "any"
+    else:                                            # the vocabulary has a by_hand step
+        assert w.stage == "check" and w.raw["text"][-1] == {"do": "by_hand"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_screen_of_the_walk_draws_cleanly_in_every_language(lang):
+    w = Walk(lang, "card_1", {"en": "Card 1"}, known={})
+    h = Hands(w)
+    shown = []
+
+    def look():
+        s = w.prompt.screen(view(lang))
+        assert s.problems == (), (w.stage, s.problems)
+        shown.append(w.stage)
+        w.prompt.frame(view(lang), 0.0)
+
+    for v in ("go", "supply", "direct_within", 2, 3, "symbols", "TEXT", "done",
+              {"do": "place"}, "mine", "same", {"do": "rule"}, "one_life", "done"):
+        look()
+        h.pick(v)
+    look()
+    assert shown[-1] == "check"
+    assert isinstance(w.prompt, Menu)
+    lines = summary(w.raw, lang)
+    assert len(lines) >= 5
+    for key in ("drop", "sudden_death"):
+        w2 = Walk(lang, "card_2", {"en": "Card 2"}, kinds=(key,), known={})
+        Hands(w2).pick("go")
+        assert w2.prompt.screen(view(lang)).problems == ()
+
+
+def test_the_target_screen_lights_what_the_symbol_allows():
+    w = walk()
+    h = Hands(w)
+    h.pick("go")
+    h.pick("supply")
+    v = view()
+    direct = w.prompt.frame(v, 0.0)
+    h.press("4")                                    # any hex
+    anyhex = w.prompt.frame(v, 0.0)
+    lit = lambda f: {k for k, c in f.items() if c == (255, 255, 255)}
+    assert lit(direct) < lit(anyhex)
+    assert not isinstance(w.prompt.press(InputEvent("ok", long=True)), (Answer, Refuse))
+
+
+def walk_screens(lang):
+    """Every screen of the walk, with the cursor on every row (tests/ui/test_screens.py
+    checks they draw cleanly and that every string of the walk is on one of them)."""
+    from table.app.teach import names
+    out = []
+
+    def every_row():
+        p = w.prompt
+        rows = len(p.values) + (1 if isinstance(p, Ticks) else 0)
+        for c in range(rows):
+            p.cursor = c
+            out.append(p.screen(view(lang)))
+        p.cursor = 0
+
+    def through(*values):
+        for v in values:
+            every_row()
+            Hands(w).pick(v)
+        every_row()
+
+    w = Walk(lang, "card_1", names(12), known={})
+    through("go", "superweapon", "within", 8, 6, "symbols", "PLAY", "done")
+    w = Walk(lang, "card_1", names(1), kinds=("supply",), known={})
+    through("go", "airstrike", None, ("TEXT",), {"do": "place"}, "crate", "own_hex",
+            {"do": "remove"})
+    w.prompt.press(InputEvent("ok"))                     # a tick
+    every_row()
+    w = Walk(lang, "card_1", names(1), kinds=("drop",), known={})
+    through("go", {"do": "place"}, "mine", "emptiest", {"do": "rule"}, "powerful_explosives",
+            "done")
+    w = Walk(lang, "card_1", names(1), kinds=("sudden_death",), known={})
+    through("go", "one_life", {"do": "change_wind"}, "done")
+    w.problems = ["id: already in the library"]
+    w.prompt = w._make()
+    every_row()
+    return out
