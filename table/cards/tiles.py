@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import tomllib
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -107,5 +108,11 @@ def box_tiles() -> list[Tile]:
     owner = os.environ.get(ENV)
     if owner:
         return load_tiles(owner)
+    return list(_shipped())
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> tuple[Tile, ...]:
+    """The shipped tiles, read once (a new game needs them; the file never changes)."""
     text = resources.files("table.cards").joinpath("tiles.toml").read_text(encoding="utf-8")
-    return parse_tiles(tomllib.loads(text), "table/cards/tiles.toml")
+    return tuple(parse_tiles(tomllib.loads(text), "table/cards/tiles.toml"))

@@ -18,6 +18,7 @@ A *placement* ``(number, anchor, turns)`` lays the tile with its anchor on ``anc
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .hexes import Hex, distance, hexagon, neighbour
 
@@ -59,19 +60,29 @@ def placements(tile: Tile, land: set[Hex], reach: int = REACH) -> list[tuple]:
     """Every legal way to lay ``tile`` next to ``land``: no hex on the dial, on land already
     down or further than ``reach`` from the dial; touching the dial or the land.  Each once,
     in a fixed order (the same covered hexes by two placements count once)."""
+    return [(tile.number, anchor, turns)
+            for anchor, turns, hexes, edge, by_dial in _candidates(tile.hexes, reach)
+            if hexes.isdisjoint(land) and (by_dial or not edge.isdisjoint(land))]
+
+
+@lru_cache(maxsize=256)
+def _candidates(shape: tuple[Hex, ...], reach: int) -> tuple[tuple, ...]:
+    """The placements of a tile of ``shape`` that no land can rule out, in the fixed order:
+    (anchor, turns, covered hexes, the hexes round them, whether they touch the dial).  Made
+    once per shape: a map is then a few set tests a placement."""
+    turned = [[turn(h, turns) for h in shape] for turns in range(6)]
     out, seen = [], set()
-    for anchor in hexagon(DIAL, reach + max((distance(DIAL, h) for h in tile.hexes), default=0)):
+    for anchor in hexagon(DIAL, reach + max((distance(DIAL, h) for h in shape), default=0)):
         for turns in range(6):
-            hexes = lay(tile, anchor, turns)
-            key = frozenset(hexes)
-            if key in seen:
+            hexes = frozenset((anchor[0] + dq, anchor[1] + dr) for dq, dr in turned[turns])
+            if hexes in seen:
                 continue
-            seen.add(key)
-            if (DIAL in key or key & land or any(distance(DIAL, h) > reach for h in hexes)
-                    or not touches(hexes, land)):
+            seen.add(hexes)
+            if DIAL in hexes or any(distance(DIAL, h) > reach for h in hexes):
                 continue
-            out.append((tile.number, anchor, turns))
-    return out
+            edge = frozenset(neighbour(h, d) for h in hexes for d in range(1, 7)) - hexes
+            out.append((anchor, turns, hexes, edge, DIAL in edge))
+    return tuple(out)
 
 
 def auto_map(tiles: list[Tile], players: int, larger: bool, chance, short=None) -> tuple[set[Hex], list[tuple]]:
