@@ -34,7 +34,6 @@ KINDS = {
     "hex": "a hex (q, r)",
     "thing": "the id of a Thing",
     "order": "an order of simultaneous entry effects, e.g. ('mine', 'crate')",
-    "prod": "'prod' or 'leave': a full hex without a worm (E7.4); ``info`` is the hex, twice",
     # the game's own decisions (table/engine/game.py)
     "worm": "the id of one of the active team's worms (activation)",
     "move": "('skip', None), ('inch', (q, r)) or ('jump', (q, r)): one movement",
@@ -70,7 +69,6 @@ class Purpose(StrEnum):
     KNOCKBACK = "knockback"         # direction: a Knockback's way on a bullseye (E6)
     EMPTIEST = "emptiest"           # hex: among the emptiest hexes (E9)
     ENTRY = "entry"                 # order: of simultaneous entry effects (E7.3)
-    FULL_HEX = "full_hex"           # prod: prod a Thing of a full hex, or leave it (E7.4)
     PROD = "prod"                   # thing: the Thing the full-hex rule prods (E7.4)
     # the players' own dice (dice.py)
     ROLL = "roll"                   # die_typed: the face rolled

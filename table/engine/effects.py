@@ -260,18 +260,14 @@ class Resolver:
 
     def full_hex(self, h: Hex) -> None:
         """E7.4: while ``h`` holds four or more Things, prod one with a Knockback Scatter: a
-        worm if there is one; otherwise the active player may prod a Thing other than a
-        Crater or Fire, or leave the hex as it is (a ``prod`` decision, default prod)."""
+        worm if there is one, otherwise a Thing other than a Crater or Fire (the active player
+        picks which).  Prodding is not optional: only Craters and Fire stay over-full."""
         board = self.board
         while board.is_land(h) and board.count(h) >= 4:
             things = board.in_hex(h)
             candidates = [t for t in things if t.kind == "worm"] or \
                          [t for t in things if t.kind not in FIXED]
             if not candidates:
-                return
-            if candidates[0].kind != "worm" and self.ask(
-                    "prod", ("prod", "leave"), "prod", Purpose.FULL_HEX, info=(h, h)) == "leave":
-                self.event(EventKind.PROD_DECLINED, at=list(h))   # checked again on the next entry
                 return
             ids = [t.id for t in candidates]
             pick = board.things[self.ask("thing", ids, ids[0], Purpose.PROD)]

@@ -39,7 +39,6 @@ class EventKind(StrEnum):
     DESTROY = "destroy"              # a Thing left the board: thing, kind, at, cause
     DRAW = "draw"                    # a crate opened, a Supply card to draw: team, worm
     PROD = "prod"                    # the full-hex rule prods a Thing: thing, at
-    PROD_DECLINED = "prod_declined"  # a full hex left as it is: at
     OIL_DRUM = "oil_drum"            # an Oil Drum burst: at, hexes
     FLOOD = "flood"                  # a hex became water: at
     WIND = "wind"                    # the wind changed: from, to
@@ -85,7 +84,6 @@ KEYS: dict[EventKind, tuple[tuple[str, ...], tuple[str, ...]]] = {
     EventKind.DESTROY: (("thing", "kind", "at", "cause"), ()),
     EventKind.DRAW: (("team", "worm"), ()),
     EventKind.PROD: (("thing", "at"), ()),
-    EventKind.PROD_DECLINED: (("at",), ()),
     EventKind.OIL_DRUM: (("at", "hexes"), ()),
     EventKind.FLOOD: (("at",), ()),
     EventKind.WIND: (("from", "to"), ()),

@@ -2,9 +2,9 @@
 
 ``problems(game)`` lists every broken one (empty: all hold):
 
-* no hex with a worm in it holds more than three Things once a resolution is over, i.e.
-  unless the game waits in the middle of a step (a full hex without a worm may stay full: the
-  player may leave it, and Craters and Fire are never prodded, E7.4);
+* no hex holds more than three Things once a resolution is over (i.e. unless the game waits
+  in the middle of a step) while one of them is neither a Crater nor Fire: the full-hex rule
+  prods until three are left, and only Craters and Fire are never prodded (E7.4);
 * conservation: every Thing is in exactly one hex, where it says it is; nothing destroyed is
   still on the board; no kind exceeds the box (E13); every starting worm is on the board or
   destroyed;
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .board import BOX, WORMS_PER_TEAM
+from .board import BOX, FIXED, WORMS_PER_TEAM
 
 
 def problems(game) -> list[str]:
@@ -27,8 +27,8 @@ def problems(game) -> list[str]:
     for h, ids in board.hexes.items():
         if not ids:
             out.append(f"empty hex entry {list(h)}")
-        if len(ids) > 3 and not game.mid_step and any(board.things[i].kind == "worm"
-                                                      for i in ids):
+        if len(ids) > 3 and not game.mid_step and any(
+                i in board.things and board.things[i].kind not in FIXED for i in ids):
             out.append(f"hex {list(h)} holds {len(ids)} Things")
         if not board.is_land(h):
             out.append(f"Things on water at {list(h)}: {ids}")

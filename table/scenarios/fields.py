@@ -11,8 +11,7 @@ from typing import Any
 from table.engine import BOX, FACES, KINDS, TEAMS, WORMS_PER_TEAM, Board, Thing
 
 RANDOM_KEYS = {"dice", "flips"}
-CHOICE_KINDS = {"die", "direction", "hex", "thing", "order", "prod"}
-PROD_ANSWERS = ("prod", "leave")
+CHOICE_KINDS = {"die", "direction", "hex", "thing", "order"}
 ORDER_GROUPS = {"crate", "mine", "fire"}
 THING_KEYS = {"kind", "id", "team", "at", "damaged"}
 
@@ -152,10 +151,6 @@ def parse_choices(table: dict) -> dict[str, list]:
                 conv.append(whole(a, w, 1, 6))
             elif kind == "hex":
                 conv.append(hexagon(a, w))
-            elif kind == "prod":
-                if a not in PROD_ANSWERS:
-                    raise Malformed(f"{w}: expected \"prod\" or \"leave\", got {show(a)}")
-                conv.append(a)
             elif kind == "thing":
                 if not isinstance(a, str):
                     raise Malformed(f"{w}: expected a Thing id, got {show(a)}")

@@ -24,7 +24,7 @@ from .strings import sentence, text
 
 #: Events that change nothing the players must copy onto the board.
 BOOKKEEPING = frozenset({"roll", "flip", "accuracy", "blast", "oil_drum", "prod", "sink",
-                         "prod_declined", "map", "deck_short",
+                         "map", "deck_short",
                          "pool_empty", "setup", "turn", "activate", "play", "end_turn",
                          "reshuffle", "drop_empty", "final_round", "eliminated", "game_over",
                          "supply_empty", "card_drawn", "shield", "ice_holds"})

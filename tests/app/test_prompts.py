@@ -143,11 +143,13 @@ def test_the_first_change_a_blast_made_shows_the_blast_first():
     assert first.frame(v, 0.3)[neighbour((1, 0), 1)] != v.base()[neighbour((1, 0), 1)]
 
 
-def test_a_full_hex_without_a_worm_may_be_left_as_it_is():
+def test_a_full_hex_asks_only_which_thing_and_lights_it():
     v = view()
     h = (0, -1)
-    d = Decision("prod", ("prod", "leave"), "prod", "full_hex", "blue", info=(h, h))
-    p = for_decision(d, v)
-    assert isinstance(p, Menu) and p.selected == "prod"          # the default first
+    for kind in ("crater", "oil_drum", "mine", "crate"):
+        v.board.add(Thing(f"{kind}-1", kind, h))
+    d = Decision("thing", ("oil_drum-1", "mine-1", "crate-1"), "oil_drum-1", "prod", "blue")
+    p = for_decision(d, v)                  # E7.4: no 'leave': one of the Things must go
+    assert isinstance(p, Menu) and p.selected == "oil_drum-1"
     assert h in p.frame(v, 0.0)
-    assert press(p, "4", "ok") == Answer("leave")
+    assert press(p, "4", "ok") == Answer("mine-1")

@@ -138,12 +138,12 @@ def test_the_game_form_refuses_what_the_step_form_refuses_with_the_same_exit_cod
         assert message in err and "Traceback" not in err
 
 
-def test_a_fixed_layout_needs_land_and_a_prod_answer_is_prod_or_leave():
+def test_a_fixed_layout_needs_land_and_a_full_hex_is_not_a_choice():
     data = _with()
     del data["game"]["land"]
     with pytest.raises(Malformed, match="game.land: missing"):
         parse(data)
-    with pytest.raises(Malformed, match=r"choices.prod\[0\]: expected \"prod\" or \"leave\""):
-        parse(_with(choices={"prod": ["maybe"]}))
+    with pytest.raises(Malformed, match="choices: unknown key 'prod'"):     # E7.4: always prodded
+        parse(_with(choices={"prod": ["leave"]}))
     with pytest.raises(Malformed, match="game.larger_map: expected true or false"):
         parse(_with(game={"larger_map": "yes"}))
