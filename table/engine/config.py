@@ -26,6 +26,8 @@ class GameConfig:
     placement: str = "auto"                         # "auto" or "players" (decisions)
     things: tuple[dict, ...] | None = None          # a fixed starting layout (scenarios)
     drop_deck: tuple[str, ...] | None = None        # a fixed Drop deck, top first
+    hands: tuple[tuple[str, tuple[str, ...]], ...] | None = None   # fixed starting hands:
+                                                    # (team, card ids) for every team in play
     wind: int | None = None                         # a fixed initial wind
     max_rounds: int | None = None                   # stop after this many rounds (bots)
     timer_seconds: int = 60
@@ -46,6 +48,10 @@ class GameConfig:
                 return f"options: unknown option {o!r} (known: {', '.join(OPTIONS)})"
         if self.placement not in ("auto", "players"):
             return f"placement: {self.placement!r}, expected auto or players"
+        if self.hands is not None:
+            named = [team for team, _ in self.hands]
+            if len(set(named)) != len(named) or not set(named) <= set(TEAMS):
+                return f"hands: {named!r}, expected each team once"
         if self.wind is not None and self.wind not in range(1, 7):
             return f"wind: {self.wind!r}, expected 1..6"
         if self.things is None:      # (an automatic map is checked once it is laid)
@@ -61,6 +67,8 @@ class GameConfig:
             out["things"] = [dict(t) for t in self.things]
         if self.drop_deck is not None:
             out["drop_deck"] = list(self.drop_deck)
+        if self.hands is not None:
+            out["hands"] = {team: list(cards) for team, cards in self.hands}
         return out
 
     @classmethod
@@ -74,6 +82,8 @@ class GameConfig:
             data["things"] = tuple({**t, "at": list(t["at"])} for t in data["things"])
         if data.get("drop_deck") is not None:
             data["drop_deck"] = tuple(data["drop_deck"])
+        if data.get("hands") is not None:
+            data["hands"] = tuple((team, tuple(cards)) for team, cards in data["hands"].items())
         unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
             raise ValueError(f"unknown game setting {sorted(unknown)[0]!r}")

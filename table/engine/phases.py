@@ -83,9 +83,14 @@ class Phases:
         s0 = seats.index(first)
         st.order = seats[s0:] + seats[:s0]
         short = _short(run)
-        st.hands = deal_hands(self.cards, [t for t in TEAMS if t in seats], ch, short)
         n = len(seats)
-        st.supply = supply_deck(self.cards, n, "late_superweapons" in cfg.options, ch)
+        if cfg.hands is not None:           # stated outright (a scenario): the decks hold the rest
+            fixed = dict(cfg.hands)
+            st.hands = {t: list(fixed.get(t, ())) for t in TEAMS if t in seats}
+        else:
+            st.hands = deal_hands(self.cards, [t for t in TEAMS if t in seats], ch, short)
+        st.supply = supply_deck(self.cards, n, "late_superweapons" in cfg.options, ch,
+                                taken=[c for hand in st.hands.values() for c in hand])
         if cfg.drop_deck is not None:
             st.drops = list(cfg.drop_deck)
         else:

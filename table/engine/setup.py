@@ -116,12 +116,13 @@ def deal_hands(cards: dict, teams: list[str], chance, short) -> dict[str, list[s
     return hands
 
 
-def supply_deck(cards: dict, players: int, late_superweapons: bool, chance) -> list[str]:
-    """Every copy of the non-Starter weapon cards, shuffled (top first).  Late Superweapons:
-    the Superweapons shuffled at the bottom, two other weapon cards per player on top, the
-    rest back in the box."""
-    supply = copies(cards, ("supply",))
-    supers = copies(cards, ("superweapon",))
+def supply_deck(cards: dict, players: int, late_superweapons: bool, chance,
+                taken: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """Every copy of the non-Starter weapon cards, shuffled (top first), but for the copies
+    ``taken`` (held in hands stated outright).  Late Superweapons: the Superweapons shuffled
+    at the bottom, two other weapon cards per player on top, the rest back in the box."""
+    supply = _without(copies(cards, ("supply",)), taken)
+    supers = _without(copies(cards, ("superweapon",)), taken)
     if not late_superweapons:
         deck = supply + supers
         chance.shuffle(deck, "supply")
@@ -129,6 +130,15 @@ def supply_deck(cards: dict, players: int, late_superweapons: bool, chance) -> l
     chance.shuffle(supers, "superweapons")
     chance.shuffle(supply, "supply")
     return supply[:2 * players] + supers
+
+
+def _without(box: list[str], taken: list[str] | tuple[str, ...]) -> list[str]:
+    """``box`` less one copy for each card of ``taken`` it holds."""
+    box = list(box)
+    for cid in taken:
+        if cid in box:
+            box.remove(cid)
+    return box
 
 
 def drop_deck(cards: dict, players: int, longer: bool, no_sudden_death: bool,

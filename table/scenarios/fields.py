@@ -142,7 +142,7 @@ def parse_choices(table: dict) -> dict[str, list]:
     for kind, answers in table.items():
         where = f"choices.{kind}"
         answers = items(answers, where)
-        conv = []
+        conv: list[Any] = []
         for i, a in enumerate(answers):
             w = f"{where}[{i}]"
             if kind == "die":

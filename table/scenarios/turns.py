@@ -12,6 +12,10 @@ teams = 2                     # without [[things]]: the automatic layout for thi
 options = ["parting_gifts"]   # optional rules (table.engine.game.OPTIONS)
 wind = 3                      # the initial wind (default: rolled, T5)
 drop_deck = ["supplies", "one_life"]   # the Drop deck, top first (default: from the seed)
+hands = { blue = ["uzi", "bazooka", "ninja_rope", "girder", "freeze"],
+          red = ["uzi", "bazooka", "ninja_rope", "girder", "grenade"] }
+                              # the starting hands, every team's (default: dealt, T8); the
+                              # Supply deck holds the copies the hands leave
 land = [[1, 0], [2, 0]]       # the land hexes (default: the automatic map, one tile a player;
                               # [[things]] need land)
 larger_map = true             # the automatic map lays every tile of the box (default false)
@@ -62,7 +66,8 @@ from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, p
                      parse_move, parse_random, parse_things, show, whole)
 
 GAME_SECTIONS = {"title", "game", "things", "random", "choices", "turns"}
-GAME_KEYS = {"seed", "teams", "options", "wind", "drop_deck", "land", "max_rounds", "larger_map"}
+GAME_KEYS = {"seed", "teams", "options", "wind", "drop_deck", "land", "max_rounds", "larger_map",
+             "hands"}
 TURN_KEYS = {"team", "worm", "moves", "card", "target", "facing", "thing", "card_moves"}
 
 
@@ -179,6 +184,7 @@ def parse(data: dict) -> GameScenario:
     if not isinstance(larger, bool):
         raise Malformed(f"game.larger_map: expected true or false, got {show(larger)}")
     things = None
+    present: list[str] = []
     teams = whole(g.get("teams", 2), "game.teams", 2, len(TEAMS))
     tiles = None
     if "things" in data:
@@ -197,6 +203,9 @@ def parse(data: dict) -> GameScenario:
             tiles = box_tiles()         # the automatic map: the box's tiles (a bad file: exit 2)
         except TileError as err:
             raise Malformed(f"the map tiles: {err}") from None
+    playing = present if things is not None else list(TEAMS[:teams])
+    hands = _hands(g["hands"], playing, cards) if "hands" in g else None
+    _copies_in_box(drop_deck or [], cards, "game.drop_deck")
     dice, flips = parse_random(data)
     choices = parse_choices(keys(data.get("choices", {}), CHOICE_KINDS, "choices"))
     turns = []
@@ -207,6 +216,9 @@ def parse(data: dict) -> GameScenario:
         for key in ("team", "worm", "card", "thing"):
             if key in t and not isinstance(t[key], str):
                 raise Malformed(f"{where}.{key}: expected text, got {show(t[key])}")
+        if "team" in t and t["team"] not in playing:
+            raise Malformed(f"{where}.team: {show(t['team'])} is not a team in play "
+                            f"({', '.join(playing)})")
         if "card" in t and t["card"] != "pass" and (t["card"] not in cards or cards[t["card"]].kind
                                                    in ("drop", "sudden_death")):
             raise Malformed(f"{where}.card: unknown weapon card {show(t['card'])}")
@@ -224,7 +236,39 @@ def parse(data: dict) -> GameScenario:
     try:
         config = GameConfig(teams=teams, options=tuple(options), land=land, things=things,
                             drop_deck=tuple(drop_deck) if drop_deck is not None else None,
+                            hands=hands,
                             wind=wind, max_rounds=max_rounds, larger_map=larger)
     except ValueError as err:
         raise Malformed(f"game: {err}") from None
     return GameScenario(config, seed, dice, flips, choices, turns, title, tiles)
+
+
+def _hands(table, playing: list[str], cards: dict) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``[game] hands``: every team in play named, each card a weapon card of the library, no
+    more copies of a card across the hands than the box holds (Malformed names the field)."""
+    if not isinstance(table, dict):
+        raise Malformed(f"game.hands: expected a table of team = [card ids], got {show(table)}")
+    for team in table:
+        if team not in playing:
+            raise Malformed(f"game.hands.{team}: not a team in play ({', '.join(playing)})")
+    missing = [t for t in playing if t not in table]
+    if missing:
+        raise Malformed(f"game.hands: no hand for {', '.join(missing)} (every team in play "
+                        "needs one)")
+    out = []
+    for team in playing:
+        hand = items(table[team], f"game.hands.{team}")
+        for i, c in enumerate(hand):
+            if not isinstance(c, str) or c not in cards or cards[c].kind in ("drop", "sudden_death"):
+                raise Malformed(f"game.hands.{team}[{i}]: {show(c)} is not a weapon card")
+        out.append((team, tuple(hand)))
+    _copies_in_box([c for _, hand in out for c in hand], cards, "game.hands")
+    return tuple(out)
+
+
+def _copies_in_box(ids: list[str], cards: dict, where: str) -> None:
+    """No more copies of a card in ``ids`` than the box holds (a card's ``copies``)."""
+    for cid in sorted(set(ids)):
+        have = getattr(cards[cid], "copies", 1)
+        if ids.count(cid) > have:
+            raise Malformed(f"{where}: {ids.count(cid)} copies of {cid}, the box holds {have}")

@@ -3,6 +3,7 @@
 Each NAME.toml has a NAME.json beside it with the parts of the output it pins."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -56,9 +57,24 @@ def _with(**parts):
     (_with(turns=[{"moves": [{"skip": True}] * 3}]), "a turn has two movement steps"),
     (_with(things=[{"kind": "worm", "id": "blue-1", "team": "blue", "at": [0, 0]}]),
      "worms of two teams"),
+    (_with(turns=[{"team": "pink"}]), 'turns[0].team: "pink" is not a team in play (blue, red)'),
+    (_with(turns=[{}, {"team": "green"}]), 'turns[1].team: "green" is not a team in play'),
+    (_with(game={**BASE["game"], "drop_deck": ["supplies"] * 9}),
+     "game.drop_deck: 9 copies of supplies, the box holds 8"),
+    *[(_with(game={**BASE["game"], "hands": hands}), message) for hands, message in (
+        (["uzi"], "game.hands: expected a table of team = [card ids]"),
+        ({"blue": ["uzi"]}, "game.hands: no hand for red (every team in play needs one)"),
+        ({"blue": [], "red": [], "pink": []}, "game.hands.pink: not a team in play (blue, red)"),
+        ({"blue": [], "red": [], "green": []}, "game.hands.green: not a team in play"),
+        ({"blue": "uzi", "red": []}, "game.hands.blue: expected a list"),
+        ({"blue": ["uzi", "laser"], "red": []}, 'game.hands.blue[1]: "laser" is not a weapon card'),
+        ({"blue": [], "red": ["supplies"]}, 'game.hands.red[0]: "supplies" is not a weapon card'),
+        ({"blue": ["uzi"] * 3, "red": ["uzi"] * 2}, "game.hands: 5 copies of uzi, the box holds 4"),
+        ({"blue": ["freeze"], "red": ["freeze"]}, "game.hands: 2 copies of freeze, the box holds 1"),
+    )],
 ])
 def test_malformed_game_files_name_the_field(data, message):
-    with pytest.raises(Malformed, match=message.replace("[", r"\[").replace("]", r"\]")):
+    with pytest.raises(Malformed, match=re.escape(message)):
         parse(data)
 
 
@@ -69,6 +85,23 @@ def test_an_illegal_turn_cannot_run():
     sc = parse(_with(turns=[{"team": "red"}]))
     with pytest.raises(CannotRun, match="it is blue's turn, not red's"):
         sc.run()
+
+
+def test_an_unknown_team_in_a_turn_exits_2_naming_the_field(tmp_path, capsys):
+    text = GAME_TEXT.format(title='title = "pink"', card="pass", card_moves="[]")
+    code, err = _exit_code(tmp_path, capsys, text.replace('worm = "blue-1"\n',
+                                                          'team = "pink"\nworm = "blue-1"\n'), "pink")
+    assert code == 2 and "turns[0].team" in err and "pink" in err and "Traceback" not in err
+
+
+def test_stated_hands_leave_the_decks_the_other_copies():
+    hands = {"blue": ["uzi", "bazooka", "grenade"], "red": ["uzi", "freeze"]}
+    sc = parse(_with(game={**BASE["game"], "hands": hands}, turns=[{}]))
+    out = sc.run()
+    assert out["hands"]["red"] == ["uzi", "freeze"]          # (blue played none: pass)
+    assert out["decks"]["supply"] == 0                        # the one Freeze is in red's hand
+    config = sc.config
+    assert type(config).from_json(config.as_json()) == config    # a journal keeps them
 
 
 def _exit_code(tmp_path, capsys, text, name):
