@@ -127,13 +127,52 @@ COUNTED = r"dice|die|hex(?:es)?|changes?|turns?|teams?|worms?|cards?|things?|pla
           r"tiles?|rounds?|lives|life|points?|minutes?|seconds?|steps?|shots?"
 
 
+#: the same nouns in the translations (a number before one of them needs plural forms)
+COUNTED_IN = {
+    "cs": r"kar(?:ta|ty|et)|kost(?:ka|ky|ek)|hex(?:y|ů)?|tah(?:y|ů)?|tým(?:y|ů)?|wormsík\w*|"
+          r"změn\w*|věc\w*|díl\w*|kol(?:o|a)|minut\w*|sekund\w*|krok\w*|život\w*|životy",
+    "uk": r"карт\w*|кіст\w*|гекс\w*|хід|ходи|ходів|команд\w*|черв’як\w*|змін\w*|об’єкт\w*|"
+          r"плит\w*|раунд\w*|хвилин\w*|секунд\w*|крок\w*|житт\w*",
+}
+#: placeholders the box fills with words (names, lists), never with a number
+WORDS = {"team", "teams", "card", "cards", "thing", "things", "worm", "who", "what", "name",
+         "rule", "item", "file", "left", "kind", "word", "field", "symbol", "step"}
+
+
+def counted_placeholders(s, nouns):
+    """The placeholders of ``s`` that stand for a number right before a counted noun."""
+    return [m.group(1) for m in re.finditer(rf"\{{(\w+)\}} (?:{nouns})(?!\w)", s, re.IGNORECASE)
+            if m.group(1) not in WORDS]
+
+
 def test_a_number_before_a_noun_has_plural_forms():
-    # "3 dice": Czech says 3 kostky but 5 kostek, Ukrainian 3 кістки but 5 кісток
+    # "3 dice": Czech says 3 kostky but 5 kostek, Ukrainian 3 кістки but 5 кісток.  Only an
+    # entry's n chooses its plural form, so any other counted placeholder ("{supply} cards")
+    # is wrong too: say it count-safe ("cards: {supply}") or give it an entry of its own
     template = entries(read(TEMPLATE))
-    found = [f"{key}: {m.id!r}" for key, m in template.items()
-             if not m.pluralizable and re.search(rf"\{{n\}} (?:{COUNTED})\b", m.id)]
+    found = []
+    for key, m in template.items():
+        for form in (m.id if m.pluralizable else (m.id,)):
+            numbers = counted_placeholders(form, COUNTED)
+            found += [f"{key}: {{{p}}} in {form!r}" for p in numbers
+                      if not (m.pluralizable and p == "n")]
+    for lang in TRANSLATED:
+        for key, m in entries(read(po_path(lang), lang)).items():
+            for form in (m.string if m.pluralizable else (m.string,)):
+                numbers = counted_placeholders(form, COUNTED_IN[lang])
+                found += [f"{key} ({lang}): {{{p}}} in {form!r}" for p in numbers
+                          if not (m.pluralizable and p == "n")]
     assert found == [], ("give these msgid_plural and one msgstr per plural form "
-                         "(docs/translating.md), and look them up with plural()")
+                         "(docs/translating.md), and look them up with plural(); a number "
+                         "that is not the entry's n needs a count-safe wording")
+
+
+def test_the_plural_check_sees_every_counted_placeholder():
+    assert counted_placeholders("Supply deck: {supply} cards, shuffled", COUNTED) == ["supply"]
+    assert counted_placeholders("{team} worm {n}", COUNTED) == []
+    assert counted_placeholders("Balíček zásob: {supply} karet", COUNTED_IN["cs"]) == ["supply"]
+    assert counted_placeholders("Колода: {drop} карт, перетасуй", COUNTED_IN["uk"]) == ["drop"]
+    assert counted_placeholders("Krok {i} z {n}", COUNTED_IN["cs"]) == []
 
 
 def test_babels_update_from_the_template_changes_nothing(tmp_path):

@@ -65,8 +65,7 @@ def flow_screens(lang):
     out += [screens.error(lang, k, team=team) if k == "error.not_a_worm"
             else screens.error(lang, k)
             for k in ("error.finish_changes", "error.card_in_play", "error.out_of_range",
-                      "error.not_a_worm", "error.cannot_move", "error.not_lit",
-                      "error.no_target_here")]
+                      "error.not_a_worm", "error.cannot_move", "error.not_lit")]
     out += [screens.error(lang, "error.no_card_now", what=t(f"phase.{p}", lang))
             for p in ("activate", "move1", "move2")]
     out += [screens.message("T", t("ask.aim", lang, card=n, n=5) + "\n"
@@ -78,11 +77,11 @@ def flow_screens(lang):
     out += [screens.message(t("place.title", lang), t("ask.place_where", lang,
                                                       thing=t(f"thing.{k}", lang).lower()))
             for k in THING_KINDS]
-    out += [screens.message("T", t(k, lang)) for k in ("prompt.card_hint", "prompt.worm_steps",
-                                                       "hex.empty_land", "hex.water")]
+    out += [screens.message("T", t(k, lang)) for k in ("prompt.worm_steps", "hex.empty_land",
+                                                       "hex.water")]
     from table.ui.scenes import LEGEND
-    out.append(screens.menu(t("legend.title", lang), [t(k, lang, **a) for _, k, a, _ in LEGEND],
-                            0))
+    legend = [t(k, lang, **a) for _, k, a, _ in LEGEND]
+    out += [screens.menu(t("legend.title", lang), legend, c) for c in range(len(legend))]
     out.append(screens.message("T", t("log.no_card", lang)))
     from table.app.present import setup_line
     t("ch.setup_worms", lang, team="", n=0), t("ch.setup_things", lang, thing="", n=0)

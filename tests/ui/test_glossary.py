@@ -3,6 +3,7 @@ says a game term with another word than the rulebook prints, and every card and 
 three names."""
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +24,15 @@ NOT_PRINTED = {
         r"mince|mincí|minci": "žeton nebezpečí (Danger Flipper)",
         r"ledu": "žeton zmrazení (Freeze)",
         r"vyřazen\w*": "zničen (a worm); vyřazen is an eliminated player",
+        r"odho[dz]\w*": "rozhodit / pořádné rozhození (Scatter / Knockback)",
+        r"lízn\w*": "doberte si (take a card)",
+        r"otoč\w* žeton\w* nebezpečí": "hoď žetonem nebezpečí (it is tossed like a coin)",
+        r"postav\w* balíč\w*": "vytvoř balíčky (Build the decks)",
+        r"vrchní": "horní karta",
+        r"míř": "miř (and a card's name cannot take the instrumental: '{card}: tady')",
+        r"kam dát": "kam přijde {thing} (a Thing's name stays in the nominative)",
+        r"zamíchat": "zamíchej (the box speaks in the imperative)",
+        r"dělená výhra": "vítězství sdílejí (the Czech print's tie)",
     },
     "uk": {
         r"хробак\w*": "черв’як",
@@ -37,6 +47,19 @@ NOT_PRINTED = {
         r"монет\w*": "жетон небезпеки (Danger Flipper)",
         r"черв['ʼ]як\w*": "черв’як with ’ (U+2019)",
         r"вибуває": "знищений (a worm); вибуває is an eliminated player",
+        r"тягн\w*|тягт\w*": "брати / взяти карту (тягнути is a calque)",
+        r"розстав\w*|розстановк\w*": "розмістити / розміщення (Place)",
+        r"блимаюч\w*": "миготливий",
+        r"підготовк\w*": "підготування (Setup)",
+        r"рух(?= \d)": "переміщення (Move)",
+        r"склади колоди": "створи колоди (Build the decks)",
+        r"спільн\w* перемог\w*": "нічия (the Ukrainian print's tie)",
+        r"світл\w*": "підсвічений (lit; світлий is light-coloured)",
+        r"досяг\w*": "задалеко",
+        r"ПнС|ПдС|ПдЗ|ПнЗ": "ПнСх, ПдСх, ПдЗх, ПнЗх (С alone reads as the Russian север)",
+        r"вниз колоди": "під низ колоди",
+        r"карта (?:вже )?грає": "карта розігрується",
+        r"відкида\w*(?= й)": "зміщує (a Blast scatters; відкидання is Knockback)",
     },
 }
 
@@ -45,12 +68,25 @@ NOT_PRINTED = {
 PRINTED_NAMES = {"rule.true_elimination"}
 
 
+def page_strings(lang):
+    """The web page's own strings of ``lang`` (its table T in app.js)."""
+    js = (Path(__file__).parents[2] / "table/web/static/app.js").read_text(encoding="utf-8")
+    block = re.search(rf"^  {lang}: \{{(.*?)^  \w+: \{{|^  {lang}: \{{(.*?)^}};", js,
+                      re.MULTILINE | re.DOTALL)
+    assert block, f"no {lang} strings in app.js"
+    body = block.group(1) or block.group(2)
+    return dict(re.findall(r"(\w+): \[?\"((?:[^\"\\]|\\.)*)\"", body)), \
+        re.findall(r"\"((?:[^\"\\]|\\.)*)\"", body)
+
+
 def strings_of(lang):
     for key, by_lang in FORMS.items():
         if key in PRINTED_NAMES:
             continue
         for form in by_lang[lang]:
             yield key, form
+    for s in page_strings(lang)[1]:
+        yield "app.js", s
 
 
 @pytest.mark.parametrize("lang", sorted(NOT_PRINTED))
@@ -81,6 +117,27 @@ def test_the_printed_terms_are_there():
     assert text("rule.true_elimination", "cs") == "Do posledního červa"   # printed so
     assert text("wizard.rules", "cs") == "Varianty hry"
     assert "hex" in text("prompt.hex", "cs") and "гекс" in text("prompt.hex", "uk")
+
+
+def test_each_print_says_its_own_tie_and_its_own_words():
+    # the two prints differ on a second tie: the Czech players share the win, the Ukrainian
+    # game is a draw (нічия)
+    assert "sdílejí" in text("over.shared", "cs", teams="Modří, Červení")
+    assert text("over.shared", "uk", teams="Сині, Червоні").startswith("Нічия")
+    assert text("roll.for.knockback", "cs") == "Pořádné rozhození"
+    assert "зміщує" in text("rule_help.reduced_blast", "uk")
+    assert text("deal.decks_title", "cs") == "Vytvoř balíčky"
+    assert text("deal.decks_title", "uk") == "Створи колоди"
+    assert text("place.title", "uk") == "Підготування"
+    assert text("wizard.placement", "uk") == "Розміщення об’єктів"
+
+
+@pytest.mark.parametrize("lang", ("en", "cs", "uk"))
+def test_the_oled_and_the_page_say_the_same_directions(lang):
+    js = (Path(__file__).parents[2] / "table/web/static/app.js").read_text(encoding="utf-8")
+    block = js[js.index(f"  {lang}: {{"):]
+    page = re.search(r"dirs: \[([^\]]*)\]", block).group(1)
+    assert re.findall(r'"([^"]*)"', page) == [text(f"dir.{d}", lang) for d in range(1, 7)]
 
 
 def test_every_rule_and_card_has_three_names():

@@ -47,7 +47,7 @@ def test_blast_chain_through_a_mine():
     assert [i.text("en") for i in got[1:3]] == [
         "Lay red worm 2 down: it is hurt", "Move red worm 2 to the flashing hex"]
     assert got[5].text("cs") == "Červený wormsík 2 je zničen: sundej ho z mapy"
-    assert got[7].text("uk") == "Перемісти синього черв’яка 1 на блимаючий гекс"
+    assert got[7].text("uk") == "Перемісти синього черв’яка 1 на миготливий гекс"
 
 
 def test_a_worm_blown_into_the_water_sinks_in_one_step():
@@ -99,7 +99,7 @@ def test_bazooka_with_accuracy_then_an_inch_onto_a_crate():
         I("do.draw", team="red"),
     ]
     assert got[-1].text("en") == "Red team, draw a card"
-    assert got[-1].text("cs") == "Červení, lízněte si kartu"
+    assert got[-1].text("cs") == "Červení, doberte si kartu"
 
 
 def test_oil_drum_sets_fires_and_the_wind_turns():

@@ -82,18 +82,13 @@ SAMPLES = {
         screens.menu(t("wizard.title", lang),
                      [t("wizard.last_map", lang), t("wizard.new_map", lang),
                       f"{t('wizard.timer', lang)}: {t('wizard.minutes', lang, n=10)}",
-                      t("wizard.start", lang)], c) for c in range(4)] + [
-        screens.message(t("wizard.teams", lang), t("wizard.teams_prompt", lang)),
-        screens.message(t("wizard.teams", lang), t("wizard.teams_few", lang))],
+                      t("wizard.start", lang)], c) for c in range(4)],
     "map": lambda lang: [screens.message(t("map.title", lang), t("map.prompt", lang)),
                          screens.message(t("map.title", lang), t("map.tile_prompt", lang, n=4)),
                          screens.menu(t("wizard.title", lang), [t("wizard.new_map", lang),
                                                                 t("wizard.tile_map", lang)], 1),
-                         screens.message(t("place.title", lang), t("prompt.hex", lang)),
-                         screens.message(t("place.title", lang), t("place.mark", lang)),
-                         screens.message(t("place.title", lang), t("place.auto", lang))],
-    "demo": lambda lang: [screens.message(t("demo.title", lang), t("demo.prompt", lang)),
-                          screens.message(t("demo.title", lang), t("demo.bye", lang))],
+                         screens.message(t("place.title", lang), t("prompt.hex", lang))],
+    "demo": lambda lang: [screens.message(t("demo.title", lang), t("demo.bye", lang))],
     "turn": lambda lang: [screens.turn(lang, team, 4, t(p, lang), phase) for team in TEAMS
                           for p in PROMPTS for phase in PHASES] + [screens.turn(lang, team, None,
                                                             t("prompt.worm", lang))
@@ -112,8 +107,6 @@ SAMPLES = {
         [", ".join(t(f"thing.{k}", lang) for k in order)
          for order in permutations(("crate", "mine", "fire"))], c) for c in range(6)],
     "own dice": lambda lang: [
-        screens.message(t("roll.title", lang, n=1), t("prompt.roll_own", lang)),
-        screens.message(t("thing.mine", lang), t("prompt.flip_own", lang)),
         screens.menu(t("thing.mine", lang), [t("coin.safe", lang), t("coin.danger", lang)], 1)]
         + [screens.menu(t("prompt.die", lang), [t(f"face.{f}", lang, d=6) for f in FACES], c)
            for c in range(len(FACES))],
@@ -182,6 +175,32 @@ def test_every_string_is_on_some_screen(monkeypatch):
         for make in SAMPLES.values():
             make(lang)
     assert set(strings.FORMS) - used == set()      # the counted strings too
+
+
+def test_every_menu_title_fits_beside_its_scroll_arrows(monkeypatch):
+    # a title is cut character by character, and in mid-list it shares the bar with "↑↓":
+    # every menu of the samples, drawn at every cursor position
+    menus = {}
+    real = screens.menu
+
+    def spy(title, items, cursor):
+        menus[(title, tuple(items))] = None
+        return real(title, items, cursor)
+
+    monkeypatch.setattr(screens, "menu", spy)
+    for lang in LANGS:
+        for make in SAMPLES.values():
+            make(lang)
+    monkeypatch.setattr(screens, "menu", real)
+    found, marks = [], set()
+    for title, items in menus:
+        for c in range(len(items)):
+            shot = real(title, list(items), c)
+            found += [(title, c, p) for p in shot.problems]
+            marks.update((title, m) for m in ("↑", "↓", "↑↓") if m in shot.texts)
+    assert found == []
+    for lang in LANGS:          # the legend scrolls both ways: its title beside ↑↓ too
+        assert (t("legend.title", lang), "↑↓") in marks, lang
 
 
 def test_the_screens_show_what_they_say():
