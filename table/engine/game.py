@@ -33,7 +33,8 @@ Log entries (JSON objects), in order:
 ``{"answer": v, "kind", "why", "actor"}``; ``{"timeout": true}``; chance outcomes
 ``{"chance": "die"|"flip", "value"}``, ``{"chance": "shuffle", "what", "order"}``,
 ``{"chance": "pick", "what", "value"}``; cards revealed ``{"reveal": "supply", "team",
-"card"}`` (card null: the Supply deck is empty) and ``{"reveal": "drop", "card"}``.
+"card"}`` (card null: the Supply deck is empty) and ``{"reveal": "drop", "card"}``; a card
+the players taught the box during the game ``{"learn": {card's fields}}`` (:meth:`add_card`).
 With the players' own dice or decks (``own_dice``, ``own_decks``) a face, a side or a card
 tapped is asked for (``die_typed``, ``flip_typed``, ``card_tapped``) and enters the log as the
 chance outcome or the revealed card it stands for, never as an answer.
@@ -41,9 +42,11 @@ chance outcome or the revealed card it stands for, never as an answer.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from .board import TEAMS, Board
+from .cards import Card
 from .config import OPTIONS, GameConfig
 from .decisions import Decision, Illegal, NeedDecision
 from .dice import TYPED, SeededDice, dice_for
@@ -73,6 +76,7 @@ class Game(Phases):
     _dirty: bool                        # the state shows a phase stopped mid-way
     _fork: bool                         # a bot's copy (fork())
     _st: State
+    _base: dict                         # the cards the game started with (add_card adds more)
 
     # -- construction -----------------------------------------------------------------------
 
@@ -93,6 +97,7 @@ class Game(Phases):
         g.config = config
         g.seed = seed
         g.cards = cards
+        g._base = cards                 # the cards it started with (add_card adds more)
         g.tiles = tiles
         g._script = script
         g.dice = dice if dice is not None else dice_for(config, seed, script)
@@ -144,23 +149,37 @@ class Game(Phases):
         (ReplayMismatch names the first entry that does not).  ``log`` may stop anywhere."""
         if isinstance(config, dict):
             config = GameConfig.from_json(config)
+        learn = _learnt_before(log)
+        learnt = {c.get("id") for cs in learn.values() for c in cs}
+        if cards is not None and learnt:        # (those join the game where the log says)
+            cards = {k: c for k, c in cards.items() if k not in learnt}
         g = cls.new(config, seed, cards, script, tiles=tiles,
                     dice=dice_for(config, seed, script, log))
-        for n, entry in enumerate(log):
+        for n, entry in [(-1, {})] + list(enumerate(log)):
             try:
+                for data in learn.get(n, ()):
+                    g.add_card(json_card(data))
                 if "answer" in entry:
                     g.answer(entry["answer"])
                 elif entry.get("timeout"):
                     g.time_up()
             except Illegal as err:
                 raise ReplayMismatch(f"log entry {n}: {err}") from None
-        for n, given in enumerate(log):
-            if n >= len(g._log):
+        # (a card taught is added before the answer that led to it, so the game knows it
+        # when that answer draws it: its entry may stand a few places earlier than logged)
+        mine = [e for e in g._log if "learn" not in e]
+        theirs = [e for e in log if "learn" not in e]
+        if [e for e in g._log if "learn" in e] != [e for e in log if "learn" in e]:
+            raise ReplayMismatch("the cards taught during the game differ from the log's")
+        for n, given in enumerate(theirs):
+            if n >= len(mine):
                 raise ReplayMismatch(f"log entry {n}: the log goes on after the game it "
                                      f"describes stops ({given})")
-            if same_entry(g._log[n]) != same_entry(given):
-                raise ReplayMismatch(f"log entry {n}: the game gives {g._log[n]}, "
+            if same_entry(mine[n]) != same_entry(given):
+                raise ReplayMismatch(f"log entry {n}: the game gives {mine[n]}, "
                                      f"the log has {given}")
+        if learnt:                  # the same entries: kept in the log's order
+            g._log = [dict(e) for e in log] + mine[len(theirs):]
         return g
 
     def fork(self, seed: int | str, viewer: str | None = None) -> "Game":
@@ -295,6 +314,19 @@ class Game(Phases):
                           f"legal: {shown}{more}")
         self._commit_input(v, {"answer": plain(v), "kind": d.kind, "why": d.why, "actor": d.actor})
 
+    def add_card(self, card: Card) -> None:
+        """A card the players taught the box during the game joins its cards, from this point
+        of the log on (a ``{"learn": card}`` entry: a replay adds it again there, and leaves
+        it out of the cards it starts with, so the setup shuffles stay the same); the
+        question on show is asked again, so that its options hold the card where it belongs
+        (a card drawn from the players' own Supply deck, a weapon card played)."""
+        if card.id in self.cards:
+            raise Illegal(f"this game has a card {card.id!r} already")
+        self.cards = {**self.cards, card.id: card}
+        self._log.append({"learn": card_json(card)})
+        if self._request is not None:
+            self._advance()
+
     def time_up(self) -> None:
         """The Timer ran out (T7): the turn goes to End turn once any card text being
         resolved is finished."""
@@ -346,7 +378,7 @@ class Game(Phases):
         if i is None:
             raise Illegal("nothing to undo: undo never goes back past a revealed random result "
                           "(a die, a flip, a shuffle, a drawn card) or a timeout")
-        g = type(self).replay(self.config, self.seed, self._log[:i], self.cards, self._script,
+        g = type(self).replay(self.config, self.seed, self._log[:i], self._base, self._script,
                               tiles=self.tiles)
         self.__dict__.update(g.__dict__)
 
@@ -390,6 +422,35 @@ class Game(Phases):
 
 __all__ = ["Game", "GameConfig", "GameResult", "NeedDecision", "OPTIONS", "ReplayMismatch",
            "TIMED", "TURN_PHASES", "Turn"]
+
+
+def _learnt_before(log: list) -> dict[int, list[dict]]:
+    """The cards taught during a game (``learn`` entries), by the index of the answer (or
+    timeout) before them in ``log`` (-1: before the first)."""
+    out: dict[int, list[dict]] = {}
+    last = -1
+    for n, entry in enumerate(log):
+        if "answer" in entry or entry.get("timeout"):
+            last = n
+        elif isinstance(entry.get("learn"), dict):
+            out.setdefault(last, []).append(entry["learn"])
+    return out
+
+
+def card_json(card: Card) -> dict[str, Any]:
+    """A card as a log entry holds it (JSON-ready: lists for tuples)."""
+    return {f.name: list(v) if isinstance(v, tuple) else v
+            for f in fields(card) if (v := getattr(card, f.name)) != f.default}
+
+
+def json_card(data: dict[str, Any]) -> Card:
+    """The card of a ``learn`` log entry (the library checked it when it was taught)."""
+    try:
+        args: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                for k, v in data.items()}
+        return Card(**args)
+    except TypeError as err:
+        raise Illegal(f"a card in the log cannot be read: {err}") from None
 
 
 def _deal_unseen(st: State, viewer: str, dice: SeededDice) -> None:

@@ -326,11 +326,14 @@ class Phases:
 
     def _sync_draws(self, st: State, run: PhaseRun) -> None:
         """Hand out the Supply cards the crates opened since the last look."""
+        own = self.config.own_decks     # the players' own deck: any Supply-deck card known
+        deck = sorted(c for c, card in self.cards.items() if card.kind in SUPPLY_DECK) \
+            if own else st.supply
         for team, n in st.board.cards_drawn.items():
             while st.drawn.get(team, 0) < n:
-                top = st.supply[0] if st.supply else None
+                top = st.supply[0] if st.supply else deck[0] if own and deck else None
                 card = run.chance.reveal({"reveal": "supply", "team": team, "card": top},
-                                         st.supply, team)["card"]
+                                         deck, team)["card"]
                 st.drawn[team] = st.drawn.get(team, 0) + 1    # (after a tap asked for)
                 if card is None:
                     run.r.event(EventKind.SUPPLY_EMPTY, team=team)
@@ -339,6 +342,10 @@ class Phases:
                     st.supply.remove(card)
                 st.hands.setdefault(team, []).append(card)
                 run.r.event(EventKind.CARD_DRAWN, team=team)
+
+
+#: the kinds of card a Supply deck holds (every weapon card but the Starters)
+SUPPLY_DECK = ("supply", "superweapon")
 
 
 def _short(run: PhaseRun):

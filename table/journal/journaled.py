@@ -47,6 +47,11 @@ class JournaledGame:
         raises the game's Illegal and changes nothing, in the game or in the journal."""
         self._journaled(self.game.answer, value)
 
+    def add_card(self, card) -> None:
+        """The game's ``add_card()`` (a card taught during the game), journaled like an
+        answer: a resumed game knows the card from its journal."""
+        self._journaled(self.game.add_card, card)
+
     def time_up(self) -> None:
         """The game's ``time_up()`` (the Timer option ran out), journaled like an answer."""
         self._journaled(self.game.time_up)
