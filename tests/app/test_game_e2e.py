@@ -16,7 +16,7 @@ from .driver import Player, enrol_all, play_out, running, sim_daemon
 def bots_game(config, seed):
     """The reference: the same bot answering the engine's requests directly."""
     ref = Game.new(GameConfig(teams=config.teams, options=config.options, land=config.land,
-                              placement=config.placement), seed)
+                              placement=config.placement, own_decks=config.own_decks), seed)
     bot = RandomBot(seed)
     while ref.request is not None:
         ref.answer(bot(ref))
@@ -49,12 +49,15 @@ def test_a_whole_game_through_presses_and_taps_ends_as_the_bots_game(tmp_path, s
     assert decisions > 20 and player.taps > 0 and player.presses > decisions
     # the end is on show: the winner's screen on the OLED
     winners = game.result.winners
-    expected = (text("over.winner", "en", team=text(f"team.{winners[0]}", "en"))
-                if len(winners) == 1 else text("over.draw", "en"))
+    names = ", ".join(text(f"team.{t}", "en") for t in winners)
+    expected = (text("over.winner", "en", team=names) if len(winners) == 1
+                else text("over.shared", "en", teams=names) if winners
+                else text("over.draw", "en"))
     body = "\n".join(screen.texts)
     assert expected in body
-    # and the end summary: turns played, worms left
-    assert f"Game over: {game.result.turns} turns" in body and "Worms: " in body
+    # and the end summary: turns played, worms left (if any)
+    assert f"Game over: {game.result.turns} turns" in body
+    assert ("Worms: " in body) == any(game.result.worms.values())
     assert oled.tobytes() == screen.image.tobytes()
 
 
