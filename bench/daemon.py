@@ -136,7 +136,7 @@ class Driver:
 
 def _toward(p, target) -> int:
     from table.app.defaults import step_towards
-    from table.engine.hexes import distance, neighbour
+    from table.hexgrid import distance, neighbour
 
     def reach(d):
         if getattr(p, "snap", False):
@@ -149,7 +149,7 @@ def games() -> dict:
     from table.app.daemon import Daemon
     from table.bots import RandomBot
     from table.devices.build import build_devices
-    from table.profile import load
+    from table.profiles import load
 
     with tempfile.TemporaryDirectory() as state:
         devices = build_devices(load(None), sim=True)

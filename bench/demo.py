@@ -53,7 +53,7 @@ class Clock:
 
 
 def main(games: int | None = None) -> dict:
-    from table import profile
+    from table import profiles as profile
     from table.app.demo import Demo
     from table.devices.build import build_devices
     from table.devices.buttons import InputEvent

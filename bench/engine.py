@@ -12,7 +12,7 @@ import time
 from stats import ms, percentile
 
 from table.engine import Board, CounterRandom, Resolver, Thing
-from table.engine.hexes import hexagon
+from table.hexgrid import hexagon
 
 CENTRE = (0, 0)
 

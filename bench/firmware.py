@@ -36,7 +36,7 @@ import fakepico  # noqa: E402  (tests/link/fakepico.py)
 import mpwasm  # noqa: E402  (tests/firmware/mpwasm.py)
 
 from table.devices import DeviceError  # noqa: E402
-from table.devices.leds import hexagon  # noqa: E402
+from table.hexgrid import hexagon  # noqa: E402
 from table.devices.link import open_link  # noqa: E402
 from table.devices.pico import PicoLeds  # noqa: E402
 
@@ -73,7 +73,7 @@ def recovered_after_exception(crashes: int = 5) -> list[float]:
 
         strip.show = show
         try:
-            leds = PicoLeds(link, hexagon(4), brightness=0.5)
+            leds = PicoLeds(link, hexagon((0, 0), 4), brightness=0.5)
             for k in range(crashes):
                 leds.fill((k, 2 * k, 3 * k))
                 leds.show()

@@ -25,7 +25,7 @@ GAMES = 1
 
 
 def _profile(bus_hz: int):
-    from table.profile import load
+    from table.profiles import load
 
     profile = load(None)
     return dataclasses.replace(profile, display=dataclasses.replace(profile.display, bus_hz=bus_hz))

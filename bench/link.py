@@ -33,7 +33,7 @@ import fakepico  # noqa: E402  (tests/link/fakepico.py)
 
 from table.devices import DeviceError  # noqa: E402
 from table.devices import linkcodec as C  # noqa: E402
-from table.devices.leds import hexagon  # noqa: E402
+from table.hexgrid import hexagon  # noqa: E402
 from table.devices.link import open_link  # noqa: E402
 from table.devices.pico import PicoLeds  # noqa: E402
 
@@ -64,7 +64,7 @@ def _run(frames: int, corrupt: float, drop: float, replugs: int, seed: int) -> d
         link = open_link(str(pico.path), ack_timeout=ACK_TIMEOUT, min_ack_timeout=MIN_ACK_TIMEOUT,
                          read_poll_s=0.002, reconnect_poll_s=0.05, window=4)
         try:
-            leds = PicoLeds(link, hexagon(4), brightness=0.8)
+            leds = PicoLeds(link, hexagon((0, 0), 4), brightness=0.8)
             hexes = sorted(leds.hexes)
             expected = []
             start = time.monotonic()

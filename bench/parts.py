@@ -11,7 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from table import profile as hp
+from table import profiles as hp
 from table.parts import checks as C
 from table.parts.assembly import build
 from table.parts.export import write

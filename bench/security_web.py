@@ -70,7 +70,7 @@ def _guess(port: int, code: str, source: str = HOST) -> int:
 def guessing(seconds: float = 60.0, host: str = HOST) -> dict:
     """One client guessing as fast as it can for ``seconds``: requests answered, codes the
     server evaluated, and the statuses it got."""
-    from table import profile
+    from table import profiles as profile
     from table.devices.build import build_devices
     from table.web import serve
 
@@ -125,7 +125,7 @@ def table_presses_swallowed(rounds: int = 5, wrong_per_round: int = 25) -> int:
     first menu: a press is swallowed if a screen the page put up was over the menu, or the
     menu's cursor did not move.
     """
-    from table import profile
+    from table import profiles as profile
     from table.app.daemon import Daemon
     from table.commands.common import start_web
     from table.devices.build import build_devices

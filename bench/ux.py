@@ -92,7 +92,7 @@ class Policy:
 async def _game(seed: int) -> list[int]:
     from table.app.daemon import Daemon
     from table.devices.build import build_devices
-    from table.profile import load
+    from table.profiles import load
 
     with tempfile.TemporaryDirectory() as state:
         devices = build_devices(load(None), sim=True)
@@ -140,7 +140,7 @@ def presses() -> dict:
 
 
 def chains() -> dict:
-    from table.app.daemon import setup_board
+    from table.app.present import setup_board
     from table.engine.game import GameConfig
     from table.game import Game
     from table.app.tracker import Tracker

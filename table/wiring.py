@@ -22,7 +22,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from table.profile import Profile, load
+from table.profiles import Profile, load
 
 # BCM GPIO -> physical pin on the 40-pin header
 PI_HEADER = {2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 23: 16, 24: 18,
@@ -303,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", metavar="DIR", help="write wiring.yml, and render wiring.svg "
                                                      "and wiring.bom.tsv, into DIR")
     args = parser.parse_args(argv)
-    from table.profile import ProfileError
+    from table.profiles import ProfileError
     try:
         profile = load(args.profile)
     except ProfileError as err:

@@ -94,7 +94,7 @@ class Reader:
 
 
 def readers() -> list[Reader]:
-    from table import cards, profile, scenarios
+    from table import cards, profiles as profile, scenarios
     from table.app import tags
 
     def run(sc):

@@ -7,7 +7,7 @@ import pytest
 
 from table.cards.tiles import ENV, TileError, box_tiles, load_tiles
 from table.cli import main
-from table.engine.hexes import distance, neighbour
+from table.hexgrid import distance, neighbour
 from table.engine.tiles import DIAL, REACH, Tile, auto_map, lay, placements
 from table.game import Game, GameConfig
 

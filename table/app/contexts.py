@@ -6,7 +6,7 @@ table/app/prompts.py; nothing here reads the inputs.)"""
 from __future__ import annotations
 
 from table.engine.decisions import Decision
-from table.engine.hexes import Hex, neighbour
+from table.hexgrid import Hex, neighbour
 from table.ui import scenes, screens
 from table.ui.instructions import worm_number
 from table.ui.strings import text, worm_name

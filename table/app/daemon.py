@@ -1,16 +1,19 @@
 """The table daemon: one asyncio loop between the game, the screens and the devices.
 
 Threads that libraries start (gpiozero callbacks, serial readers) never touch the game: they
-hand each input to the loop with ``loop.call_soon_threadsafe``.  On the loop, an input goes to
+hand each input to the loop through a :class:`LoopBridge` (table/app/bridge.py).  On the loop, an input goes to
 the prompt on show (table/app/prompts.py); an answer goes to the journaled game; the new
 engine events become steps the players copy onto the board, one at a time, confirmed with OK;
 then the OLED and the LEDs are drawn again.  A ticker redraws animated LED scenes at a steady
-rate, runs the turn timer and pings systemd's watchdog; a retry task reopens missing devices.
+rate, runs the turn timer (table/app/timer.py) and pings systemd's watchdog; a retry task
+reopens missing devices (the :class:`Supervisor`, table/app/supervisor.py).
 
 State lives in ``state_dir`` (table/app/state.py): ``journal.sqlite`` (every answer and chance
 outcome, and how far the players have copied the steps, so a power cut resumes exactly where
 the game was), ``tags.toml`` (enrolled cards) and ``settings.json`` (language, last map).  Bad
-state or failing storage is named on the OLED, never a dead box (table/app/storage.py).
+state or failing storage is named on the OLED, never a dead box (the :class:`StorageGuard`,
+table/app/storage.py).  The steps wait in a :class:`StepQueue` (table/app/steps.py); the
+:class:`Presenter` draws (table/app/presenter.py); :class:`Mode` says what the table is doing.
 """
 
 from __future__ import annotations
@@ -27,16 +30,23 @@ from table.engine.decisions import Illegal
 from table.engine.game import TURN_PHASES
 from table.game import Game
 from table.journal.store import JournalError
+from table.langs import LANGS
 from table.ui import screens
-from table.ui.strings import LANGS, text
+from table.ui.strings import text
 
+from . import tasks
+from .bridge import LoopBridge
+from .mode import Mode
 from .notify import Notifier
-from .present import (Legend, Step, box_drawn, game_over, game_view, pending_hexes, push_frame,
-                      refusal, start_hands, winner_frame)
+from .present import (Legend, Step, box_drawn, game_over, game_view, land_of, pending_hexes,
+                      refusal, setup_board, start_hands, winner_frame)
+from .presenter import Presenter
 from .prompts import Answer, Notice, Prompt, Refuse, View, for_decision
 from .state import StateFolder, load_cards
-from .hardware import DEVICES, DevicesMixin, _fault_frame, _with_clock
-from .storage import StorageMixin
+from .steps import StepQueue
+from .storage import StorageGuard
+from .supervisor import Supervisor, ui_name
+from .timer import TurnTimer
 from .tracker import Tracker, undo_steps
 from .wizard import Wizard
 
@@ -46,7 +56,7 @@ KEEP_FINISHED = 20           # finished games kept in the journal (older ones pr
 PAIR_BUTTON = "1"            # held: the simulator page opens pairing with a new code
 
 
-class Daemon(DevicesMixin, StorageMixin):
+class Daemon:
     def __init__(self, devices, state_dir, *, seed: int | None = None, sim: bool = False,
                  notifier: Notifier | None = None, tag_lookup=None, cards: dict | None = None,
                  fps: int = 15, retry_s: float = 3.0, clock=time.monotonic):
@@ -68,32 +78,58 @@ class Daemon(DevicesMixin, StorageMixin):
         self.clock = clock
         self.on_render = None                 # called after each redraw (the web view)
         self.on_pair_button = None            # PAIR_BUTTON held: the page opens pairing
-        self.dev: dict[str, object] = {}
-        self.faults: dict[str, DeviceError] = {}
+        self.bridge = LoopBridge()
+        self.supervisor = Supervisor(devices, retry_s=retry_s, clock=clock,
+                                     on_fault=self._device_failed, on_back=self._device_back,
+                                     bridge=self.bridge, on_input=self.handle_input,
+                                     on_tap=self.handle_tap, on_error=self._fault_and_render)
+        self.presenter = Presenter(self.supervisor)
+        self.guard = StorageGuard(self.store, status=lambda words: self.notifier.status(words),
+                                  on_failed=self._drop_game, on_back=self._start_from_journal,
+                                  clock=clock)
+        self.queue = StepQueue()
         self.settings = self.store.settings
         self.lang = self.settings.get("lang", "en") if self.settings.get("lang") in LANGS else "en"
         self.jg = None
         self.tracker: Tracker | None = None
-        self.steps: list = []
-        self.step_no = 0
-        self.step_total = 0
-        self._base = 0                        # events before the steps on show
-        self._cuts: list[int] = []            # where each later batch of them begins
         self.overlay: Prompt | None = None
         self.wizard: Wizard | None = None
-        self.mode = "wizard"
-        self.deadline: float | None = None
-        self.timer_turn = None
+        self.mode = Mode.WIZARD
+        self.timer = TurnTimer(clock)
         self._game_prompt: tuple | None = None
         self._step_prompt: tuple | None = None
-        self._shown_second = None
         self._events_seen = 0
-        self._tried: dict[str, float] = {}
         self._t0 = clock()
-        self.loop: asyncio.AbstractEventLoop | None = None
         self.stopping: asyncio.Event | None = None
         self.ready = False
         self.renders = 0
+        self.settle()                         # a problem reading the state: on show first
+
+    # -- its parts -----------------------------------------------------------------------------
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop | None:
+        return self.bridge.loop
+
+    @property
+    def dev(self) -> dict:                  # the devices open, by name
+        return self.supervisor.dev
+
+    @property
+    def faults(self) -> dict[str, DeviceError]:      # the devices failing, by name
+        return self.supervisor.faults
+
+    @property
+    def steps(self) -> list:
+        """The steps still to copy onto the board."""
+        return self.queue.steps
+
+    @property
+    def step_no(self) -> int:               # steps confirmed of the queue's
+        return self.queue.done
+
+    @property
+    def journal(self):
+        return self.store.journal
 
     # -- the game ------------------------------------------------------------------------------
     @property
@@ -111,7 +147,8 @@ class Daemon(DevicesMixin, StorageMixin):
                 return False
             self.jg = JournaledGame.load(self.journal, game_id)
         except JournalError as err:
-            self._resume_failed(err)
+            self.guard.resume_failed(err)
+            self.jg = None
             return False
         events = self.game.events
         shown, cuts, done = self.store.progress(game_id, len(events))
@@ -122,18 +159,16 @@ class Daemon(DevicesMixin, StorageMixin):
         for a, b in zip([shown] + cuts, cuts + [len(events)]):
             steps += self.tracker.steps(events[a:b])
         self._set_steps(steps, base=shown)
-        self._cuts = cuts
-        self.step_no = min(done, len(steps))
-        del self.steps[:self.step_no]
+        self.queue.resume_at(cuts, done)
         self._events_seen = len(events)
-        self.mode = "play"
+        self.mode = Mode.PLAY
         self._check_timer()
         log.info("resumed game %s at turn %s", game_id, self.game.turn.number)
         return True
 
     def new_wizard(self) -> None:
         self.wizard = Wizard(self.grid, self.lang, self.settings.get("last_map"))
-        self.mode = "wizard"
+        self.mode = Mode.WIZARD
         self.jg = None
 
     def start_game(self, config) -> None:
@@ -146,34 +181,29 @@ class Daemon(DevicesMixin, StorageMixin):
         events = self.game.events
         self._events_seen = len(events)
         self._set_steps(self.tracker.steps(events), base=0)
-        self.mode = "play"
+        self.mode = Mode.PLAY
         self.wizard = None
         self._check_timer()
         log.info("new game %s: %s teams, seed %s", self.jg.game_id, config.teams, seed)
 
     def _tracker(self) -> Tracker:
         game = self.game
-        return Tracker(_land(game.config), 1, setup=lambda: setup_board(game),
+        return Tracker(land_of(game.config), 1, setup=lambda: setup_board(game),
                        deal=lambda: start_hands(game),
                        drawn=None if game.config.own_decks else lambda: box_drawn(game),
                        # the owner's setting: one change a screen instead of a hex a screen
                        one_each=bool(self.settings.get("one_change_per_screen")))
 
     def _set_steps(self, steps, base: int | None = None) -> None:
-        self.steps = list(steps)
-        self.step_no = 0
-        self.step_total = len(self.steps)
-        self._base = len(self.game.events) if base is None or not self.steps else base
-        self._cuts = []
+        steps = list(steps)
+        self.queue.replace(steps, len(self.game.events) if base is None or not steps else base)
         self._save_progress()
 
     def _save_progress(self) -> None:
         """How far the players have copied the steps: the events before them, where each
         batch began, how many are confirmed; synced, so a restart repeats none of them."""
         if self.jg is not None:
-            if not self.steps:
-                self._base, self._cuts, self.step_no = len(self.game.events), [], 0
-            self.store.save_progress(self.jg.game_id, self._base, self._cuts, self.step_no)
+            self.store.save_progress(self.jg.game_id, *self.queue.progress(len(self.game.events)))
 
     def _after_change(self) -> None:
         """New engine events -> steps; the turn timer."""
@@ -181,11 +211,8 @@ class Daemon(DevicesMixin, StorageMixin):
         seen, new = self._events_seen, events[self._events_seen:]
         self._events_seen = len(events)
         steps = self.tracker.steps(new)
-        if self.steps:
-            if steps:
-                self.steps += steps
-                self.step_total += len(steps)
-                self._cuts.append(seen)
+        if self.queue:
+            if self.queue.extend(steps, seen):
                 self._save_progress()
         else:
             self._set_steps(steps, base=seen)
@@ -220,22 +247,11 @@ class Daemon(DevicesMixin, StorageMixin):
                                                         text("prompt.ok", v.lang)))
 
     def _check_timer(self) -> None:
-        game = self.game
-        if game is None or game.timer is None or game.result is not None:
-            self.deadline = None
-            return
-        turn = game.turn
-        if turn.step not in TURN_PHASES:
-            self.deadline = None
-            return
-        if turn.number != self.timer_turn and not self.steps:
-            # the clock starts once the players have copied the last turn's changes
-            self.timer_turn = turn.number
-            self.deadline = self.clock() + game.timer
+        self.timer.check(self.game, copying=bool(self.queue))
 
     def _time_up(self) -> None:
         game = self.game
-        self.deadline = None
+        self.timer.deadline = None
         if game is None or game.request is None or game.turn.step not in TURN_PHASES:
             return
         try:
@@ -243,7 +259,7 @@ class Daemon(DevicesMixin, StorageMixin):
         except Illegal:
             return
         except JournalError as err:         # nothing in memory ahead of the file
-            self.storage_failed(err)
+            self.guard.failed(err)
             return
         self._game_prompt = None
         self._after_change()
@@ -256,6 +272,25 @@ class Daemon(DevicesMixin, StorageMixin):
         if self.ready:
             self.render()
 
+    # -- storage trouble (the guard's hooks) ---------------------------------------------------
+    def _drop_game(self) -> None:
+        """Storage failed: the game in memory may be ahead of the file."""
+        self.jg = None
+        self.tracker = None
+        self.queue.clear()
+        self.timer.reset()
+        self.overlay = None
+        self._game_prompt = self._step_prompt = None
+        self.mode = Mode.STORAGE
+
+    def _start_from_journal(self) -> None:
+        if self.store.fault is None and self.resume():
+            return
+        if self.store.fault is not None:
+            self.mode = Mode.STORAGE
+        elif self.mode != Mode.WIZARD or self.wizard is None:
+            self.new_wizard()
+
     # -- what is on show -----------------------------------------------------------------------
     def current_game_prompt(self) -> Prompt | None:
         game = self.game
@@ -267,24 +302,35 @@ class Daemon(DevicesMixin, StorageMixin):
             self._game_prompt = (key, for_decision(d, self.view()))
         return self._game_prompt[1]
 
-    def current(self) -> Prompt:
+    def settle(self) -> None:
+        """Take what :meth:`current` shows next as the state: the next state problem onto the
+        screen, a finished game to "over".  Called after each change (reading never changes
+        what is on show)."""
         if self.store.fault is not None:
-            return self.storage_prompt()
+            return
         if self.overlay is None:
-            self.overlay = self._problem_notice()
+            self.overlay = self.guard.problem_notice()
+        if (self.overlay is None and self.mode != Mode.WIZARD and not self.queue
+                and not (self.mode == Mode.PLAY and self.game.result is None)):
+            self.mode = Mode.OVER
+
+    def current(self) -> Prompt:
+        """The prompt on show (the same object until it is answered)."""
+        if self.store.fault is not None:
+            return self.guard.prompt()
         if self.overlay is not None:
             return self.overlay
-        if self.mode == "wizard":
+        if self.mode == Mode.WIZARD:
             return self.wizard.prompt
-        if self.steps:
-            key = (id(self.steps[0]), self.step_no)
+        q = self.queue
+        if q:
+            key = (id(q.steps[0]), q.done)
             if self._step_prompt is None or self._step_prompt[0] != key:
-                self._step_prompt = (key, Step(self.steps[0], self.step_no + 1,
-                                               self.step_total, pending_hexes(self.steps[1:])))
+                self._step_prompt = (key, Step(q.steps[0], q.done + 1, q.total,
+                                               pending_hexes(q.steps[1:])))
             return self._step_prompt[1]
-        if self.mode == "play" and self.game.result is None:
+        if self.mode == Mode.PLAY and self.game.result is None:
             return self.current_game_prompt()
-        self.mode = "over"
         result = self.game.result if self.game is not None else None
         winners = list(result.winners) if result is not None else []
         events = self.game.events if self.game is not None else []
@@ -292,7 +338,7 @@ class Daemon(DevicesMixin, StorageMixin):
 
     def view(self) -> View:
         game = self.game
-        if self.mode == "wizard" or game is None:
+        if self.mode == Mode.WIZARD or game is None:
             from table.engine.board import Board
             return View(self.lang, Board(land=set(), wind=1), self.grid, cards=self.cards)
         return game_view(self.lang, game, self.grid, self.cards, self.tracker.board)
@@ -302,7 +348,7 @@ class Daemon(DevicesMixin, StorageMixin):
         leds = self.dev.get("leds")
         if leds is not None:
             return frozenset(leds.hexes)
-        from table.engine.hexes import hexagon
+        from table.hexgrid import hexagon
         return frozenset(hexagon((0, 0), 4))
 
     # -- inputs (on the loop) ------------------------------------------------------------------
@@ -310,7 +356,7 @@ class Daemon(DevicesMixin, StorageMixin):
         try:
             self._handle_input(event)
         except JournalError as err:           # storage failed: nothing ahead of the file
-            self.storage_failed(err)
+            self.guard.failed(err)
         except Exception:                     # never let one input stop the table
             log.exception("input %s failed", event)
         self.render()
@@ -320,16 +366,16 @@ class Daemon(DevicesMixin, StorageMixin):
             self.on_pair_button()             # the page's new code comes back as a notice
             return
         if event.name == "back" and event.long:
-            if self.mode == "play":
+            if self.mode == Mode.PLAY:
                 self.overlay = None
                 self.undo()
             return
-        if (event.name == "ok" and event.long and self.mode == "play" and self.overlay is None
+        if (event.name == "ok" and event.long and self.mode == Mode.PLAY and self.overlay is None
                 and not isinstance(self.current(), Legend)):
             self.overlay = Legend()           # what the LED colours mean
             return
         prompt = self.current()
-        if (self.mode == "wizard" and prompt is self.wizard.prompt and event.name == "back"
+        if (self.mode == Mode.WIZARD and prompt is self.wizard.prompt and event.name == "back"
                 and not getattr(prompt, "sub", None)):
             self.wizard.back()
             return
@@ -342,10 +388,11 @@ class Daemon(DevicesMixin, StorageMixin):
                 card = self.tag_lookup(uid)
             if self.overlay is not None:
                 self.overlay = None
+                self.settle()
             prompt = self.current()
             self._outcome(prompt, prompt.tap(card))
         except JournalError as err:
-            self.storage_failed(err)
+            self.guard.failed(err)
         except Exception:
             log.exception("card tap %s failed", uid)
         self.render()
@@ -356,134 +403,97 @@ class Daemon(DevicesMixin, StorageMixin):
         if isinstance(out, Refuse):
             self.overlay = Notice(lambda v: refusal(out, v.lang))
             return
-        if prompt is self._storage_prompt:
-            self.retry_storage()
+        if self.guard.is_prompt(prompt):
+            self.guard.retry()
         elif prompt is self.overlay:
             self.overlay = None
-        elif self.mode == "wizard":
+        elif self.mode == Mode.WIZARD:
             config = self.wizard.answer(out.value)
             self.lang = self.wizard.lang
             if config is not None:
                 self.start_game(config)
-        elif self.steps and isinstance(prompt, Step):
-            self.steps.pop(0)
-            self.step_no += 1
-            if not self.steps:
-                self.step_total = 0
+        elif self.queue and isinstance(prompt, Step):
+            self.queue.confirm()
             self._save_progress()
-            if not self.steps:
+            if not self.queue:
                 self._check_timer()
-        elif self.mode == "play" and isinstance(out, Answer):
+        elif self.mode == Mode.PLAY and isinstance(out, Answer):
             self.answer(out.value)
-        elif self.mode == "over":
+        elif self.mode == Mode.OVER:
             self.new_wizard()
 
     # -- drawing -------------------------------------------------------------------------------
     def render(self, leds_only: bool = False) -> None:
-        view = self.view()
-        prompt = self.current()
-        t = self.clock() - self._t0
-        if not leds_only:
-            display = self.dev.get("display")
-            if display is not None:
-                image = prompt.screen(view).image
-                if self.deadline is not None and self.overlay is None:
-                    image = _with_clock(image, self.deadline - self.clock())
-                # posted to the display's own thread; while it is failing, tried in place
-                # (every retry_s) so that "back" is said only once a frame really got through
-                send = display.show if "display" in self.faults else display.post
-                self._safely("display", send, image)
-        leds = self.dev.get("leds")
-        if leds is not None:
-            frame = prompt.frame(view, t)
-            if "display" in self.faults:
-                frame = _fault_frame(frame, t)
-            self._safely("leds", push_frame, leds, frame)
-        wind = self.dev.get("wind")
-        if wind is not None and self.mode != "wizard" and self.tracker is not None:
-            w = self.tracker.board.wind
-            if wind.direction != w:
-                self._safely("wind", wind.point, w)
+        self.settle()
+        wind = (self.tracker.board.wind if self.mode != Mode.WIZARD and self.tracker is not None
+                else None)
+        self.presenter.show(self.current(), self.view(), self.clock() - self._t0,
+                            clock_left=self.timer.left() if self.overlay is None else None,
+                            wind=wind, leds_only=leds_only)
         self.renders += 1
         if self.on_render is not None:
             self.on_render()
 
 
+    # -- the devices (the supervisor's hooks) ---------------------------------------------------
+    def _fault_and_render(self, name: str, err: DeviceError) -> None:
+        self.supervisor.fault(name, err)
+        self.render()
+
+    def _device_failed(self, name: str, err: DeviceError) -> None:
+        self.notifier.status(f"fault: {err}")
+        if name != "display":
+            self.overlay = Notice(lambda v: screens.fault(v.lang, ui_name(name, err)))
+
+    def _device_back(self, name: str) -> None:
+        self.overlay = Notice(lambda v: screens.message(
+            text("fault.title", v.lang),
+            text("fault.back", v.lang, name=text(f"device.{ui_name(name, None)}", v.lang))))
+
     # -- the loop ------------------------------------------------------------------------------
     async def run(self, started=None) -> None:
         """Run until :meth:`stop`; ``started`` (a callable) is called once devices are up."""
-        self.loop = asyncio.get_running_loop()
+        self.bridge.loop = asyncio.get_running_loop()
         self.stopping = asyncio.Event()
-        self.open_devices()
+        self.supervisor.open_all()
         if not self.resume():
             self.new_wizard()
         self.render()
         self.ready = True
-        names = ", ".join(sorted(self.faults)) or "none"
-        self.notifier.ready(f"devices up; faults: {names}")
+        self.notifier.ready(f"devices up; faults: {', '.join(sorted(self.faults)) or 'none'}")
         if started is not None:
             started()
-        tasks = [asyncio.create_task(self._ticker()), asyncio.create_task(self._retry())]
+        jobs = [tasks.every(1 / self.fps, self._tick, "the ticker"),
+                tasks.every(self.retry_s, self._retry, "the retry")]
         if self.notifier.watchdog_interval:
-            tasks.append(asyncio.create_task(self._watchdog()))
+            jobs.append(tasks.watchdog(self.notifier))
         try:
-            await self.stopping.wait()
+            await tasks.run_until(self.stopping, *jobs)
         finally:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
             self.notifier.stopping()
 
     def stop(self) -> None:
         if self.stopping is not None:
             self.stopping.set()
 
-    async def _ticker(self) -> None:
-        period = 1 / self.fps
-        while True:
-            await asyncio.sleep(period)
-            try:
-                if self.deadline is not None and self.clock() >= self.deadline:
-                    self._time_up()
-                    self.render()
-                    continue
-                second = int(self.deadline - self.clock()) if self.deadline else None
-                if second != self._shown_second:
-                    self._shown_second = second
-                    self.render()
-                elif self.current().animated or "display" in self.faults:
-                    self.render(leds_only=True)
-            except Exception:
-                log.exception("the ticker failed; going on")
+    def _tick(self) -> None:
+        """The ticker: the turn timer, its clock on the screen, animated LED scenes."""
+        if self.timer.expired():
+            self._time_up()
+            self.render()
+        elif self.timer.new_second():
+            self.render()
+        elif self.current().animated or "display" in self.faults:
+            self.render(leds_only=True)
 
-    async def _retry(self) -> None:
-        while True:
-            await asyncio.sleep(self.retry_s)
-            missing = [n for n in DEVICES if n not in self.dev]
-            for name in missing:
-                self._open(name)
-            if missing or self.faults or self._storage_tick():
-                self.render()
-
-    async def _watchdog(self) -> None:
-        while True:
-            self.notifier.watchdog()
-            await asyncio.sleep(self.notifier.watchdog_interval)
+    def _retry(self) -> None:
+        """Missing devices opened again, failing ones and storage tried again."""
+        missing = self.supervisor.missing()
+        for name in missing:
+            self.supervisor.open(name)
+        if missing or self.faults or self.guard.tick():
+            self.render()
 
     def close(self) -> None:
         self.store.close()
-
-
-def setup_board(game):
-    """The board just after setup: the game replayed up to its first worm choice."""
-    log = game.log
-    first = next((i for i, e in enumerate(log) if e.get("kind") == "worm"), len(log))
-    return type(game).replay(game.config, game.seed, log[:first]).board
-
-
-def _land(config):
-    if config.land is not None:
-        return config.land
-    from table.engine.setup import standard_land
-    return standard_land(config.teams)
 

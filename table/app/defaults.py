@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from table.engine.board import Board
-from table.engine.hexes import Hex, distance
+from table.hexgrid import Hex, distance
 
 #: screen angle (degrees, clockwise from north) of each hex direction, flat-topped hexes
 ANGLE = {1: 0, 2: 60, 3: 120, 4: 180, 5: 240, 6: 300}

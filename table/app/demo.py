@@ -25,6 +25,10 @@ from __future__ import annotations
 import logging
 import time
 
+from .bridge import LoopBridge
+from .mode import DemoMode
+from .supervisor import Supervisor
+
 log = logging.getLogger("worms-table.demo")
 
 IDLE_S = 60.0           # a visitor silent this long hands the table back to the bots
@@ -48,13 +52,14 @@ class Demo:
                  rounds: int = DEMO_ROUNDS):
         from table.cards import library
         from table.engine.game import GameConfig
-        from table.ui.strings import LANGS
+        from table.langs import LANGS
 
         if lang not in LANGS:
             raise ValueError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
         if bots not in ("greedy", "random"):
             raise ValueError(f"bots must be greedy or random, not {bots!r}")
         self.devices = devices
+        self.supervisor = Supervisor(devices, clock=clock, on_fault=_warn)
         self.lang = lang
         self.seed = seed
         self.bot_kind = bots
@@ -66,7 +71,7 @@ class Demo:
         self.games = 0            # games finished
         self.decisions = 0        # answers given (bots and visitors)
         self.visits = 0           # visitors' turns begun
-        self.mode = "show"        # show, visitor, bye
+        self.mode = DemoMode.SHOW
         self.game = None
         self.prompt = None        # the decision on show (a bot's, or the visitor's)
         self.visitor_team: str | None = None
@@ -127,28 +132,20 @@ class Demo:
         return scenes.event_scenes(new, base, self.grid)
 
     # -- drawing -----------------------------------------------------------------------------
-    def _safely(self, what: str, fn, *args) -> None:
-        from table.devices import DeviceError
-
-        try:
-            fn(*args)
-        except DeviceError as err:
-            log.warning("demo: %s: %s", what, err)
-
     def show_screen(self, screen) -> None:
         self.last_screen = screen
-        self._safely("display", self.devices.display.post, screen.image)
+        self.supervisor.safely("display", self.devices.display.post, screen.image)
 
     def show_frame(self, frame: dict) -> None:
         from table.app.present import push_frame
 
-        self._safely("leds", push_frame, self.devices.leds,
+        self.supervisor.safely("leds", push_frame, self.devices.leds,
                      {h: frame.get(h, (0, 0, 0)) for h in self.grid})
 
     def _point(self, direction: int) -> None:
         wind = self.devices.wind
         if wind.direction != direction:
-            self._safely("wind", wind.point, direction)
+            self.supervisor.safely("wind", wind.point, direction)
 
     def _commentary(self, events: list) -> None:
         """What just happened, on the OLED: the first change to the board, in words."""
@@ -175,16 +172,16 @@ class Demo:
     def step(self) -> tuple[list, float]:
         """Do the next beat; return (animations [(scene, seconds)], seconds to hold after)."""
         now = self.clock()
-        if self.mode == "visitor":
+        if self.mode == DemoMode.VISITOR:
             if now - self.last_input >= self.idle_s:
                 log.info("demo: the visitor left; back to the show")
-                self.mode, self.prompt, self._notice = "show", None, None
+                self.mode, self.prompt, self._notice = DemoMode.SHOW, None, None
             else:
                 return self._visitor_beat(now)
-        if self.mode == "bye":
+        if self.mode == DemoMode.BYE:
             if now < self._until:
                 return [], self._until - now
-            self.mode = "show"
+            self.mode = DemoMode.SHOW
         return self._show_beat()
 
     def _show_beat(self) -> tuple[list, float]:
@@ -235,7 +232,7 @@ class Demo:
         """A button: starts a visitor's turn, or goes to the visitor's prompt.  A card already
         lying on the reader is the visitor's card."""
         self.last_input = self.clock()
-        if self.mode != "visitor":
+        if self.mode != DemoMode.VISITOR:
             self._start_visit()
             lying = self.lying() if self.lying is not None else None
             if lying is not None:
@@ -247,7 +244,7 @@ class Demo:
     def tap(self, card_id: str | None) -> None:
         """A card on the reader (None: a tag no card has)."""
         self.last_input = self.clock()
-        if self.mode != "visitor":
+        if self.mode != DemoMode.VISITOR:
             self._start_visit()
             card_id = self._shot_card(card_id)     # any card starts the visitor's shot
         self._notice = None
@@ -278,7 +275,7 @@ class Demo:
             if game.turn.step == "weapon" and game.request.kind == "card":
                 break
             self._answer(self._bot_answer())
-        self.mode = "visitor"
+        self.mode = DemoMode.VISITOR
         self.visitor_team = self.game.turn.team
         self.prompt = for_decision(self.game.request, self.view())
         self._pending = []
@@ -314,7 +311,7 @@ class Demo:
                 and game.turn.step == "weapon"):
             self.prompt = for_decision(game.request, self.view())
             return
-        self.mode, self.prompt = "bye", None
+        self.mode, self.prompt = DemoMode.BYE, None
         self._until = self.clock() + BYE_S
         self.show_screen(screens.message(text("demo.title", self.lang),
                                          text("demo.bye", self.lang)))
@@ -332,6 +329,10 @@ class Demo:
             for scene, seconds in animations:
                 self.show_frame(scene(0.0))
                 self.show_frame(scene(seconds))
+
+
+def _warn(name: str, err) -> None:
+    log.warning("demo: %s: %s", name, err)
 
 
 def invite_screen(lang: str):
@@ -380,6 +381,7 @@ def attach(demo: Demo, devices, loop, tags: dict[str, str] | None = None) -> Non
     from table.cards.simtags import card_for_uid
 
     tags = {uid.upper(): card for uid, card in (tags or {}).items()}
+    bridge = LoopBridge(loop)
 
     def on_loop(fn, *args):
         def run():
@@ -390,7 +392,7 @@ def attach(demo: Demo, devices, loop, tags: dict[str, str] | None = None) -> Non
             wake = getattr(demo, "wake", None)
             if wake is not None:
                 wake.set()
-        loop.call_soon_threadsafe(run)
+        bridge.call(run)
 
     def card(uid: str) -> str | None:
         found = tags.get(uid.upper())

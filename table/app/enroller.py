@@ -15,9 +15,11 @@ import asyncio
 import logging
 
 from table.devices import DeviceError
+from table.langs import LANGS
 from table.ui import screens
-from table.ui.strings import LANGS, text
+from table.ui.strings import text
 
+from .bridge import LoopBridge
 from .prompts import Menu
 from .tags import TagStore
 
@@ -138,14 +140,9 @@ class Enroller:
         self.render()
 
     # -- the loop ------------------------------------------------------------------------------
-    def _from_thread(self, fn):
-        def callback(*args):
-            if self.loop is not None and not self.loop.is_closed():
-                self.loop.call_soon_threadsafe(fn, *args)
-        return callback
-
     async def run(self, started=None) -> None:
         self.loop = asyncio.get_running_loop()
+        bridge = LoopBridge(self.loop)              # the devices' threads to the loop
         self.stopping = asyncio.Event()
         for name in ("display", "buttons", "card_reader"):
             try:
@@ -154,8 +151,8 @@ class Enroller:
                 if name != "display":
                     raise
                 log.error("%s: enrolling without the OLED (the log names each tag)", err)
-        self.buttons.on_input = self._from_thread(self.handle_input)
-        self.reader.on_tap = self._from_thread(self.handle_tap)
+        self.buttons.on_input = bridge.wrap(self.handle_input)
+        self.reader.on_tap = bridge.wrap(self.handle_tap)
         self.render()
         if started is not None:
             started()

@@ -11,7 +11,7 @@ the LEDs light every hex still to change and flash the hex on show.
 
 from __future__ import annotations
 
-from table.engine.hexes import Hex
+from table.hexgrid import Hex
 from table.engine.state import GameResult
 from table.ui import scenes, screens
 from table.ui.changes import card_summary, game_summary, off_lines
@@ -136,6 +136,21 @@ def deal_screen(lang: str, deal: dict, cards: dict) -> screens.Screen:
                            text("deal.decks", lang, supply=deal["supply"], drop=deal["drop"]))
 
 
+def land_of(config):
+    """The land of a game: its map's, or the standard land for its teams."""
+    if config.land is not None:
+        return config.land
+    from table.engine.setup import standard_land
+    return standard_land(config.teams)
+
+
+def setup_board(game):
+    """The board just after setup: the game replayed up to its first worm choice."""
+    log = game.log
+    first = next((i for i, e in enumerate(log) if e.get("kind") == "worm"), len(log))
+    return type(game).replay(game.config, game.seed, log[:first]).board
+
+
 def start_hands(game) -> dict:
     """Each team's hand as dealt at setup (the game replayed up to its first worm choice), and
     under ``"decks"`` what the decks hold (:attr:`Game.deck_cards`)."""
@@ -241,7 +256,7 @@ class Legend(Prompt):
         elif what == "land":
             hexes = [h for h in base if board.is_land(h) and not board.in_hex(h)]
         if not hexes:
-            from table.engine.hexes import ring
+            from table.hexgrid import ring
             hexes = [h for h in ring((0, 0), 1) if h in base]
         return scenes.lit(base, {h: colour for h in hexes}) if scenes.on(t, 1.0) else base
 
@@ -257,3 +272,27 @@ class Legend(Prompt):
 
     def tap(self, card_id):
         return None
+
+
+def with_clock(image, seconds: float):
+    """The prompt's screen with the turn timer's minutes:seconds at the right of its title."""
+    from PIL import ImageDraw
+    from table.fonts import font
+    left = max(0, int(seconds + 0.999))
+    label = f"{left // 60}:{left % 60:02d}"
+    image = image.copy()
+    draw = ImageDraw.Draw(image)
+    f = font(12)
+    w = int(f.getlength(label)) + 4
+    draw.rectangle((128 - w, 0, 127, 12), fill=0)
+    draw.text((128 - w + 2, 0), label, font=f, fill=1)
+    return image
+
+
+def fault_frame(frame, t: float):
+    """A device is missing: the outer ring of the grid pulses red, the rest stays."""
+    if (t % 4) >= 1.5:
+        return frame
+    from table.hexgrid import distance
+    far = max((distance((0, 0), h) for h in frame), default=0)
+    return scenes.lit(frame, {h: (255, 0, 0) for h in frame if distance((0, 0), h) == far})

@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from table.engine.board import Board
 from table.engine.decisions import Decision, Purpose
-from table.engine.hexes import Hex, neighbour
+from table.hexgrid import Hex, neighbour
 from table.ui import scenes, screens
 from table.ui.instructions import worm_number
 from table.ui.strings import text, worm_name
@@ -461,7 +461,7 @@ def _what_for(d: Decision, view: View, plain: str = "prompt.direction") -> str:
     card = view.cards.get(d.card) if d.card is not None else None
     if card is None:
         return text(plain, lang)
-    from table.devices.display import font
+    from table.fonts import font
     for title in (text("ask.for_card", lang, card=card.name(lang)), card.name(lang)):
         if font(12, bold=True).getlength(title) <= 110:      # room left of the ↑↓ marks
             return title

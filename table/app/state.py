@@ -9,7 +9,7 @@ are up, and is logged with the file's full path:
   goes on without it (defaults, a new journal);
 * a folder or a journal that cannot be written (read-only, full, failing) is a :class:`Fault`:
   play stops on a "storage failed" / "storage full" screen until :meth:`StateFolder.retry`
-  finds storage working again (OK on that screen, or every ``storage_retry_s``), and the game
+  finds storage working again (OK on that screen, or every ``StorageGuard.retry_s``), and the game
   goes on from the journal -- the game in memory is never ahead of the file;
 * a card file in ``WORMS_TABLE_CARDS`` that does not load is left out of the library (the rest
   still load) and named.
@@ -28,7 +28,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from table.ui.strings import FORMS, LANGS, text
+from table.langs import LANGS
+from table.ui.strings import FORMS, text
 
 from .tags import FILE as TAGS_FILE, TagFileError, TagStore, write_atomic
 

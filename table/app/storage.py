@@ -1,119 +1,114 @@
-"""What the daemon does when its state folder is in trouble (a part of :class:`Daemon`).
+"""The storage guard: what the table shows while its state folder is in trouble.
 
 * Problems found while reading the state (a damaged file moved aside, a card file left out, a
-  game that does not replay) are shown one at a time, each until OK is pressed.
+  game that does not replay) are shown one at a time, each until OK is pressed
+  (:meth:`StorageGuard.problem_notice`).
 * A write that fails (storage full, read-only, failing) stops play on a "storage full" /
-  "storage failed" screen: the game in memory is dropped (it may be ahead of the file) and,
-  once :meth:`StateFolder.retry` finds storage working again -- OK on that screen, or every
-  ``storage_retry_s`` -- the game goes on from the journal, as after a restart.
+  "storage failed" screen (:meth:`StorageGuard.prompt`): the daemon drops the game in memory
+  (it may be ahead of the file) and, once :meth:`StateFolder.retry` finds storage working
+  again -- OK on that screen, or every ``retry_s`` (:meth:`StorageGuard.due`) -- the game goes
+  on from the journal, as after a restart.
 """
 
 from __future__ import annotations
 
 import logging
+import time
+from typing import Any, Callable
 
 from table.ui import screens
 
-from .hardware import _fault_frame
-from .prompts import Notice
-from .state import Problem, words
+from .present import fault_frame
+from .prompts import Notice, Prompt, View
+from .state import Problem, StateFolder, words
 
 log = logging.getLogger("worms-table")
 
 
-class StorageMixin:
-    """The daemon's storage handling; uses ``self.store`` (a StateFolder) and the daemon's
-    game, prompts and notifier."""
+class StorageGuard:
+    """The storage side of the table over ``store`` (a :class:`StateFolder`): ``on_failed()``
+    drops the game in memory, ``on_back()`` goes on from the journal; ``status(words)`` tells
+    systemd (a :class:`Notifier`'s ``status``)."""
 
-    storage_retry_s = 30.0
-    _storage_prompt: Notice | None = None
-    _storage_tried = -1e9
+    retry_s = 30.0
 
-    @property
-    def journal(self):
-        return self.store.journal
+    def __init__(self, store: StateFolder, *, status: Callable[[str], None],
+                 on_failed: Callable[[], None], on_back: Callable[[], None],
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.status = status
+        self.on_failed = on_failed
+        self.on_back = on_back
+        self.clock = clock
+        self.tried = -1e9                         # when storage was last tried again
+        self._prompt: Notice | None = None
 
-    def _problem_notice(self) -> Notice | None:
-        """The next state problem to show (as the overlay), if any."""
+    def problem_notice(self) -> Notice | None:
+        """The next state problem to show (as the overlay), taken off the list; None if none."""
         if not self.store.problems:
             return None
         problem: Problem = self.store.problems.pop(0)
 
-        def draw(v):
+        def draw(v: View) -> screens.Screen:
             title, body = words(problem.kind, v.lang, **problem.args)
             return screens.message(title, body)
         return Notice(draw)
 
-    def storage_prompt(self) -> Notice | None:
+    def prompt(self) -> Notice | None:
         """The "storage failed" screen while storage is at fault (OK: try again)."""
         fault = self.store.fault
         if fault is None:
-            self._storage_prompt = None
+            self._prompt = None
             return None
-        if self._storage_prompt is None or self._storage_prompt.fault is not fault:
-            def draw(v):
+        if self._prompt is None or self._prompt.fault is not fault:
+            def draw(v: View) -> screens.Screen:
                 title, body = words(fault.kind, v.lang)
                 return screens.message(title, body)
-            self._storage_prompt = Notice(draw, frame=lambda v, t: _fault_frame(v.base(), t))
-            self._storage_prompt.fault = fault
-        return self._storage_prompt
+            self._prompt = Notice(draw, frame=lambda v, t: fault_frame(v.base(), t))
+            self._prompt.fault = fault
+        return self._prompt
 
-    def storage_failed(self, err: BaseException) -> None:
+    def is_prompt(self, prompt: Prompt | None) -> bool:
+        """``prompt`` is the "storage failed" screen."""
+        return prompt is not None and prompt is self._prompt
+
+    def failed(self, err: BaseException) -> None:
         """A write failed: drop the game in memory (it may be ahead of the file) and wait for
         storage to work again."""
         fault = self.store.failed(err)
-        self.notifier.status(f"storage {fault.kind}: {err}")
-        self.jg = None
-        self.tracker = None
-        self.steps, self.step_no, self.step_total = [], 0, 0
-        self.deadline = None
-        self.timer_turn = None
-        self.overlay = None
-        self._game_prompt = self._step_prompt = None
-        self.mode = "storage"
-        self._storage_tried = self.clock()
+        self.status(f"storage {fault.kind}: {err}")
+        self.on_failed()
+        self.tried = self.clock()
 
-    def retry_storage(self) -> bool:
+    def retry(self) -> bool:
         """Try storage again; if it works, go on from the journal (the game in play, or a new
         game's wizard)."""
-        self._storage_tried = self.clock()
+        self.tried = self.clock()
         if not self.store.retry():
             return False
-        self.notifier.status("storage works again")
-        self._start_from_journal()
+        self.status("storage works again")
+        self.on_back()
         return True
 
-    def _start_from_journal(self) -> None:
-        if self.store.fault is None and self.resume():
-            return
-        if self.store.fault is not None:
-            self.mode = "storage"
-        elif self.mode != "wizard" or self.wizard is None:
-            self.new_wizard()
-
-    def _resume_failed(self, err) -> None:
-        """The game in play could not be rebuilt: storage trouble, or a game that does not
-        replay (named, left in the journal, and a new game)."""
-        if err.reason in ("full", "io"):
-            self.storage_failed(err)
-            return
-        if err.reason == "damaged":             # set aside (named), a new journal
-            if not self.store.journal_damaged(err):
-                self.storage_failed(err)
-            self.jg = None
-            return
-        log.error("cannot resume the game in play: %s; it stays in the journal; a new game",
-                  err)
-        self.store.problems.append(Problem("replay", str(err)))
-        self.jg = None
-
-    def _storage_tick(self) -> bool:
-        """From the retry task: try storage again every ``storage_retry_s``; True if it came
-        back."""
-        if self.store.fault is None or self.clock() - self._storage_tried < self.storage_retry_s:
+    def tick(self) -> bool:
+        """From the retry task: try storage again every ``retry_s``; True if it came back."""
+        if self.store.fault is None or self.clock() - self.tried < self.retry_s:
             return False
         try:
-            return self.retry_storage()
+            return self.retry()
         except Exception:                   # never let it stop the retry task
             log.exception("retrying storage failed")
             return False
+
+    def resume_failed(self, err: Any) -> None:
+        """The game in play could not be rebuilt (a JournalError): storage trouble, or a game
+        that does not replay (named, left in the journal; the daemon starts a new game)."""
+        if err.reason in ("full", "io"):
+            self.failed(err)
+        elif err.reason == "damaged":             # set aside (named), a new journal
+            if not self.store.journal_damaged(err):
+                self.failed(err)
+        else:
+            log.error("cannot resume the game in play: %s; it stays in the journal; a new game",
+                      err)
+            self.store.problems.append(Problem("replay", str(err)))

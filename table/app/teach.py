@@ -29,7 +29,8 @@ from table.cards import authoring
 from table.engine.cards import STEP_KINDS
 from table.engine.targeting import TARGET_RULES
 from table.ui import scenes, screens
-from table.ui.strings import LANGS, MissingString, text
+from table.langs import LANGS
+from table.ui.strings import MissingString, text
 
 from .prompts import UP, Answer, Menu, Prompt, View
 

@@ -10,7 +10,7 @@ in hand is the lowest number still in the box, already placed where it may go.
 
 from __future__ import annotations
 
-from table.engine.hexes import Hex, neighbour
+from table.hexgrid import Hex, neighbour
 from table.engine.tiles import Tile, lay, placements, touches
 from table.ui import scenes, screens
 from table.ui.strings import text

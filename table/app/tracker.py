@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import copy
 
 from table.engine.board import Board, Thing
-from table.engine.hexes import Hex
+from table.hexgrid import Hex
 from table.ui.changes import Change, diff, grouped
 from table.ui.instructions import Instruction, instructions
 

@@ -12,11 +12,12 @@ gives the :class:`GameConfig` and the settings to remember (language, map).
 from __future__ import annotations
 
 from table.engine.game import OPTIONS, GameConfig
-from table.engine.hexes import Hex, neighbour
+from table.hexgrid import Hex, neighbour
 from table.engine.board import BOX, WORMS_PER_TEAM
 from table.engine.setup import OBJECTS, capacity_problem, standard_land
 from table.ui import scenes, screens
-from table.ui.strings import LANGS, OPTIONAL_RULES, TEAMS, text
+from table.langs import LANGS
+from table.ui.strings import OPTIONAL_RULES, TEAMS, text
 
 from .prompts import Answer, Menu, Prompt, Refuse, View
 from .tileplace import TilePlacer

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from table.engine.decisions import Purpose
-from table.engine.hexes import distance
+from table.hexgrid import distance
 
 #: decisions after which a bot's trial stops and scores the position
 TOP = ("worm", "move", "card", "pile")
@@ -76,7 +76,7 @@ def quick(game, team):
         return max(d.options, key=lambda h: _hex_value(board, h, team))
     if d.kind == "die" and d.purpose is Purpose.ACCURACY and board.target is not None:
         from table.engine.chance import face_direction
-        from table.engine.hexes import neighbour
+        from table.hexgrid import neighbour
 
         def land(face):
             dd = face_direction(face, board.wind)
@@ -166,6 +166,6 @@ class GreedyBot:
 
 
 def _step(h, d):
-    from table.engine.hexes import neighbour
+    from table.hexgrid import neighbour
     return neighbour(h, d)
 

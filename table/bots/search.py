@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 
-from table.engine.hexes import distance, neighbour
+from table.hexgrid import distance, neighbour
 
 from .greedy import GreedyBot, quick, score, sensible
 

@@ -19,12 +19,12 @@ from table.engine.decisions import Purpose
 from table.engine.effects import RULES
 from table.engine.board import KINDS
 from table.engine.targeting import TARGET_RULES
+from table.langs import LANGS
 
 __all__ = ["Card", "CardError", "library", "load_file", "play_card", "resolve_drop"]
 
 CARD_KEYS = {"id", "kind", "names", "target", "range", "accuracy", "action", "text", "lasting",
              "drop", "notes", "copies"}
-LANGS = ("en", "cs", "uk")
 PURPOSES = frozenset(p.value for p in Purpose)
 #: keys each text step may have, besides ``do``
 STEP_KEYS = {

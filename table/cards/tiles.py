@@ -19,7 +19,7 @@ from importlib import resources
 from pathlib import Path
 
 from table.cards import CardError, read_toml
-from table.engine.hexes import neighbour
+from table.hexgrid import neighbour
 from table.engine.tiles import Tile
 
 __all__ = ["ENV", "TileError", "box_tiles", "load_tiles", "parse_tiles"]

@@ -296,7 +296,7 @@ def save(profile, cal: dict[int, int], explicit: bool) -> bool:
 
 def write_calibration(path: Path, cal: dict[int, int]) -> None:
     """Rewrite the pulses of [wind.calibration] in place, keeping every other line."""
-    from table.profile import ProfileError, load
+    from table.profiles import ProfileError, load
 
     original = path.read_text(encoding="utf-8")
     lines = original.splitlines(keepends=True)

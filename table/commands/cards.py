@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import sys
 
-from table.cards import LANGS, library, load_file
+from table.cards import library, load_file
+from table.langs import LANGS
 from table.engine.cards import CARD_KINDS, describe_target
 
 from .common import check_files

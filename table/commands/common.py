@@ -78,7 +78,7 @@ def open_state_dir(given: str | None) -> Path:
 
 def load_profile(path: str | None):
     """The profile at ``path`` (None: the packaged reference), or a UserError listing problems."""
-    from table.profile import ProfileError, load
+    from table.profiles import ProfileError, load
 
     try:
         return load(path)

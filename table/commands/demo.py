@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from table.app.demo import IDLE_S
+from table.langs import LANGS
 
 from .common import (UserError, add_page, add_profile, add_sim, add_state_dir, load_profile,
                      on_stop_signals, start_page, state_dir)
@@ -24,7 +25,7 @@ def enrolled(given: str | None) -> dict[str, str]:
 def configure(parser) -> None:
     add_profile(parser)
     add_sim(parser)
-    parser.add_argument("--lang", choices=["en", "cs", "uk"], default="en",
+    parser.add_argument("--lang", choices=LANGS, default="en",
                         help="the language of the screens (default en)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the bots' games")
     parser.add_argument("--bots", choices=["greedy", "random"], default="greedy",

@@ -9,6 +9,8 @@ the state directory (tags.toml) that `worms-table run` reads.  Stop with Ctrl-C.
 
 from __future__ import annotations
 
+from table.langs import LANGS
+
 from .common import (UserError, add_profile, add_sim, add_state_dir, build, on_stop_signals,
                      open_state_dir, start_web)
 
@@ -17,7 +19,7 @@ def configure(parser) -> None:
     add_profile(parser)
     add_sim(parser, "simulated devices (the simulator page taps the cards)")
     add_state_dir(parser, "where tags.toml lives (default as for worms-table run)")
-    parser.add_argument("--lang", choices=("en", "cs", "uk"), default=None,
+    parser.add_argument("--lang", choices=LANGS, default=None,
                         help="language of the screens (default: the table's last language)")
     parser.add_argument("--host", default="127.0.0.1", help="simulator page address (--sim)")
     parser.add_argument("--port", type=int, default=None, help="simulator page port (--sim)")

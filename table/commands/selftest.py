@@ -227,7 +227,7 @@ def pattern_image():
     """A frame, a checkerboard and a line of text: every pixel region of the panel used."""
     from PIL import Image, ImageDraw
 
-    from table.devices.display import font
+    from table.fonts import font
 
     image = Image.new("1", (128, 64), 0)
     draw = ImageDraw.Draw(image)

@@ -14,7 +14,8 @@ import logging
 from collections.abc import Mapping
 
 from table.devices import DeviceError
-from table.profile import Profile, hexagon
+from table.hexgrid import hexagon
+from table.profiles import Profile
 
 log = logging.getLogger(__name__)
 DEVICE_NAMES = {"wind": "wind dial", "leds": "hex LEDs", "display": "OLED display",

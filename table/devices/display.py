@@ -4,24 +4,21 @@ Screens are drawn by the ui as Pillow images of 128x64; :meth:`Display.show` tur
 1-bit pixels (a plain threshold, no dithering, so text stays crisp) and sends them.
 :meth:`Display.post` does the same from the event loop without waiting: the frame goes to the
 display's own worker thread (a full frame is about 25 ms of I2C at 400 kHz, 99 ms at 100 kHz),
-and a frame not yet sent is replaced by the newer one.  :func:`font` gives a font that has
-Czech and Ukrainian glyphs.
+and a frame not yet sent is replaced by the newer one.  :func:`table.fonts.font` gives a font
+that has Czech and Ukrainian glyphs.
 """
 
 from __future__ import annotations
 
-import functools
 import time
 import warnings
 from abc import ABC, abstractmethod
 
-from PIL import Image, ImageFont
+from PIL import Image
 
 from table.devices import Device, DeviceError
 from table.devices.worker import Newest
-from table.fonts import FONT_DIR
 
-TERMINUS_SIZES = (12, 14, 16, 18, 20, 22, 24, 28, 32)
 DRIVERS = ("ssd1306", "sh1106")
 #: bits on the I2C bus for one full frame through luma.oled: 32 writes of 32 data bytes (each
 #: with its address and control byte, 9 clocks a byte with the ACK) and the addressing commands
@@ -35,23 +32,6 @@ def frame_seconds(bus_hz: int) -> float:
     (99, 25)
     """
     return FRAME_BUS_BITS / bus_hz
-
-
-@functools.lru_cache(maxsize=None)
-def font(size: int = 12, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """A font of ``size`` pixels covering Czech and Ukrainian.
-
-    Terminus (a pixel font, crisp on the OLED) at the sizes it is drawn for
-    (:data:`TERMINUS_SIZES`; 12 is the body size); DejaVu Sans Condensed otherwise, which
-    has no bold here.
-    """
-    if isinstance(size, bool) or not isinstance(size, int) or not 6 <= size <= 64:
-        raise ValueError(f"font size must be a whole number of pixels 6..64, not {size!r}")
-    if size in TERMINUS_SIZES:
-        name = "terminus-bold.otb" if bold else "terminus.otb"
-    else:
-        name = "DejaVuSansCondensed.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size)
 
 
 class Display(Device, ABC):

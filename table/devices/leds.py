@@ -16,21 +16,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable
 
 from table.devices import Device
+from table.hexgrid import Hex, hexagon
 
-Hex = tuple[int, int]
 Color = tuple[int, int, int]
 
 OFF: Color = (0, 0, 0)
-
-
-def hexagon(radius: int = 4, centre: Hex = (0, 0)) -> tuple[Hex, ...]:
-    """Every hex within ``radius`` steps of ``centre`` (61 for radius 4), column by column."""
-    cq, cr = centre
-    return tuple(
-        (cq + q, cr + r)
-        for q in range(-radius, radius + 1)
-        for r in range(max(-radius, -q - radius), min(radius, -q + radius) + 1)
-    )
 
 
 def check_color(color: object) -> Color:
@@ -135,7 +125,7 @@ class SimHexLeds(HexLeds):
 
     def __init__(self, led_map: Iterable[Hex] | None = None, brightness: float = 1.0,
                  radius: int = 4):
-        super().__init__(hexagon(radius) if led_map is None else led_map, brightness)
+        super().__init__(hexagon((0, 0), radius) if led_map is None else led_map, brightness)
         self.frames = 0
         self.strip: list[Color] = [OFF] * len(self.led_map)
         self.data_wire_cut = False

@@ -26,7 +26,7 @@ from .decisions import Decision, Illegal, Purpose, take_default
 from .effects import RULES, Resolver
 from .errors import EngineError
 from .events import EventKind
-from .hexes import DIRECTIONS, Hex, distance, neighbour, opposite
+from table.hexgrid import DIRECTIONS, Hex, distance, neighbour, opposite
 from .state import GameResult
 
 __all__ = [

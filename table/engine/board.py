@@ -11,7 +11,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from .hexes import Hex, reading_key
+from table.hexgrid import Hex, reading_key
 
 #: Kinds of Thing, and how many of each the box holds (E13).  Worms: four a team.
 KINDS = ("worm", "oil_drum", "mine", "crate", "fire", "crater")

@@ -31,7 +31,7 @@ from .board import FIXED, Thing
 from .decisions import Illegal, Purpose
 from .effects import Resolver
 from .events import EventKind
-from .hexes import Hex, hexagon
+from table.hexgrid import Hex, hexagon
 from .targeting import TARGET_RULES
 
 CARD_KINDS = ("starter", "supply", "superweapon", "drop", "sudden_death")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from .board import TEAMS
-from .hexes import Hex
+from table.hexgrid import Hex
 from .setup import capacity_problem
 
 #: Optional rules (T7 and the rulebook's other variants).

@@ -16,7 +16,7 @@ from .board import FIXED, Board, Thing
 from .chance import face_direction
 from .decisions import Decider, Decision, Illegal, Purpose, take_default, why_of
 from .events import PLAIN, EventKind
-from .hexes import DIRECTIONS, Hex, distance, neighbour
+from table.hexgrid import DIRECTIONS, Hex, distance, neighbour
 from .targeting import can_inch, can_jump
 
 #: Optional rules and lasting effects the effects read from ``board.rules``.

@@ -12,7 +12,7 @@ from .config import GameConfig
 from .decisions import Purpose
 from .effects import accuracy_dice
 from .events import EventKind
-from .hexes import Hex
+from table.hexgrid import Hex
 from .rerun import PhaseRun, TimeUp
 from .setup import (arena, auto_layout, copies, deal_hands, drop_deck, make_map, place_thing,
                     standard_land, supply_deck)

@@ -12,7 +12,7 @@ of teams 5 and 6.
 from __future__ import annotations
 
 from .board import BOX, Board, Thing
-from .hexes import Hex, hexagon, neighbour, reading_key, ring
+from table.hexgrid import Hex, hexagon, neighbour, reading_key, ring
 from .tiles import auto_map
 
 #: the Starter cards every player takes (T8); then one more Starter copy is dealt to each

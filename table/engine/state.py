@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Board, Thing
-from .hexes import Hex
+from table.hexgrid import Hex
 
 
 @dataclass

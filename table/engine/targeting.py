@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .board import Board
-from .hexes import Hex, distance, hexagon, is_direct
+from table.hexgrid import Hex, distance, hexagon, is_direct
 
 
 def can_inch(board: Board, start: Hex, to: Hex) -> bool:

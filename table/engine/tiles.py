@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .hexes import Hex, distance, hexagon, neighbour
+from table.hexgrid import Hex, distance, hexagon, neighbour
 
 #: the Wind Dial hex: never land, and the first thing a tile may touch
 DIAL: Hex = (0, 0)

@@ -7,9 +7,32 @@
 - ``DejaVuSansCondensed.ttf``: DejaVu Sans Condensed (Bitstream Vera licence,
   ``LICENSE-DejaVu.txt``), scalable, for any other size.
 
-Use :func:`table.devices.display.font` rather than these paths.
+Use :func:`font` rather than these paths: the OLED driver and the screens both draw with it.
 """
 
+from __future__ import annotations
+
+import functools
 from pathlib import Path
 
+from PIL import ImageFont
+
 FONT_DIR = Path(__file__).resolve().parent
+TERMINUS_SIZES = (12, 14, 16, 18, 20, 22, 24, 28, 32)
+
+
+@functools.lru_cache(maxsize=None)
+def font(size: int = 12, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """A font of ``size`` pixels covering Czech and Ukrainian.
+
+    Terminus (a pixel font, crisp on the OLED) at the sizes it is drawn for
+    (:data:`TERMINUS_SIZES`; 12 is the body size); DejaVu Sans Condensed otherwise, which
+    has no bold here.
+    """
+    if isinstance(size, bool) or not isinstance(size, int) or not 6 <= size <= 64:
+        raise ValueError(f"font size must be a whole number of pixels 6..64, not {size!r}")
+    if size in TERMINUS_SIZES:
+        name = "terminus-bold.otb" if bold else "terminus.otb"
+    else:
+        name = "DejaVuSansCondensed.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)

@@ -3,6 +3,6 @@
 `geometry` lays the box out from the profile (pure Python); `panel`, `dial`, `front` and
 `enclosure` build the parts; `split` cuts a part larger than the print bed; `assembly` puts them
 together with the screw joints and the bought parts' pockets; `checks` proves the box can be
-built; `render` and `export` write the files of `worms-table parts`.  Only `table.profile` is
+built; `render` and `export` write the files of `worms-table parts`.  Only `table.profiles` is
 imported from the rest of the package.
 """

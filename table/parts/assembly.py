@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from table.profile import Profile
+from table.profiles import Profile
 
 from . import dial as D
 from . import enclosure as E

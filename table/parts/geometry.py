@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from table.profile import Profile
+from table.profiles import Profile
 from table.profiles.box import BoxConfig
 
 from . import modules as M
@@ -125,7 +125,7 @@ def layout(profile: Profile) -> Layout:
     if dial in first:
         raise LayoutError(f"the dial's hex {list(dial)} (wind.hex) has LED {first[dial]}, but "
                           "the servo dial sits in that cell: add it to leds.grid.skip")
-    from table.profile import hexagon
+    from table.hexgrid import hexagon
     s, t = box.hex_mm, box.wall_mm
     dx, dy = hex_xy(dial, s)
     cells = [Cell(h, x - dx, y - dy, first.get(h))

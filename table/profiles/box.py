@@ -33,7 +33,7 @@ class BoxConfig:
 
 
 def parse_box(r: Any, data: Mapping[str, Any], display: Any, cards: Any) -> BoxConfig | None:
-    """Read `[box]` with the profile's _Reader `r`; defaults follow the display and reader."""
+    """Read `[box]` with the profile's Reader `r`; defaults follow the display and reader."""
     t = r.table(data, "", "box")
     t = {} if t is None else t
     w = "box"

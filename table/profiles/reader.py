@@ -1,6 +1,6 @@
 """The typed reader of a hardware profile's TOML tables: it collects problems instead of raising.
 
-Every table parser of table/profile.py and table/profiles/*.py reads through one
+Every table parser of table/profiles/ reads through one
 :class:`Reader`; each problem is one line naming the key and what to do.
 """
 
@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-Hex = tuple[int, int]
+from table.hexgrid import Hex
+
 PI_GPIOS = range(0, 28)                       # BCM numbers on the 40-pin header
 PICO_GPIOS = (*range(0, 23), 26, 27, 28)      # GP numbers on the Pico's pads
 README = "see hardware/README.md"
-_README = README
 
 
 class _Required:
     pass
 
 
-_REQUIRED = _Required()
+REQUIRED = _Required()
 _KIND_NAMES = {int: "an integer", float: "a number", str: "a string", bool: "true or false",
                dict: "a table", list: "a list"}
 
@@ -42,14 +42,14 @@ class Reader:
             if key not in allowed:
                 self.problem(self.join(where, key),
                              f"unknown key; the keys allowed here are {', '.join(allowed)} "
-                             f"(check the spelling; {_README})")
+                             f"(check the spelling; {README})")
 
     def value(self, table: Mapping[str, Any], where: str, key: str, kind: type,
-              default: Any = _REQUIRED) -> Any:
+              default: Any = REQUIRED) -> Any:
         full = self.join(where, key)
         if key not in table:
-            if default is _REQUIRED:
-                self.problem(full, f"missing: add it ({_README})")
+            if default is REQUIRED:
+                self.problem(full, f"missing: add it ({README})")
                 return None
             return default
         v = table[key]
@@ -61,7 +61,7 @@ class Reader:
         return float(v) if kind is float else v
 
     def choice(self, table: Mapping[str, Any], where: str, key: str, options: tuple[str, ...],
-               default: Any = _REQUIRED) -> str | None:
+               default: Any = REQUIRED) -> str | None:
         v = self.value(table, where, key, str, default)
         if v is not None and v not in options:
             self.problem(self.join(where, key),
@@ -70,7 +70,7 @@ class Reader:
         return v
 
     def int_in(self, table: Mapping[str, Any], where: str, key: str, lo: int, hi: int,
-               default: Any = _REQUIRED, what: str = "") -> int | None:
+               default: Any = REQUIRED, what: str = "") -> int | None:
         v = self.value(table, where, key, int, default)
         if v is not None and not lo <= v <= hi:
             self.problem(self.join(where, key),
@@ -78,10 +78,10 @@ class Reader:
             return None
         return v
 
-    def hex(self, table: Mapping[str, Any], where: str, key: str, default: Any = _REQUIRED
+    def hex(self, table: Mapping[str, Any], where: str, key: str, default: Any = REQUIRED
             ) -> Hex | None:
         full = self.join(where, key)
-        if key not in table and default is not _REQUIRED:
+        if key not in table and default is not REQUIRED:
             return default
         v = self.value(table, where, key, list)
         if v is None:
@@ -97,13 +97,13 @@ class Reader:
             return None
         return self.value(data, where, key, dict)
 
-    def gpio(self, table: Mapping[str, Any], where: str, key: str, default: Any = _REQUIRED
+    def gpio(self, table: Mapping[str, Any], where: str, key: str, default: Any = REQUIRED
              ) -> int | None:
         return self.int_in(table, where, key, PI_GPIOS.start, PI_GPIOS.stop - 1, default,
                            "use a Raspberry Pi BCM GPIO number")
 
     def pico_gpio(self, table: Mapping[str, Any], where: str, key: str,
-                  default: Any = _REQUIRED) -> int | None:
+                  default: Any = REQUIRED) -> int | None:
         v = self.value(table, where, key, int, default)
         if v is not None and v not in PICO_GPIOS:
             self.problem(self.join(where, key),

@@ -16,11 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from table.engine.board import Board
-from table.engine.hexes import Hex
+from table.hexgrid import Hex
 from table.engine.state import GameResult
 
 from .instructions import worm_number
-from .strings import LANGS, sentence, text
+from table.langs import LANGS
+
+from .strings import sentence, text
 
 #: at most this many OLED lines of changes on one screen (the title bar above them)
 LINES = 4
@@ -172,7 +174,7 @@ def off_pages(off: list[Change]) -> list[list[Change]]:
 
 
 def _fit_lines(off: list[Change]) -> bool:
-    from table.devices.display import font
+    from table.fonts import font
     from .layout import BODY, wrap
     fnt = font(12)
     return all(sum(len(wrap(line, fnt, BODY[2] - BODY[0])[0]) for line in off_lines(lang, off))
@@ -202,7 +204,7 @@ def off_lines(lang: str, off: list[Change]) -> list[str]:
 
 def _lines(c: Change) -> int:
     """How many OLED lines ``c`` takes at most, over every language."""
-    from table.devices.display import font
+    from table.fonts import font
     from .layout import BODY, wrap
     fnt = font(12)
     return max(max(1, len(wrap(c.text(lang), fnt, BODY[2] - BODY[0])[0])) for lang in LANGS)
@@ -236,7 +238,7 @@ def _left(lang: str, board: Board, teams) -> str:
 
 
 def _fits(title: str, body: str) -> bool:
-    from table.devices.display import font
+    from table.fonts import font
     from .layout import BODY, WIDTH, wrap
     lines, wide = wrap(body, font(12), BODY[2] - BODY[0])
     return (len(lines) <= LINES and not wide

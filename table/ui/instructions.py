@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from table.cards import library
 from table.engine.board import KINDS, TEAMS, Board
-from table.engine.hexes import Hex
+from table.hexgrid import Hex
 
 from .strings import sentence, text
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw, ImageFont
 
-from table.devices.display import font
+from table.fonts import font
 
 WIDTH, HEIGHT = 128, 64
 #: A code point no font here has (plane 16 private use): what a missing glyph looks like.

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from table.engine.board import Board
 from table.engine.effects import accuracy_dice
-from table.engine.hexes import Hex, neighbour
+from table.hexgrid import Hex, neighbour
 
 from .instructions import Instruction
 

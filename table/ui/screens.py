@@ -13,10 +13,12 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from table.devices.display import font
+from table.fonts import font
 
 from .layout import BODY, HEIGHT, TITLE_H, WIDTH, Canvas, wrap
-from .strings import FACES, LANGS, OPTIONAL_RULES, TEAMS, text
+from table.langs import LANGS
+
+from .strings import FACES, OPTIONAL_RULES, TEAMS, text
 
 #: Screen directions of the six hex directions (flat-topped hexes, y pointing down).
 ARROWS = {d: (math.sin(math.radians(a)), -math.cos(math.radians(a)))

@@ -27,7 +27,8 @@ from typing import Callable
 
 from babel.messages.pofile import read_po
 
-LANGS = ("en", "cs", "uk")
+from table.langs import LANGS
+
 TEAMS = ("blue", "red", "green", "yellow", "purple", "grey")
 KINDS = ("worm", "oil_drum", "mine", "crate", "fire", "crater")
 THING_KINDS = KINDS[1:]   # the kinds that come from the pool

@@ -17,10 +17,10 @@ import io
 
 from table.devices import DeviceError
 from table.cards.simtags import card_for_uid, sim_uid
+from table.langs import LANGS
 
 from .errors import WebError
 
-LANGS = ("en", "cs", "uk")
 DEVICES = ("wind", "leds", "display", "buttons", "card_reader")
 
 

@@ -11,7 +11,7 @@ import asyncio
 from table.app.prompts import CardTap, DeckTap, DicePick, HexPick, Menu, Notice
 from table.app.present import Step
 from table.app.wizard import MapEditor
-from table.engine.hexes import distance, neighbour
+from table.hexgrid import distance, neighbour
 
 
 async def settle(daemon) -> None:
@@ -154,7 +154,7 @@ def sim_daemon(state_dir, seed=1, devices=None, **kw):
     """A daemon on simulated devices (the reference profile's LED grid)."""
     from table.app.daemon import Daemon
     from table.devices.build import build_devices
-    from table.profile import load
+    from table.profiles import load
 
     if devices is None:
         devices = build_devices(load(None), sim=True)

@@ -7,7 +7,7 @@ import pytest
 from table.app.enroller import Enroller
 from table.app.tags import TagFileError, TagStore
 from table.devices.build import build_devices
-from table.profile import load
+from table.profiles import load
 from table.ui.strings import text
 
 

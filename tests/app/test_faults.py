@@ -5,8 +5,8 @@ import asyncio
 
 from table.devices import DeviceError
 from table.devices.build import build_devices
-from table.engine.hexes import distance
-from table.profile import load
+from table.hexgrid import distance
+from table.profiles import load
 from table.ui.strings import text
 
 from .driver import Player, running, sim_daemon

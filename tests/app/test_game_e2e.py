@@ -81,7 +81,7 @@ def test_players_place_the_things_themselves(tmp_path):
 def test_a_rotary_encoder_build_plays_the_same_game(tmp_path):
     from table.devices.buttons import ENCODER_INPUTS, SimButtons
     from table.devices.build import build_devices
-    from table.profile import load
+    from table.profiles import load
 
     class EncoderBox:
         """The simulated devices with an encoder (cw/ccw, OK, Back) instead of six buttons."""

@@ -7,7 +7,7 @@ import random
 from table.app.prompts import CardTap, Notice
 from table.app.present import Step
 from table.bots import RandomBot
-from table.engine.hexes import distance
+from table.hexgrid import distance
 from table.ui.strings import text
 
 from .driver import Player, enrol_all, running, sim_daemon

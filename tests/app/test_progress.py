@@ -83,7 +83,7 @@ def test_a_restart_in_the_middle_of_a_turn_repeats_nothing(tmp_path):
 def test_the_owners_setting_keeps_one_change_a_screen(tmp_path):
     import json
 
-    from table.app.daemon import setup_board
+    from table.app.present import setup_board
     from table.app.tracker import Tracker
     from table.engine.game import GameConfig
     from table.engine.setup import standard_land

@@ -4,7 +4,7 @@ from table.app.prompts import INCH, JUMP, Answer, HexPick, Menu, Refuse, View, f
 from table.devices.buttons import InputEvent
 from table.engine.board import Board, Thing
 from table.engine.decisions import Decision
-from table.engine.hexes import hexagon, neighbour
+from table.hexgrid import hexagon, neighbour
 from table.ui import scenes
 
 GRID = frozenset(hexagon((0, 0), 4))

@@ -3,7 +3,7 @@ and uk with no text cut off and no missing glyph."""
 
 import pytest
 
-from table.app.daemon import setup_board
+from table.app.present import setup_board
 from table.app.prompts import HexPick, Menu, View, for_decision
 from table.app.present import Step
 from table.engine.dice import TYPED
@@ -15,7 +15,7 @@ from table.devices.buttons import InputEvent
 from table.ui import screens
 from table.bots import RandomBot
 from table.cards import library
-from table.engine.hexes import hexagon
+from table.hexgrid import hexagon
 from table.engine.setup import standard_land
 from table.ui.strings import LANGS
 

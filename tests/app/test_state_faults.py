@@ -125,7 +125,7 @@ def test_storage_is_tried_again_by_itself(tmp_path):
             await p.choose(daemon.game.request.default)
             assert daemon.mode == "storage"
             disk.error = None
-            now[0] += daemon.storage_retry_s + 1
+            now[0] += daemon.guard.retry_s + 1
             for _ in range(3000):
                 await asyncio.sleep(0.01)
                 if daemon.mode != "storage":

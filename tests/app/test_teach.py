@@ -11,7 +11,7 @@ from table.app.teach import Result, Ticks, Walk, summary
 from table.cards import parse_card
 from table.devices.buttons import InputEvent
 from table.engine.board import Board, Thing
-from table.engine.hexes import hexagon
+from table.hexgrid import hexagon
 from table.ui.strings import LANGS
 
 GRID = frozenset(hexagon((0, 0), 4))

@@ -3,7 +3,7 @@ steps it makes say every change the players must copy."""
 
 import pytest
 
-from table.app.daemon import setup_board
+from table.app.present import setup_board
 from table.engine.game import GameConfig
 from table.game import Game
 from table.app.tracker import Tracker, undo_steps

@@ -8,8 +8,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from table.devices import DeviceError
-from table.devices.display import LumaDisplay, SimDisplay, font
-from table.fonts import FONT_DIR
+from table.devices.display import LumaDisplay, SimDisplay
+from table.fonts import FONT_DIR, font
 
 CZECH = "ěščřžýáíéůúťďňĚŠČŘŽÝÁÍÉŮÚŤĎŇ"
 UKRAINIAN = "абвгґдеєжзиіїйклмнопрстуфхцчшщьюяАБВГҐДЕЄЖЗИІЇЙЮЯ"

@@ -1,10 +1,11 @@
 import pytest
 
-from table.devices.leds import SimHexLeds, check_color, hexagon
+from table.devices.leds import SimHexLeds, check_color
+from table.hexgrid import hexagon
 
 
 def test_hexagon_radius_4_has_61_distinct_hexes_within_range():
-    hexes = hexagon(4)
+    hexes = hexagon((0, 0), 4)
     assert len(hexes) == len(set(hexes)) == 61
     assert all(max(abs(q), abs(r), abs(q + r)) <= 4 for q, r in hexes)
     assert (0, 0) in hexes and (4, -4) in hexes and (2, 3) not in hexes

@@ -4,7 +4,7 @@ import pytest
 
 from table.devices import Device
 from table.devices.build import build_devices
-from table.profile import load
+from table.profiles import load
 
 NAMES = ("wind", "leds", "display", "buttons", "card_reader")
 

@@ -148,7 +148,7 @@ def test_target_options_carry_their_accuracy_dice():
     d = g.request
     assert d.kind == "hex" and d.why == "bazooka:target"
     worm = g.board.things[g.turn.worm]
-    from table.engine.hexes import distance, is_direct
+    from table.hexgrid import distance, is_direct
     assert all(is_direct(worm.at, h) for h in d.options)
     for h, dice in zip(d.options, d.info):
         assert dice == max(1, 4 - max(0, distance(worm.at, h) - 1))

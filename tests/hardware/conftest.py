@@ -2,7 +2,7 @@ import tomllib
 
 import pytest
 
-from table import profile as hp
+from table import profiles as hp
 
 
 @pytest.fixture

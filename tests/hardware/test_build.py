@@ -2,7 +2,7 @@
 
 import pytest
 
-from table import profile as hp
+from table import profiles as hp
 from table.devices import DeviceError
 from table.devices.build import build_devices
 from table.devices.buttons import ENCODER_INPUTS, INPUTS, EncoderButtons, GpioButtons, SimButtons

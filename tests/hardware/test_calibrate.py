@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from table import cli
-from table import profile as hp
+from table import profiles as hp
 from table.devices import build
 from table.devices.buttons import SimButtons
 

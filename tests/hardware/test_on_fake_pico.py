@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from table import cli
-from table import profile as hp
+from table import profiles as hp
 from table.devices.build import build_devices
 from table.devices.pico import PicoLeds, PicoWindDial
 

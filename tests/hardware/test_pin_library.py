@@ -6,7 +6,7 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from table import profile as hp
+from table import profiles as hp
 from table.devices import DeviceError, pins
 from table.devices.build import build_devices
 from table.devices.buttons import EncoderButtons, GpioButtons

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from table import profile as hp
+from table import profiles as hp
+from table.hexgrid import distance, hexagon
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,7 +75,7 @@ def test_serpentine_columns_order_is_the_documented_one():
     assert m[:5] == ((-4, 0), (-4, 1), (-4, 2), (-4, 3), (-4, 4))      # west column, N->S
     assert m[5:11] == ((-3, 4), (-3, 3), (-3, 2), (-3, 1), (-3, 0), (-3, -1))  # back S->N
     assert m[-1] == (4, 0) and m[-5] == (4, -4)
-    assert sorted(m) == sorted(hp.hexagon((0, 0), 4))
+    assert sorted(m) == sorted(hexagon((0, 0), 4))
 
 
 def test_serpentine_rows_and_several_leds_per_hex():
@@ -91,14 +92,14 @@ def test_serpentines_cover_the_grid_once_through_neighbours(wiring, radius, cent
     grid = hp.Grid(centre, radius)
     m = hp.serpentine(grid, wiring)
     assert len(m) == 3 * radius * (radius + 1) + 1 and set(m) == grid.hexes
-    assert all(hp.hex_distance(a, b) == 1 for a, b in zip(m, m[1:]))
+    assert all(distance(a, b) == 1 for a, b in zip(m, m[1:]))
 
 
 def test_explicit_map_with_two_leds_per_hex():
     d = reference_data()
     grid = d["leds"]["grid"]
     grid.update(radius=1, wiring="map", leds_per_hex=2, skip=[],
-                map=[list(h) for h in hp.hexagon((0, 0), 1) for _ in range(2)])
+                map=[list(h) for h in hexagon((0, 0), 1) for _ in range(2)])
     p = hp.parse(d)
     assert len(p.leds.led_map) == 14 and p.leds.led_map[0] == p.leds.led_map[1]
 
@@ -106,7 +107,7 @@ def test_explicit_map_with_two_leds_per_hex():
 def explicit(radius=1):
     d = reference_data()
     d["leds"]["grid"].update(radius=radius, wiring="map", skip=[],
-                             map=[list(h) for h in hp.hexagon((0, 0), radius)])
+                             map=[list(h) for h in hexagon((0, 0), radius)])
     return d
 
 
@@ -114,7 +115,7 @@ def test_serpentine_skips_the_dial_hex():
     m = hp.serpentine(hp.Grid((0, 0), 4, frozenset({(0, 0)})), "serpentine-columns")
     assert len(m) == 60 and (0, 0) not in m
     assert m[28:32] == ((0, -2), (0, -1), (0, 1), (0, 2))   # the middle column jumps the dial
-    jumps = [(a, b) for a, b in zip(m, m[1:]) if hp.hex_distance(a, b) != 1]
+    jumps = [(a, b) for a, b in zip(m, m[1:]) if distance(a, b) != 1]
     assert jumps == [((0, -1), (0, 1))]
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from table import profile as hp
+from table import profiles as hp
 from table import wiring
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,7 +3,7 @@
 import pytest
 
 from table import cli
-from table.profile import REFERENCE
+from table.profiles import REFERENCE
 
 
 def run(capsys, *argv):
@@ -167,7 +167,7 @@ def test_display_step_shows_the_pattern():
 def test_led_step_catches_an_led_that_does_not_light(capsys):
     from table.commands.selftest import Person, step_leds
     from table.devices.leds import SimHexLeds
-    from table.profile import load
+    from table.profiles import load
 
     class Broken(SimHexLeds):
         def _push(self, frame):

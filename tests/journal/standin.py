@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from table.engine.chance import CounterRandom
 from table.engine.decisions import Decision, Illegal
-from table.engine.hexes import DIRECTIONS, neighbour
+from table.hexgrid import DIRECTIONS, neighbour
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ import tomllib
 
 import pytest
 
-from table import profile as hp
+from table import profiles as hp
 from table.devices import linkcodec as C
 
 

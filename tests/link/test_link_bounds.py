@@ -12,7 +12,7 @@ import pytest
 from fakepico import FakePico
 from table.devices import DeviceError
 from table.devices import linkcodec as C
-from table.devices.leds import hexagon
+from table.hexgrid import hexagon
 from table.devices.link import open_link
 from table.devices.linkqueue import DEFAULT_LIMIT, Message, QueueFull, SendQueue
 from table.devices.pico import PicoLeds
@@ -128,7 +128,7 @@ def test_a_silent_pico_cannot_make_the_send_queue_grow(pico, made, caplog):
 
 def test_led_frames_shown_while_the_pico_is_silent_do_not_pile_up(pico, made):
     link = link_to(pico, made, dead_after_s=30.0, send_timeout=10.0)
-    leds = PicoLeds(link, hexagon(4))
+    leds = PicoLeds(link, hexagon((0, 0), 4))
     leds.fill((1, 1, 1))
     leds.show()
     pico.mute = True
@@ -169,7 +169,7 @@ def test_the_supply_voltage_comes_with_the_heartbeats(pico, made):
     assert link.supply_volts == 4.87
     pico.supply_mv = 4410                              # a sag under load
     assert link.measure_supply() == 4.41
-    leds = PicoLeds(link, hexagon(4))
+    leds = PicoLeds(link, hexagon((0, 0), 4))
     assert leds.supply_volts == 4.41
     pico.supply_mv = 0                                 # a Pico W cannot measure it
     assert leds.measure_supply() is None and link.supply_volts is None
@@ -177,7 +177,7 @@ def test_the_supply_voltage_comes_with_the_heartbeats(pico, made):
 
 def test_the_colour_order_is_sent_and_restored_after_a_replug(pico, made):
     link = link_to(pico, made)
-    leds = PicoLeds(link, hexagon(4), color_order="RGB")
+    leds = PicoLeds(link, hexagon((0, 0), 4), color_order="RGB")
     leds.fill((10, 20, 30))
     leds.show()
     assert pico.node.strip.order == "RGB"
@@ -186,14 +186,14 @@ def test_the_colour_order_is_sent_and_restored_after_a_replug(pico, made):
     pico.replug()
     until(lambda: pico.node.strip.order == "RGB" and pico.node.shows >= 1)
     with pytest.raises(ValueError):
-        PicoLeds(link, hexagon(4), color_order="RGBW")
+        PicoLeds(link, hexagon((0, 0), 4), color_order="RGBW")
 
 
 # ---- a crash on the Pico -----------------------------------------------------------------
 
 def test_after_a_crash_and_reset_of_the_pico_the_host_restores_its_frame(pico, made):
     link = link_to(pico, made)
-    leds = PicoLeds(link, hexagon(4))
+    leds = PicoLeds(link, hexagon((0, 0), 4))
     leds.fill((5, 6, 7))
     leds.show()
     strip = type(pico.node.strip)
@@ -219,7 +219,7 @@ def test_after_a_crash_and_reset_of_the_pico_the_host_restores_its_frame(pico, m
 
 def test_leds_of_a_frame_taken_back_are_sent_with_the_newer_frame(pico, made):
     link = link_to(pico, made, dead_after_s=30.0, send_timeout=10.0)
-    leds = PicoLeds(link, hexagon(4), leds_per_frame=1)
+    leds = PicoLeds(link, hexagon((0, 0), 4), leds_per_frame=1)
     hexes = sorted(leds.hexes)
     leds.show()
     pico.mute = True

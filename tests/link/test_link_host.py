@@ -13,7 +13,7 @@ import linkcodec as fw_codec          # the firmware's copy of the module (firmw
 import linknode
 from table.devices import DeviceError
 from table.devices import linkcodec as C
-from table.devices.leds import hexagon
+from table.hexgrid import hexagon
 from table.devices.link import PicoLink, open_link
 from table.devices.pico import PicoLeds
 
@@ -144,7 +144,7 @@ def test_every_frame_is_shown_right_over_a_faulty_link(tmp_path, made, faults):
     shown = []
     pico = FakePico(tmp_path, to_pico=faults, to_host=faults, seed=3, on_show=shown.append)
     made.append(pico)
-    leds = PicoLeds(link_to(pico, made), hexagon(4), brightness=0.7)
+    leds = PicoLeds(link_to(pico, made), hexagon((0, 0), 4), brightness=0.7)
     expected = list(random_frames(leds, 300, seed=5))
     assert len(shown) == 300
     assert shown == expected
@@ -185,13 +185,13 @@ def test_heartbeats_keep_the_pico_from_feeling_lost(pico, made):
 
 def test_the_pico_shows_the_lost_pattern_when_the_host_goes(pico, made):
     link = link_to(pico, made, heartbeat_s=0.03, lost_after_s=0.15, lost_color=(0, 0, 200))
-    leds = PicoLeds(link, hexagon(4))
+    leds = PicoLeds(link, hexagon((0, 0), 4))
     leds.fill((9, 9, 9))
     leds.show()
     link.close()                                       # the daemon stopped
     until(lambda: pico.pixels == ((0, 0, 200),) * 61, timeout=1.0)
     # a new host comes: the Pico leaves the pattern and shows what it is told
-    leds2 = PicoLeds(link_to(pico, made), hexagon(4))
+    leds2 = PicoLeds(link_to(pico, made), hexagon((0, 0), 4))
     leds2.fill((1, 2, 3))
     leds2.show()
     assert pico.pixels == ((1, 2, 3),) * 61 and not pico.node.lost
@@ -201,7 +201,7 @@ def test_the_pico_shows_the_lost_pattern_when_the_host_goes(pico, made):
 
 def test_unplug_and_replug_restores_the_frame_within_two_seconds(pico, made):
     link = link_to(pico, made)
-    leds = PicoLeds(link, hexagon(4), brightness=0.5)
+    leds = PicoLeds(link, hexagon((0, 0), 4), brightness=0.5)
     leds.fill((200, 100, 50))
     leds.show()
     pico.unplug()
@@ -222,7 +222,7 @@ def test_unplug_and_replug_restores_the_frame_within_two_seconds(pico, made):
 
 def test_a_pico_that_restarts_behind_the_port_is_greeted_again(pico, made):
     link = link_to(pico, made)
-    leds = PicoLeds(link, hexagon(4))
+    leds = PicoLeds(link, hexagon((0, 0), 4))
     leds.fill((5, 6, 7))
     leds.show()
     pico.reboot()                                      # same port, firmware state lost

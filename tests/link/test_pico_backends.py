@@ -7,7 +7,7 @@ import pytest
 from fakepico import FakePico
 from table.devices import DeviceError
 from table.devices import linkcodec as C
-from table.devices.leds import hexagon
+from table.hexgrid import hexagon
 from table.devices.link import open_link
 from table.devices.pico import PicoLeds, PicoWindDial
 
@@ -66,7 +66,7 @@ def until(predicate, timeout=2.0):
 # ---- LEDs ------------------------------------------------------------------------------------
 
 def test_only_changed_leds_are_sent_then_an_acknowledged_show(pico, link):
-    leds = PicoLeds(link, hexagon(4))
+    leds = PicoLeds(link, hexagon((0, 0), 4))
     spy = Spy(link)
     leds.fill((10, 20, 30))
     leds.show()
@@ -87,7 +87,7 @@ def test_only_changed_leds_are_sent_then_an_acknowledged_show(pico, link):
 
 
 def test_the_brightness_cap_is_applied_on_the_pico_and_shown_tells_the_truth(pico, link):
-    leds = PicoLeds(link, hexagon(4), brightness=0.5)
+    leds = PicoLeds(link, hexagon((0, 0), 4), brightness=0.5)
     spy = Spy(link)
     leds.fill((255, 101, 3))
     leds.show()
@@ -122,7 +122,7 @@ def test_big_frames_are_split_into_frames_the_link_can_carry(pico, link):
 
 
 def test_show_while_unplugged_raises_and_the_frame_comes_back_after(pico, link):
-    leds = PicoLeds(link, hexagon(4))
+    leds = PicoLeds(link, hexagon((0, 0), 4))
     leds.fill((3, 3, 3))
     leds.show()
     before = leds.shown()
@@ -139,7 +139,7 @@ def test_show_while_unplugged_raises_and_the_frame_comes_back_after(pico, link):
 
 
 def test_closed_leds_stop_restoring(pico, link):
-    leds = PicoLeds(link, hexagon(4))
+    leds = PicoLeds(link, hexagon((0, 0), 4))
     leds.fill((3, 3, 3))
     leds.show()
     leds.close()

@@ -3,7 +3,7 @@
 import functools
 from pathlib import Path
 
-from table import profile as hp
+from table import profiles as hp
 from table.parts.assembly import build
 
 HERE = Path(__file__).parent

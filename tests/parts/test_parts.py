@@ -6,7 +6,7 @@ from dataclasses import replace
 import build123d as bd
 import pytest
 
-from table import profile as hp
+from table import profiles as hp
 from table.parts import checks as C
 from table.parts.geometry import (GEAR_MODULE, GEAR_TEETH, LayoutError, chain_text, hex_xy,
                                   layout)

@@ -7,7 +7,7 @@ import table.ui.screens as screens
 import table.ui.strings as strings
 from table.cards import library
 from table.engine.board import Board, Thing
-from table.engine.hexes import hexagon
+from table.hexgrid import hexagon
 from table.engine.state import GameResult
 from table.ui.changes import (Change, best_chain, by_hex, card_summary, diff, game_summary,
                               grouped, off_lines, off_pages, pages)

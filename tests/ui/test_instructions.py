@@ -6,7 +6,7 @@ import pytest
 
 from table.cards import library, play_card, resolve_drop
 from table.engine import Board, Resolver, Script, Thing
-from table.engine.hexes import hexagon
+from table.hexgrid import hexagon
 from table.ui.instructions import BOOKKEEPING, COPIED, Instruction, instructions, worm_number
 
 

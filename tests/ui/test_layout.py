@@ -1,6 +1,6 @@
 """Wrapping and measuring with the real OLED font; what counts as cut off or missing."""
 
-from table.devices.display import font
+from table.fonts import font
 from table.ui.layout import Canvas, has_glyph, missing_glyphs, wrap
 from table.ui.screens import message
 

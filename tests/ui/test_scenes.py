@@ -4,18 +4,19 @@ import time
 
 import pytest
 
-from table.devices.leds import SimHexLeds, hexagon
+from table.devices.leds import SimHexLeds
+from table.hexgrid import hexagon
 from table.engine import Board, Resolver, Script, Thing
 from table.ui import scenes
 from table.ui.instructions import Instruction
 from table.ui.scenes import (ACCURACY_COLOURS, LAND, OFF, TEAM_COLOURS, THING_COLOURS, WATER,
                              WHITE)
 
-GRID = hexagon(4)
+GRID = hexagon((0, 0), 4)
 
 
 def layout() -> Board:
-    board = Board(land=set(hexagon(3)) - {(0, -3)}, wind=2)
+    board = Board(land=set(hexagon((0, 0), 3)) - {(0, -3)}, wind=2)
     board.add(Thing("red-1", "worm", (0, 0), team="red"))
     board.add(Thing("red-2", "worm", (2, -1), team="red", damaged=True))
     board.add(Thing("blue-1", "worm", (-1, 0), team="blue"))
@@ -50,7 +51,7 @@ def test_accuracy_rings_for_a_bazooka_from_the_middle():
 
 @pytest.mark.parametrize("target", [(0, -1), (0, -2), (3, -3), (-2, 4)])
 def test_accuracy_dice_count_agrees_with_the_engine(target):
-    board = Board(land=set(hexagon(4)), wind=1)
+    board = Board(land=set(hexagon((0, 0), 4)), wind=1)
     r = Resolver(board, Script(dice=["hit"] * 6))
     r.accuracy((0, 0), target, 5)
     rolled = [e for e in r.events if e["event"] == "roll"]

@@ -14,13 +14,13 @@ import urllib.request
 
 import pytest
 
-from table import profile
+from table import profiles as profile
 from table.cards import library
 from table.devices.build import build_devices
 from table.bots import RandomBot
 from table.engine.game import GameConfig
 from table.game import Game
-from table.engine.hexes import distance
+from table.hexgrid import distance
 from table.ui import scenes, screens
 from table.ui.strings import text
 from table.web import card_for_uid, serve

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
-from table import profile
+from table import profiles as profile
 from table.devices.build import build_devices
 from table.web.pairing import MAX_WRONG_CODES
 
@@ -407,7 +407,7 @@ SERVE_UNDER_A_FILE_LIMIT = """
 import asyncio, logging, resource, sys
 resource.setrlimit(resource.RLIMIT_NOFILE, (160, 160))
 logging.basicConfig(level=logging.INFO, stream=sys.stderr)
-from table import profile
+from table import profiles as profile
 from table.devices.build import build_devices
 from table.web import serve
 

@@ -15,7 +15,7 @@ import urllib.request
 import pytest
 from PIL import Image
 
-from table import profile
+from table import profiles as profile
 from table.cards import library
 from table.devices.build import build_devices
 from table.devices.buttons import Buttons
