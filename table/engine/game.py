@@ -393,7 +393,10 @@ class Game(Phases):
             # The phase runs on the state itself, from a snapshot taken at its start and
             # restored whenever it stops at a decision.  A phase that asks before it changes
             # anything needs no snapshot to find its first decision.
-            if self._snap is None and (self._answers or st.phase not in ASK_FIRST):
+            # (the players' own decks: the draw after a step may ask for a tap once the step
+            # has changed the board, so the step needs its snapshot to run again from)
+            if self._snap is None and (self._answers or st.phase not in ASK_FIRST
+                                       or self.config.own_decks):
                 self._snap = st.snapshot()
             run = PhaseRun(st, self._answers,
                            PhaseChance(self._known, self._log, self.dice, self._fork))

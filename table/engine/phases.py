@@ -14,8 +14,8 @@ from .effects import accuracy_dice
 from .events import EventKind
 from table.hexgrid import Hex
 from .rerun import PhaseRun, TimeUp
-from .setup import (arena, auto_layout, copies, deal_hands, drop_deck, make_map, place_thing,
-                    standard_land, supply_deck)
+from .setup import (HIDDEN, arena, auto_layout, copies, deal_hands, drop_deck, make_map,
+                    place_thing, standard_land, supply_deck)
 from .state import GameResult, State
 from .targeting import TARGET_RULES, inches, jumps
 from .tiles import Tile
@@ -88,7 +88,8 @@ class Phases:
             fixed = dict(cfg.hands)
             st.hands = {t: list(fixed.get(t, ())) for t in TEAMS if t in seats}
         else:
-            st.hands = deal_hands(self.cards, [t for t in TEAMS if t in seats], ch, short)
+            st.hands = deal_hands(self.cards, [t for t in TEAMS if t in seats], ch, short,
+                                  hidden=cfg.own_decks)
         st.supply = supply_deck(self.cards, n, "late_superweapons" in cfg.options, ch,
                                 taken=[c for hand in st.hands.values() for c in hand])
         if cfg.drop_deck is not None:
@@ -184,13 +185,14 @@ class Phases:
         # so the step still asks before it changes anything, as ASK_FIRST requires)
         self._sync_draws(st, run)
         hand = st.hands[st.turn_team()]
-        weapons = sorted({c for c in hand if self.cards[c].kind in ("starter", "supply",
-                                                                    "superweapon")})
-        choice = run.ask("card", weapons + ["pass"], "pass", purpose)
+        weapons = {c for c in hand if c in self.cards and self.cards[c].kind in WEAPONS}
+        if HIDDEN in hand:              # the Starter dealt face down: whichever it turns out
+            weapons |= {c for c, card in self.cards.items() if card.kind == "starter"}
+        choice = run.ask("card", sorted(weapons) + ["pass"], "pass", purpose)
         if choice == "pass":
             return
         card = self.cards[choice]
-        hand.remove(choice)
+        hand.remove(choice if choice in hand else HIDDEN)
         st.discard.append(choice)
         worm = st.board.things[st.turn_worm()]
         r = run.r
@@ -346,6 +348,7 @@ class Phases:
 
 #: the kinds of card a Supply deck holds (every weapon card but the Starters)
 SUPPLY_DECK = ("supply", "superweapon")
+WEAPONS = ("starter",) + SUPPLY_DECK
 
 
 def _short(run: PhaseRun):

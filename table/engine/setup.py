@@ -94,11 +94,18 @@ def copies(cards: dict, kinds: tuple[str, ...]) -> list[str]:
             for _ in range(getattr(cards[c], "copies", 1))]
 
 
-def deal_hands(cards: dict, teams: list[str], chance, short) -> dict[str, list[str]]:
+#: a card dealt face down that the box has not seen yet (the players' own deal, T8): the
+#: random fifth Starter, known to the box once it is played
+HIDDEN = "?"
+
+
+def deal_hands(cards: dict, teams: list[str], chance, short,
+               hidden: bool = False) -> dict[str, list[str]]:
     """T8: each player takes one Uzi, Bazooka, Ninja Rope and Girder; then every Starter copy
-    left is shuffled and one is dealt to each player, without replacement.  A card the box
-    runs out of is reported through ``short(deck, wanted, have, card)`` (that player goes
-    without)."""
+    left is shuffled and one is dealt to each player, without replacement (``hidden``: the
+    players deal it themselves, face down: the hand holds :data:`HIDDEN` for it).  A card
+    the box runs out of is reported through ``short(deck, wanted, have, card)`` (that player
+    goes without)."""
     box = copies(cards, ("starter",))
     hands: dict[str, list[str]] = {t: [] for t in teams}
     for cid in STARTING_HAND:
@@ -108,11 +115,12 @@ def deal_hands(cards: dict, teams: list[str], chance, short) -> dict[str, list[s
         for team in teams[:have]:
             hands[team].append(cid)
             box.remove(cid)
-    chance.shuffle(box, "starter")
+    if not hidden:
+        chance.shuffle(box, "starter")
     if len(box) < len(teams):
         short("starter", len(teams), len(box), None)
     for team, cid in zip(teams, box):
-        hands[team].append(cid)
+        hands[team].append(HIDDEN if hidden else cid)
     return hands
 
 

@@ -45,9 +45,12 @@ def test_tapped_cards_replay_exactly_with_undos_on_the_way(seed):
 
 @pytest.mark.parametrize("seed", [1, 4])
 def test_the_default_taps_reproduce_the_seeded_game(seed):
-    seeded = Game.new(GameConfig(teams=3), seed)
+    # (the hands stated outright: the players' own deal leaves the fifth Starter face down)
+    hands = tuple((t, ("uzi", "bazooka", "ninja_rope", "girder", "grenade"))
+                  for t in ("blue", "red", "green"))
+    seeded = Game.new(GameConfig(teams=3, hands=hands), seed)
     _play(seeded, seed)
-    drawn = Game.new(GameConfig(teams=3, own_decks=True), seed)
+    drawn = Game.new(GameConfig(teams=3, own_decks=True, hands=hands), seed)
     taps = _play(drawn, seed)
     assert taps > 0
     # the same game until the box's own Supply deck runs out; the players' real deck is
@@ -176,3 +179,21 @@ def test_a_game_with_a_taught_card_resumes_from_its_journal_without_the_card_fil
         assert resumed.undo()                        # the journal follows the undo
     finally:
         resumed.close()
+
+
+def test_the_fifth_starter_is_dealt_face_down_and_known_once_played():
+    from table.engine.setup import HIDDEN
+    game = Game.new(GameConfig(teams=2, own_decks=True), 5)
+    assert all(h.count(HIDDEN) == 1 and len(h) == 5 for h in game.hands.values())
+    assert not any(e.get("what") == "starter" for e in game.log)     # nothing shuffled
+    bot = RandomBot(5)
+    while not (game.request.kind == "card" and game.request.why == "weapon"):
+        d = game.request
+        game.answer(d.default if d.kind in TYPED else bot(game))
+    d, team = game.request, game.request.actor
+    # the face-down card may be any Starter: Grenade is offered though no hand shows one
+    assert "grenade" in d.options and "grenade" not in game.hands[team]
+    held = len(game.hands[team])
+    game.answer("grenade")
+    assert HIDDEN not in game.hands[team] and len(game.hands[team]) == held - 1
+    assert {"answer": "grenade", "kind": "card", "why": "weapon", "actor": team} in game.log
