@@ -116,7 +116,7 @@ class Driver:
     def game(self, bot) -> int:
         from table.app.present import Step
         from table.app.prompts import Notice
-        for v in ("en", "start", "start", "auto", "box", "auto"):     # the box draws
+        for v in ("en", "start", "start", "start", "auto", "box", "auto"):     # the box draws
             self.choose(v)
         self.choose(self.d.wizard.prompt.values[0])          # the last map, or a new one
         if self.d.mode == "wizard":                          # the map editor: accept its map

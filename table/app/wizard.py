@@ -11,6 +11,7 @@ gives the :class:`GameConfig` and the settings to remember (language, map).
 
 from __future__ import annotations
 
+from table.engine.config import LEVELS
 from table.engine.game import OPTIONS, GameConfig
 from table.hexgrid import Hex, neighbour
 from table.engine.board import BOX, WORMS_PER_TEAM
@@ -22,7 +23,7 @@ from table.ui.strings import OPTIONAL_RULES, TEAMS, text
 from .prompts import Answer, Menu, Prompt, Refuse, View
 from .tileplace import TilePlacer
 
-STAGES = ("lang", "teams", "rules", "dice", "decks", "placement", "map", "editor", "tiles")
+STAGES = ("lang", "teams", "seats", "rules", "dice", "decks", "placement", "map", "editor", "tiles")
 MINUTES = (1, 2, 3, 5, 10)
 
 
@@ -87,6 +88,7 @@ class Wizard:
         self.lang = lang if lang in LANGS else "en"
         self.last_map = tuple(map(tuple, last_map)) if last_map else None
         self.teams = 2
+        self.box: dict[str, str] = {}           # the teams the box plays, and at what level
         self.rules: set[str] = set()
         self.own_dice = False
         self.own_decks = True                   # the players draw from the real decks
@@ -105,6 +107,10 @@ class Wizard:
         if self.stage == "teams":
             return Menu("", [], list(TEAMS) + ["start"], len(TEAMS),
                         draw=lambda v, c: screens.teams_menu(v.lang, set(TEAMS[:self.teams]), c))
+        if self.stage == "seats":
+            teams = list(TEAMS[:self.teams])
+            return Menu("", [], teams + ["start"], len(teams),
+                        draw=lambda v, c: screens.seats_menu(v.lang, teams, self.box, c))
         if self.stage == "rules":
             return Menu("", [], list(OPTIONAL_RULES) + ["start"], len(OPTIONAL_RULES),
                         draw=lambda v, c: screens.rules_menu(v.lang, self.rules, c))
@@ -166,17 +172,21 @@ class Wizard:
         elif i > 0:
             self._go(STAGES[i - 1])
 
-    def answer(self, value) -> GameConfig | None:
-        """Take the current prompt's answer; the config once the wizard is done."""
+    def answer(self, value) -> GameConfig | Refuse | None:
+        """Take the current prompt's answer; the config once the wizard is done (a refusal,
+        with why, when the answer cannot be taken)."""
         s = self.stage
         if s == "lang":
             self.lang = value
             self._go("teams")
         elif s == "teams":
             if value == "start":
-                self._go("rules")
+                self.box = {t: lv for t, lv in self.box.items() if t in TEAMS[:self.teams]}
+                self._go("seats")
             else:
                 self.teams = max(2, TEAMS.index(value) + 1)
+        elif s == "seats":
+            return self._seat(value)
         elif s == "rules":
             if value == "start":
                 self._go("dice")
@@ -205,11 +215,28 @@ class Wizard:
             return self._finish(value)
         return None
 
+    def _seat(self, value) -> Refuse | None:
+        """OK on a team: players, then the box at each level in turn; on Start: on, if some
+        team is left to the players."""
+        if value != "start":
+            order = [None, *LEVELS]
+            nxt = order[(order.index(self.box.get(value)) + 1) % len(order)]
+            if nxt is None:
+                self.box.pop(value, None)
+            else:
+                self.box[value] = nxt
+            return None
+        if len(self.box) >= self.teams:
+            return Refuse("wizard.seats_none", {})
+        self._go("rules")
+        return None
+
     def _finish(self, land) -> GameConfig:
         options = tuple(o for o in OPTIONS if o in self.rules)
         self.result = GameConfig(teams=self.teams, options=options,
                                   land=tuple(sorted(map(tuple, land))),
                                   placement=self.placement, own_dice=self.own_dice,
                                   own_decks=self.own_decks,
+                                  box=tuple((t, self.box[t]) for t in TEAMS if t in self.box),
                                   timer_seconds=60 * self.minutes)
         return self.result

@@ -13,6 +13,9 @@ from .board import TEAMS
 from table.hexgrid import Hex
 from .setup import capacity_problem
 
+#: The levels a team the box plays can have, weakest first (the bots: table/bots/).
+LEVELS = ("easy", "normal", "hard")
+
 #: Optional rules (T7 and the rulebook's other variants).
 OPTIONS = ("parting_gifts", "reduced_blast", "no_sudden_death", "longer_game", "timer",
            "true_elimination", "sudden_death_draft", "late_superweapons")
@@ -34,6 +37,7 @@ class GameConfig:
     larger_map: bool = False                        # the automatic map: every tile, not one each
     own_dice: bool = False                          # the players roll real dice and type each face
     own_decks: bool = False                         # the players draw from real decks and tap
+    box: tuple[tuple[str, str], ...] = ()           # the teams the box plays: (team, level)
 
     def __post_init__(self):
         problem = self.problem()
@@ -54,12 +58,39 @@ class GameConfig:
                 return f"hands: {named!r}, expected each team once"
         if self.wind is not None and self.wind not in range(1, 7):
             return f"wind: {self.wind!r}, expected 1..6"
+        problem = self._box_problem()
+        if problem:
+            return problem
         if self.things is None:      # (an automatic map is checked once it is laid)
             return capacity_problem(set(self.land) if self.land is not None else None, self.teams)
         return None
 
+    def _box_problem(self) -> str | None:
+        teams = TEAMS[:self.teams] if isinstance(self.teams, int) else ()
+        seen = set()
+        for entry in self.box:
+            if not (isinstance(entry, tuple) and len(entry) == 2):
+                return f"box: {entry!r}, expected (team, level)"
+            team, level = entry
+            if team not in teams or team in seen:
+                return f"box: {team!r} is not a team of this game, or named twice"
+            if level not in LEVELS:
+                return f"box: level {level!r} (levels: {', '.join(LEVELS)})"
+            seen.add(team)
+        if teams and len(seen) >= len(teams):
+            return "box: at least one team must be played by players"
+        return None
+
+    def box_level(self, team: str | None) -> str | None:
+        """The level the box plays ``team`` at, or None if players play it."""
+        return dict(self.box).get(team) if team is not None else None
+
     def as_json(self) -> dict:
         out = asdict(self)
+        if not self.box:
+            del out["box"]          # (so every game before box teams keeps its JSON)
+        else:
+            out["box"] = [list(e) for e in self.box]
         out["options"] = list(self.options)
         if self.land is not None:
             out["land"] = [list(h) for h in self.land]
@@ -84,6 +115,8 @@ class GameConfig:
             data["drop_deck"] = tuple(data["drop_deck"])
         if data.get("hands") is not None:
             data["hands"] = tuple((team, tuple(cards)) for team, cards in data["hands"].items())
+        if data.get("box") is not None:
+            data["box"] = tuple(tuple(e) if isinstance(e, list) else e for e in data["box"])
         unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
             raise ValueError(f"unknown game setting {sorted(unknown)[0]!r}")

@@ -256,6 +256,15 @@ def teams_menu(lang: str, chosen: set[str], cursor: int) -> Screen:
     return menu(text("wizard.teams", lang), items, cursor)
 
 
+def seats_menu(lang: str, teams: list[str], box: dict[str, str], cursor: int) -> Screen:
+    """Who plays each team: the players, or the box at a level (OK on a team changes it)."""
+    items = [text("wizard.seat_box", lang, team=text(f"team.{t}", lang),
+                  level=text(f"level.{box[t]}", lang)) if t in box
+             else text("wizard.seat_players", lang, team=text(f"team.{t}", lang))
+             for t in teams] + [text("wizard.start", lang)]
+    return menu(text("wizard.seats", lang), items, cursor)
+
+
 def rules_menu(lang: str, chosen: set[str], cursor: int) -> Screen:
     """The optional rules, two rows at a time, and a line or two saying what the one under
     the cursor does."""

@@ -98,13 +98,20 @@ class Player:
         await self.press("ok")
 
     async def wizard(self, teams: int = 2, rules=(), dice: str = "auto",
-                     placement: str = "auto", lang: str = "en", decks: str = "players") -> None:
-        """Through the new-game wizard: ``lang``, ``teams`` teams, the optional ``rules``,
+                     placement: str = "auto", lang: str = "en", decks: str = "players",
+                     box: dict | None = None) -> None:
+        """Through the new-game wizard: ``lang``, ``teams`` teams, the teams the ``box``
+        plays (team: level), the optional ``rules``,
         ``dice`` ("auto"/"own"), ``decks`` ("players"/"box": who draws), ``placement``
         ("auto"/"players"), a new map accepted as the editor offers it."""
         w = self.d.wizard
+        box = box or {}
         await self.choose(lang)
         await self.menu(w.prompt, ("blue", "red", "green", "yellow", "purple", "grey")[teams - 1])
+        await self.choose("start")
+        for team, level in box.items():
+            while w.box.get(team) != level:
+                await self.menu(w.prompt, team)
         await self.choose("start")
         for rule in rules:
             await self.choose(rule)

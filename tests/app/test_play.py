@@ -148,7 +148,7 @@ def test_map_entry_marks_land_and_the_last_map_is_remembered(tmp_path):
         async with running(daemon):
             p = Player(daemon, enrol_all(daemon))
             w = daemon.wizard
-            for v in ("en", "start", "start", "auto", "players", "auto", "new"):
+            for v in ("en", "start", "start", "start", "auto", "players", "auto", "new"):
                 await p.choose(v)
             editor = w.prompt
             offered = set(editor.land)
@@ -162,7 +162,7 @@ def test_map_entry_marks_land_and_the_last_map_is_remembered(tmp_path):
             daemon.jg.journal.finish(daemon.jg.game_id, {"winners": []})
             daemon.new_wizard()
             w = daemon.wizard
-            for v in ("en", "start", "start", "auto", "players", "auto"):
+            for v in ("en", "start", "start", "start", "auto", "players", "auto"):
                 await p.choose(v)
             menu_values = list(w.prompt.values)
             await p.choose("last")

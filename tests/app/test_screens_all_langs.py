@@ -74,7 +74,8 @@ def test_wizard_screens_render_cleanly(lang):
     w = Wizard(GRID, lang, last_map=sorted(standard_land(2)))
     view = View(lang, None, GRID)
     found = []
-    for stage, answer in (("lang", lang), ("teams", "start"), ("rules", "timer"),
+    for stage, answer in (("lang", lang), ("teams", "start"), ("seats", "red"),
+                          ("seats", "red"), ("seats", "red"), ("seats", "start"), ("rules", "timer"),
                           ("rules", "start"), ("dice", "own"), ("decks", "players"),
                           ("placement", "auto")):
         p = w.prompt

@@ -166,7 +166,7 @@ def test_killed_mid_game_the_box_comes_back_to_the_same_screen(tmp_path):
     proc = start(tmp_path, "--port", "0", "--seed", "12")
     try:
         url = page(proc)
-        for _ in range(7):          # language, teams, rules, dice, decks, placement, map
+        for _ in range(8):          # language, teams, seats, rules, dice, decks, placement, map
             http(url, "/press", {"name": "ok"})
         http(url, "/press", {"name": "ok", "long": True})         # the offered map
         for _ in range(60):

@@ -96,7 +96,7 @@ def test_a_map_too_small_for_the_teams_is_refused():
 
 def test_the_wizard_offers_tiles_and_gives_their_land():
     w = Wizard(GRID, "en")
-    for v in ("en", "start", "start", "auto", "box", "auto"):
+    for v in ("en", "start", "start", "start", "auto", "box", "auto"):
         w.answer(v)
     assert "tiles" in w.prompt.values
     w.answer("tiles")

@@ -9,6 +9,7 @@ import table.ui.instructions as instructions_mod
 import table.ui.screens as screens
 import table.ui.strings as strings
 from table.cards import library
+from table.engine.config import LEVELS
 from table.ui.instructions import Instruction
 from tests.app.test_teach import walk_screens
 from tests.ui.test_changes import flow_screens
@@ -62,6 +63,10 @@ SAMPLES = {
                                 for c in range(len(OPTIONAL_RULES) + 1)],
     "dice menu": lambda lang: [screens.dice_menu(lang, c) for c in (0, 1)],
     "decks menu": lambda lang: [screens.decks_menu(lang, c) for c in (0, 1)],
+    "seats menu": lambda lang: [screens.seats_menu(lang, list(TEAMS),
+                                                   dict(zip(TEAMS[1:], LEVELS)), c)
+                                for c in range(len(TEAMS) + 1)]
+    + [screens.error(lang, "wizard.seats_none")],
     "decks to build": lambda lang: [
         screens.message(t("deal.decks_title", lang), t(
             f"deal.{deck}_deck", lang, cards=", ".join(
