@@ -265,6 +265,18 @@ def seats_menu(lang: str, teams: list[str], box: dict[str, str], cursor: int) ->
     return menu(text("wizard.seats", lang), items, cursor)
 
 
+def box_thinking(lang: str, team: str) -> Screen:
+    """While the box works out its move for ``team``."""
+    return message(text("box.title", lang, team=text(f"team.{team}", lang)),
+                   text("box.thinking", lang))
+
+
+def box_turn(lang: str, team: str, line: str) -> Screen:
+    """What the box does for ``team`` (a line of :mod:`table.app.boxseat`), until OK."""
+    return message(text("box.title", lang, team=text(f"team.{team}", lang)), line,
+                   text("prompt.ok", lang))
+
+
 def rules_menu(lang: str, chosen: set[str], cursor: int) -> Screen:
     """The optional rules, two rows at a time, and a line or two saying what the one under
     the cursor does."""

@@ -25,6 +25,25 @@ PROMPTS = [k for k in CATALOGUE if k.startswith("prompt.")]
 PHASES = (None, "activate", "move1", "move2", "weapon", "end")
 
 
+def box_screens(lang: str) -> list:
+    """The box playing a team: thinking, and each line it says, with the widest names."""
+    cards = library()
+    names = sorted((c.names[lang] for c in cards.values()), key=len)[-2:]
+    worm = strings.worm_name(lang, "purple", 4)
+    out = [screens.box_thinking(lang, team) for team in TEAMS]
+    for team in TEAMS:
+        out.append(screens.box_turn(lang, team, t("box.passes", lang)))
+        for card in names:
+            out.append(screens.box_turn(lang, team, t("box.plays", lang, card=card)))
+            out.append(screens.box_turn(lang, team, t("box.discard", lang, card=card)))
+            for target in (worm, t("box.hex", lang)):
+                out.append(screens.box_turn(lang, team, t("box.aims", lang, card=card,
+                                                          target=target)))
+                out += [screens.box_turn(lang, team, t("box.aims_dice", lang, card=card,
+                                                       target=target, n=n)) for n in (1, 3, 5)]
+    return out
+
+
 def all_instructions() -> list[Instruction]:
     """One instruction of every kind, every team, the widest numbers."""
     out = []
@@ -62,6 +81,7 @@ SAMPLES = {
     "rules menu": lambda lang: [screens.rules_menu(lang, {"timer", "parting_gifts"}, c)
                                 for c in range(len(OPTIONAL_RULES) + 1)],
     "dice menu": lambda lang: [screens.dice_menu(lang, c) for c in (0, 1)],
+    "the box's turn": lambda lang: box_screens(lang),
     "decks menu": lambda lang: [screens.decks_menu(lang, c) for c in (0, 1)],
     "seats menu": lambda lang: [screens.seats_menu(lang, list(TEAMS),
                                                    dict(zip(TEAMS[1:], LEVELS)), c)

@@ -1,0 +1,91 @@
+"""The box at a team's seat: it answers that team's decisions itself (issue 25).
+
+A team the wizard gave to the box (``GameConfig.box``: team and level) is played by a bot of
+that level (table/bots).  The box answers every decision of that team except the ones that
+are things done at the table with real pieces: a die the players roll for it and type in, a
+Danger Flipper they flip, a card they draw for it from their deck and tap (``PEOPLE``).
+
+The bot for each decision is made afresh, seeded by the game's seed, the team and the
+position (the log's length), and its budget is a count of trials, never a time: so the same
+position always gets the same answer, and a replay of the journal, an undo or a resume after a
+power cut choose exactly as before.
+
+What the box did is said in one line when it plays a card (:func:`say`), under the title
+"Box (Red)": "Grenade, aim: blue worm 2, 4 dice".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table.bots import for_level
+from table.engine.decisions import Decision, Purpose
+from table.ui.strings import text, worm_name
+
+#: decisions people answer for the box with real pieces: typed dice, a flip, a tapped card
+PEOPLE = frozenset({"die_typed", "flip_typed", "card_tapped"})
+
+
+def team_of(game, d: Decision) -> str | None:
+    """The team a decision belongs to (its actor: a team, or a seat before teams are dealt)."""
+    actor = d.actor
+    if actor and actor.startswith("seat:"):
+        i = int(actor[5:])
+        return game.seats[i] if i < len(game.seats) else None
+    return actor
+
+
+def box_team(game) -> str | None:
+    """The team whose decision the box answers now, or None (players answer it)."""
+    d = game.request
+    if d is None or d.kind in PEOPLE or game.result is not None:
+        return None
+    team = team_of(game, d)
+    return team if game.config.box_level(team) else None
+
+
+def choose(game, seed) -> Any:
+    """The box's answer to ``game.request`` (a box team's decision): may take a while (the
+    hard level's search), touches nothing of ``game``."""
+    team = team_of(game, game.request)
+    level = game.config.box_level(team)
+    return for_level(level, f"{seed}:{team}:{len(game.log)}")(game)
+
+
+def say(game, d: Decision, answer, lang: str, cards: dict) -> str | None:
+    """The one line saying what the box does with ``answer`` to ``d``, where it is worth a
+    line: the card it plays and where it aims, or that it plays none."""
+    if d.purpose is Purpose.WEAPON and answer == "pass":
+        return text("box.passes", lang)
+    if d.purpose is Purpose.WEAPON and _card(cards, answer) is not None \
+            and _card(cards, answer).target is None:
+        return text("box.plays", lang, card=_name(cards, answer, lang))
+    if d.purpose is Purpose.TARGET and d.card is not None:
+        dice = d.info[d.options.index(answer)] if d.info else None
+        what = _at(game, answer, lang)
+        if isinstance(dice, int) and dice > 0:
+            return text("box.aims_dice", lang, card=_name(cards, d.card, lang), target=what,
+                        n=dice)
+        return text("box.aims", lang, card=_name(cards, d.card, lang), target=what)
+    return None
+
+
+def _card(cards: dict, card_id):
+    return cards.get(card_id) if isinstance(card_id, str) else None
+
+
+def _name(cards: dict, card_id: str, lang: str) -> str:
+    card = cards.get(card_id)
+    if card is None:
+        return card_id
+    return card.names.get(lang) or card.names.get("en") or card_id
+
+
+def _at(game, hex_, lang: str) -> str:
+    """What the box aims at: the first worm on the hex, else the hex itself."""
+    worms = [t for t in game.board.in_hex(hex_) if t.kind == "worm"]
+    if worms:
+        w = worms[0]
+        digits = "".join(ch for ch in w.id if ch.isdigit())
+        return worm_name(lang, w.team, int(digits) if digits else 1)
+    return text("box.hex", lang)

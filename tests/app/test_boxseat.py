@@ -1,0 +1,69 @@
+"""The box's own seat (table/app/boxseat.py): which decisions it answers, that its answer is
+the same however often it is asked, and the one line it says when it plays a card."""
+
+from table.app import boxseat
+from table.cards import library
+from table.engine.decisions import Purpose
+from table.engine.game import GameConfig
+from table.game import Game
+
+
+def _game(**kw):
+    return Game.new(GameConfig(teams=2, max_rounds=30, box=(("red", "hard"),), **kw), "seat:1",
+                    library())
+
+
+def _until(game, pred, limit=400):
+    """Defaults, but a card played whenever one can be."""
+    for _ in range(limit):
+        d = game.request
+        if d is None or pred(game):
+            return game
+        cards = [o for o in d.options if o != "pass"]
+        game.answer(cards[0] if d.purpose is Purpose.WEAPON and cards else d.default)
+    raise AssertionError("never reached")
+
+
+def test_the_box_answers_its_teams_decisions_and_no_other():
+    game = _game()
+    for _ in range(300):
+        d = game.request
+        if d is None:
+            break
+        team = boxseat.team_of(game, d)
+        assert boxseat.box_team(game) == ("red" if team == "red" else None)
+        game.answer(d.default)
+
+
+def test_people_answer_for_the_box_what_is_done_with_real_pieces():
+    game = _until(_game(own_dice=True, own_decks=True),
+                  lambda g: g.request.kind in boxseat.PEOPLE
+                  and boxseat.team_of(g, g.request) == "red")
+    assert game.request is not None and boxseat.box_team(game) is None
+
+
+def test_the_same_position_gets_the_same_answer():
+    game = _until(_game(), lambda g: boxseat.box_team(g) == "red" and g.request.kind == "move")
+    first = boxseat.choose(game, 11)
+    assert first in game.request.options
+    again = Game.replay(game.config, "seat:1", game.log, library())
+    assert boxseat.choose(again, 11) == first
+
+
+def test_the_box_says_which_card_it_plays_where_and_with_how_many_dice():
+    game = _until(_game(), lambda g: g.request.purpose is Purpose.TARGET and g.request.card)
+    d = game.request
+    cards = game.cards
+    i = next((k for k, info in enumerate(d.info or ()) if isinstance(info, int) and info > 1), 0)
+    line = boxseat.say(game, d, d.options[i], "en", cards)
+    assert line.startswith(cards[d.card].names["en"] + ", aim: ")
+    if d.info and isinstance(d.info[i], int):
+        assert line.endswith(f"{d.info[i]} dice")
+    for lang in ("cs", "uk"):
+        assert cards[d.card].names[lang] in boxseat.say(game, d, d.options[i], lang, cards)
+
+
+def test_a_pass_is_said_too():
+    game = _until(_game(), lambda g: g.request.purpose is Purpose.WEAPON
+                  and "pass" in g.request.options)
+    assert boxseat.say(game, game.request, "pass", "en", game.cards) == "No weapon this turn"
