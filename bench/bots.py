@@ -11,8 +11,8 @@ bot (about 50% against it); greedy beats random.
 
 ``hard_decision_ms`` is the hard bot's time per decision of its own (every decision, the
 quick ones included), wall clock, on this machine.  ``hard_decision_ms_pi`` replays a sample
-of those positions in a child process with a Pi Zero 2 W's share of the CPU (the same quota
-as ``bench/run --pi``); goal p99 <= 3000 ms.  Where the machine allows no CPU quota it says
+of those positions in a child process with a Pi Zero 2 W's share of the CPU (the quota of
+``bench/run --pi``, bench/pispeed.py); goal p99 <= 3000 ms.  Where the machine allows no CPU quota it says
 so instead of a figure.
 """
 
@@ -86,34 +86,40 @@ def _percentiles(ms: list[float]) -> dict:
 
 
 def _time_positions(path: str) -> None:
-    """The child: answer every saved position with a new hard bot, print the times."""
+    """The child: at a Pi Zero 2 W's CPU share, answer every saved position with a new hard
+    bot; print the times (or why there is no CPU quota here)."""
+    from pispeed import NoQuota, pi_speed
+
     from table.bots import SearchBot
     with open(path, "rb") as f:
         games = pickle.load(f)
     times = []
-    for i, game in enumerate(games):
-        started = time.perf_counter()
-        SearchBot(f"pi:{i}")(game)
-        times.append((time.perf_counter() - started) * 1000)
+    try:
+        with pi_speed():
+            for i, game in enumerate(games):
+                started = time.perf_counter()
+                SearchBot(f"pi:{i}")(game)
+                times.append((time.perf_counter() - started) * 1000)
+    except NoQuota as err:
+        print(json.dumps({"not_measured": str(err)}))
+        return
     print(json.dumps(times))
 
 
 def at_pi_speed(positions: list) -> dict:
-    """The hard bot's decision times on ``positions`` with a Pi Zero 2 W's share of one CPU."""
+    """The hard bot's decision times on ``positions`` with a Pi Zero 2 W's share of one CPU
+    (in a child process, so only it is slowed: bench/pispeed.py)."""
     import tempfile
 
-    from pi import NoQuota, pi_cgroup
     with tempfile.NamedTemporaryFile(suffix=".pickle", delete=False) as f:
         pickle.dump(positions, f)
     try:
-        with pi_cgroup() as group:
-            cmd = group.wrap([sys.executable, __file__, "--time-positions", f.name])
-            done = subprocess.run(cmd, capture_output=True, text=True, timeout=3600)
+        done = subprocess.run([sys.executable, __file__, "--time-positions", f.name],
+                              capture_output=True, text=True, timeout=3600)
         if done.returncode != 0:
             return {"not_measured": done.stderr.strip()[-300:]}
-        return _percentiles(json.loads(done.stdout.strip().splitlines()[-1]))
-    except NoQuota as err:
-        return {"not_measured": str(err)}
+        times = json.loads(done.stdout.strip().splitlines()[-1])
+        return times if isinstance(times, dict) else _percentiles(times)
     finally:
         os.unlink(f.name)
 
