@@ -16,11 +16,18 @@ What the box did is said in one line when it plays a card (:func:`say`), under t
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+import threading
+from typing import Any, Callable
 
 from table.bots import for_level
 from table.engine.decisions import Decision, Purpose
+from table.ui import screens
 from table.ui.strings import text, worm_name
+
+from .prompts import Notice, Prompt, View
+
+log = logging.getLogger("worms-table")
 
 #: decisions people answer for the box with real pieces: typed dice, a flip, a tapped card
 PEOPLE = frozenset({"die_typed", "flip_typed", "card_tapped"})
@@ -89,3 +96,98 @@ def _at(game, hex_, lang: str) -> str:
         digits = "".join(ch for ch in w.id if ch.isdigit())
         return worm_name(lang, w.team, int(digits) if digits else 1)
     return text("box.hex", lang)
+
+
+class Thinking(Prompt):
+    """On show while the box works out its answer: the board as it stands; inputs wait."""
+
+    animated = False
+
+    def __init__(self, team: str):
+        self.team = team
+
+    def screen(self, view: View) -> screens.Screen:
+        return screens.box_thinking(view.lang, self.team)
+
+    def frame(self, view: View, t: float):
+        return view.base()
+
+    def press(self, event):
+        return None
+
+    def tap(self, card_id):
+        return None
+
+
+class BoxPlayer:
+    """The daemon's box seats: starts the box thinking when a box team's decision is on show
+    (off the loop, in a worker thread: the hard level's search may take seconds on a Pi),
+    then, back on the loop, gives its answer and shows what it does before its steps.
+
+    While it thinks, nothing else may change the game (the thread reads it): the daemon shows
+    :attr:`prompt` (which takes no input) and refuses undo and the timer (:attr:`busy`)."""
+
+    def __init__(self, daemon, run_in_thread: Callable[..., Any] | None = None):
+        self.daemon = daemon
+        self.run_in_thread = run_in_thread or _thread
+        self.prompt: Thinking | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self.prompt is not None
+
+    def poll(self) -> None:
+        """Start thinking if the box is to answer the game's request now (nothing else on
+        show first: the steps to copy, a notice) and is not yet at it."""
+        d = self.daemon
+        game = d.game
+        if (self.prompt is not None or game is None or d.mode != "play" or d.overlay is not None
+                or d.queue):
+            return
+        team = box_team(game)
+        if team is None:
+            return
+        self.prompt = Thinking(team)
+        at = len(game.log)
+
+        def work() -> None:
+            try:
+                value = choose(game, game.seed)
+            except Exception:                 # never a dead table: the players see the prompt
+                log.exception("the box failed to choose for %s", team)
+                d.bridge.call(self._done, game, None, -1)
+                return
+            d.bridge.call(self._done, game, value, at)
+        self.run_in_thread(work)
+
+    def _done(self, game, value, at: int) -> None:
+        d = self.daemon
+        self.prompt = None
+        if game is d.game and len(game.log) == at and box_team(game) is not None:
+            notice = said(game, value, d.lang)
+            d.answer(value)
+            d.overlay = d.overlay or notice
+        d.render()
+
+
+def said(game, value, lang: str) -> Notice | None:
+    """What the box is about to do with ``value`` (before it is given: the target is named as
+    it stands), as a notice until OK; None where it is not worth a screen."""
+    d = game.request
+    team = team_of(game, d)
+    line = say(game, d, value, lang, game.cards)
+    if line is None or team is None:
+        return None
+    return Notice(lambda v: screens.box_turn(v.lang, team, line))
+
+
+def unwind(jg) -> None:
+    """After an undo, go on undoing the box's own answers, back to the last one people gave
+    (the box would only give its answers again); stops where nothing more can be undone."""
+    while box_team(jg.game) is not None and jg.can_undo:
+        if not jg.undo():
+            return
+
+
+def _thread(fn: Callable[[], None]) -> None:
+    threading.Thread(target=fn, name="box-thinking", daemon=True).start()

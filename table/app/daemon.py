@@ -29,12 +29,13 @@ from table.devices import DeviceError
 from table.engine.decisions import Illegal
 from table.engine.game import TURN_PHASES
 from table.game import Game
+from table.hexgrid import hexagon
 from table.journal.store import JournalError
 from table.langs import LANGS
 from table.ui import screens
 from table.ui.strings import text
 
-from . import tasks
+from . import boxseat, tasks
 from .bridge import LoopBridge
 from .mode import Mode
 from .notify import Notifier
@@ -88,6 +89,7 @@ class Daemon:
                                   on_failed=self._drop_game, on_back=self._start_from_journal,
                                   clock=clock)
         self.queue = StepQueue()
+        self.box = boxseat.BoxPlayer(self)    # the teams the box plays (table/app/boxseat.py)
         self.settings = self.store.settings
         self.lang = self.settings.get("lang", "en") if self.settings.get("lang") in LANGS else "en"
         self.jg = None
@@ -230,12 +232,13 @@ class Daemon:
         self._after_change()
 
     def undo(self) -> None:
-        if self.jg is None or self.game.result is not None:
+        if self.jg is None or self.game.result is not None or self.box.busy:
             return
         before = copy.deepcopy(self.tracker.board)
         if not self.jg.undo():
             self.overlay = Notice(lambda v: screens.error(v.lang, "error.undo_roll"))
             return
+        boxseat.unwind(self.jg)               # back to the last answer people gave
         self._game_prompt = None
         self.tracker = self._tracker()
         events = self.game.events
@@ -252,7 +255,8 @@ class Daemon:
     def _time_up(self) -> None:
         game = self.game
         self.timer.deadline = None
-        if game is None or game.request is None or game.turn.step not in TURN_PHASES:
+        if game is None or game.request is None or game.turn.step not in TURN_PHASES or \
+                self.box.busy:
             return
         try:
             self.jg.time_up()               # journaled like an answer
@@ -313,6 +317,7 @@ class Daemon:
         if (self.overlay is None and self.mode != Mode.WIZARD and not self.queue
                 and not (self.mode == Mode.PLAY and self.game.result is None)):
             self.mode = Mode.OVER
+        self.box.poll()                       # a box team's decision: the box starts thinking
 
     def current(self) -> Prompt:
         """The prompt on show (the same object until it is answered)."""
@@ -330,7 +335,7 @@ class Daemon:
                                                pending_hexes(q.steps[1:])))
             return self._step_prompt[1]
         if self.mode == Mode.PLAY and self.game.result is None:
-            return self.current_game_prompt()
+            return self.box.prompt or self.current_game_prompt()
         result = self.game.result if self.game is not None else None
         winners = list(result.winners) if result is not None else []
         events = self.game.events if self.game is not None else []
@@ -346,10 +351,7 @@ class Daemon:
     @property
     def grid(self) -> frozenset:
         leds = self.dev.get("leds")
-        if leds is not None:
-            return frozenset(leds.hexes)
-        from table.hexgrid import hexagon
-        return frozenset(hexagon((0, 0), 4))
+        return frozenset(leds.hexes) if leds is not None else frozenset(hexagon((0, 0), 4))
 
     # -- inputs (on the loop) ------------------------------------------------------------------
     def handle_input(self, event) -> None:
@@ -433,7 +435,6 @@ class Daemon:
         self.renders += 1
         if self.on_render is not None:
             self.on_render()
-
 
     # -- the devices (the supervisor's hooks) ---------------------------------------------------
     def _fault_and_render(self, name: str, err: DeviceError) -> None:

@@ -79,6 +79,23 @@ class MapEditor(Prompt):
         return None
 
 
+class SeatsMenu(Menu):
+    """Who plays each team: OK on a team goes round players and the box's levels; Start is
+    refused while no team is left to people."""
+
+    def __init__(self, box: dict[str, str], teams: list[str]):
+        super().__init__("", [], teams + ["start"], len(teams),
+                         draw=lambda v, c: screens.seats_menu(v.lang, teams, box, c))
+        self.box = box
+        self.teams = teams
+
+    def press(self, event):
+        out = super().press(event)
+        if isinstance(out, Answer) and out.value == "start" and len(self.box) >= len(self.teams):
+            return Refuse("wizard.seats_none", {})
+        return out
+
+
 class Wizard:
     def __init__(self, grid, lang: str = "en", last_map=None, water: Hex | None = (0, 0),
                  tiles=None):
@@ -109,8 +126,7 @@ class Wizard:
                         draw=lambda v, c: screens.teams_menu(v.lang, set(TEAMS[:self.teams]), c))
         if self.stage == "seats":
             teams = list(TEAMS[:self.teams])
-            return Menu("", [], teams + ["start"], len(teams),
-                        draw=lambda v, c: screens.seats_menu(v.lang, teams, self.box, c))
+            return SeatsMenu(self.box, teams)
         if self.stage == "rules":
             return Menu("", [], list(OPTIONAL_RULES) + ["start"], len(OPTIONAL_RULES),
                         draw=lambda v, c: screens.rules_menu(v.lang, self.rules, c))
@@ -172,9 +188,8 @@ class Wizard:
         elif i > 0:
             self._go(STAGES[i - 1])
 
-    def answer(self, value) -> GameConfig | Refuse | None:
-        """Take the current prompt's answer; the config once the wizard is done (a refusal,
-        with why, when the answer cannot be taken)."""
+    def answer(self, value) -> GameConfig | None:
+        """Take the current prompt's answer; the config once the wizard is done."""
         s = self.stage
         if s == "lang":
             self.lang = value
@@ -186,7 +201,7 @@ class Wizard:
             else:
                 self.teams = max(2, TEAMS.index(value) + 1)
         elif s == "seats":
-            return self._seat(value)
+            self._seat(value)
         elif s == "rules":
             if value == "start":
                 self._go("dice")
@@ -215,9 +230,9 @@ class Wizard:
             return self._finish(value)
         return None
 
-    def _seat(self, value) -> Refuse | None:
-        """OK on a team: players, then the box at each level in turn; on Start: on, if some
-        team is left to the players."""
+    def _seat(self, value) -> None:
+        """OK on a team: players, then the box at each level in turn; on Start: on (the menu
+        refuses it while no team is left to people)."""
         if value != "start":
             order = [None, *LEVELS]
             nxt = order[(order.index(self.box.get(value)) + 1) % len(order)]
@@ -225,11 +240,8 @@ class Wizard:
                 self.box.pop(value, None)
             else:
                 self.box[value] = nxt
-            return None
-        if len(self.box) >= self.teams:
-            return Refuse("wizard.seats_none", {})
-        self._go("rules")
-        return None
+        elif len(self.box) < self.teams:
+            self._go("rules")
 
     def _finish(self, land) -> GameConfig:
         options = tuple(o for o in OPTIONS if o in self.rules)

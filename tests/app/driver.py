@@ -176,6 +176,16 @@ def enrol_all(daemon) -> dict[str, str]:
     return tags
 
 
+async def box_done(daemon, seconds: float = 120.0) -> None:
+    """Wait while the box thinks for a team it plays (in a worker thread), until its answer
+    is given on the loop."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while daemon.box.busy:
+        assert loop.time() < end, "the box never answered"
+        await asyncio.sleep(0.002)
+
+
 async def play_out(daemon, player, bot, limit=20000) -> int:
     """Answer every decision with ``bot``'s choice, through presses and taps; OK through
     every step; until the winner is on show.  Returns the number of decisions."""
@@ -184,6 +194,7 @@ async def play_out(daemon, player, bot, limit=20000) -> int:
 
     n = 0
     for _ in range(limit):
+        await box_done(daemon)
         if daemon.mode == "over":
             return n
         cur = daemon.current()

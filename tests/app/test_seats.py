@@ -1,8 +1,9 @@
 """The box takes a seat: the wizard's "Who plays?" stage and the game config it gives."""
 
 from table.app.prompts import Refuse, View
+from table.devices.buttons import InputEvent
 from table.app.wizard import Wizard
-from table.engine.hexes import hexagon
+from table.hexgrid import hexagon
 from table.engine.setup import standard_land
 
 GRID = frozenset(hexagon((0, 0), 4))
@@ -48,8 +49,11 @@ def test_a_game_with_no_team_left_to_people_is_refused_and_says_why():
     _to_seats(w)
     w.answer("red")
     w.answer("blue")
-    out = w.answer("start")
+    p = w.prompt
+    p.cursor = p.values.index("start")
+    out = p.press(InputEvent("ok"))
     assert isinstance(out, Refuse) and out.key == "wizard.seats_none"
+    w.answer("start")                  # (even given, it does not start)
     assert w.stage == "seats"
     w.answer("blue")                   # blue: normal
     w.answer("blue")

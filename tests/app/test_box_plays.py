@@ -1,0 +1,130 @@
+"""The box plays a team (issue 25), through the daemon on simulated devices: only presses and
+taps reach it from the people; the box answers its team's decisions itself, says what it
+plays, and the people copy its changes onto the board like any others."""
+
+import asyncio
+import json
+
+import pytest
+
+from table.app import boxseat
+from table.app.prompts import Notice
+from table.bots import RandomBot
+from table.engine.game import GameConfig
+from table.game import Game
+
+from .driver import Player, box_done, enrol_all, play_out, running, sim_daemon
+
+
+def reference(config, seed):
+    """The same game on the engine alone: people's answers from RandomBot(seed), the box's
+    from boxseat.choose, in the same order as the daemon asks them."""
+    ref = Game.new(GameConfig(**{k: getattr(config, k) for k in (
+        "teams", "options", "land", "placement", "own_dice", "own_decks", "box")}), seed)
+    bot = RandomBot(seed)
+    while ref.request is not None:
+        ref.answer(boxseat.choose(ref, seed) if boxseat.box_team(ref) else bot(ref))
+    return ref
+
+
+@pytest.mark.parametrize("seed, level, own", [(21, "normal", False), (22, "easy", True)])
+def test_the_box_plays_a_whole_game_as_its_level_chooses(tmp_path, seed, level, own,
+                                                          monkeypatch):
+    said = []
+    real_said = boxseat.said
+
+    def spy(game, value, lang):
+        notice = real_said(game, value, lang)
+        if notice is not None:
+            said.append(notice)
+        return notice
+    monkeypatch.setattr(boxseat, "said", spy)
+
+    async def main():
+        daemon = sim_daemon(tmp_path, seed)
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            player = Player(daemon, tags)
+            await player.wizard(2, dice="own" if own else "auto",
+                                decks="players" if own else "box", box={"red": level})
+            config = daemon.game.config
+            assert config.box == (("red", level),)
+            await play_out(daemon, player, RandomBot(seed))
+            return daemon.game, player, [n.screen(daemon.view()).texts for n in said]
+
+    game, player, texts = asyncio.run(main())
+    assert game.result is not None
+    assert game.log == reference(game.config, seed).log
+    # the box said what it played, under its own title, and people confirmed each with OK
+    assert texts and all(t[0] == "Box (Red)" for t in texts)
+    assert player.presses > len(texts)
+
+
+def test_undo_takes_back_the_boxs_answers_to_the_last_one_people_gave(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, 31)
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            player = Player(daemon, tags)
+            await player.wizard(2, decks="box", box={"red": "normal"})
+            bot = RandomBot(31)
+            # play until the box has answered after one of blue's answers
+            for _ in range(2000):
+                await box_done(daemon)
+                game = daemon.game
+                if game.request is not None and game.turn.team == "red" \
+                        and game.turn.step == "move2" and game.can_undo:
+                    break
+                cur = daemon.current()
+                if isinstance(cur, Notice) or type(cur).__name__ == "Step":
+                    await player.press("ok")
+                else:
+                    await player.choose(bot(game))
+            else:
+                raise AssertionError("the box never reached its second move")
+            before = len(daemon.game.log)
+            await player.press("back", long=True)
+            await box_done(daemon)
+            return before, daemon.game
+
+    before, game = asyncio.run(main())
+    assert len(game.log) < before
+    # whatever is asked now is not the box's to answer (or nothing more could be undone)
+    assert boxseat.box_team(game) is None or not game.can_undo
+
+
+def test_a_power_cut_while_the_box_thinks_resumes_to_the_same_choice(tmp_path):
+    """Stop the daemon while the box is thinking; a new daemon on the same state folder
+    resumes, and the box gives the answer the first one would have."""
+    seed = 41
+
+    async def first():
+        daemon = sim_daemon(tmp_path, seed)
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            player = Player(daemon, tags)
+            await player.wizard(2, decks="box", box={"red": "hard"})
+            bot = RandomBot(seed)
+            for _ in range(2000):
+                if daemon.box.busy and daemon.game.request.kind in ("move", "card"):
+                    game = daemon.game
+                    return len(game.log), boxseat.choose(game, game.seed)
+                await box_done(daemon)
+                cur = daemon.current()
+                if isinstance(cur, Notice) or type(cur).__name__ == "Step":
+                    await player.press("ok")
+                else:
+                    await player.choose(bot(daemon.game))
+        raise AssertionError("the box never thought")
+
+    at, expected = asyncio.run(first())
+
+    async def second():
+        daemon = sim_daemon(tmp_path, seed)
+        async with running(daemon):
+            await box_done(daemon)
+            return daemon.game
+
+    game = asyncio.run(second())
+    entries = [e for e in game.log[at:] if "answer" in e]
+    assert entries and entries[0]["answer"] == json.loads(json.dumps(expected))
