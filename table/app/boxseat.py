@@ -64,9 +64,9 @@ def say(game, d: Decision, answer, lang: str, cards: dict) -> str | None:
     line: the card it plays and where it aims, or that it plays none."""
     if d.purpose is Purpose.WEAPON and answer == "pass":
         return text("box.passes", lang)
-    if d.purpose is Purpose.WEAPON and _card(cards, answer) is not None \
-            and _card(cards, answer).target is None:
-        return text("box.plays", lang, card=_name(cards, answer, lang))
+    if d.purpose is Purpose.WEAPON and _card(cards, answer) is not None:
+        # its cards lie face down at its place: the people show the one it plays
+        return text("box.discard", lang, card=_name(cards, answer, lang))
     if d.purpose is Purpose.TARGET and d.card is not None:
         dice = d.info[d.options.index(answer)] if d.info else None
         what = _at(game, answer, lang)

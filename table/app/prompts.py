@@ -58,6 +58,7 @@ class View:
     cards: dict = field(default_factory=dict)
     events: list = field(default_factory=list)
     phase: str | None = None      # the turn's step (activate, move1, move2, weapon, end)
+    box: frozenset = frozenset()  # the teams the box plays (table/app/boxseat.py)
 
     def base(self) -> scenes.Frame:
         return scenes.board_frame(self.board, self.grid)
@@ -292,8 +293,10 @@ class DeckTap(Prompt):
 
     def screen(self, view):
         team = text(f"team.{self.team}", view.lang) if self.team else ""
+        key = "draw.supply_box" if self.deck == "supply" and self.team in view.box else \
+            f"draw.{self.deck}"
         return screens.message(text(f"draw.{self.deck}_title", view.lang),
-                               text(f"draw.{self.deck}", view.lang, team=team))
+                               text(key, view.lang, team=team))
 
     def tap(self, card_id):
         if card_id is None:

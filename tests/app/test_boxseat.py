@@ -8,8 +8,8 @@ from table.engine.game import GameConfig
 from table.game import Game
 
 
-def _game(**kw):
-    return Game.new(GameConfig(teams=2, max_rounds=30, box=(("red", "hard"),), **kw), "seat:1",
+def _game(seed="seat:1", **kw):
+    return Game.new(GameConfig(teams=2, max_rounds=30, box=(("red", "hard"),), **kw), seed,
                     library())
 
 
@@ -67,3 +67,19 @@ def test_a_pass_is_said_too():
     game = _until(_game(), lambda g: g.request.purpose is Purpose.WEAPON
                   and "pass" in g.request.options)
     assert boxseat.say(game, game.request, "pass", "en", game.cards) == "No weapon this turn"
+
+
+def test_people_draw_for_the_box_and_keep_its_card_face_down():
+    from table.app.present import game_view
+    from table.app.prompts import DeckTap
+    from table.hexgrid import hexagon
+
+    grid = frozenset(hexagon((0, 0), 4))
+    for team, words in (("red", "For the box (Red): draw the top Supply card"),
+                        ("blue", "Blue: draw the top Supply card")):
+        game = _until(_game("seat:3", own_decks=True), lambda g: g.request.kind == "card_tapped"
+                      and g.request.item == "supply" and boxseat.team_of(g, g.request) == team,
+                      limit=3000)
+        view = game_view("en", game, grid, game.cards)
+        assert view.box == frozenset({"red"})
+        assert words in " ".join(DeckTap(game.request, view.team).screen(view).texts)

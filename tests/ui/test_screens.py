@@ -34,7 +34,6 @@ def box_screens(lang: str) -> list:
     for team in TEAMS:
         out.append(screens.box_turn(lang, team, t("box.passes", lang)))
         for card in names:
-            out.append(screens.box_turn(lang, team, t("box.plays", lang, card=card)))
             out.append(screens.box_turn(lang, team, t("box.discard", lang, card=card)))
             for target in (worm, t("box.hex", lang)):
                 out.append(screens.box_turn(lang, team, t("box.aims", lang, card=card,
@@ -97,8 +96,8 @@ SAMPLES = {
                                  if c.kind == "sudden_death" and deck == "drop"])],
     "a card drawn from the players' deck": lambda lang: [
         screens.message(t("draw.supply_title", lang),
-                        t("draw.supply", lang, team=t(f"team.{team}", lang)))
-        for team in TEAMS] + [screens.message(t("draw.drop_title", lang), t("draw.drop", lang))]
+                        t(key, lang, team=t(f"team.{team}", lang)))
+        for team in TEAMS for key in ("draw.supply", "draw.supply_box")] + [screens.message(t("draw.drop_title", lang), t("draw.drop", lang))]
     + [screens.error(lang, f"error.not_in_{deck}", card=name)
        for deck in ("supply", "drop") for name in card_names(lang)],
     "placement menu": lambda lang: [screens.menu(t("wizard.placement", lang), [
