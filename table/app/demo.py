@@ -6,6 +6,9 @@ answer's events play as LED animations (blasts, thrown Things, the wind running 
 dial), the wind dial turns with the wind, and the OLED says what happened.  Between games
 the OLED invites passers-by to have a go.
 
+A visitor's short game against the box: hold OK during the show (table/app/versus.py); the
+first worm hurt ends it, then the show goes on.
+
 A visitor's turn: any button press or card tap.  The bots play on to the weapon step of the
 team to play; from there the visitor answers through the same prompts as the daemon
 (table/app/prompts.py): tap the Bazooka or the Grenade, aim with the buttons, OK, pick the
@@ -83,6 +86,9 @@ class Demo:
         self._pending: list = []  # animations queued by a visitor's answer
         self._invite = True
         self._beats = 0           # bot answers since the invitation was last on show
+        self._invites = 0         # invitations shown (every other one: the game against the box)
+        self.versus = None        # the visitor's short game against the box, if one is on
+        self._show_game = None    # the show's game, while the visitor plays the box
         self._t0 = clock()
         self._new_game()
 
@@ -172,10 +178,12 @@ class Demo:
     def step(self) -> tuple[list, float]:
         """Do the next beat; return (animations [(scene, seconds)], seconds to hold after)."""
         now = self.clock()
-        if self.mode == DemoMode.VISITOR:
+        if self.mode in (DemoMode.VISITOR, DemoMode.VERSUS):
             if now - self.last_input >= self.idle_s:
                 log.info("demo: the visitor left; back to the show")
-                self.mode, self.prompt, self._notice = DemoMode.SHOW, None, None
+                self._back_to_show()
+            elif self.mode == DemoMode.VERSUS:
+                return self._versus_beat(now)
             else:
                 return self._visitor_beat(now)
         if self.mode == DemoMode.BYE:
@@ -191,7 +199,8 @@ class Demo:
         game = self.game
         if self._invite or (self._beats >= INVITE_EVERY and self.prompt is None):
             self._invite, self._beats = False, 0
-            self.show_screen(invite_screen(self.lang))
+            self._invites += 1
+            self.show_screen(invite_screen(self.lang, versus=self._invites % 2 == 0))
             self._point(game.board.wind)
             base = scenes.board_frame(game.board, self.grid)
             self.show_frame(base)
@@ -232,6 +241,14 @@ class Demo:
         """A button: starts a visitor's turn, or goes to the visitor's prompt.  A card already
         lying on the reader is the visitor's card."""
         self.last_input = self.clock()
+        if self.mode != DemoMode.VERSUS and event.name == "ok" and event.long:
+            self._start_versus()
+            return
+        if self.mode == DemoMode.VERSUS:
+            self._notice = None
+            if self.prompt is not None:
+                self._outcome(self.prompt.press(event))
+            return
         if self.mode != DemoMode.VISITOR:
             self._start_visit()
             lying = self.lying() if self.lying is not None else None
@@ -244,6 +261,10 @@ class Demo:
     def tap(self, card_id: str | None) -> None:
         """A card on the reader (None: a tag no card has)."""
         self.last_input = self.clock()
+        if self.mode == DemoMode.VERSUS:
+            if self.prompt is not None:
+                self._outcome(self.prompt.tap(card_id))
+            return
         if self.mode != DemoMode.VISITOR:
             self._start_visit()
             card_id = self._shot_card(card_id)     # any card starts the visitor's shot
@@ -307,6 +328,9 @@ class Demo:
             self.show_screen(self._notice)
             return
         game = self.game
+        if self.mode == DemoMode.VERSUS:        # the next beat: the box, or the next prompt
+            self.prompt = None
+            return
         if (game.request is not None and game.turn.team == self.visitor_team
                 and game.turn.step == "weapon"):
             self.prompt = for_decision(game.request, self.view())
@@ -315,6 +339,50 @@ class Demo:
         self._until = self.clock() + BYE_S
         self.show_screen(screens.message(text("demo.title", self.lang),
                                          text("demo.bye", self.lang)))
+
+    # -- a short game against the box --------------------------------------------------------
+    def _start_versus(self) -> None:
+        from .versus import VISITOR, Versus
+
+        self.visits += 1
+        self._show_game = self._show_game or self.game
+        self.versus = Versus(f"versus:{self.seed}:{self.visits}", self.cards)
+        self.game = self.versus.game
+        self.mode, self.prompt, self._notice, self._pending = DemoMode.VERSUS, None, None, []
+        self.visitor_team = VISITOR
+        log.info("demo: a visitor plays a short game against the box")
+
+    def _versus_beat(self, now: float) -> tuple[list, float]:
+        from table.app.prompts import for_decision
+        from table.ui import screens
+        from table.ui.strings import text
+
+        if self._notice is not None and now < self._until:
+            self.show_screen(self._notice)
+            return [], self._until - now
+        self._notice = None
+        pending, self._pending = self._pending, []
+        out = self.versus.outcome()
+        if out is not None:
+            key = {None: "demo.versus_draw", self.visitor_team: "demo.versus_win"}.get(
+                out.winner, "demo.versus_lose")
+            self._back_to_show()
+            self.mode, self._until = DemoMode.BYE, now + OVER_S
+            self.show_screen(screens.message(text("demo.title", self.lang), text(key, self.lang)))
+            return pending, OVER_S
+        if not self.versus.visitors_turn:          # the box's move (the easy level: quick)
+            from . import boxseat
+            return pending + self._answer(boxseat.choose(self.game, self.versus.seed)), AFTER_S
+        if self.prompt is None:
+            self.prompt = for_decision(self.game.request, self.view())
+        self._draw_prompt()
+        return pending, 0.25 if self.prompt.animated else 1.0
+
+    def _back_to_show(self) -> None:
+        """The show again, on the game it was playing before a visitor took the box on."""
+        if self._show_game is not None:
+            self.game, self._show_game, self.versus = self._show_game, None, None
+        self.mode, self.prompt, self._notice = DemoMode.SHOW, None, None
 
     # -- at full speed -----------------------------------------------------------------------
     def play_games(self, games: int, visitor=None) -> None:
@@ -335,10 +403,13 @@ def _warn(name: str, err) -> None:
     log.warning("demo: %s: %s", name, err)
 
 
-def invite_screen(lang: str):
-    """The invitation: tap the Bazooka (or press any button) to try a shot."""
+def invite_screen(lang: str, versus: bool = False):
+    """The invitation: tap the Bazooka (or press any button) to try a shot; or (``versus``)
+    hold OK for a short game against the box."""
     from table.ui import screens
     from table.ui.strings import text
+    if versus:
+        return screens.message(text("demo.title", lang), text("demo.versus_invite", lang))
     return screens.message(text("demo.title", lang), f"{text('demo.invite', lang)}\n"
                                                      f"{text('demo.invite_keys', lang)}")
 

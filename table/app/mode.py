@@ -19,4 +19,5 @@ class DemoMode(StrEnum):
 
     SHOW = "show"           # the bots play
     VISITOR = "visitor"     # a visitor plays a weapon step
+    VERSUS = "versus"       # a visitor plays a short game against the box (table/app/versus.py)
     BYE = "bye"             # "back to the show in a moment"

@@ -112,7 +112,9 @@ SAMPLES = {
                          screens.menu(t("wizard.title", lang), [t("wizard.new_map", lang),
                                                                 t("wizard.tile_map", lang)], 1),
                          screens.message(t("place.title", lang), t("prompt.hex", lang))],
-    "demo": lambda lang: [screens.message(t("demo.title", lang), t("demo.bye", lang))],
+    "demo": lambda lang: [screens.message(t("demo.title", lang), t(key, lang))
+                          for key in ("demo.bye", "demo.versus_invite", "demo.versus_win",
+                                      "demo.versus_lose", "demo.versus_draw")],
     "turn": lambda lang: [screens.turn(lang, team, 4, t(p, lang), phase) for team in TEAMS
                           for p in PROMPTS for phase in PHASES] + [screens.turn(lang, team, None,
                                                             t("prompt.worm", lang))
