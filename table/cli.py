@@ -25,6 +25,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("table.commands.run", "the table daemon: a whole game on the box's buttons, cards, OLED and LEDs"),
     "demo": ("table.commands.demo", "the shop demo: bots play on the table until a visitor has a go"),
     "enroll": ("table.commands.enroll", "tap each card's NFC tag and pick its card, for worms-table run"),
+    "screens": ("table.commands.screens", "every screen the box can show, as PNGs, a contact sheet and "
+                "a text file per language, for a translator to review"),
     "parts": ("table.commands.parts", "the box's printed parts (STL, STEP, pictures, parts.md) from a profile"),
 }
 

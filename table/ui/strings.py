@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import gettext
 import string
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from babel.messages.pofile import read_po
 
@@ -101,7 +102,30 @@ PLURALS: dict[str, tuple[tuple[str, ...], ...]] = {
     for key, by_lang in FORMS.items() if len(by_lang[SOURCE]) > 1}
 
 
+_recorders: list[set[str]] = []
+
+
+@contextmanager
+def recording() -> Iterator[set[str]]:
+    """The keys looked up while the block runs (what a screen showed: the translators' review
+    sheet names them).
+
+    >>> with recording() as keys:
+    ...     _ = text("button.back", "cs")
+    >>> sorted(keys)
+    ['button.back']
+    """
+    keys: set[str] = set()
+    _recorders.append(keys)
+    try:
+        yield keys
+    finally:
+        _recorders.remove(keys)
+
+
 def _forms(key: str, lang: str) -> tuple[str, ...]:
+    for keys in _recorders:
+        keys.add(key)
     if lang not in LANGS:
         raise MissingString(f"no language {lang!r} (languages: {', '.join(LANGS)})")
     if key not in FORMS:
