@@ -9,7 +9,7 @@ from table.engine.decisions import Decision
 from table.hexgrid import Hex, neighbour
 from table.ui import scenes, screens
 from table.ui.instructions import worm_number
-from table.ui.strings import text, worm_name
+from table.ui.strings import sentence, text, worm_name
 
 
 def _name(view, thing_id: str) -> str:
@@ -24,8 +24,8 @@ def _name(view, thing_id: str) -> str:
 
 
 def _pile_label(lang: str, item: str) -> str:
-    if item.startswith("worm:"):
-        return f"{text('thing.worm', lang)}: {text('team.' + item[5:], lang)}"
+    if item.startswith("worm:"):          # "Blue worm": a name in the nominative, one word order
+        return sentence(text("worm.of_team", lang, team=text(f"team_adj.{item[5:]}", lang)))
     return text(f"thing.{item}", lang)
 
 
@@ -54,7 +54,7 @@ def _drop_draw(view):
     kind = next((s.get("kind") for s in steps if s.get("do") == "place"), None)
 
     def draw(v, c: Hex) -> screens.Screen:
-        thing = text(f"thing.{kind}", v.lang).lower() if kind else text("thing.crate", v.lang)
+        thing = text(f"thing.{kind or 'crate'}", v.lang).lower()
         name = card.name(v.lang) if card is not None else text("drop.title", v.lang)
         return screens.message(text("drop.title", v.lang),
                                text("ask.drop_where", v.lang, card=name, thing=thing))

@@ -56,7 +56,7 @@ class Step(Prompt):
                                        footer=f"{text('button.ok', lang)} →")
             return screens.confirm(lang, s.instruction.text(lang), self.index, self.total)
         if s.side is not None:
-            return screens.message(text("thing.mine", lang), text(f"coin.{s.side}", lang),
+            return screens.message(text("coin.title", lang), text(f"coin.{s.side}", lang),
                                    footer=f"{text('button.ok', lang)} →")
         title = text(f"roll.for.{s.why}", lang) if s.why in ROLL_TITLES else None
         return screens.dice(lang, list(s.faces), wind=view.board.wind, title=title)
@@ -113,7 +113,7 @@ def setup_line(lang: str, changes) -> str:
 
 def deal_screen(lang: str, deal: dict, cards: dict) -> screens.Screen:
     """Setup: the cards a team takes, or a deck to build and shuffle: its cards, counted (for
-    the number of players), or the decks' sizes when the cards are not known."""
+    the number of players)."""
     def named(ids) -> str:
         counted: dict[str, int] = {}
         for c in ids:
@@ -131,9 +131,7 @@ def deal_screen(lang: str, deal: dict, cards: dict) -> screens.Screen:
             bottom = deal["bottom"]
             body += ". " + text("deal.bottom", lang, card=cards[bottom].name(lang)
                                  if bottom in cards else bottom)
-        return screens.message(text("deal.decks_title", lang), body)
-    return screens.message(text("deal.decks_title", lang),
-                           text("deal.decks", lang, supply=deal["supply"], drop=deal["drop"]))
+    return screens.message(text("deal.decks_title", lang), body)
 
 
 def land_of(config):

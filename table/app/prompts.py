@@ -421,13 +421,6 @@ def for_decision(d: Decision, view: View) -> Prompt:
                  list(d.options), cursor=list(d.options).index(d.default),
                  lights=lambda v, tid, t: _light_hex(
                      v.board.things[tid].at if tid in v.board.things else None)(v, tid, t))
-    elif d.kind == "prod":        # E7.4: a full hex without a worm: prod a Thing, or leave it
-        h = d.info[0] if d.info else None
-        p = Menu(text("prompt.thing", lang),
-                 [text("move.skip", lang) if o == "leave" else text("prompt.thing", lang)
-                  for o in d.options],
-                 list(d.options), cursor=list(d.options).index(d.default),
-                 lights=lambda v, o, t: _light_hex(h)(v, o, t))
     elif d.kind == "order":
         p = Menu(text("prompt.order", lang),
                  [", ".join(text(f"thing.{k}", lang) for k in o) for o in d.options],
@@ -442,7 +435,7 @@ def for_decision(d: Decision, view: View) -> Prompt:
     elif d.kind == "card_tapped":      # a card drawn from the players' own deck
         p = DeckTap(d, view.team)
     elif d.kind == "flip_typed":
-        p = Menu(text("thing.mine", lang), [text(f"coin.{s}", lang) for s in d.options],
+        p = Menu(text("coin.title", lang), [text(f"coin.{s}", lang) for s in d.options],
                  list(d.options))
     else:   # a decision kind added to the engine later: a plain menu of its options
         p = Menu(d.why, [str(o) for o in d.options], list(d.options),

@@ -149,13 +149,9 @@ class Tracker:
         if self.deal is None:
             return []
         hands = dict(self.deal())
-        decks = hands.pop("decks", None)       # what each deck holds (present.start_hands)
+        decks = hands.pop("decks")             # what each deck holds (present.start_hands)
         out = [Step(deal={"team": team, "cards": list(hands.get(team, ()))})
                for team in e.get("order") or sorted(hands)]
-        if decks is None:
-            out.append(Step(deal={"supply": e.get("supply_deck", 0),
-                                  "drop": e.get("drop_deck", 0)}))
-            return out
         out.append(Step(deal={"deck": "supply", "cards": decks["supply"]}))
         out.append(Step(deal={"deck": "drop", "cards": decks["drop"], "bottom": decks["bottom"]}))
         return out

@@ -153,3 +153,17 @@ def test_a_full_hex_asks_only_which_thing_and_lights_it():
     assert isinstance(p, Menu) and p.selected == "oil_drum-1"
     assert h in p.frame(v, 0.0)
     assert press(p, "4", "ok") == Answer("mine-1")
+
+
+def test_the_danger_flipper_has_its_own_title_and_a_worm_to_place_is_named_in_the_nominative():
+    v = View("cs", board(), GRID, "blue", "blue-1")
+    flip = for_decision(Decision("flip_typed", ("safe", "danger"), "safe", "flip", "blue"), v)
+    assert flip.screen(v).texts[0] == "Žeton nebezpečí"          # fire flips too, not "Mina"
+    pile = for_decision(Decision("pile", ("worm:purple", "mine"), "worm:purple", "place",
+                                 "blue"), v)
+    assert pile.labels[0] == "Fialový wormsík"
+    where = for_decision(Decision("hex", ((1, -1), (2, -1)), (1, -1), "place:worm:purple",
+                                  "blue"), v)
+    assert "Kam přijde fialový wormsík?" in where.screen(v).texts
+    uk = View("uk", board(), GRID, "blue", "blue-1")
+    assert "Де стоятиме фіолетовий черв’як?" in where.screen(uk).texts

@@ -77,6 +77,8 @@ def flow_screens(lang):
     out += [screens.message(t("place.title", lang), t("ask.place_where", lang,
                                                       thing=t(f"thing.{k}", lang).lower()))
             for k in THING_KINDS]
+    out += [screens.message(t("place.title", lang), t("ask.place_where", lang, thing=t(
+        "worm.of_team", lang, team=t(f"team_adj.{team}", lang)))) for team in TEAMS]
     out += [screens.message("T", t(k, lang)) for k in ("prompt.worm_steps", "hex.empty_land",
                                                        "hex.water")]
     from table.ui.scenes import LEGEND
@@ -93,10 +95,8 @@ def flow_screens(lang):
     out.append(screens.menu(t("ask.for_card", lang, card=t("card.title", lang)), ["1"], 0))
     from table.app.present import deal_screen
     t("deal.title", lang, team=""), t("deal.hand", lang, cards=""), t("deal.decks_title", lang)
-    t("deal.decks", lang, supply=0, drop=0)
     starters = ["uzi", "bazooka", "ninja_rope", "girder", "grenade"]
     out += [deal_screen(lang, {"team": team, "cards": starters}, library()) for team in TEAMS]
-    out.append(deal_screen(lang, {"supply": 120, "drop": 36}, library()))
     out.append(screens.message(t("demo.title", lang), f"{t('demo.invite', lang)}\n"
                                                       f"{t('demo.invite_keys', lang)}"))
     out += [screens.dice(lang, ["3"], title=t(f"roll.for.{w}", lang))

@@ -22,7 +22,7 @@ def t(key, lang, **args):
 
 
 PROMPTS = [k for k in CATALOGUE if k.startswith("prompt.")]
-PHASES = (None, "activate", "move1", "move2", "weapon", "end")
+PHASES = (None, "activate", "move1", "move2")
 
 
 def box_screens(lang: str) -> list:
@@ -133,7 +133,7 @@ SAMPLES = {
         [", ".join(t(f"thing.{k}", lang) for k in order)
          for order in permutations(("crate", "mine", "fire"))], c) for c in range(6)],
     "own dice": lambda lang: [
-        screens.menu(t("thing.mine", lang), [t("coin.safe", lang), t("coin.danger", lang)], 1)]
+        screens.menu(t("coin.title", lang), [t("coin.safe", lang), t("coin.danger", lang)], 1)]
         + [screens.menu(t("prompt.die", lang), [t(f"face.{f}", lang, d=6) for f in FACES], c)
            for c in range(len(FACES))],
     "dice": lambda lang: [screens.dice(lang, list(FACES[:n]), cursor=c, wind=w)

@@ -65,7 +65,7 @@ class StandIn:
     def idle(self) -> None:
         self.frame(scenes.board_frame(self.board, self.devices.leds.hexes))
         self.devices.display.show(screens.turn(self.lang, self.team, 1,
-                                               text("prompt.card", self.lang), "weapon").image)
+                                               text("prompt.card", self.lang)).image)
 
     def on_input(self, event) -> None:
         self.inputs.append((event.name, event.long))
