@@ -29,13 +29,13 @@ SCALE = 2          # the contact sheet's pixels per OLED pixel
 COLUMNS = 6
 
 
-def configure(parser: "argparse.ArgumentParser") -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, metavar="DIR", help="where to write them")
     parser.add_argument("--lang", action="append", metavar="LANG",
                         help="a language (en, cs, uk; again for more; default: every one)")
 
 
-def run(args: "argparse.Namespace") -> int:
+def run(args: argparse.Namespace) -> int:
     from table.langs import LANGS
 
     langs = args.lang or list(LANGS)
@@ -95,10 +95,11 @@ def sheet(found: list) -> Image.Image:
 
 def words(lang: str, found: list) -> str:
     """The text file: a block for each screen."""
-    lines = [f"worms-table screens, {lang}: {len(found)} screens. Each block: the screen's "
-             "number (its PNG), where the box shows it and what it is, the catalog keys "
-             "(msgctxt) it uses, then its words ('|' a line as drawn; a menu shows its rows "
-             "in view, '↑↓' says it scrolls).", ""]
+    head = (f"worms-table screens, {lang}: {len(found)} screens. Each block: the screen's "
+            "number (its PNG), where the box shows it and what it is, the catalog keys "
+            "(msgctxt) it uses, then its words ('|' a line as drawn; a menu shows its rows "
+            "in view, '↑↓' says it scrolls).")
+    lines = [head, ""]
     for i, shot in enumerate(found, 1):
         lines.append(f"{i:03d}  {shot.group}: {shot.name}")
         lines.append(f"     keys: {', '.join(shot.keys) or '-'}")
