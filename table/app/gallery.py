@@ -198,6 +198,44 @@ def seats(lang: str) -> Iterator[tuple[str, Draw]]:
         yield key, partial(_said, lang, "demo.title", key)
 
 
+def teach(lang: str) -> Iterator[tuple[str, Draw]]:
+    """Teaching the box a card it does not know: the walk's screens, each window of rows,
+    going on with the first answer (or Go, Done, Save) until the card is told."""
+    from table.devices.buttons import InputEvent
+
+    from .teach import Walk, names
+
+    view = table_view(lang)
+    picks: tuple = ()
+
+    def walk(answers: tuple) -> Walk:
+        w = Walk(lang, "card_1", names(12), known={})
+        for a in answers:
+            w.answer(a)
+        return w
+
+    w = walk(())
+    for _ in range(16):
+        p = w.prompt
+        values = list(getattr(p, "values", ()))
+        for c in rows(len(values)):
+            yield f"teach: {w.stage}, row {c + 1}", drawn(partial(_walk_prompt, walk, picks),
+                                                          view, c)
+        preferred = next((v for v in ("go", "done", "save") if v in values), None)
+        if preferred is not None:
+            p.cursor = values.index(preferred)          # type: ignore[attr-defined]
+        out = p.press(InputEvent("ok"))
+        if out is None or not hasattr(out, "value"):
+            break
+        picks += (out.value,)
+        if w.answer(out.value) is not None:
+            break
+
+
+def _walk_prompt(walk: Callable[[tuple], Any], answers: tuple) -> Prompt:
+    return walk(answers).prompt
+
+
 def _box_says(lang: str, team: str, game, d: Decision, answer) -> screens.Screen:
     from . import boxseat
     return screens.box_turn(lang, team, boxseat.say(game, d, answer, lang, library()) or "")
@@ -237,4 +275,4 @@ def box(lang: str) -> Iterator[tuple[str, Draw]]:
 
 GROUPS: tuple[tuple[str, Callable[[str], Iterator[tuple[str, Draw]]]], ...] = (
     ("wizard", wizard), ("setup", setup), ("turn", turn), ("steps", steps), ("end", ends),
-    ("refusals", refusals), ("seats", seats), ("box", box))
+    ("refusals", refusals), ("seats", seats), ("teach", teach), ("box", box))

@@ -151,7 +151,7 @@ def steps(lang: str) -> Iterator[tuple[str, Draw]]:
     off = [Change("ch.remove_list", {"things": ("oil_drum", "crate", "mine")}, (0, i))
            for i in range(3)] + [Change("ch.worm_sank", {"team": t, "n": "4"}, (1, i))
                                  for i, t in enumerate(TEAMS)]
-    for page in off_pages(off):
+    for page in off_pages(off) + off_pages(off[:5]):       # by kind and worms on one line too
         yield "take these off", partial(_off, lang, page)
     yield from steps_of(view, [raw_step(instruction=i) for i in instructions(lang)], "instruction")
     yield from steps_of(view, [raw_step(instruction=Instruction("do.move_worm", {"team": t, "n": "4"},
