@@ -60,7 +60,7 @@ def shots(lang: str, distinct: bool = True) -> list[Shot]:
     shown: set[str] = set()
     for group, make in GROUPS + (("other", partial(others, shown=shown)),):
         for name, draw in make(lang):
-            with recording() as keys:
+            with recording(lang) as keys:
                 screen = draw()
             shown |= keys
             if distinct and screen.texts in seen:

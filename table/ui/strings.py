@@ -102,30 +102,33 @@ PLURALS: dict[str, tuple[tuple[str, ...], ...]] = {
     for key, by_lang in FORMS.items() if len(by_lang[SOURCE]) > 1}
 
 
-_recorders: list[set[str]] = []
+_recorders: list[tuple[set[str], str | None]] = []
 
 
 @contextmanager
-def recording() -> Iterator[set[str]]:
-    """The keys looked up while the block runs (what a screen showed: the translators' review
-    sheet names them).
+def recording(lang: str | None = None) -> Iterator[set[str]]:
+    """The keys looked up while the block runs (in ``lang`` only, if given: a screen measures
+    its words in every language but shows one), so the translators' review sheet can name
+    the entries a screen shows.
 
-    >>> with recording() as keys:
-    ...     _ = text("button.back", "cs")
+    >>> with recording("cs") as keys:
+    ...     _ = text("button.back", "cs"), text("button.ok", "uk")
     >>> sorted(keys)
     ['button.back']
     """
     keys: set[str] = set()
-    _recorders.append(keys)
+    entry = (keys, lang)
+    _recorders.append(entry)
     try:
         yield keys
     finally:
-        _recorders.remove(keys)
+        _recorders.remove(entry)
 
 
 def _forms(key: str, lang: str) -> tuple[str, ...]:
-    for keys in _recorders:
-        keys.add(key)
+    for keys, only in _recorders:
+        if only is None or only == lang:
+            keys.add(key)
     if lang not in LANGS:
         raise MissingString(f"no language {lang!r} (languages: {', '.join(LANGS)})")
     if key not in FORMS:
