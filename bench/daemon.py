@@ -190,7 +190,7 @@ def run_beside(daemon, play) -> None:
         except BaseException as err:     # report it from the main thread
             failed.append(err)
         finally:
-            daemon.loop.call_soon_threadsafe(daemon.stop)
+            daemon.bridge.loop.call_soon_threadsafe(daemon.stop)
 
     async def main():
         thread = threading.Thread(target=player, daemon=True)

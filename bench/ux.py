@@ -112,7 +112,7 @@ async def _game(seed: int) -> list[int]:
                 if daemon.mode != "play" or len(turns) >= TURN_LIMIT:
                     break
                 game = daemon.game
-                asking_worm = (not daemon.steps and daemon.overlay is None
+                asking_worm = (not daemon.queue.steps and daemon.overlay is None
                                and game.request is not None and game.request.kind == "worm")
                 if asking_worm:
                     if start is not None:

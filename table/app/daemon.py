@@ -39,14 +39,15 @@ from . import boxseat, tasks
 from .bridge import LoopBridge
 from .mode import Mode
 from .notify import Notifier
-from .present import (Legend, Step, box_drawn, game_over, game_view, land_of, pending_hexes,
-                      refusal, setup_board, start_hands, winner_frame)
+from .present import (Legend, Step, box_drawn, fault_notice, game_over, game_view, land_of,
+                      pending_hexes, refusal, setup_board, start_hands, winner_frame)
 from .presenter import Presenter
 from .prompts import Answer, Notice, Prompt, Refuse, View, for_decision
 from .state import StateFolder, load_cards
 from .steps import StepQueue
 from .storage import StorageGuard
-from .supervisor import Supervisor, ui_name
+from .spectate import page_view
+from .supervisor import Supervisor
 from .timer import TurnTimer
 from .tracker import Tracker, undo_steps
 from .wizard import Wizard
@@ -77,7 +78,7 @@ class Daemon:
         self.fps = fps
         self.retry_s = retry_s
         self.clock = clock
-        self.on_render = None                 # called after each redraw (the web view)
+        self.on_snapshot = None               # called with each new TableSnapshot (the page)
         self.on_pair_button = None            # PAIR_BUTTON held: the page opens pairing
         self.bridge = LoopBridge()
         self.supervisor = Supervisor(devices, retry_s=retry_s, clock=clock,
@@ -109,25 +110,12 @@ class Daemon:
 
     # -- its parts -----------------------------------------------------------------------------
     @property
-    def loop(self) -> asyncio.AbstractEventLoop | None:
-        return self.bridge.loop
-
-    @property
     def dev(self) -> dict:                  # the devices open, by name
         return self.supervisor.dev
 
     @property
     def faults(self) -> dict[str, DeviceError]:      # the devices failing, by name
         return self.supervisor.faults
-
-    @property
-    def steps(self) -> list:
-        """The steps still to copy onto the board."""
-        return self.queue.steps
-
-    @property
-    def step_no(self) -> int:               # steps confirmed of the queue's
-        return self.queue.done
 
     @property
     def journal(self):
@@ -157,9 +145,8 @@ class Daemon:
         self.tracker = self._tracker()
         self.tracker.apply(events[:shown])
         # the steps exactly as they were shown (batch by batch), less those confirmed
-        steps = []
-        for a, b in zip([shown] + cuts, cuts + [len(events)]):
-            steps += self.tracker.steps(events[a:b])
+        steps = [s for a, b in zip([shown] + cuts, cuts + [len(events)])
+                 for s in self.tracker.steps(events[a:b])]
         self._set_steps(steps, base=shown)
         self.queue.resume_at(cuts, done)
         self._events_seen = len(events)
@@ -426,15 +413,30 @@ class Daemon:
 
     # -- drawing -------------------------------------------------------------------------------
     def render(self, leds_only: bool = False) -> None:
+        """After a change: a new snapshot, drawn (``leds_only``: the LEDs' next frame)."""
         self.settle()
-        wind = (self.tracker.board.wind if self.mode != Mode.WIZARD and self.tracker is not None
-                else None)
-        self.presenter.show(self.current(), self.view(), self.clock() - self._t0,
-                            clock_left=self.timer.left() if self.overlay is None else None,
-                            wind=wind, leds_only=leds_only)
+        prompt, view, t = self.current(), self.view(), self.clock() - self._t0
+        snap = self.presenter.animate(prompt, view, t) if leds_only else None
+        if snap is None:
+            wind = (self.tracker.board.wind if self.mode != Mode.WIZARD and self.tracker
+                    is not None else None)
+            snap = self.presenter.present(
+                prompt, view, t, mode=self.mode, lang=self.lang, wind=wind, page=self._page(
+                    prompt, view), clock_left=self.timer.left() if self.overlay is None else None)
         self.renders += 1
-        if self.on_render is not None:
-            self.on_render()
+        if self.on_snapshot is not None:
+            self.on_snapshot(snap)
+
+    def _page(self, prompt: Prompt, view: View) -> dict | None:
+        """The page's view of the game, while a page watches (it never stops the table)."""
+        if self.on_snapshot is None:
+            return None
+        try:
+            return page_view(prompt, view, self.game, self.tracker and self.tracker.board,
+                             self.lang, sim=self.sim, cards=self.cards)
+        except Exception:
+            log.exception("the page's view of the game failed")
+            return None
 
     # -- the devices (the supervisor's hooks) ---------------------------------------------------
     def _fault_and_render(self, name: str, err: DeviceError) -> None:
@@ -444,12 +446,10 @@ class Daemon:
     def _device_failed(self, name: str, err: DeviceError) -> None:
         self.notifier.status(f"fault: {err}")
         if name != "display":
-            self.overlay = Notice(lambda v: screens.fault(v.lang, ui_name(name, err)))
+            self.overlay = fault_notice(name, err)
 
     def _device_back(self, name: str) -> None:
-        self.overlay = Notice(lambda v: screens.message(
-            text("fault.title", v.lang),
-            text("fault.back", v.lang, name=text(f"device.{ui_name(name, None)}", v.lang))))
+        self.overlay = fault_notice(name, None)
 
     # -- the loop ------------------------------------------------------------------------------
     async def run(self, started=None) -> None:

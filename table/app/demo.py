@@ -80,6 +80,8 @@ class Demo:
         self.visitor_team: str | None = None
         self.lying = None         # the card lying on the reader (set by attach), or None
         self.last_screen = None   # the OLED screen drawn last
+        self.snapshot = None      # what the show shows now (a TableSnapshot)
+        self.on_snapshot = None   # called with each new snapshot (the page)
         self.last_input = clock()
         self._until = 0.0         # bye / notice shown until this time
         self._notice = None       # a screen shown over the visitor's prompt until _until
@@ -139,19 +141,36 @@ class Demo:
 
     # -- drawing -----------------------------------------------------------------------------
     def show_screen(self, screen) -> None:
+        from table.ui.snapshot import one_bit
+
         self.last_screen = screen
-        self.supervisor.safely("display", self.devices.display.post, screen.image)
+        image = one_bit(screen.image)
+        self.supervisor.safely("display", self.devices.display.post, image)
+        self._changed(oled=tuple(screen.texts), screen=image)
 
     def show_frame(self, frame: dict) -> None:
         from table.app.present import push_frame
+        from table.ui.snapshot import frame_items
 
-        self.supervisor.safely("leds", push_frame, self.devices.leds,
-                     {h: frame.get(h, (0, 0, 0)) for h in self.grid})
+        full = {h: frame.get(h, (0, 0, 0)) for h in self.grid}
+        self.supervisor.safely("leds", push_frame, self.devices.leds, full)
+        self._changed(leds=frame_items(full))
 
     def _point(self, direction: int) -> None:
         wind = self.devices.wind
         if wind.direction != direction:
             self.supervisor.safely("wind", wind.point, direction)
+        self._changed(wind=direction)
+
+    def _changed(self, **what) -> None:
+        """What the show shows changed: a new snapshot, pushed to the page (if one watches)."""
+        from table.ui.snapshot import TableSnapshot
+
+        last = self.snapshot or TableSnapshot(0, str(self.mode), self.lang,
+                                              brightness=self.devices.leds.brightness)
+        self.snapshot = last.next(mode=str(self.mode), lang=self.lang, **what)
+        if self.on_snapshot is not None:
+            self.on_snapshot(self.snapshot)
 
     def _commentary(self, events: list) -> None:
         """What just happened, on the OLED: the first change to the board, in words."""

@@ -17,6 +17,7 @@ import logging
 from table.devices import DeviceError
 from table.langs import LANGS
 from table.ui import screens
+from table.ui.snapshot import TableSnapshot, one_bit
 from table.ui.strings import text
 
 from .bridge import LoopBridge
@@ -36,7 +37,8 @@ class Enroller:
         self.uid: str | None = None        # the tag being looked at
         self.menu: Menu | None = None
         self.adding = False                # "not listed" chosen: how to add a card, on show
-        self.on_render = None
+        self.on_snapshot = None            # called with each new TableSnapshot (the page)
+        self.version = 0
         self.on_pair_button = None         # "1" held: the simulator page opens pairing
         self.note: str | None = None       # the page's pairing code, until a button or tap
         self.loop = None
@@ -63,13 +65,17 @@ class Enroller:
         return screens.message(text("enroll.title", lang), text("enroll.tap", lang))
 
     def render(self) -> None:
+        screen = self.screen()
+        image = one_bit(screen.image)
         if self.display is not None:
             try:
-                self.display.show(self.screen().image)
+                self.display.show(image)
             except DeviceError as err:
                 log.error("%s", err)
-        if self.on_render is not None:
-            self.on_render()
+        self.version += 1
+        if self.on_snapshot is not None:
+            self.on_snapshot(TableSnapshot(self.version, "enroll", self.lang,
+                                           oled=tuple(screen.texts), screen=image))
 
     def _pick(self, uid: str) -> None:
         self.uid = uid

@@ -273,6 +273,16 @@ class Legend(Prompt):
         return None
 
 
+def fault_notice(name: str, err) -> Notice:
+    """A device failed (``err``) or, with ``err`` None, works again."""
+    from .supervisor import ui_name
+    if err is not None:
+        return Notice(lambda v: screens.fault(v.lang, ui_name(name, err)))
+    return Notice(lambda v: screens.message(
+        text("fault.title", v.lang),
+        text("fault.back", v.lang, name=text(f"device.{ui_name(name, None)}", v.lang))))
+
+
 def with_clock(image, seconds: float):
     """The prompt's screen with the turn timer's minutes:seconds at the right of its title."""
     from PIL import ImageDraw

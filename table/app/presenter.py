@@ -1,42 +1,90 @@
-"""The presenter: what is on show, drawn onto the devices the supervisor has open -- the
-prompt's screen on the OLED (with the turn timer's clock), its frame on the LEDs (the outer
-ring pulsing red while the OLED is missing), the wind on the dial.
+"""The presenter: one :class:`TableSnapshot` per change, and the devices drawn from it.
+
+After each change the daemon asks :meth:`Presenter.present` for a new snapshot: the prompt's
+screen is drawn once (with the turn timer's clock) and posted to the OLED, its LED frame (the
+outer ring pulsing red while the OLED is missing) pushed to the LEDs, the dial turned to the
+wind; the snapshot holds all of it, plus the page's view of the game when someone watches.
+Between changes :meth:`Presenter.animate` moves the LED animation on: the same snapshot with
+the next frame.  The page (table/web) is handed each snapshot and reads nothing else.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from table.ui.snapshot import TableSnapshot, frame_items, one_bit
+
 from .present import fault_frame, push_frame, with_clock
 from .prompts import Prompt, View
+from .spectate import selected_row
 from .supervisor import Supervisor
 
 
 class Presenter:
     def __init__(self, supervisor: Supervisor) -> None:
         self.supervisor = supervisor
+        self.snapshot: TableSnapshot | None = None     # the last one
+        self._version = 0
 
-    def show(self, prompt: Prompt, view: View, t: float, *, clock_left: float | None = None,
-             wind: int | None = None, leds_only: bool = False) -> None:
-        """Draw ``prompt`` over ``view`` at ``t`` seconds (its animations' time);
-        ``clock_left``: the turn timer's seconds to show; ``wind``: where the dial points."""
+    def present(self, prompt: Prompt, view: View, t: float, *, mode: str, lang: str,
+                clock_left: float | None = None, wind: int | None = None,
+                page: dict[str, Any] | None = None) -> TableSnapshot:
+        """Draw ``prompt`` over ``view`` at ``t`` seconds (its animations' time) and return the
+        new snapshot; ``clock_left``: the turn timer's seconds to show; ``wind``: where the dial
+        points (None: leave it); ``page``: the page's view of the game (board, team, hand,
+        log, cursor), if anyone watches."""
+        screen = prompt.screen(view)
+        image = screen.image if clock_left is None else with_clock(screen.image, clock_left)
+        image = one_bit(image)
         sup = self.supervisor
-        dev: dict[str, Any] = sup.dev
-        display = dev.get("display")
-        if not leds_only and display is not None:
-            image = prompt.screen(view).image
-            if clock_left is not None:
-                image = with_clock(image, clock_left)
+        display = sup.dev.get("display")
+        if display is not None:
             # posted to the display's own thread; while it is failing, tried in place
             # (every retry_s) so that "back" is said only once a frame really got through
             send = display.show if "display" in sup.faults else display.post
             sup.safely("display", send, image)
-        leds = dev.get("leds")
-        if leds is not None:
-            frame = prompt.frame(view, t)
-            if "display" in sup.faults:
-                frame = fault_frame(frame, t)
-            sup.safely("leds", push_frame, leds, frame)
-        dial = dev.get("wind")
+        last = self.snapshot
+        self._version += 1
+        snap = TableSnapshot(
+            version=self._version, mode=str(mode), lang=lang, oled=tuple(screen.texts),
+            selected=selected_row(prompt, screen.texts), screen=image,
+            leds=self._leds(prompt, view, t),
+            brightness=getattr(sup.dev.get("leds"), "brightness", 1.0),
+            wind=wind if wind is not None else (last.wind if last is not None else None),
+            faults=tuple(sorted(sup.faults)), **(page or {}))
+        self._point(wind)
+        self.snapshot = snap
+        return snap
+
+    def animate(self, prompt: Prompt, view: View, t: float) -> TableSnapshot | None:
+        """The LEDs' frame at ``t``: the last snapshot with it (None before the first)."""
+        if self.snapshot is None:
+            return None
+        self._version += 1
+        self.snapshot = self.snapshot.next(version=self._version,
+                                           leds=self._leds(prompt, view, t),
+                                           faults=tuple(sorted(self.supervisor.faults)))
+        self._point(self.snapshot.wind)
+        return self.snapshot
+
+    def _leds(self, prompt: Prompt, view: View, t: float) -> tuple:
+        sup = self.supervisor
+        leds = sup.dev.get("leds")
+        if leds is None:
+            return ()
+        frame = prompt.frame(view, t)
+        if "display" in sup.faults:
+            frame = fault_frame(frame, t)
+        sup.safely("leds", push_frame, leds, frame)
+        # as the LEDs show it: a hex the frame leaves out keeps its colour
+        last = self.snapshot
+        shown = dict(last.leds) if last is not None and last.leds else dict.fromkeys(
+            leds.hexes, (0, 0, 0))
+        shown.update((h, c) for h, c in frame.items() if h in shown)
+        return frame_items(shown)
+
+    def _point(self, wind: int | None) -> None:
+        dial = self.supervisor.dev.get("wind")
         if dial is not None and wind is not None and dial.direction != wind:
-            sup.safely("wind", dial.point, wind)
+            self.supervisor.safely("wind", dial.point, wind)
+

@@ -1,23 +1,17 @@
 """The table as the simulator page draws it beside the LEDs: what stands on each hex, whose
-turn it is, the turn log, the colour legend, what the OLED says in words, and (in simulation
-only) the hand of the team to play.  Everything from the game state, in the players' language.
-
-``worms-table run`` hands :func:`spectate` to the page (table/web/view.py reads it as
-``table``); table/web never imports the app.
+turn it is, the turn log, what the OLED says in words, and (in simulation only) the hand of the
+team to play.  Everything from the game state, in the players' language, read without changing
+anything: the presenter puts it in each :class:`table.ui.snapshot.TableSnapshot`, which the
+page is pushed (table/web never imports the app).
 """
 
 from __future__ import annotations
 
-from table.ui import scenes
 from table.ui.instructions import worm_number
 from table.ui.story import turn_log
 from table.ui.strings import text
 
 from .prompts import HexPick, Menu
-
-
-def _hex(c) -> str:
-    return "#%02x%02x%02x" % tuple(c)
 
 
 def things_at(board, h, lang: str) -> list[dict]:
@@ -32,46 +26,40 @@ def things_at(board, h, lang: str) -> list[dict]:
     return out
 
 
-def marked(prompt, texts: list[str]) -> list[str]:
-    """The OLED's words with the menu row it shows inverted marked "▸ " (a screen reader, and
-    a group reading the page, know which row OK chooses)."""
+def selected_row(prompt, texts) -> int | None:
+    """The line of the OLED's words that OK chooses (the menu row it shows inverted), if any."""
     menu = getattr(prompt, "sub", None) or prompt
     if isinstance(menu, Menu) and menu.labels:
         label = menu.labels[menu.cursor]
         for i, line in enumerate(texts[1:], 1):        # (the first line is the title)
             if line == label:
-                texts[i] = f"▸ {label}"
-                break
+                return i
+    return None
+
+
+def marked(prompt, texts: list[str]) -> list[str]:
+    """The OLED's words with the menu row it shows inverted marked "▸ " (a screen reader, and
+    a group reading the page, know which row OK chooses)."""
+    i = selected_row(prompt, texts)
+    if i is not None:
+        texts[i] = f"▸ {texts[i]}"
     return texts
 
 
-def spectate(daemon) -> dict:
-    """The page's ``table`` for ``daemon`` (a :class:`table.app.daemon.Daemon`)."""
-    lang = daemon.lang
-    legend = [{"what": what, "name": text(key, lang, **args), "colour": _hex(c)}
-              for what, key, args, c in scenes.LEGEND]
-    legend += [{"what": f"team.{t}", "name": text(f"team.{t}", lang), "colour": _hex(c)}
-               for t, c in scenes.TEAM_COLOURS.items()]
-    out = {"lang": lang, "legend": legend, "hexes": [], "team": None, "hand": None,
-           "log": [], "cursor": None, "screen": []}
-    try:
-        prompt = daemon.current()
-        view = daemon.view()
-        out["screen"] = marked(prompt, list(prompt.screen(view).texts))
-    except Exception:                      # the page never stops the table
-        return out
-    game = daemon.game
-    if game is None or daemon.tracker is None:
-        return out
-    board = daemon.tracker.board
-    out["hexes"] = [{"at": list(h), "water": not board.is_land(h),
-                     "things": things_at(board, h, lang)} for h in sorted(view.grid)]
+def page_view(prompt, view, game, board, lang: str, *, sim: bool, cards: dict) -> dict:
+    """The page's view of the game beside the LEDs, as :class:`TableSnapshot` fields: what
+    stands on each hex (``board``), whose turn it is, the turn log, the hex under the cursor,
+    and (in simulation only) the hand of the team to play.  Changes nothing."""
+    if game is None or board is None:
+        return {}
+    out: dict = {"board": tuple({"at": list(h), "water": not board.is_land(h),
+                                 "things": things_at(board, h, lang)} for h in sorted(view.grid))}
     turn = game.turn
     out["team"] = turn.team and text(f"team.{turn.team}", lang)
-    if daemon.sim and turn.team in game.hands:       # in simulation: the team's hand
-        out["hand"] = [daemon.cards[c].name(lang) if c in daemon.cards else c
-                       for c in game.hands[turn.team]]
-    out["log"] = turn_log(game.events, lang, daemon.cards)
+    if sim and turn.team in game.hands:               # in simulation: the team's hand
+        out["hand"] = tuple(cards[c].name(lang) if c in cards else c
+                            for c in game.hands[turn.team])
+    out["log"] = tuple(turn_log(game.events, lang, cards))
     if isinstance(prompt, HexPick) and prompt.cursor is not None:
         h = prompt.cursor
         names = [t["name"] for t in things_at(board, h, lang)]

@@ -124,20 +124,12 @@ async def start_page(devices, host: str, port: int | None, *, lang: str, on_pair
 
 
 async def start_web(devices, daemon, host: str, port: int | None, pairing: bool | None = None):
-    """The simulator page beside a daemon (``run``, ``enroll``): it follows the daemon's language
-    and is told of every new frame; its pairing code is shown on the table's screen, and
+    """The simulator page beside a daemon (``run``, ``enroll``): it is pushed every snapshot
+    of the table (and so follows the daemon's language); its pairing code is shown on the table's screen, and
     holding the daemon's pair button opens pairing again with a new code."""
     server = await start_page(devices, host, port, lang=daemon.lang, pairing=pairing,
                               on_pairing_code=lambda code: daemon.notice("pairing", code))
     if server.pairing is not None:
         daemon.on_pair_button = server.open_pairing
-    from table.app.spectate import spectate
-    server.view.table_source = lambda: spectate(daemon)    # the spectator board and log
-
-    def changed():
-        if server.lang != daemon.lang:
-            server.lang = daemon.lang        # (tells the page itself)
-        else:
-            server.changed()
-    daemon.on_render = changed
+    daemon.on_snapshot = server.show        # each change, pushed to the pages
     return server

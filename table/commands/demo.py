@@ -86,6 +86,7 @@ def run(args) -> int:
                 server = await start_page(devices, args.host, args.port, lang=args.lang,
                                           on_pairing_code=lambda code: demo.show_screen(
                                               screens.message("worms-table", code)))
+                demo.on_snapshot = server.show
             print("worms-table demo: running", flush=True)
             try:
                 await run_async(demo, stop, games=args.games)

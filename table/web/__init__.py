@@ -6,15 +6,16 @@ The daemon's one entry point::
     server = serve(devices, host="127.0.0.1", port=8421, on_pairing_code=show_code)
     await server.start()
     print(f"simulator: {server.url}")
-    server.lang = "cs"          # card names follow the table's language
-    server.changed()            # optional: push a change to the page at once
+    server.show(snapshot)       # after each change: a TableSnapshot (table/ui/snapshot.py),
+                                # pushed to every page watching; its language is the page's
     server.open_pairing()       # someone at the table asks to pair a page (a new code)
     await server.stop()
 
 ``devices`` is the container of :func:`table.devices.build.build_devices` (or any object
-with ``wind``, ``leds``, ``display``, ``buttons``, ``card_reader``).  With simulated devices
-the page's buttons and cards drive them; beside real hardware it is a read-only spectator
-screen.  The card row taps each card's sim tag (:func:`sim_uid`); the daemon maps a tag back
+with ``buttons`` and ``card_reader``): the page's inputs (:class:`table.devices.panel.Panel`).
+What the page shows is only what the table pushes with ``show``; no device is read back.  With
+simulated devices the page's buttons and cards drive them; beside real hardware it is a
+read-only spectator screen.  The card row taps each card's sim tag (:func:`sim_uid`); the daemon maps a tag back
 to its card with :func:`card_for_uid`.
 """
 
@@ -28,7 +29,7 @@ __all__ = ["DEFAULT_PORT", "WebServer", "card_for_uid", "serve", "sim_uid"]
 
 def serve(devices, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
           on_pairing_code=None, pairing_code: str | None = None, pairing: bool | None = None,
-          lang: str = "en", poll_s: float = 0.05) -> WebServer:
+          lang: str = "en") -> WebServer:
     """A :class:`WebServer` over ``devices`` (not listening yet: ``await server.start()``).
 
     Bound to anything but the loopback (or with ``pairing=True``), pages must pair: a code
@@ -39,4 +40,4 @@ def serve(devices, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
     table/web/pairing.py.
     """
     return WebServer(devices, host, port, on_pairing_code=on_pairing_code,
-                     pairing_code=pairing_code, pairing=pairing, lang=lang, poll_s=poll_s)
+                     pairing_code=pairing_code, pairing=pairing, lang=lang)

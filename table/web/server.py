@@ -11,9 +11,9 @@ Endpoints:
     GET  /                 the page (with /app.js, /card-form.js and /style.css)
     GET  /state            the whole state (see :class:`table.web.view.TableView`)
     GET  /events           Server-Sent Events: an ``event: state`` with the live state at once
-                           and on every change (the devices are read every ``poll_s`` while a
-                           page listens); a comment line every ``heartbeat_s`` finds pages that
-                           went away
+                           and on every change (each snapshot the table pushes through
+                           :meth:`WebServer.show`; nothing is polled); a comment line every
+                           ``heartbeat_s`` finds pages that went away
     POST /press            {"name": "1".."6" | "ok" | "back", "long": false}
     POST /tap              {"card": "<card id>"}: the card's sim tag goes on the reader
     POST /remove           the card on the reader is taken off
@@ -93,12 +93,11 @@ class WebServer:
     def __init__(self, devices, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
                  on_pairing_code: Callable[[str], None] | None = None,
                  pairing_code: str | None = None, pairing: bool | None = None,
-                 lang: str = "en", cards: dict | None = None, poll_s: float = 0.05):
+                 lang: str = "en", cards: dict | None = None):
         self.view = TableView(devices, lang=lang, cards=cards)
         self.view.on_change = self._wake
         self.host = host
         self.port = port
-        self.poll_s = poll_s
         self.local = is_loopback(host)
         needed = not self.local if pairing is None else pairing
         self.pairing = Pairing(on_pairing_code, code=pairing_code) if needed else None
@@ -113,7 +112,6 @@ class WebServer:
         self._quiet_until = 0.0
         self._runner: web.AppRunner | None = None
         self._listener: asyncio.base_events.Server | None = None
-        self._poller: asyncio.Task | None = None
         self._tick = asyncio.Event()
         self._streams: set[web.StreamResponse] = set()
         self._unasked: set = set()          # connections that have not sent a request yet
@@ -146,9 +144,14 @@ class WebServer:
         if self.pairing is not None:
             self.pairing.open()
 
+    def show(self, snapshot) -> None:
+        """The table changed: push ``snapshot`` (a :class:`table.ui.snapshot.TableSnapshot`)
+        to every page watching."""
+        self.view.show(snapshot)
+
     def changed(self) -> None:
-        """Tell the page now that something changed (otherwise it sees it within poll_s)."""
-        self.view.refresh()
+        """Tell the pages that something they show changed (the language)."""
+        self.view.changed()
 
     def _wake(self) -> None:
         tick, self._tick = self._tick, asyncio.Event()
@@ -174,7 +177,6 @@ class WebServer:
         self._runner = runner
         self._unquiet = quiet_accept_errors(loop, log)
         self.port = self._listener.sockets[0].getsockname()[1]
-        self._poller = asyncio.create_task(self._poll())
         if self.pairing is not None:
             self.pairing.open()
         log.info("simulator page on %s%s", self.url,
@@ -183,11 +185,6 @@ class WebServer:
 
     async def stop(self) -> None:
         """Stop listening and close every open connection; safe to call twice."""
-        if self._poller is not None:
-            self._poller.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._poller
-            self._poller = None
         if self._listener is not None:
             self._listener.close()
             self._closing = True
@@ -294,7 +291,6 @@ class WebServer:
                 result = posts[path](data)
             except InputError as err:
                 raise HttpError(err.status, str(err)) from None
-            self.changed()
             return self._paired(_reply(200, {"ok": True, **result}), session)
         raise HttpError(404, f"nothing at {path}; the page is at /")
 
@@ -379,11 +375,3 @@ class WebServer:
     async def _send(self, response: web.StreamResponse, data: bytes) -> None:
         async with asyncio.timeout(self.write_timeout_s):
             await response.write(data)
-
-    async def _poll(self) -> None:
-        """While a page listens, read the devices every poll_s and wake the streams."""
-        while True:
-            await asyncio.sleep(self.poll_s)
-            if self._streams:
-                self.view.refresh()
-

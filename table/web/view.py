@@ -1,27 +1,28 @@
-"""What the page shows: the table's devices read into one JSON-ready state, with a version.
+"""What the page shows: the table's latest snapshot as one JSON-ready state, with a version.
 
-:class:`TableView` reads the devices the daemon drives -- the LEDs' shown colours, the OLED's
-last image, the wind dial, which buttons exist, the card on the reader -- and bumps
-``version`` whenever any of it changed since the last read.  It only reads; the inputs
-(:meth:`press`, :meth:`tap`, :meth:`remove`) work only on simulated backends, which have
-``press``/``tap``/``remove``; beside real hardware the page is a spectator screen.
-
-On real hardware only the devices the daemon has already built are read (reading a device
-of :class:`table.devices.build.Devices` would open it); in simulation every device is read.
+The table pushes a :class:`table.ui.snapshot.TableSnapshot` after each change
+(:meth:`TableView.show`: the LEDs' frame, the OLED's image and words, the wind, the game beside
+them); the view bumps ``version`` when it differs from the last and tells the server, which
+pushes it down each page's event stream.  No device is read back and nothing is polled.  The
+inputs (:meth:`press`, :meth:`tap`, :meth:`remove`) go through the devices' one typed door,
+:class:`table.devices.panel.Panel`, and work only on simulated backends; beside real hardware
+the page is a spectator screen.
 """
 
 from __future__ import annotations
 
 import base64
+import dataclasses
 import io
 
-from table.devices import DeviceError
 from table.cards.simtags import card_for_uid, sim_uid
+from table.devices.panel import Panel
 from table.langs import LANGS
+from table.ui import scenes
+from table.ui.snapshot import TableSnapshot
+from table.ui.strings import text
 
 from .errors import WebError
-
-DEVICES = ("wind", "leds", "display", "buttons", "card_reader")
 
 
 class InputError(WebError):
@@ -49,10 +50,10 @@ def screen_colour(color, brightness: float) -> str:
 
 
 class TableView:
-    """The devices as the page sees them."""
+    """The table as the page sees it: the last snapshot pushed, and the inputs' panel."""
 
     def __init__(self, devices, lang: str = "en", cards: dict | None = None):
-        self.devices = devices
+        self.panel = Panel(devices)
         self.lang = lang
         if cards is None:
             from table.cards import library
@@ -61,10 +62,7 @@ class TableView:
         self.cards = dict(cards)
         self.version = 0
         self.on_change = None          # called with no argument each time version is bumped
-        #: the game as a spectator sees it beside the LEDs (``table`` of :meth:`live`): a
-        #: callable the command running the table sets (table.app.spectate), or None
-        self.table_source = None
-        self._fingerprint = None
+        self.snapshot: TableSnapshot | None = None
         self._png_key: bytes | None = None
         self._png_url: str | None = None
 
@@ -79,62 +77,27 @@ class TableView:
             raise ValueError(f"language must be one of {', '.join(LANGS)}, not {value!r}")
         self._lang = value
 
-    # -- reading the devices --------------------------------------------------------------
-    def device(self, name: str):
-        """The device ``name``, or None when it is not there (or not built, on hardware)."""
-        devices = self.devices
-        try:
-            if getattr(devices, "sim", True) or not hasattr(devices, "built"):
-                return getattr(devices, name, None)
-            return devices.built().get(name)
-        except DeviceError:
-            return None
-
-    def _leds(self):
-        leds = self.device("leds")
-        if leds is None:
-            return None, ()
-        shown = leds.shown()
-        return leds, tuple(sorted(shown.items()))
-
-    def _oled(self) -> bytes | None:
-        display = self.device("display")
-        image = getattr(display, "image", None)
-        if image is None:
-            return None
-        return image.convert("1").tobytes()
-
-    def _wind(self) -> dict | None:
-        wind = self.device("wind")
-        if wind is None:
-            return None
-        direction = getattr(wind, "direction", None)
-        if direction is None:                   # not pointed yet: where it is is unknown
-            return {"direction": None, "angle": None}
-        angle = getattr(wind, "angle", None)
-        if angle is None:
-            angle = (direction - 1) * 60.0
-        return {"direction": direction, "angle": angle}
-
-    def _reader_card(self) -> str | None:
-        reader = self.device("card_reader")
-        return getattr(reader, "current", None)
-
-    def refresh(self) -> bool:
-        """Read the devices; bump ``version`` and return True if anything changed."""
-        _, leds = self._leds()
-        fingerprint = (leds, self._oled(), repr(self._wind()), self._reader_card(), self.lang)
-        if fingerprint == self._fingerprint:
+    # -- what the table pushes ------------------------------------------------------------
+    def show(self, snapshot: TableSnapshot) -> bool:
+        """The table changed: ``snapshot`` is what it shows now (in its language).  True if
+        the page sees anything new (the version moved)."""
+        last = self.snapshot
+        self.snapshot = snapshot
+        if snapshot.lang in LANGS:
+            self._lang = snapshot.lang
+        if last is not None and dataclasses.replace(snapshot, version=last.version) == last:
             return False
-        self._fingerprint = fingerprint
+        self.changed()
+        return True
+
+    def changed(self) -> None:
+        """Something the page shows changed (a snapshot, the language, the card on the
+        reader): a new version, and the server wakes the event streams."""
         self.version += 1
         if self.on_change is not None:
             self.on_change()
-        return True
 
-    def _oled_url(self) -> str | None:
-        display = self.device("display")
-        image = getattr(display, "image", None)
+    def _oled_url(self, image) -> str | None:
         if image is None:
             return None
         image = image.convert("1")
@@ -147,46 +110,35 @@ class TableView:
         return self._png_url
 
     def live(self) -> dict:
-        """Everything that changes: LEDs, OLED, wind, the card on the reader, the language.
+        """Everything that changes: LEDs, OLED, wind, the game beside them, the card on the
+        reader, the language.
 
         ``leds.hexes`` lists ``[q, r, "#rrggbb" as it looks, [r, g, b] the LEDs emit]``;
-        ``oled`` is a PNG data URL of the 1-bit image (None: the display is not mirrored);
+        ``oled`` is a PNG data URL of the 1-bit image (None: nothing shown yet);
         ``wind`` the direction 1..6 and the compass angle the dial points at.
         """
-        self.refresh()
-        leds, shown = self._leds()
-        buttons = self.device("buttons")
-        reader = self.device("card_reader")
-        uid = getattr(reader, "current", None)
+        snap = self.snapshot
+        panel = self.panel
+        uid = panel.on_reader()
+        has_reader = panel.reader is not None
         return {
             "version": self.version,
             "lang": self.lang,
-            "leds": None if leds is None else {
-                "brightness": leds.brightness,
-                "hexes": [[q, r, screen_colour(c, leds.brightness), list(c)]
-                          for (q, r), c in shown],
+            "leds": None if snap is None or not snap.leds else {
+                "brightness": snap.brightness,
+                "hexes": [[q, r, screen_colour(e, snap.brightness), list(e)]
+                          for (q, r), c in snap.leds for e in [capped(c, snap.brightness)]],
             },
-            "oled": self._oled_url(),
-            "table": self._table(),
-            "wind": self._wind(),
-            "buttons": None if buttons is None else {
-                "names": list(getattr(buttons, "inputs", ())),
-                "interactive": callable(getattr(buttons, "press", None)),
-            },
-            "reader": None if reader is None else {
-                "interactive": callable(getattr(reader, "tap", None)),
-                "uid": uid,
+            "oled": self._oled_url(snap.screen if snap is not None else None),
+            "table": None if snap is None else page_table(snap, self.lang),
+            "wind": None if snap is None else wind_state(snap.wind),
+            "buttons": None if panel.buttons is None else {
+                "names": list(panel.names()), "interactive": panel.can_press()},
+            "reader": None if not has_reader else {
+                "interactive": panel.can_tap(), "uid": uid,
                 "card": None if uid is None else card_for_uid(uid, self.cards),
             },
         }
-
-    def _table(self) -> dict | None:
-        if self.table_source is None:
-            return None
-        try:
-            return self.table_source()
-        except Exception:                  # the page never stops the table
-            return None
 
     def state(self) -> dict:
         """:meth:`live` plus the library's cards, each with its names and sim tag."""
@@ -201,25 +153,25 @@ class TableView:
 
     # -- the inputs (simulated backends only) ---------------------------------------------
     def press(self, name: object, long: object = False) -> None:
-        buttons = self.device("buttons")
-        if buttons is None:
+        panel = self.panel
+        if panel.buttons is None:
             raise InputError("this table has no buttons", 409)
-        if not callable(getattr(buttons, "press", None)):
+        if not panel.can_press():
             raise InputError("the buttons are real ones: press them on the table", 409)
-        inputs = tuple(getattr(buttons, "inputs", ()))
+        inputs = panel.names()
         if not isinstance(name, str) or name not in inputs:
             raise InputError(f"no button {name!r}; the buttons are {', '.join(inputs)}")
         if not isinstance(long, bool):
             raise InputError(f"long must be true or false, not {long!r}")
-        buttons.press(name, long=long)
+        panel.press(name, long=long)
 
-    def _reader(self):
-        reader = self.device("card_reader")
-        if reader is None:
+    def _reader(self) -> Panel:
+        panel = self.panel
+        if panel.reader is None:
             raise InputError("this table has no card reader", 409)
-        if not callable(getattr(reader, "tap", None)):
+        if not panel.can_tap():
             raise InputError("the card reader is a real one: tap the card on the table", 409)
-        return reader
+        return panel
 
     def tap(self, card: object) -> str:
         """Put ``card`` (a library card id) on the reader; tapping the card already there
@@ -229,11 +181,45 @@ class TableView:
             known = ", ".join(self.cards) or "none"
             raise InputError(f"no card {card!r} in the library; the cards are {known}")
         uid = sim_uid(card)
-        if getattr(reader, "current", None) == uid:
+        if reader.on_reader() == uid:
             reader.remove()
         reader.tap(uid)
+        self.changed()
         return uid
 
     def remove(self) -> None:
         """Take whatever card is on the reader off it."""
         self._reader().remove()
+        self.changed()
+
+
+def capped(colour, brightness: float) -> tuple[int, int, int]:
+    """``colour`` as the LEDs emit it under the brightness cap (as HexLeds.capped)."""
+    return (round(colour[0] * brightness), round(colour[1] * brightness),
+            round(colour[2] * brightness))
+
+
+def wind_state(direction: int | None) -> dict:
+    """The dial as the page draws it: its direction and compass angle (None: not pointed)."""
+    if direction is None:
+        return {"direction": None, "angle": None}
+    return {"direction": direction, "angle": (direction - 1) * 60.0}
+
+
+def page_table(snap: TableSnapshot, lang: str) -> dict:
+    """The spectator's board, legend, turn log, hand and the OLED in words (the row OK
+    chooses marked "▸ ")."""
+    legend = [{"what": what, "name": text(key, lang, **args), "colour": _hex(c)}
+              for what, key, args, c in scenes.LEGEND]
+    legend += [{"what": f"team.{t}", "name": text(f"team.{t}", lang), "colour": _hex(c)}
+               for t, c in scenes.TEAM_COLOURS.items()]
+    screen = list(snap.oled)
+    if snap.selected is not None and 0 < snap.selected < len(screen):
+        screen[snap.selected] = f"▸ {screen[snap.selected]}"
+    return {"lang": lang, "legend": legend, "hexes": list(snap.board), "team": snap.team,
+            "hand": None if snap.hand is None else list(snap.hand), "log": list(snap.log),
+            "cursor": snap.cursor, "screen": screen}
+
+
+def _hex(c) -> str:
+    return "#%02x%02x%02x" % tuple(c)

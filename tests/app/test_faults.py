@@ -110,12 +110,12 @@ def test_an_oled_failing_mid_game_costs_nothing(tmp_path):
                     raise DeviceError("OLED display", "stopped answering; check its wiring")
                 real_display(image)
             panel.display = fail_twice
-            before = len(daemon.game.log) + len(daemon.steps)
+            before = len(daemon.game.log) + len(daemon.queue.steps)
             await p.press("ok")                       # a step confirmed while the OLED fails
             await wait_for(lambda: "display" in daemon.faults)
             during = dict(daemon.faults)
             await wait_for(lambda: not daemon.faults)
-            return before, len(daemon.game.log) + len(daemon.steps), during, daemon.faults
+            return before, len(daemon.game.log) + len(daemon.queue.steps), during, daemon.faults
 
     before, after, during, after_faults = asyncio.run(main())
     assert "display" in during and after_faults == {}

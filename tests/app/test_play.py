@@ -121,7 +121,7 @@ def test_a_power_cut_resumes_at_the_same_decision_and_steps(tmp_path):
             for _ in range(25):
                 await confirm_steps(daemon, p)
                 await p.choose(bot(daemon.game))
-            state = (list(daemon.game.log), daemon.game.request, daemon.steps[:],
+            state = (list(daemon.game.log), daemon.game.request, daemon.queue.steps[:],
                      texts(daemon), daemon.tracker.board.as_json())
         daemon.close()              # (a kill would leave the same files: WAL, fsync)
         return state
@@ -129,7 +129,7 @@ def test_a_power_cut_resumes_at_the_same_decision_and_steps(tmp_path):
     async def second():
         daemon = sim_daemon(tmp_path, 6)
         async with running(daemon):
-            state = (list(daemon.game.log), daemon.game.request, daemon.steps[:],
+            state = (list(daemon.game.log), daemon.game.request, daemon.queue.steps[:],
                      texts(daemon), daemon.tracker.board.as_json())
         daemon.close()
         return state

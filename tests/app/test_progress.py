@@ -61,13 +61,13 @@ def test_a_restart_in_the_middle_of_a_turn_repeats_nothing(tmp_path):
             await p.wizard()
             bot = RandomBot(3)
             for _ in range(3000):
-                if len(daemon.steps) >= 3 and daemon.step_no > 0:
+                if len(daemon.queue.steps) >= 3 and daemon.queue.done > 0:
                     break
                 if isinstance(daemon.current(), Step) or daemon.overlay is not None:
                     await p.press("ok")
                 else:
                     await p.choose(bot(daemon.game))
-            assert len(daemon.steps) >= 3
+            assert len(daemon.queue.steps) >= 3
             rest = []
             await p.press("ok")
             expected_next = shown(daemon)

@@ -40,7 +40,7 @@ def test_killed_at_every_step_of_a_long_list_the_box_shows_the_next_unconfirmed_
         daemon = await box.start()
         p = Player(daemon, enrol_all(daemon))
         await p.wizard(teams=4)
-        total = len(daemon.steps)
+        total = len(daemon.queue.steps)
         assert total >= 8, total                       # the setup: a long list
         seen, kills = [], 0
         while isinstance(daemon.current(), Step):

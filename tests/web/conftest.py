@@ -22,6 +22,7 @@ from table.engine.game import GameConfig
 from table.game import Game
 from table.hexgrid import distance
 from table.ui import scenes, screens
+from table.ui.snapshot import TableSnapshot, frame_items, one_bit
 from table.ui.strings import text
 from table.web import card_for_uid, serve
 
@@ -35,7 +36,8 @@ class StandIn:
     """A tiny daemon over a real game position.  Idle: the board on the LEDs and the turn on
     the OLED.  A direction button points the dial and lights that ray of hexes white; OK
     lights the grid green; Back shows the board again; a long press lights it red; a card
-    lights the Accuracy rings round the active worm and shows the Accuracy dice."""
+    lights the Accuracy rings round the active worm and shows the Accuracy dice.  After each
+    change it pushes a snapshot of what it shows to the page (``push``, once attached)."""
 
     def __init__(self, devices, lang: str = "en"):
         self.devices = devices
@@ -44,6 +46,8 @@ class StandIn:
         self.taps: list[str | None] = []
         self.removed: list[str] = []
         self.cards = library()
+        self.push = None
+        self.snapshot = TableSnapshot(0, "play", lang, brightness=devices.leds.brightness)
         game = Game.new(GameConfig(teams=4), 7)
         bot = RandomBot(1)
         while game.turn.step in ("place", "draft", "start", "activate"):
@@ -56,52 +60,70 @@ class StandIn:
         devices.card_reader.on_remove = self.removed.append
         self.idle()
 
+    def attach(self, running) -> None:
+        """Push to ``running``'s server from now on, starting with what is on show."""
+        self.push = running.server.show
+        running.call(lambda: self.push(self.snapshot))
+
+    def changed(self, **what) -> None:
+        self.snapshot = self.snapshot.next(**what)
+        if self.push is not None:
+            self.push(self.snapshot)
+
     def frame(self, frame: dict) -> None:
         leds = self.devices.leds
-        for h in leds.hexes:
-            leds.set(h, frame.get(h, (0, 0, 0)))
+        full = {h: frame.get(h, (0, 0, 0)) for h in leds.hexes}
+        for h, c in full.items():
+            leds.set(h, c)
         leds.show()
+        self.changed(leds=frame_items(full))
+
+    def screen(self, screen) -> None:
+        self.devices.display.show(screen.image)
+        self.changed(oled=screen.texts, screen=one_bit(screen.image))
+
+    def point(self, d: int) -> None:
+        self.devices.wind.point(d)
+        self.changed(wind=d)
 
     def idle(self) -> None:
         self.frame(scenes.board_frame(self.board, self.devices.leds.hexes))
-        self.devices.display.show(screens.turn(self.lang, self.team, 1,
-                                               text("prompt.card", self.lang)).image)
+        self.screen(screens.turn(self.lang, self.team, 1, text("prompt.card", self.lang)))
 
     def on_input(self, event) -> None:
         self.inputs.append((event.name, event.long))
-        leds = self.devices.leds
+        grid = self.devices.leds.hexes
         if event.name == "back" and not event.long:
             self.idle()
             return
-        leds.fill((0, 0, 0))
         if event.long:
-            leds.fill(RED)
+            frame = {h: RED for h in grid}
         elif event.name in "123456":
             d = int(event.name)
-            self.devices.wind.point(d)
+            self.point(d)
             dq, dr = DIRS[d]
-            for k in range(1, 5):
-                if (dq * k, dr * k) in leds.hexes:
-                    leds.set((dq * k, dr * k), WHITE)
+            frame = {(dq * k, dr * k): WHITE for k in range(1, 5) if (dq * k, dr * k) in grid}
         elif event.name == "ok":
-            leds.fill(GREEN)
-        leds.show()
+            frame = {h: GREEN for h in grid}
+        else:
+            frame = {}
+        self.frame(frame)
         body = f"{event.name}{' (long)' if event.long else ''}"
-        self.devices.display.show(screens.message("Button", body).image)
+        self.screen(screens.message("Button", body))
 
     def on_tap(self, uid: str) -> None:
         card = card_for_uid(uid, self.cards)
         self.taps.append(card)
         if card is None:
-            self.devices.display.show(screens.message("Card", f"unknown {uid}").image)
+            self.screen(screens.message("Card", f"unknown {uid}"))
             return
         grid = self.devices.leds.hexes
         at = self.worm.at
         targets = [h for h in grid if h != at and distance(h, at) <= 3]
         self.frame(scenes.accuracy_rings(self.board, grid, at, targets, 3))
-        self.devices.display.show(screens.dice(self.lang, ["3", "wind", "hit"], cursor=1,
-                                               wind=self.devices.wind.direction or 2,
-                                               title=self.cards[card].name(self.lang)).image)
+        self.screen(screens.dice(self.lang, ["3", "wind", "hit"], cursor=1,
+                                 wind=self.devices.wind.direction or 2,
+                                 title=self.cards[card].name(self.lang)))
 
 
 @pytest.fixture
@@ -176,4 +198,6 @@ def start():
 def table(devices, start):
     """A running server over sim devices driven by the stand-in: (running, stand_in)."""
     stand_in = StandIn(devices)
-    return start(devices), stand_in
+    running = start(devices)
+    stand_in.attach(running)
+    return running, stand_in

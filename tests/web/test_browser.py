@@ -151,7 +151,9 @@ def test_the_page_speaks_the_tables_language(page, table):
 
 def test_pairing_in_the_browser(page, devices, start):
     codes = []
+    stand_in = StandIn(devices)
     running = start(devices, host="0.0.0.0", on_pairing_code=codes.append)
+    stand_in.attach(running)
     page.goto(f"http://127.0.0.1:{running.server.port}/")
     page.wait_for_selector("#pairing[open]")
     page.fill("#pair-code", "000000" if codes[0] != "000000" else "111111")
@@ -210,6 +212,7 @@ def test_the_page_follows_a_restarted_table(page, devices, start):
     """The daemon restarts (its version count starts again): the open page carries on."""
     stand_in = StandIn(devices)
     first = start(devices)
+    stand_in.attach(first)
     port = first.server.port
     page.goto(first.url + "/")
     page.wait_for_selector("#live:not(.off)")
@@ -220,6 +223,7 @@ def test_the_page_follows_a_restarted_table(page, devices, start):
     first.stop()
     page.wait_for_selector("#live.off")
     second = start(devices, port=port)
+    stand_in.attach(second)
     page.wait_for_selector("#live:not(.off)", timeout=10000)
     second.call(lambda: stand_in.idle())
     page_matches(page, synced(page, second))

@@ -21,6 +21,7 @@ from table.devices.build import build_devices
 from table.devices.buttons import Buttons
 from table.devices.cards import CardReader, canonical_uid
 from table.devices.leds import SimHexLeds
+from table.ui.snapshot import TableSnapshot, frame_items
 from table.web import card_for_uid, serve, sim_uid
 
 
@@ -70,9 +71,8 @@ def test_state_mirrors_every_device(table, devices):
 
 
 def test_led_colours_are_shown_as_the_eye_sees_them(table, devices):
-    running, _ = table
-    running.call(lambda: (devices.leds.fill((0, 0, 0)), devices.leds.set((0, 1), (255, 0, 0)),
-                          devices.leds.set((1, 0), (10, 6, 0)), devices.leds.show()))
+    running, stand_in = table
+    running.call(lambda: stand_in.frame({(0, 1): (255, 0, 0), (1, 0): (10, 6, 0)}))
     hexes = {(q, r): colour for q, r, colour, _ in running.request("/state")[1]["leds"]["hexes"]}
     assert hexes[(0, 1)] == "#ff0000"        # full red stays full red under the 0.35 cap
     assert hexes[(-1, 0)] == "#000000"
@@ -81,10 +81,12 @@ def test_led_colours_are_shown_as_the_eye_sees_them(table, devices):
 
 
 def test_version_moves_only_when_the_table_changes(table, devices):
-    running, _ = table
+    running, stand_in = table
     first = running.request("/state")[1]["version"]
     assert running.request("/state")[1]["version"] == first
-    running.call(lambda: devices.wind.point(4))
+    running.call(lambda: stand_in.changed())            # the same again: nothing new
+    assert running.request("/state")[1]["version"] == first
+    running.call(lambda: stand_in.point(4))
     state = running.request("/state")[1]
     assert state["version"] == first + 1
     assert state["wind"] == {"direction": 4, "angle": 180.0}
@@ -326,6 +328,8 @@ def test_real_devices_are_never_opened_by_the_page(start):
 
 
 def test_spectator_screen_beside_real_hardware(start):
+    # the page shows what the table pushes, names the real buttons and the card on the
+    # real reader, and works neither
     leds = SimHexLeds()
     wind = types.SimpleNamespace(direction=5)                # a real dial knows no angle
     reader = CardReader()
@@ -334,6 +338,9 @@ def test_spectator_screen_beside_real_hardware(start):
     devs = types.SimpleNamespace(sim=False, built=lambda: built)
     running = start(devs)
     reader.current = sim_uid("girder")
+    grid = dict.fromkeys(leds.hexes, (0, 0, 0))
+    running.call(lambda: running.server.show(TableSnapshot(1, "play", "en", wind=5,
+                                                           leds=frame_items(grid))))
     state = running.request("/state")[1]
     assert state["buttons"]["interactive"] is False and state["reader"]["interactive"] is False
     assert state["reader"]["card"] == "girder"
