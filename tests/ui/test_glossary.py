@@ -87,6 +87,8 @@ def strings_of(lang):
             yield key, form
     for s in page_strings(lang)[1]:
         yield "app.js", s
+    for card in library().values():
+        yield f"card {card.id}", card.names.get(lang, "")
 
 
 @pytest.mark.parametrize("lang", sorted(NOT_PRINTED))
