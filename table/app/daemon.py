@@ -48,6 +48,7 @@ from .steps import StepQueue
 from .storage import StorageGuard
 from .spectate import page_view
 from .supervisor import Supervisor
+from .teaching import Teacher
 from .timer import TurnTimer
 from .tracker import Tracker, undo_steps
 from .wizard import Wizard
@@ -91,6 +92,7 @@ class Daemon:
                                   clock=clock)
         self.queue = StepQueue()
         self.box = boxseat.BoxPlayer(self)    # the teams the box plays (table/app/boxseat.py)
+        self.teacher = Teacher(self)          # a card the box does not know (teaching.py)
         self.settings = self.store.settings
         self.lang = self.settings.get("lang", "en") if self.settings.get("lang") in LANGS else "en"
         self.jg = None
@@ -156,7 +158,7 @@ class Daemon:
         return True
 
     def new_wizard(self) -> None:
-        self.wizard = Wizard(self.grid, self.lang, self.settings.get("last_map"))
+        self.wizard = Wizard(self.grid, self.lang, self.settings.get("last_map"), cards=self.cards)
         self.mode = Mode.WIZARD
         self.jg = None
 
@@ -189,8 +191,7 @@ class Daemon:
         self._save_progress()
 
     def _save_progress(self) -> None:
-        """How far the players have copied the steps: the events before them, where each
-        batch began, how many are confirmed; synced, so a restart repeats none of them."""
+        """How far the players have copied the steps (synced: a restart repeats none)."""
         if self.jg is not None:
             self.store.save_progress(self.jg.game_id, *self.queue.progress(len(self.game.events)))
 
@@ -295,8 +296,7 @@ class Daemon:
 
     def settle(self) -> None:
         """Take what :meth:`current` shows next as the state: the next state problem onto the
-        screen, a finished game to "over".  Called after each change (reading never changes
-        what is on show)."""
+        screen, a finished game to "over" (after each change; reading changes nothing)."""
         if self.store.fault is not None:
             return
         if self.overlay is None:
@@ -310,8 +310,8 @@ class Daemon:
         """The prompt on show (the same object until it is answered)."""
         if self.store.fault is not None:
             return self.guard.prompt()
-        if self.overlay is not None:
-            return self.overlay
+        if self.overlay is not None or self.teacher.prompt is not None:
+            return self.overlay or self.teacher.prompt
         if self.mode == Mode.WIZARD:
             return self.wizard.prompt
         q = self.queue
@@ -367,8 +367,8 @@ class Daemon:
         if (self.mode == Mode.WIZARD and prompt is self.wizard.prompt and event.name == "back"
                 and not getattr(prompt, "sub", None)):
             self.wizard.back()
-            return
-        self._outcome(prompt, prompt.press(event))
+        elif not self.teacher.press(event, prompt):
+            self._outcome(prompt, prompt.press(event))
 
     def handle_tap(self, uid: str) -> None:
         try:
@@ -379,7 +379,7 @@ class Daemon:
                 self.overlay = None
                 self.settle()
             prompt = self.current()
-            self._outcome(prompt, prompt.tap(card))
+            self._outcome(prompt, self.teacher.tapped(uid, card, prompt))   # unknown: the walk
         except JournalError as err:
             self.guard.failed(err)
         except Exception:

@@ -146,7 +146,7 @@ def setup_board(game):
     """The board just after setup: the game replayed up to its first worm choice."""
     log = game.log
     first = next((i for i, e in enumerate(log) if e.get("kind") == "worm"), len(log))
-    return type(game).replay(game.config, game.seed, log[:first]).board
+    return type(game).replay(game.config, game.seed, log[:first], game.base_cards).board
 
 
 def start_hands(game) -> dict:
@@ -154,7 +154,7 @@ def start_hands(game) -> dict:
     under ``"decks"`` what the decks hold (:attr:`Game.deck_cards`)."""
     log = game.log
     first = next((i for i, e in enumerate(log) if e.get("kind") == "worm"), len(log))
-    start = type(game).replay(game.config, game.seed, log[:first])
+    start = type(game).replay(game.config, game.seed, log[:first], game.base_cards)
     return {**start.hands, "decks": start.deck_cards}
 
 

@@ -230,8 +230,8 @@ class CardTap(Prompt):
         n = worm_number(view.worm) if view.worm else None
         title = (text("turn.title", view.lang, team=text(f"team.{view.team}", view.lang), n=n)
                  if view.team else text("card.title", view.lang))
-        return screens.message(title, text("prompt.card", view.lang),
-                               footer=footer if "pass" in self.options else None)
+        return screens.message(title, text("prompt.card", view.lang) + "\n" + text(
+            "teach.hint", view.lang), footer=footer if "pass" in self.options else None)
 
     def frame(self, view, t):
         h = view.worm_at()

@@ -21,9 +21,11 @@ from table.langs import LANGS
 from table.ui.strings import OPTIONAL_RULES, TEAMS, text
 
 from .prompts import Answer, Menu, Prompt, Refuse, View
+from .teaching import SUPPLY_DECK, Count, TeachPass
 from .tileplace import TilePlacer
 
-STAGES = ("lang", "teams", "seats", "rules", "dice", "decks", "placement", "map", "editor", "tiles")
+STAGES = ("lang", "teams", "seats", "rules", "dice", "decks", "placement", "map", "editor",
+          "tiles", "count", "pass")
 MINUTES = (1, 2, 3, 5, 10)
 
 
@@ -98,7 +100,8 @@ class SeatsMenu(Menu):
 
 class Wizard:
     def __init__(self, grid, lang: str = "en", last_map=None, water: Hex | None = (0, 0),
-                 tiles=None):
+                 tiles=None, cards: dict | None = None):
+        self.cards = cards if cards is not None else {}   # the library (the teach pass)
         self.grid = frozenset(grid)
         self.tiles = tiles                      # the box's map tiles (None: read when asked)
         self.water = water
@@ -109,6 +112,7 @@ class Wizard:
         self.rules: set[str] = set()
         self.own_dice = False
         self.own_decks = True                   # the players draw from the real decks
+        self.deck_size = 30                     # the teach pass: cards in the Supply deck
         self.placement = "auto"
         self.minutes = 1
         self.stage = "lang"
@@ -134,8 +138,14 @@ class Wizard:
             return Menu("", [], ["auto", "own"], int(self.own_dice),
                         draw=lambda v, c: screens.dice_menu(v.lang, c))
         if self.stage == "decks":
-            return Menu("", [], ["players", "box"], int(not self.own_decks),
+            return Menu("", [], ["players", "box", "teach"], int(not self.own_decks),
                         draw=lambda v, c: screens.decks_menu(v.lang, c))
+        if self.stage == "count":        # the teach pass (table/app/teaching.py)
+            known = sum(c.copies for c in self.cards.values() if c.kind in SUPPLY_DECK)
+            return Count(text("teach.pass_title", lang), text("teach.pass_count", lang),
+                         known or 30)
+        if self.stage == "pass":
+            return TeachPass(self.cards, self.deck_size)
         if self.stage == "placement":
             return Menu(lambda v: text("wizard.placement", v.lang),
                         [text("wizard.place_auto", lang), text("wizard.place_own", lang)],
@@ -185,6 +195,8 @@ class Wizard:
         i = STAGES.index(self.stage)
         if self.stage in ("editor", "tiles"):
             self._go("map")
+        elif self.stage in ("count", "pass"):
+            self._go("decks")
         elif i > 0:
             self._go(STAGES[i - 1])
 
@@ -209,6 +221,13 @@ class Wizard:
                 self.rules ^= {value}
         elif s == "dice":
             self.own_dice = value == "own"
+            self._go("decks")
+        elif s == "decks" and value == "teach":
+            self._go("count")
+        elif s == "count":
+            self.deck_size = value
+            self._go("pass")
+        elif s == "pass":
             self._go("decks")
         elif s == "decks":
             self.own_decks = value != "box"

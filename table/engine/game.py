@@ -314,6 +314,12 @@ class Game(Phases):
                           f"legal: {shown}{more}")
         self._commit_input(v, {"answer": plain(v), "kind": d.kind, "why": d.why, "actor": d.actor})
 
+    @property
+    def base_cards(self) -> dict:
+        """The cards the game started with (a replay of part of its log needs these: the
+        cards taught during the game join it where the log says)."""
+        return self._base
+
     def add_card(self, card: Card) -> None:
         """A card the players taught the box during the game joins its cards, from this point
         of the log on (a ``{"learn": card}`` entry: a replay adds it again there, and leaves

@@ -302,7 +302,7 @@ def rules_menu(lang: str, chosen: set[str], cursor: int) -> Screen:
 def decks_menu(lang: str, cursor: int) -> Screen:
     """Who draws the Supply and Drop cards, and a line saying what the one under the cursor
     means."""
-    keys = ("wizard.decks_players", "wizard.decks_box")
+    keys = ("wizard.decks_players", "wizard.decks_box", "wizard.decks_teach")
     cursor = max(0, min(cursor, len(keys) - 1))
     c = Canvas()
     c.title(text("wizard.decks", lang), f"{cursor + 1}/{len(keys)}")

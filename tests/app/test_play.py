@@ -34,7 +34,7 @@ async def until(daemon, player, bot, want, limit=3000):
     raise AssertionError("never got there")
 
 
-def test_an_unknown_tag_or_a_card_not_in_hand_is_refused_and_changes_nothing(tmp_path):
+def test_an_unknown_tag_opens_the_walk_and_a_card_not_in_hand_is_refused(tmp_path):
     async def main():
         daemon = sim_daemon(tmp_path, 4)
         tags = enrol_all(daemon)
@@ -43,10 +43,10 @@ def test_an_unknown_tag_or_a_card_not_in_hand_is_refused_and_changes_nothing(tmp
             await p.wizard()
             await until(daemon, p, RandomBot(4), lambda d: isinstance(d.current(), CardTap))
             log = list(daemon.game.log)
-            await p.tap("04DEADBEEF0001")                   # never enrolled
+            await p.tap("04DEADBEEF0001")                   # never enrolled: the walk
             unknown = texts(daemon)
-            assert daemon.game.log == log
-            await p.press("ok")
+            assert daemon.game.log == log and daemon.teacher.walk is not None
+            await p.press("back")                           # not now: the card asked again
             assert isinstance(daemon.current(), CardTap)
             team = daemon.game.turn.team
             weapon = next(c for c in sorted(daemon.cards)
@@ -68,7 +68,7 @@ def test_an_unknown_tag_or_a_card_not_in_hand_is_refused_and_changes_nothing(tmp
             return unknown, not_in_hand, not_weapon, names
 
     unknown, not_in_hand, not_weapon, (weapon, team, drop) = asyncio.run(main())
-    assert any(text("error.unknown_tag", "en") in t for t in unknown)
+    assert any(text("teach.title", "en") in t for t in unknown)
     # each refusal says why, in the players' words
     assert any(f"{weapon} is not in {team}'s hand" in t for t in not_in_hand)
     assert any(f"{drop} is not a weapon card" in t for t in not_weapon)

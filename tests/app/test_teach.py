@@ -248,4 +248,20 @@ def walk_screens(lang):
     w.problems = ["id: already in the library"]
     w.prompt = w._make()
     every_row()
+    # the teach pass: the deck's size, the cards left (every plural form), a refusal
+    from table.app.teaching import Count, TeachPass
+    from table.cards import library
+    import table.ui.strings as strings
+    from table.ui import screens
+    out.append(Count(strings.text("teach.pass_title", lang),
+                     strings.text("teach.pass_count", lang), 99).screen(view(lang)))
+    cards = library([])
+    for left in (0, 1, 2, 5, 11, 21, 22, 99):
+        p = TeachPass(cards, left + 1)
+        p.tap("freeze")
+        out.append(p.screen(view(lang)))
+    out.append(screens.error(lang, "teach.not_supply", card="Ninja Rope"))
+    out.append(screens.message(strings.text("card.title", lang),
+                               strings.text("prompt.card", lang) + "\n"
+                               + strings.text("teach.hint", lang), footer="OK"))
     return out

@@ -81,7 +81,7 @@ SAMPLES = {
                                 for c in range(len(OPTIONAL_RULES) + 1)],
     "dice menu": lambda lang: [screens.dice_menu(lang, c) for c in (0, 1)],
     "the box's turn": lambda lang: box_screens(lang),
-    "decks menu": lambda lang: [screens.decks_menu(lang, c) for c in (0, 1)],
+    "decks menu": lambda lang: [screens.decks_menu(lang, c) for c in (0, 1, 2)],
     "seats menu": lambda lang: [screens.seats_menu(lang, list(TEAMS),
                                                    dict(zip(TEAMS[1:], LEVELS)), c)
                                 for c in range(len(TEAMS) + 1)]
@@ -194,8 +194,8 @@ def test_every_string_is_on_some_screen(monkeypatch):
         used.add(key)
         return real(key, lang, **args)
 
-    from table.app import teach
-    for module in (strings, screens, instructions_mod, teach):
+    from table.app import teach, teaching
+    for module in (strings, screens, instructions_mod, teach, teaching):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():

@@ -1,0 +1,169 @@
+"""A card the box does not know, through the daemon's inputs only (presses and taps): drawn
+from the players' own Supply deck, played from the hand (the Starter dealt face down), taught
+in the wizard's pass; known from then on, also after a restart."""
+
+import asyncio
+
+import pytest
+
+from table.app.prompts import CardTap, DeckTap, Menu
+from table.app.teaching import TeachPass
+from table.bots import RandomBot
+from table.engine.setup import HIDDEN
+from tests.app.driver import Player, enrol_all, running, sim_daemon
+
+UNKNOWN = "04C0FFEE000001"           # a real NTAG's UID (04...) no card was enrolled to
+BAZOOKA_LIKE = ("go", "supply", "direct", 4, ("TEXT", "MOVE"), {"do": "blast"}, "done", "save")
+
+
+@pytest.fixture(autouse=True)
+def owner_cards(tmp_path, monkeypatch):
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    monkeypatch.setenv("WORMS_TABLE_CARDS", str(folder))
+    return folder
+
+
+async def teach(daemon, player, answers) -> int:
+    """Answer the walk's screens with ``answers`` through presses; the presses it took."""
+    before = player.presses
+    for value in answers:
+        p = daemon.current()
+        assert daemon.teacher.owns(p) and isinstance(p, Menu), p
+        for _ in range(len(p.values)):
+            if p.selected == value:
+                break
+            await player.press("4")
+        assert p.selected == value, (p.values, value)
+        await player.press("ok")
+    return player.presses - before
+
+
+async def play_until(daemon, player, bot, done) -> None:
+    from table.app.present import Step
+    from table.app.prompts import Notice
+    for _ in range(5000):
+        cur = daemon.current()
+        if done(cur):
+            return
+        if isinstance(cur, (Step, Notice)):
+            await player.press("ok")
+        else:
+            await player.choose(bot(daemon.game))
+    raise AssertionError("never got there")
+
+
+def test_an_unknown_card_drawn_is_taught_on_the_spot_in_few_presses_and_kept(tmp_path,
+                                                                            owner_cards):
+    async def main():
+        daemon = sim_daemon(tmp_path / "state", seed=4)
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            player = Player(daemon, tags)
+            await player.wizard(2)
+            assert daemon.game.config.own_decks          # the players draw (the default)
+            await play_until(daemon, player, RandomBot(4),
+                             lambda p: isinstance(p, DeckTap) and p.deck == "supply")
+            team = daemon.game.request.actor
+            held = list(daemon.game.hands[team])
+            await player.tap(UNKNOWN)
+            presses = await teach(daemon, player, BAZOOKA_LIKE)
+            assert presses <= 40
+            assert daemon.teacher.walk is None
+            hand = daemon.game.hands[team]
+            new = [c for c in hand if c not in held]
+            assert new == ["card_1"], (held, hand)
+            card = daemon.cards["card_1"]
+            assert (card.kind, card.target, card.accuracy, card.action) == (
+                "supply", "direct", 4, ("TEXT", "MOVE"))
+            assert daemon.tags.card(UNKNOWN) == "card_1"
+            assert (owner_cards / "card_1.toml").is_file()
+            log = list(daemon.game.log)
+        return presses, log
+
+    presses, log = asyncio.run(main())
+    assert presses == 13
+
+    async def again():                        # a restart: the game resumes, the card known
+        daemon = sim_daemon(tmp_path / "state", seed=4)
+        async with running(daemon):
+            assert daemon.game is not None and daemon.game.log == log
+            assert "card_1" in daemon.game.cards and daemon.tags.card(UNKNOWN) == "card_1"
+    asyncio.run(again())
+
+
+def test_the_face_down_starter_is_taught_and_played_at_once(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path / "state", seed=2)
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            player = Player(daemon, tags)
+            await player.wizard(2)
+            await play_until(daemon, player, RandomBot(2), lambda p: isinstance(p, CardTap))
+            team = daemon.game.request.actor
+            assert HIDDEN in daemon.game.hands[team]
+            # no tag: the unknown-card button, where a card is asked for
+            await player.press("4")
+            walk = daemon.teacher.walk
+            assert walk is not None and walk.kinds[0] == "starter"
+            await teach(daemon, player, ("go", "starter", "any", 2, ("TEXT",),
+                                         {"do": "blast"}, "done", "save"))
+            assert HIDDEN not in daemon.game.hands[team]
+            plays = [e for e in daemon.game.events if e["event"] == "play"]
+            assert plays[-1]["card"] == "card_1" and plays[-1]["team"] == team
+    asyncio.run(main())
+
+
+def test_back_leaves_the_walk_and_the_question_is_asked_again(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path / "state", seed=2)
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            player = Player(daemon, tags)
+            await player.wizard(2)
+            await play_until(daemon, player, RandomBot(2), lambda p: isinstance(p, CardTap))
+            asked = daemon.current()
+            await player.tap(UNKNOWN)
+            await teach(daemon, player, ("go",))
+            await player.press("back")
+            await player.press("back")
+            assert daemon.teacher.walk is None and daemon.current() is asked
+            assert daemon.tags.card(UNKNOWN) is None
+    asyncio.run(main())
+
+
+def test_the_teach_pass_ticks_known_cards_and_teaches_the_rest(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path / "state", seed=2)
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            player = Player(daemon, tags)
+            w = daemon.wizard
+            await player.choose("en")
+            await player.menu(w.prompt, "red")
+            await player.choose("start")
+            await player.choose("start")
+            await player.choose("auto")
+            await player.choose("teach")
+            assert w.stage == "count"
+            count = w.prompt
+            for _ in range(20):
+                if count.n == 3:
+                    break
+                await player.press("1" if count.n < 3 else "4")
+            await player.press("ok")
+            p = daemon.current()
+            assert isinstance(p, TeachPass) and p.left == 3
+            assert "3 cards left" in " ".join(p.screen(daemon.view()).texts)
+            uid = {c: u for u, c in tags.items()}
+            await player.tap(uid["freeze"])                # known: ticked off
+            assert p.left == 2
+            await player.tap(uid["bazooka"])               # a Starter: not in this deck
+            assert p.left == 2
+            await player.press("ok")                       # (the refusal read)
+            await player.tap(UNKNOWN)
+            await teach(daemon, player, BAZOOKA_LIKE)
+            assert daemon.current() is p and p.left == 1 and p.taught == ["card_1"]
+            await player.press("ok")                       # the deck is done
+            assert w.stage == "decks"
+    asyncio.run(main())
