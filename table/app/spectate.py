@@ -56,9 +56,12 @@ def page_view(prompt, view, game, board, lang: str, *, sim: bool, cards: dict) -
                                  "things": things_at(board, h, lang)} for h in sorted(view.grid))}
     turn = game.turn
     out["team"] = turn.team and text(f"team.{turn.team}", lang)
-    if sim and turn.team in game.hands:               # in simulation: the team's hand
+    if sim and turn.team in game.hands and not game.config.box_level(turn.team):
+        # in simulation: the team's hand (never the box's: only the box knows it)
         out["hand"] = tuple(cards[c].name(lang) if c in cards else c
                             for c in game.hands[turn.team])
+    out["box"] = tuple(text("wizard.seat_box", lang, team=text(f"team.{t}", lang),
+                            level=text(f"level.{level}", lang)) for t, level in game.config.box)
     out["log"] = tuple(turn_log(game.events, lang, cards))
     if isinstance(prompt, HexPick) and prompt.cursor is not None:
         h = prompt.cursor

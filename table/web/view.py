@@ -218,6 +218,7 @@ def page_table(snap: TableSnapshot, lang: str) -> dict:
         screen[snap.selected] = f"▸ {screen[snap.selected]}"
     return {"lang": lang, "legend": legend, "hexes": list(snap.board), "team": snap.team,
             "hand": None if snap.hand is None else list(snap.hand), "log": list(snap.log),
+            "box": list(snap.box),
             "cursor": snap.cursor, "screen": screen}
 
 

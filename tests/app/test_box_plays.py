@@ -128,3 +128,36 @@ def test_a_power_cut_while_the_box_thinks_resumes_to_the_same_choice(tmp_path):
     game = asyncio.run(second())
     entries = [e for e in game.log[at:] if "answer" in e]
     assert entries and entries[0]["answer"] == json.loads(json.dumps(expected))
+
+
+def test_the_page_shows_which_teams_the_box_plays_and_never_its_hand(tmp_path):
+    """In simulation the page shows the hand of the team to play: never the box's."""
+    snaps = []
+
+    async def main():
+        daemon = sim_daemon(tmp_path, 51, sim=True)
+        daemon.on_snapshot = snaps.append
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            player = Player(daemon, tags)
+            await player.wizard(2, decks="box", box={"red": "normal"})
+            bot = RandomBot(51)
+            for _ in range(400):
+                await box_done(daemon)
+                if daemon.game.turn.number > 6 or daemon.mode == "over":
+                    break
+                cur = daemon.current()
+                if isinstance(cur, Notice) or type(cur).__name__ == "Step":
+                    await player.press("ok")
+                else:
+                    await player.choose(bot(daemon.game))
+            return daemon.game
+
+    game = asyncio.run(main())
+    played = [s for s in snaps if s.mode == "play" and s.team is not None]
+    reds = [s for s in played if s.team == "Red"]
+    blues = [s for s in played if s.team == "Blue"]
+    assert reds and blues and game.hands["red"]
+    assert all(s.box == ("Red: box, normal",) for s in played)
+    assert all(s.hand is None for s in reds)                  # the box's hand: never shown
+    assert any(s.hand for s in blues)                         # people's: as before

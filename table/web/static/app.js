@@ -276,6 +276,8 @@ function drawTable(table) {
   $("hand-box").hidden = !table.hand;
   for (const name of table.hand || []) el("li", {}, hand, null).textContent = name;
   $("hand-team").textContent = table.team ? `· ${table.team}` : "";
+  $("box-teams").textContent = (table.box || []).join(" · ");
+  $("box-teams").hidden = !(table.box || []).length;
   const log = $("log");
   log.textContent = "";
   for (const line of table.log || []) el("li", {}, log, null).textContent = line;
