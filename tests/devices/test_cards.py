@@ -12,6 +12,8 @@ from table.devices.cards import (
     parse_pn532, parse_rdm6300, pn532_frame, rdm6300_frame,
 )
 
+from tests.polling import until
+
 UID = bytes.fromhex("04a1b2c3d4e5f6")
 OTHER = bytes.fromhex("deadbeef")
 
@@ -277,8 +279,7 @@ def test_silent_reader_is_aborted_then_reported(pn532):
     try:
         pn532.silent = True
         reader.poll_once()                # one silence: abort and try again next poll
-        time.sleep(0.02)
-        assert pn532.raw.endswith(ACK_FRAME)
+        until(lambda: pn532.raw.endswith(ACK_FRAME), what="the abort (an ACK frame)")
         with pytest.raises(DeviceError, match="PN532 card reader: stopped answering"):
             reader.poll_once()
     finally:
