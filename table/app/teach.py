@@ -68,6 +68,21 @@ def names(n: int) -> dict[str, str]:
     return {lang: text("teach.name", lang, n=n) for lang in LANGS}
 
 
+def asked(do: str) -> tuple[str, ...]:
+    """The parameters of step ``do`` the walk asks for, in order (the vocabulary's; the
+    others keep their defaults)."""
+    listed = getattr(authoring, "ASKED", None)
+    if listed is not None:
+        return tuple(listed.get(do, ()))
+    return tuple(authoring.STEP_PARAMS.get(do, {}))
+
+
+def spec(do: str, key: str) -> tuple:
+    """How a parameter is asked: its choices, ``("list", choices)``, ``("number", lo, hi)``
+    or ``("text", longest)`` (:data:`table.cards.authoring.STEP_PARAMS`)."""
+    return tuple(authoring.STEP_PARAMS.get(do, {}).get(key, ()))
+
+
 def step_label(step: dict, lang: str) -> str:
     """One line of card text in the screen's words ("Damage all", "Place a Mine: target")."""
     do = step["do"]
@@ -261,12 +276,14 @@ class Walk:
         for do in order:
             if do in AT_TARGET and not targeted:
                 continue
-            params = authoring.STEP_PARAMS.get(do, {})
+            if do == "by_hand":                  # (the last row of the menu)
+                continue
+            params = asked(do)
             if len(params) == 1:
-                (key, choices), = params.items()
-                if choices and choices[0] != "list" and len(choices) <= 3:
+                choices = spec(do, params[0])
+                if choices and choices[0] not in ("list", "number", "text") and len(choices) <= 3:
                     for c in choices:
-                        step = {"do": do, key: c}
+                        step = {"do": do, params[0]: c}
                         rows.append((step, step_label(step, self.lang)))
                     continue
             rows.append(({"do": do}, step_label({"do": do}, self.lang)
@@ -290,12 +307,15 @@ class Walk:
     def _param_prompt(self) -> Prompt:
         lang = self.lang
         assert self.pending is not None and self.param is not None
-        choices = authoring.STEP_PARAMS[self.pending["do"]][self.param]
+        choices = spec(self.pending["do"], self.param)
         title = step_label({"do": self.pending["do"]}, lang)
         if choices and choices[0] == "list":
             values = list(choices[1])
             return Ticks(title, [_choice(self.param, v, lang) for v in values], values,
                          _t("teach.done", lang))
+        if choices and choices[0] == "number":
+            numbers = list(range(choices[1], min(choices[2], choices[1] + 9) + 1))
+            return Menu(title, [str(n) for n in numbers], numbers)
         return Menu(title, [_choice(self.param, v, lang) for v in choices], list(choices))
 
     def _check_menu(self) -> Menu:
@@ -412,7 +432,10 @@ class Walk:
         return None
 
     def _add_step(self, step: dict) -> None:
-        missing = [k for k in authoring.STEP_PARAMS.get(step["do"], {}) if k not in step]
+        for key in asked(step["do"]):
+            if key not in step and spec(step["do"], key)[:1] == ("text",):
+                step[key] = _t("teach.step.by_hand", self.lang)   # (no typing on the box)
+        missing = [k for k in asked(step["do"]) if k not in step]
         if missing:
             self.pending, self.param = step, missing[0]
             self._go("param")
@@ -432,9 +455,7 @@ class Walk:
         card says so itself; otherwise the card is handed back as far as it was told."""
         raw = copy.deepcopy(self.raw)
         if "by_hand" in STEP_KINDS:
-            raw.setdefault(self._field(), []).append({"do": "by_hand"})
-            self.raw = raw
-            self._go("check")
+            self._add_step({"do": "by_hand"})
             return None
         return Result(raw, by_hand=True)
 
