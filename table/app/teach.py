@@ -434,7 +434,7 @@ class Walk:
     def _add_step(self, step: dict) -> None:
         for key in asked(step["do"]):
             if key not in step and spec(step["do"], key)[:1] == ("text",):
-                step[key] = _t("teach.step.by_hand", self.lang)   # (no typing on the box)
+                step[key] = _t("teach.by_hand", self.lang)   # (no typing on the box)
         missing = [k for k in asked(step["do"]) if k not in step]
         if missing:
             self.pending, self.param = step, missing[0]
