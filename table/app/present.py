@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from table.hexgrid import Hex
 from table.engine.state import GameResult
+from table.engine.setup import HIDDEN
 from table.ui import scenes, screens
 from table.ui.changes import card_summary, game_summary, off_lines
 from table.ui.strings import text
@@ -122,7 +123,8 @@ def deal_screen(lang: str, deal: dict, cards: dict) -> screens.Screen:
                          for c, n in counted.items())
     if "team" in deal:
         team = text(f"team.{deal['team']}", lang)
-        names = ", ".join(cards[c].name(lang) if c in cards else c for c in deal["cards"])
+        names = ", ".join(cards[c].name(lang) if c in cards else text("deal.face_down", lang)
+                          if c == HIDDEN else c for c in deal["cards"])
         return screens.message(text("deal.title", lang, team=team),
                                text("deal.hand", lang, cards=names))
     if "deck" in deal:

@@ -132,4 +132,5 @@ async def start_web(devices, daemon, host: str, port: int | None, pairing: bool 
     if server.pairing is not None:
         daemon.on_pair_button = server.open_pairing
     daemon.on_snapshot = server.show        # each change, pushed to the pages
+    server.view.cards = getattr(daemon, "cards", server.view.cards)   # (a card taught: shown)
     return server

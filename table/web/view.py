@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import dataclasses
 import io
+import secrets
 
 from table.cards.simtags import card_for_uid, sim_uid
 from table.devices.panel import Panel
@@ -24,6 +25,8 @@ from table.ui.strings import text
 
 from .errors import WebError
 
+#: the card row's "a card the box doesn't know": a blank tag (POST /tap {"card": "blank"})
+BLANK = "blank"
 
 class InputError(WebError):
     """A request the table cannot take; ``status`` is the HTTP status to answer with."""
@@ -134,6 +137,7 @@ class TableView:
             "wind": None if snap is None else wind_state(snap.wind),
             "buttons": None if panel.buttons is None else {
                 "names": list(panel.names()), "interactive": panel.can_press()},
+            "ncards": len(self.cards),     # (a card taught: the page asks /state again)
             "reader": None if not has_reader else {
                 "interactive": panel.can_tap(), "uid": uid,
                 "card": None if uid is None else card_for_uid(uid, self.cards),
@@ -175,12 +179,18 @@ class TableView:
 
     def tap(self, card: object) -> str:
         """Put ``card`` (a library card id) on the reader; tapping the card already there
-        takes it off and puts it back (a fresh tap).  Returns the UID tapped."""
+        takes it off and puts it back (a fresh tap).  ``"blank"``: a card the box does not
+        know, a new tag each time (the box walks the players through it).  Returns the UID
+        tapped."""
         reader = self._reader()
-        if not isinstance(card, str) or card not in self.cards:
+        if card == BLANK:
+            uid = "04" + secrets.token_hex(6).upper()        # an NTAG's UID, never enrolled
+        elif not isinstance(card, str) or card not in self.cards:
             known = ", ".join(self.cards) or "none"
-            raise InputError(f"no card {card!r} in the library; the cards are {known}")
-        uid = sim_uid(card)
+            raise InputError(f"no card {card!r} in the library; the cards are {known} "
+                             f"(or {BLANK}: a card the box does not know)")
+        else:
+            uid = sim_uid(card)
         if reader.on_reader() == uid:
             reader.remove()
         reader.tap(uid)

@@ -97,6 +97,9 @@ def flow_screens(lang):
     t("deal.title", lang, team=""), t("deal.hand", lang, cards=""), t("deal.decks_title", lang)
     starters = ["uzi", "bazooka", "ninja_rope", "girder", "grenade"]
     out += [deal_screen(lang, {"team": team, "cards": starters}, library()) for team in TEAMS]
+    t("deal.face_down", lang)                   # the fifth Starter of the players' own deal
+    out += [deal_screen(lang, {"team": team, "cards": starters[:4] + ["?"]}, library())
+            for team in TEAMS]
     out.append(screens.message(t("demo.title", lang), f"{t('demo.invite', lang)}\n"
                                                       f"{t('demo.invite_keys', lang)}"))
     out += [screens.dice(lang, ["3"], title=t(f"roll.for.{w}", lang))

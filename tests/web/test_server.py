@@ -165,6 +165,18 @@ def test_tap_puts_the_cards_sim_tag_on_the_reader(table, devices):
     assert devices.card_reader.current == sim_uid("grenade")
 
 
+def test_a_blank_tag_is_a_card_the_box_does_not_know_a_new_one_each_time(table, devices):
+    running, stand_in = table
+    status, one = running.request("/tap", {"card": "blank"})
+    _, two = running.request("/tap", {"card": "blank"})
+    assert status == 200 and one["uid"] != two["uid"]
+    for uid in (one["uid"], two["uid"]):         # an NTAG's UID, no card's sim tag
+        assert uid.startswith("04") and len(uid) == 14 and int(uid, 16) >= 0
+    state = running.request("/state")[1]
+    assert state["reader"]["uid"] == two["uid"] and state["reader"]["card"] is None
+    assert state["ncards"] == len(state["cards"])
+
+
 def test_remove_takes_the_card_off(table, devices):
     running, stand_in = table
     running.request("/tap", {"card": "uzi"})

@@ -6,7 +6,7 @@ const T = {
   en: {simulator: "simulator", connecting: "connecting…", live: "live", reconnecting: "reconnecting…",
        wind: "Wind", noWind: "Wind: not set", cards: "Cards: click one to tap it on the reader", cardsShown: "The cards this table knows",
        onReader: "On the reader:", readerEmpty: "The reader is empty", takeoff: "Take off",
-       unknownTag: "unknown tag", back: "Back", ok: "OK", notMirrored: "this screen is not mirrored",
+       unknownTag: "unknown tag", blank: "a card the box doesn’t know", back: "Back", ok: "OK", notMirrored: "this screen is not mirrored",
        keys: "Keys: 1–6 · Enter = OK · Esc = Back · with Shift, or held down: a long press",
        spectator: "Spectator screen: the buttons and the card reader are on the table.",
        pairTitle: "Pairing code", pairHelp: "Type the six digits shown on the table's screen.", pair: "Pair",
@@ -16,7 +16,7 @@ const T = {
   cs: {simulator: "simulátor", connecting: "připojuji…", live: "živě", reconnecting: "připojuji znovu…",
        wind: "Vítr", noWind: "Vítr: zatím nenastaven", cards: "Karty: kliknutím kartu přiložíte ke čtečce", cardsShown: "Karty, které stůl zná",
        onReader: "Na čtečce:", readerEmpty: "Čtečka je prázdná", takeoff: "Sundat",
-       unknownTag: "neznámý štítek", back: "Zpět", ok: "OK", notMirrored: "tento displej se nezrcadlí",
+       unknownTag: "neznámý štítek", blank: "karta, kterou stůl nezná", back: "Zpět", ok: "OK", notMirrored: "tento displej se nezrcadlí",
        keys: "Klávesy: 1–6 · Enter = OK · Esc = Zpět · se Shiftem nebo podržením: dlouhý stisk",
        spectator: "Divácká obrazovka: tlačítka a čtečka karet jsou na stole.",
        pairTitle: "Párovací kód", pairHelp: "Zadejte šest číslic z displeje stolu.", pair: "Spárovat",
@@ -26,7 +26,7 @@ const T = {
   uk: {simulator: "симулятор", connecting: "з’єднання…", live: "наживо", reconnecting: "перепідключення…",
        wind: "Вітер", noWind: "Вітер: ще не задано", cards: "Карти: клацніть, щоб прикласти до зчитувача", cardsShown: "Карти, які знає стіл",
        onReader: "На зчитувачі:", readerEmpty: "Зчитувач порожній", takeoff: "Зняти",
-       unknownTag: "невідома мітка", back: "Назад", ok: "OK", notMirrored: "цей екран не віддзеркалюється",
+       unknownTag: "невідома мітка", blank: "карта, якої стіл не знає", back: "Назад", ok: "OK", notMirrored: "цей екран не віддзеркалюється",
        keys: "Клавіші: 1–6 · Enter = OK · Esc = Назад · із Shift або утриманням: довге натискання",
        spectator: "Екран для глядачів: кнопки та зчитувач карт — на столі.",
        pairTitle: "Код сполучення", pairHelp: "Введіть шість цифр з екрана столу.", pair: "Сполучити",
@@ -43,6 +43,7 @@ const SVGNS = "http://www.w3.org/2000/svg";
 let lang = "en";
 let version = -1;
 let cards = [];
+let refetching = false;           // asking /state again for a card taught at the table
 let hexEls = new Map();
 let gridKey = "";
 let padKey = "";
@@ -111,6 +112,11 @@ function apply(s) {
   drawPad(s.buttons);
   drawCards(s.reader, langChanged || !!s.cards);
   drawTable(s.table);
+  // a card taught at the table: the card row gains it
+  if (!s.cards && s.ncards !== undefined && s.ncards !== cards.length && !refetching) {
+    refetching = true;
+    api("/state").then(apply).catch(() => {}).finally(() => { refetching = false; });
+  }
 }
 
 function relabel() {
@@ -383,6 +389,12 @@ function drawCards(reader, rebuild) {
       b.disabled = !interactive;
       b.addEventListener("click", () => api("/tap", {card: c.id}).catch(() => {}));
     }
+    // a blank tag: a card the box does not know (the box walks the players through it)
+    const blank = el("button", {class: "card kind-blank", "data-card": "blank", type: "button"}, row, null);
+    blank.innerHTML = `<span class="kind"></span><span class="icon">?</span><span class="name"></span><span class="tag">NFC</span>`;
+    blank.querySelector(".name").textContent = t("blank");
+    blank.disabled = !interactive;
+    blank.addEventListener("click", () => api("/tap", {card: "blank"}).catch(() => {}));
   }
   $("cards-title").textContent = t(interactive ? "cards" : "cardsShown");
   const on = reader ? reader.card : null;
