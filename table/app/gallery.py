@@ -20,6 +20,7 @@ from table.cards import library
 from table.engine.board import Board
 from table.engine.decisions import Decision
 from table.hexgrid import hexagon
+from table.langs import LANGS
 from table.ui import scenes, screens
 from table.ui.strings import DEVICES, FORMS, TEAMS, fields, recording, text, worm_name
 
@@ -60,14 +61,21 @@ def shots(lang: str, distinct: bool = True) -> list[Shot]:
     shown: set[str] = set()
     for group, make in GROUPS + (("other", partial(others, shown=shown)),):
         for name, draw in make(lang):
-            with recording(lang) as keys:
+            with recording(lang) as keys, recording() as every:
                 screen = draw()
+            keys |= {k for k in every - keys if _shown_as_is(k, screen)}   # the languages' names
             shown |= keys
             if distinct and screen.texts in seen:
                 continue
             seen.add(screen.texts)
             out.append(Shot(group, name, screen, tuple(sorted(keys))))
     return out
+
+
+def _shown_as_is(key: str, screen: screens.Screen) -> bool:
+    """Whether the screen shows ``key`` word for word in some language (a string with no
+    blanks looked up in another language than the screen's: the language menu's names)."""
+    return any(not fields(key, lang) and text(key, lang) in screen.texts for lang in LANGS)
 
 
 def others(lang: str, shown: set[str]) -> Iterator[tuple[str, Draw]]:

@@ -46,8 +46,10 @@ def setup(lang: str) -> Iterator[tuple[str, Draw]]:
                       + [raw_step(changes=(Change(f"ch.place.{k}", {}, (0, 1)),) * 6)
                          for k in THING_KINDS], "setting up")
     cards = library()
-    hand = sorted(cards, key=lambda c: -font(12).getlength(cards[c].name(lang)))[:5]
+    weapons = [c for c in cards if cards[c].kind in ("starter", "supply", "superweapon")]
+    hand = sorted(weapons, key=lambda c: -font(12).getlength(cards[c].name(lang)))[:5]
     deals = [{"team": team, "cards": hand},
+             {"team": team, "cards": ["uzi", "bazooka", "ninja_rope", "girder", "?"]},  # hidden
              {"deck": "supply", "cards": [c for c in cards if cards[c].kind == "supply"]},
              {"deck": "drop", "cards": [c for c in cards if cards[c].kind == "drop"] * 4,
               "bottom": widest_card(lang, ("sudden_death",))}]
