@@ -226,7 +226,8 @@ class Demo:
             return [(scenes.wind_arrow(self.grid, game.board.wind, base=base), INVITE_S)], 0.0
         if game.request is None:
             winners = list(game.result.winners) if game.result else []
-            self.show_screen(screens.winner(self.lang, winners[0] if len(winners) == 1 else None))
+            self.show_screen(screens.winner(self.lang, winners[0] if len(winners) == 1 else None,
+                                            shared=winners))
             self.show_frame(winner_frame(self.view(), winners))
             self.games += 1
             log.info("demo: game %d over (%s)", self.games, ", ".join(winners) or "a draw")

@@ -227,6 +227,7 @@ def ends(lang: str) -> Iterator[tuple[str, Draw]]:
     yield "time is up", lambda: screens.timer(lang, 0, t1)
     yield "winner", lambda: screens.winner(lang, t1)
     yield "nobody wins", lambda: screens.winner(lang, None)
+    yield "a shared win", partial(screens.winner, lang, None, (t1, t2))
 
 
 def _off(lang: str, page: list[Change]) -> screens.Screen:

@@ -15,7 +15,7 @@ from PIL import Image
 
 from table.fonts import font
 
-from .layout import BODY, HEIGHT, TITLE_H, WIDTH, Canvas, wrap
+from .layout import BODY, HEIGHT, TITLE_H, WIDTH, Canvas, line_height, wrap
 from table.langs import LANGS
 
 from .strings import FACES, OPTIONAL_RULES, TEAMS, text
@@ -226,14 +226,21 @@ def error(lang: str, key: str, **args) -> Screen:
                    footer=text("button.ok", lang))
 
 
-def winner(lang: str, team: str | None) -> Screen:
-    """The end: the winning team in large letters, or a draw (``team`` None)."""
+def winner(lang: str, team: str | None, shared: tuple[str, ...] | list[str] = ()) -> Screen:
+    """The end: the winning team in large letters; the teams that share the win (``shared``,
+    said as each print says a second tie); or nobody (``team`` None)."""
     c = Canvas()
     c.title(text("over.title", lang))
-    s = (text("over.winner", lang, team=text(f"team.{team}", lang)) if team
-         else text("over.draw", lang))
-    c.block((1, TITLE_H + 1, WIDTH - 1, HEIGHT), s, font(16, bold=True), align="center",
-            valign="middle")
+    if len(shared) > 1:
+        s = text("over.shared", lang, teams=", ".join(text(f"team.{t}", lang) for t in shared))
+    else:
+        s = (text("over.winner", lang, team=text(f"team.{team}", lang)) if team
+             else text("over.draw", lang))
+    box = (1, TITLE_H + 1, WIDTH - 1, HEIGHT)
+    big = font(16, bold=True)                 # smaller when the words need more lines
+    fnt = big if len(wrap(s, big, box[2] - box[0])[0]) * line_height(big) <= box[3] - box[1] \
+        else font(12, bold=True)
+    c.block(box, s, fnt, align="center", valign="middle")
     return _done(c)
 
 

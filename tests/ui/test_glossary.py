@@ -126,6 +126,10 @@ def test_each_print_says_its_own_tie_and_its_own_words():
     # game is a draw (нічия)
     assert "sdílejí" in text("over.shared", "cs", teams="Modří, Červení")
     assert text("over.shared", "uk", teams="Сині, Червоні").startswith("Нічия")
+    from table.ui import screens          # the demo's end screen says so too, not "nobody"
+    assert "Vítězství sdílejí: Fialoví, Červení" in screens.winner(
+        "cs", None, ("purple", "red")).texts
+    assert "Нічия: Фіолетові, Червоні" in screens.winner("uk", None, ("purple", "red")).texts
     assert text("roll.for.knockback", "cs") == "Pořádné rozhození"
     assert "зміщує" in text("rule_help.reduced_blast", "uk")
     assert text("deal.decks_title", "cs") == "Vytvoř balíčky"

@@ -153,7 +153,8 @@ SAMPLES = {
                        t("fault.back", lang, name=t(f"device.{d}", lang))) for d in DEVICES],
     "timer": lambda lang: [screens.timer(lang, s, team) for s in (0, 0.2, 9, 59.5, 600, 5999)
                            for team in (None,) + TEAMS],
-    "winner": lambda lang: [screens.winner(lang, team) for team in TEAMS + (None,)],
+    "winner": lambda lang: [screens.winner(lang, team) for team in TEAMS + (None,)]
+    + [screens.winner(lang, None, shared) for shared in (TEAMS[3:5], TEAMS[2:5])],
     "state problems": lambda lang: [
         screens.message(t(f"storage.{kind}.title", lang),
                         t(f"storage.{kind}.body", lang, file="progress.json"))
