@@ -22,7 +22,7 @@ from table.ui.strings import text
 
 from .bridge import LoopBridge
 from .prompts import Menu
-from .tags import TagStore
+from .state import read_tags
 
 log = logging.getLogger("worms-table")
 
@@ -30,7 +30,8 @@ log = logging.getLogger("worms-table")
 class Enroller:
     def __init__(self, devices, state_dir, lang: str = "en", cards: dict | None = None):
         self.devices = devices
-        self.store = TagStore.in_dir(state_dir, cards)
+        self.store, problem = read_tags(state_dir, cards)   # a damaged file: set aside
+        self.problem = problem.message if problem is not None else None
         self.cards = self.store.cards
         self.lang = lang if lang in LANGS else "en"
         self.ids = sorted(self.cards, key=lambda c: self.cards[c].name(self.lang))
@@ -131,13 +132,25 @@ class Enroller:
                         log.info("tag %s: its card is not in the library; add it with "
                                  "`worms-table cards new`, then press a button", self.uid)
                     elif out.value != "back":
-                        self.store.enrol(self.uid, out.value)
-                        log.info("tag %s is %s", self.uid, out.value)
+                        self._enrol(self.uid, out.value)
         elif self.uid is not None and event.name == "ok" and not event.long:
             self._pick(self.uid)
         elif event.name == "back":
             self.uid = None
         self.render()
+
+    def _enrol(self, uid: str, card: str) -> None:
+        """Enrol the tag; when tags.toml cannot be written (a full SD card) say so: the tag
+        stays in the table and is written with the next one that can be."""
+        try:
+            self.store.enrol(uid, card)
+        except OSError as err:
+            log.error("cannot save %s: %s; tag %s (%s) is kept in memory and saved with the "
+                      "next tag; free some space", self.store.path, err.strerror or err, uid,
+                      card)
+            self.note = text("enroll.not_saved", self.lang)
+            return
+        log.info("tag %s is %s", uid, card)
 
     def notice(self, what: str, body: str) -> None:
         """Show ``body`` (the page's pairing code, never logged) until a button or a tap."""

@@ -28,6 +28,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from table import filetext
 from table.langs import LANGS
 from table.ui.strings import FORMS, text
 
@@ -40,6 +41,8 @@ SETTINGS = "settings.json"
 PROGRESS = "progress.json"
 PROBE = ".storage-probe"
 PROBE_BYTES = 64 * 1024          # room a few answers need, written and synced by retry()
+MAX_MAP_HEXES = 1000             # a last map bigger than any box (the wizard keeps its hexes
+MAX_MAP_REACH = 50               # on the box's grid only)
 
 #: The kinds of problem the players are told of; their words (a title, a body) are in the
 #: gettext catalogs, table/ui/locale: ``storage.<kind>.title`` and ``storage.<kind>.body``.
@@ -91,6 +94,46 @@ def move_aside(path: Path, why: str = "damaged") -> Path:
     return target
 
 
+def set_aside(path: Path, wrong: str, then: str) -> Problem:
+    """A damaged state file moved aside (kept), logged and returned as a Problem to show."""
+    try:
+        kept = f"kept as {move_aside(path)}"
+    except OSError as err:
+        kept = f"it cannot be moved aside ({err.strerror or err})"
+    message = f"{path}: {wrong}; {kept}; {then}"
+    log.error("%s", message)
+    return Problem("file", message, {"file": path.name})
+
+
+def read_tags(folder: Path, cards: dict | None = None) -> tuple[TagStore, Problem | None]:
+    """The enrolled tags of the state folder; a damaged tags.toml is set aside (every tag is
+    then unknown until the cards are enrolled again) and named in the Problem."""
+    path = Path(folder) / TAGS_FILE
+    try:
+        return TagStore(path, cards), None
+    except TagFileError as err:
+        problem = set_aside(path, str(err).split(": ", 1)[-1].split("; ")[0],
+                            "enrol the cards again (worms-table enroll)")
+        return TagStore(path, cards, read=False), problem
+
+
+def read_settings(folder: Path) -> dict:
+    """settings.json's checked data, without the rest of the state folder ({} if missing or
+    damaged: a damaged file is set aside and logged)."""
+    path = Path(folder) / SETTINGS
+    try:
+        data = filetext.read_json(path)
+        wrong = check_settings(data)
+    except OSError:
+        return {}
+    except filetext.Unreadable as err:
+        wrong = str(err)
+    if wrong is None:
+        return data
+    set_aside(path, wrong, "the defaults are used")
+    return {}
+
+
 def _probe(folder: Path) -> None:
     """Make the folder, write and sync a small file in it, remove it: OSError if any fails."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -123,10 +166,12 @@ def check_settings(data) -> str | None:
     if lang is not None and lang not in LANGS:
         return f"lang must be one of {', '.join(LANGS)}, not {lang!r}"
     land = data.get("last_map")
-    if land is not None and not (isinstance(land, list) and land and all(
-            isinstance(h, list) and len(h) == 2 and all(type(c) is int for c in h)
-            for h in land)):
-        return "last_map must be a list of [q, r] hexes"
+    if land is not None and not (isinstance(land, list) and 0 < len(land) <= MAX_MAP_HEXES
+                                 and all(isinstance(h, list) and len(h) == 2
+                                         and all(type(c) is int and abs(c) <= MAX_MAP_REACH
+                                                 for c in h) for h in land)):
+        return (f"last_map must be a list of at most {MAX_MAP_HEXES} [q, r] hexes, "
+                f"q and r within {MAX_MAP_REACH} of 0")
     return None
 
 
@@ -247,30 +292,22 @@ class StateFolder:
         check = CHECKS[name]
         path = self.folder / name
         try:
-            raw = path.read_bytes()
+            data = filetext.read_json(path)
+            wrong = check(data)
         except FileNotFoundError:
             return {}
         except OSError as err:
             log.error("cannot read %s: %s; using the defaults", path, err.strerror or err)
             return {}
-        try:
-            data = json.loads(raw.decode("utf-8"))
-            wrong = check(data)
-        except (UnicodeDecodeError, ValueError) as err:
-            wrong = f"not valid JSON ({err})"
+        except filetext.Unreadable as err:    # not UTF-8 or JSON, too deep, a huge integer
+            wrong = str(err)
         if wrong is None:
             return data
         self._damaged(path, wrong)
         return {}
 
     def _damaged(self, path: Path, wrong: str, then: str = "the defaults are used") -> None:
-        try:
-            kept = f"kept as {move_aside(path)}"
-        except OSError as err:
-            kept = f"it cannot be moved aside ({err.strerror or err})"
-        message = f"{path}: {wrong}; {kept}; {then}"
-        log.error("%s", message)
-        self.problems.append(Problem("file", message, {"file": path.name}))
+        self.problems.append(set_aside(path, wrong, then))
 
     def write_json(self, name: str, data, durable: bool = True) -> bool:
         if self.fault is not None and self.journal is None:
@@ -317,39 +354,36 @@ class StateFolder:
     def tags(self, cards) -> TagStore:
         """The enrolled tags; a damaged tags.toml is moved aside (enrol the cards again)."""
         path = self.folder / TAGS_FILE
-        if self.fault is None:
-            try:
-                return TagStore(path, cards)
-            except TagFileError as err:
-                self._damaged(path, str(err).split(": ", 1)[-1].split("; ")[0],
-                              "enrol the cards again (worms-table enroll)")
-        # every tag unknown until the file is fixed (or the cards enrolled again)
-        return TagStore(path, cards, read=False)
+        if self.fault is not None:      # every tag unknown until storage works
+            return TagStore(path, cards, read=False)
+        store, problem = read_tags(self.folder, cards)
+        if problem is not None:
+            self.problems.append(problem)
+        return store
 
 
 def load_cards():
-    """The card library; a user card file that does not load is left out (and named)."""
-    from table.cards import CardError, library, load_file, user_files
+    """The card library; a user card file that does not load is left out (and named).  The
+    rest of the program (the page, the instructions) reads the same library; the owner's
+    folder stays the one read and written (a new card goes where the table reads it)."""
+    from table.cards import CardError, leave_out, library, load_file, user_files
     try:
         return library(), None
     except CardError as err:
         problems = list(err.problems)
     except Exception as err:             # a reader's own failure: still no dead box
         problems = [f"{os.environ.get('WORMS_TABLE_CARDS')}: {type(err).__name__}: {err}"]
-    good = []
     for path in user_files():
         try:
             load_file(path)
-            good.append(str(path))
         except Exception:                # CardError, or worse: left out
-            pass
-    # the rest of the program (the page, the instructions) reads the same library
-    os.environ["WORMS_TABLE_CARDS"] = os.pathsep.join(good)
+            leave_out(path)
     try:
         cards = library()
     except Exception as err:             # files that clash with each other: builtin cards only
         problems += getattr(err, "problems", [str(err)])
-        os.environ["WORMS_TABLE_CARDS"] = ""
+        for path in user_files():
+            leave_out(path)
         cards = library()
     message = "; ".join(problems) + "; those cards are left out until the file is fixed " \
         "(check it with worms-table cards)"

@@ -11,9 +11,10 @@ changes nothing.
 from __future__ import annotations
 
 import json
-import os
-import tomllib
 from pathlib import Path
+
+from table import filetext
+from table.filetext import write_atomic
 
 FILE = "tags.toml"
 
@@ -39,11 +40,11 @@ class TagStore:
 
     def load(self) -> None:
         try:
-            data = tomllib.loads(self.path.read_text(encoding="utf-8"))
+            data = filetext.read_toml(self.path)
         except FileNotFoundError:
             self.tags = {}
             return
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        except (OSError, filetext.Unreadable) as err:
             raise TagFileError(f"{self.path}: cannot read the card tags ({err}); fix or delete "
                                "the file and enrol the cards again (worms-table enroll)") from None
         tags = data.get("tags", {})
@@ -76,26 +77,3 @@ class TagStore:
                  "[tags]"]
         lines += [f"{json.dumps(uid)} = {json.dumps(card)}" for uid, card in sorted(self.tags.items())]
         write_atomic(self.path, "\n".join(lines) + "\n")
-
-
-def write_atomic(path: Path, text: str, durable: bool = True) -> None:
-    """Write ``text`` so that a power cut leaves either the old file or the new one
-    (``durable``: and the new one once this returns; without, it may still be the old one)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        if durable:
-            os.fsync(f.fileno())
-    os.replace(tmp, path)
-    if not durable:
-        return
-    try:
-        fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-    except OSError:
-        pass

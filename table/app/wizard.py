@@ -106,7 +106,9 @@ class Wizard:
         self.tiles = tiles                      # the box's map tiles (None: read when asked)
         self.water = water
         self.lang = lang if lang in LANGS else "en"
-        self.last_map = tuple(map(tuple, last_map)) if last_map else None
+        last = tuple(map(tuple, last_map or ()))
+        # a last map off the box's grid (another box's settings, a damaged file) is not offered
+        self.last_map = last if last and set(last) <= self.grid else None
         self.teams = 2
         self.box: dict[str, str] = {}           # the teams the box plays, and at what level
         self.rules: set[str] = set()

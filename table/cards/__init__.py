@@ -13,6 +13,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from table import filetext
 from table.engine.cards import (CARD_KINDS, PLACE_AT, STEP_KINDS, SYMBOLS, Card, play_card,
                                 resolve_drop)
 from table.engine.decisions import Purpose
@@ -162,11 +163,11 @@ def _steps(raw, field: str, bad) -> list[dict]:
 def read_toml(path: str | Path, source: str, error: type[CardError] = CardError) -> dict:
     """An owner's TOML file (cards, tiles) as data, or ``error`` naming why it cannot be read."""
     try:
-        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        return filetext.read_toml(path)
     except OSError as err:
         raise error([f"{source}: cannot read: {err.strerror}"]) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise error([f"{source}: not valid TOML: {err}"]) from None
+    except filetext.Unreadable as err:       # not UTF-8 or TOML, too deep, a huge integer
+        raise error([f"{source}: {err}"]) from None
 
 
 def load_file(path: str | Path, label: str | None = None) -> list[Card]:
@@ -204,17 +205,39 @@ def default_folder() -> Path:
     return Path(base) / "worms-table" / "cards"
 
 
+#: Owner's files left out of the library, as they were then (size, mtime): a file that does not
+#: load is named and left out by the daemon (table/app/state.py) while the rest of its folder
+#: is read (and written) as before; once the file changes it is read again.
+_left_out: dict[Path, tuple[int, int]] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
+
+def leave_out(path: str | Path) -> None:
+    """Leave the owner's file ``path`` out of :func:`user_files` until it changes."""
+    stamp = _stamp(Path(path))
+    if stamp is not None:
+        _left_out[Path(path)] = stamp
+
+
 def user_files() -> list[Path]:
-    """The owner's card files: WORMS_TABLE_CARDS' folders and files, else the default folder."""
+    """The owner's card files: WORMS_TABLE_CARDS' folders and files, else the default folder
+    (less those left out, see :func:`leave_out`)."""
     env = os.environ.get("WORMS_TABLE_CARDS")
+    files: list[Path] = []
     if env is None:                          # unset (not empty): the default folder, if any
         folder = default_folder()
-        return sorted(folder.glob("*.toml")) if folder.is_dir() else []
-    files = []
-    for entry in filter(None, env.split(os.pathsep)):
+        files = sorted(folder.glob("*.toml")) if folder.is_dir() else []
+    for entry in filter(None, (env or "").split(os.pathsep)):
         p = Path(entry)
         files.extend(sorted(p.glob("*.toml")) if p.is_dir() else [p])
-    return files
+    return [f for f in files if f not in _left_out or _left_out[f] != _stamp(f)]
 
 
 @lru_cache(maxsize=None)

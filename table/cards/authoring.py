@@ -17,6 +17,7 @@ import re
 import tomllib
 from pathlib import Path
 
+from table import filetext
 from table.engine.board import KINDS
 from table.engine.cards import CARD_KINDS, PLACE_AT, STEP_KINDS, SYMBOLS
 from table.engine.effects import RULES
@@ -125,17 +126,17 @@ def write(raw: dict, folder: Path | None = None, known: dict | None = None) -> P
     folder = Path(folder) if folder is not None else owner_folder()
     card, problems = check(raw, known)
     path = folder / f"{tidy(raw).get('id', '')}.toml"
-    if card is not None and path.exists():
-        problems = [f"{path}: a file of that name is there already: choose another id"]
+    try:
+        if card is not None and path.exists():
+            problems = [f"{path}: a file of that name is there already: choose another id"]
+    except OSError as err:                 # (a name too long for the file system)
+        problems = [f"{path.name[:60]}...: {err.strerror}: choose a shorter id"]
     if problems:
         raise CardError(problems)
     body = to_toml(raw, "Written by worms-table cards new; the schema is in docs/cards.md.")
     try:
         tomllib.loads(body)
-        folder.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".toml.tmp")
-        tmp.write_text(body, encoding="utf-8")
-        tmp.replace(path)
+        filetext.write_atomic(path, body)   # synced, renamed into place: all or nothing
     except OSError as err:
         raise CardError([f"{path}: cannot write: {err.strerror}"]) from None
     load_file(path)                                  # the library reads it as written

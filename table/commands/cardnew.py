@@ -34,6 +34,13 @@ STEP_HELP = {"blast": "Blast the target hex", "damage": "damage a Thing in the t
              "rule": "a lasting rule comes into force", "freeze": "the Freeze effect"}
 
 
+
+def _whole(text: str) -> bool:
+    """A whole number typed in ASCII digits ("²" and "٣" are digits to Python, not to int),
+    at most six of them."""
+    return 0 < len(text) <= 6 and text.isascii() and text.isdigit()
+
+
 class Stopped(Exception):
     """The answers ended (end of input, Ctrl-C) before the card was complete."""
 
@@ -65,7 +72,7 @@ class Ask:
             self.say(f"  {i:2}. {c}" + (f"  ({helps[c]})" if helps and c in helps else ""))
         while True:
             got = self.line(question, default)
-            if got.isdigit() and 1 <= int(got) <= len(choices):
+            if _whole(got) and 1 <= int(got) <= len(choices):
                 return choices[int(got) - 1]
             if got in choices:
                 return got
@@ -88,7 +95,7 @@ class Ask:
                             str(default) if default is not None else None)
             if not got and optional:
                 return None
-            if got.isdigit() and int(got) >= minimum:
+            if _whole(got) and int(got) >= minimum:
                 return int(got)
             self.say(f"  a whole number, {minimum} or more")
 

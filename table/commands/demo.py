@@ -13,13 +13,11 @@ from .common import (UserError, add_page, add_profile, add_sim, add_state_dir, l
 
 
 def enrolled(given: str | None) -> dict[str, str]:
-    """The enrol table of the daemon's state directory ({} when there is none)."""
-    from table.app.tags import TagFileError, TagStore
+    """The enrol table of the daemon's state directory ({} when there is none, or when it is
+    damaged: it is then set aside and named in the log)."""
+    from table.app.state import read_tags
 
-    try:
-        return TagStore.in_dir(state_dir(given)).tags
-    except TagFileError as err:
-        raise UserError(str(err)) from None
+    return read_tags(state_dir(given))[0].tags
 
 
 def configure(parser) -> None:

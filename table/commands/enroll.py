@@ -27,21 +27,16 @@ def configure(parser) -> None:
 
 def run(args) -> int:
     import asyncio
-    import json
     import logging
     import sys
 
+    from table.app.state import read_settings
     from table.app.tags import TagFileError
     from table.devices import DeviceError
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(message)s")
     path = open_state_dir(args.state_dir)
-    lang = args.lang
-    if lang is None:
-        try:
-            lang = json.loads((path / "settings.json").read_text(encoding="utf-8")).get("lang")
-        except (OSError, ValueError):
-            lang = None
+    lang = args.lang or read_settings(path).get("lang")
     devices = build(args.profile, args.sim)
     try:
         return asyncio.run(_main(args, devices, path, lang or "en"))

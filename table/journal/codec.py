@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 
+from table import filetext
+
 TUPLE = "__tuple__"
 
 
@@ -55,8 +57,9 @@ def encode(x) -> str:
 
 
 def decode(text: str):
-    """The value :func:`encode` wrote (ValueError on text that is not JSON)."""
-    return _untag(json.loads(text))
+    """The value :func:`encode` wrote (ValueError on text that is not JSON, nests too deep or
+    holds an integer of thousands of digits)."""
+    return _untag(filetext.parse_json(text, max_chars=None))
 
 
 def entry_kind(entry) -> str:

@@ -51,12 +51,25 @@ class JournalError(Exception):
         self.reason = reason
 
 
-def reason(err: sqlite3.Error) -> str:
+#: What SQLite says of a file it can read that is not what this code wrote: a table or column
+#: gone, a text that is not UTF-8 (a flipped byte), a page that does not add up.
+DAMAGED = ("malformed", "not a database", "no such table", "no such column",
+           "Could not decode to UTF-8", "datatype mismatch")
+
+
+#: What reading a journal may raise: SQLite's errors, and the error of decoding one of its
+#: messages that quotes a damaged schema's bytes.
+ERRORS = (sqlite3.Error, UnicodeDecodeError)
+
+
+def reason(err: sqlite3.Error | UnicodeDecodeError) -> str:
+    if isinstance(err, UnicodeDecodeError):
+        return "damaged"
     name = getattr(err, "sqlite_errorname", "") or ""
     if name.startswith("SQLITE_FULL") or "disk is full" in str(err):
         return "full"
-    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in str(err) \
-            or "not a database" in str(err):
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or any(
+            words in str(err) for words in DAMAGED):
         return "damaged"
     return "io"
 
@@ -122,6 +135,11 @@ def check(db: sqlite3.Connection, path: str) -> None:
         problems = "; ".join(row[0] for row in check[:3])
         raise JournalError(f"{path} is damaged ({problems}); move it aside and start anew",
                            "damaged")
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    missing = sorted({"games", "entries"} - tables)
+    if missing:
+        raise JournalError(f"{path} is damaged (no table {', '.join(missing)}); move it aside "
+                           "and start anew", "damaged")
 
 def probe(db: sqlite3.Connection) -> None:
     """A write transaction begun and rolled back: raises if the file cannot be written

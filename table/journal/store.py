@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from .codec import NotPlainData, decode, encode, entry_kind
 from .files import (APPLICATION_ID, PROGRESS_TABLE, SCHEMA_VERSION, JournalError, check, create,
-                    nonempty, probe, reason)
+                    ERRORS, nonempty, probe, reason)
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "GameInfo", "Journal", "JournalError"]
 
@@ -102,14 +102,14 @@ class Journal:
                 "a new journal", "damaged")
         try:
             db = sqlite3.connect(path, isolation_level=None, timeout=10)
-        except sqlite3.Error as err:
+        except ERRORS as err:
             raise JournalError(f"cannot open journal {path}: {err}", reason(err)) from err
         try:
             check(db, path)
             probe(db)
             if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'progress'").fetchall():
                 db.executescript("BEGIN IMMEDIATE;" + PROGRESS_TABLE + "COMMIT;")
-        except sqlite3.Error as err:
+        except ERRORS as err:
             db.close()
             why = reason(err)
             if why == "io" and isinstance(err, sqlite3.DatabaseError) \
@@ -138,7 +138,7 @@ class Journal:
             db.execute("BEGIN IMMEDIATE")
             db.execute(f"PRAGMA user_version = {int(version)}")
             db.execute("COMMIT")
-        except sqlite3.Error as err:
+        except ERRORS as err:
             if self._db.in_transaction:
                 self._rollback(self._db)
             raise JournalError(f"cannot write journal {self.path}: {err}", reason(err)) from err
@@ -170,7 +170,7 @@ class Journal:
             raise JournalError(f"journal {self.path} is closed")
         try:
             db.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as err:
+        except ERRORS as err:
             raise JournalError(f"cannot write journal {self.path}: {err}", reason(err)) from err
         try:
             yield db
@@ -178,7 +178,7 @@ class Journal:
         except BaseException as err:
             if db.in_transaction:
                 self._rollback(db)
-            if isinstance(err, sqlite3.Error):
+            if isinstance(err, ERRORS):
                 raise JournalError(f"cannot write journal {self.path}: {err}",
                                    reason(err)) from err
             raise
@@ -186,7 +186,7 @@ class Journal:
     def _rollback(self, db) -> None:
         try:
             db.execute("ROLLBACK")
-        except sqlite3.Error as err:     # the first error is the one to report
+        except ERRORS as err:     # the first error is the one to report
             log.warning("rollback of %s failed: %s", self.path, err)
 
     def _q(self, sql: str, args=()):
@@ -194,7 +194,7 @@ class Journal:
             raise JournalError(f"journal {self.path} is closed")
         try:
             return self._db.execute(sql, args).fetchall()
-        except sqlite3.Error as err:
+        except ERRORS as err:
             raise JournalError(f"cannot read journal {self.path}: {err}", reason(err)) from err
 
     @staticmethod
@@ -291,7 +291,7 @@ class Journal:
         if old:
             try:
                 self._db.execute("PRAGMA incremental_vacuum").fetchall()
-            except sqlite3.Error as err:
+            except ERRORS as err:
                 raise JournalError(f"cannot compact journal {self.path}: {err}",
                                    reason(err)) from err
         return len(old)

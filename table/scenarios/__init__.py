@@ -16,9 +16,10 @@ field); 1 :class:`CannotRun` (the message names the step).
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Protocol
+
+from table import filetext
 
 from . import steps, turns
 from .fields import CannotRun, Malformed
@@ -38,15 +39,11 @@ class Scenario(Protocol):
 def load(path: str | Path) -> Scenario:
     """Read and check a scenario file (Malformed names the file's problem)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = filetext.read_toml(path)
     except OSError as err:
         raise Malformed(f"cannot read {path}: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise Malformed(f"{path} is not UTF-8 text") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise Malformed(f"not valid TOML: {err}") from None
+    except filetext.Unreadable as err:       # not UTF-8 or TOML, too deep, a huge integer
+        raise Malformed(f"{path}: {err}") from None
     return parse(data)
 
 
