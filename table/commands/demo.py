@@ -79,11 +79,10 @@ def run(args) -> int:
                 log.warning("demo: no visitors' inputs: %s", err)
             server = None
             if args.sim and not args.no_web:
-                from table.ui import screens
-
                 server = await start_page(devices, args.host, args.port, lang=args.lang,
-                                          on_pairing_code=lambda code: demo.show_screen(
-                                              screens.message("worms-table", code)))
+                                          on_pairing_code=demo.show_code)
+                if server.pairing is not None:   # holding 1 opens pairing with a new code
+                    demo.on_pair_button = server.open_pairing
                 demo.on_snapshot = server.show
             print("worms-table demo: running", flush=True)
             try:

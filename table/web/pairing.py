@@ -3,46 +3,64 @@
 The table shows a six-digit code on its OLED.  A page that sends the right code gets a
 session (a random token, kept by the browser as an HttpOnly cookie), and from then on the
 session is what counts: the code may change or pairing may close and the paired pages carry
-on.  Guessing is made hopeless by an attempt budget, not by the code's length:
+on.  Guessing is made hopeless by attempt budgets, not by the code's length, and none of the
+budgets can be spent by someone else:
 
-- every code the table evaluates counts; after :data:`MAX_WRONG_CODES` wrong ones (from any
-  number of clients together) pairing *closes*: no code is evaluated at all until someone at
-  the table opens it again with the buttons, which makes a new code.  One opening gives a
-  guesser at most ``MAX_WRONG_CODES`` chances in a million;
-- each client (by address) backs off: after its first wrong code it must wait
-  :data:`BACKOFF_S`, then twice that, and so on (capped at :data:`MAX_BACKOFF_S`); what it
-  sends meanwhile is answered 429 and not evaluated;
+- **per source** (an IPv4 address, an IPv6 /64 network): :data:`SOURCE_BUDGET` wrong codes,
+  then one more every :data:`SOURCE_REFILL_S`; a source that has spent its budget is answered
+  429 with Retry-After and its codes are not looked at.  The budget is the source's own and it
+  is kept across openings (reopening pairing does not refill a guesser's budget); another
+  source spending its budget never holds up this one;
+- **per opening**: :data:`MAX_WRONG_CODES` wrong codes, all sources together; after those,
+  the opening hears only *clean* sources (none of whose codes was wrong within the last
+  ``SOURCE_BUDGET * SOURCE_REFILL_S``), one code each.  So an opening gives guessers at most
+  ``MAX_WRONG_CODES`` chances in a million plus one per address they hold, while the person
+  who walks up with the code on the screen is always heard: nobody else can spend their
+  chance.  An opening closes by itself after :data:`OPEN_S`; a person at the table opens a
+  new one (holding button 1), with a new code;
+- an unpaired client is never told whether pairing is open: a code sent while it is closed
+  is answered as a wrong code is (and costs the source as much), so nobody can watch for a
+  new opening;
 - nothing of this reaches the table: wrong codes never change the code, never put anything on
   its screen and never take a button press.  The code is never logged.
+
+Sessions expire :data:`SESSION_IDLE_S` after their last use and :data:`SESSION_MAX_S` after
+pairing, are valid only from the source that paired, and :meth:`Pairing.unpair_all` (a long
+press at the table) forgets every one of them.
 
 :class:`Pairing` is pure bookkeeping (no I/O), with the clock passed in for tests.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import math
 import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from .errors import WebError
 
 log = logging.getLogger(__name__)
 
 CODE_DIGITS = 6
-MAX_WRONG_CODES = 5          # wrong codes per opening, all clients together
-BACKOFF_S = 1.0              # a client's wait after its second wrong code (doubling after)
-MAX_BACKOFF_S = 60.0
+MAX_WRONG_CODES = 10         # wrong codes per opening, all sources together
+SOURCE_BUDGET = 3            # wrong codes a source may send at once ...
+SOURCE_REFILL_S = 600.0      # ... and one more this often
+OPEN_S = 600.0               # an opening closes by itself after this long
 MAX_SESSIONS = 32            # paired pages remembered (the oldest is forgotten first)
-MAX_CLIENTS = 256            # clients whose back-off is remembered
+SESSION_IDLE_S = 12 * 3600.0  # a session not used this long is forgotten
+SESSION_MAX_S = 7 * 86400.0  # and every session after this long
+MAX_SOURCES = 4096           # sources whose budget is remembered (the fullest are kept)
 OPEN_HINT = "hold button 1 on the table for a second"
 
 
 class Denied(WebError):
     """A request that may not see the table: ``status`` 403 or 429, ``reason`` one of
-    needed / wrong / closed / wait, ``retry_after`` seconds for a 429."""
+    needed / wrong / wait, ``retry_after`` seconds for a 429."""
 
     def __init__(self, status: int, reason: str, message: str, retry_after: int | None = None):
         super().__init__(message)
@@ -51,22 +69,67 @@ class Denied(WebError):
         self.retry_after = retry_after
 
 
+def source_of(client: str) -> str:
+    """Whose budget a client's codes spend: its IPv4 address, or its IPv6 /64 network (one
+    machine may hold a whole /64).
+
+    >>> source_of("192.0.2.7"), source_of("2001:db8::1:2"), source_of("::ffff:192.0.2.7")
+    ('192.0.2.7', '2001:db8::/64', '192.0.2.7')
+    """
+    try:
+        ip = ipaddress.ip_address(client.split("%")[0])
+    except ValueError:
+        return client
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+@dataclass
+class _Budget:
+    tokens: float
+    at: float                 # when ``tokens`` was counted
+
+
+@dataclass
+class _Session:
+    source: str
+    created: float
+    used: float
+
+
 class Pairing:
-    """The code, the sessions, the budget and the clients' back-off; see the module doc."""
+    """The code, the sessions and the budgets; see the module doc."""
 
     def __init__(self, on_code: Callable[[str], None] | None = None, *, code: str | None = None,
-                 max_wrong: int = MAX_WRONG_CODES, backoff_s: float = BACKOFF_S,
+                 max_wrong: int = MAX_WRONG_CODES, budget: int = SOURCE_BUDGET,
+                 refill_s: float = SOURCE_REFILL_S, open_s: float = OPEN_S,
                  clock: Callable[[], float] = time.monotonic):
         self.on_code = on_code
         self.fixed_code = code
         self.max_wrong = max_wrong
-        self.backoff_s = backoff_s
+        self.budget = budget
+        self.refill_s = refill_s
+        self.open_s = open_s
         self.clock = clock
-        self.code: str | None = None          # None: pairing is closed
+        self._code: str | None = None         # None: pairing is closed
+        self._opened = 0.0
         self.wrong = 0                        # wrong codes since pairing opened
         self.evaluated = 0                    # codes compared, ever (the bench's figure)
-        self._sessions: OrderedDict[str, None] = OrderedDict()
-        self._clients: OrderedDict[str, tuple[int, float]] = OrderedDict()  # failures, until
+        self.by_source: dict[str, int] = {}   # codes compared per source, ever (the bench's)
+        self._sessions: OrderedDict[str, _Session] = OrderedDict()
+        self._budgets: dict[str, _Budget] = {}
+
+    @property
+    def code(self) -> str | None:
+        """The code pages pair with now (None: pairing is closed)."""
+        if self._code is not None and self.clock() - self._opened >= self.open_s:
+            self._code = None
+            log.info("pairing closed: no page paired within %d minutes; to open it again, %s",
+                     round(self.open_s / 60), OPEN_HINT)
+        return self._code
 
     @property
     def is_open(self) -> bool:
@@ -74,59 +137,99 @@ class Pairing:
 
     def open(self) -> str:
         """Open pairing with a new code (handed to ``on_code``, never logged) and a fresh
-        budget; a person at the table asked for it."""
-        self.code = self.fixed_code or f"{secrets.randbelow(10 ** CODE_DIGITS):0{CODE_DIGITS}d}"
+        budget for the opening; a person at the table asked for it.  The sources' own budgets
+        are not refilled."""
+        self._code = self.fixed_code or f"{secrets.randbelow(10 ** CODE_DIGITS):0{CODE_DIGITS}d}"
+        self._opened = self.clock()
         self.wrong = 0
-        self._clients.clear()
         log.info("pairing is open: the code is on the table's screen")
         if self.on_code is not None:
-            self.on_code(self.code)
-        return self.code
+            self.on_code(self._code)
+        return self._code
 
     def close(self) -> None:
-        self.code = None
+        self._code = None
 
-    def paired(self, session: str | None) -> bool:
-        return session is not None and session in self._sessions
+    # -- sessions --------------------------------------------------------------------------
+    def paired(self, session: str | None, client: str | None = None) -> bool:
+        """Is ``session`` a live session, used from the source that paired (when ``client``
+        is given)?"""
+        if session is None:
+            return False
+        found = self._sessions.get(session)
+        if found is None:
+            return False
+        now = self.clock()
+        if now - found.used >= SESSION_IDLE_S or now - found.created >= SESSION_MAX_S:
+            del self._sessions[session]
+            return False
+        return client is None or source_of(client) == found.source
+
+    def sessions(self) -> int:
+        return len(self._sessions)
+
+    def unpair_all(self) -> int:
+        """Forget every session (a long press at the table): every page must pair again.
+        Pairing closes too.  Returns how many were forgotten."""
+        n = len(self._sessions)
+        self._sessions.clear()
+        self.close()
+        log.warning("every paired page (%d) was unpaired at the table; pairing is closed", n)
+        return n
+
+    def _new_session(self, source: str) -> str:
+        token = secrets.token_urlsafe(24)
+        now = self.clock()
+        self._sessions[token] = _Session(source, now, now)
+        while len(self._sessions) > MAX_SESSIONS:
+            self._sessions.popitem(last=False)
+        return token
+
+    # -- budgets ---------------------------------------------------------------------------
+    def _tokens(self, source: str, now: float) -> _Budget:
+        b = self._budgets.get(source)
+        if b is None:
+            return _Budget(float(self.budget), now)
+        return _Budget(min(float(self.budget), b.tokens + (now - b.at) / self.refill_s), now)
+
+    def _spend(self, source: str, budget: _Budget) -> None:
+        budget.tokens -= 1
+        self._budgets[source] = budget
+        if len(self._budgets) > MAX_SOURCES:      # forget the sources with most budget left
+            now = self.clock()
+            keep = sorted(self._budgets, key=lambda s: self._tokens(s, now).tokens)
+            for s in keep[MAX_SOURCES // 2:]:
+                del self._budgets[s]
 
     def admit(self, client: str, session: str | None, code: str | None) -> str | None:
         """Let ``client`` in, or raise :class:`Denied`.  Returns a new session token when the
         client has just paired with ``code`` (None: it was paired already)."""
-        if self.paired(session):
+        if self.paired(session, client):
+            self._sessions[session].used = self.clock()
             self._sessions.move_to_end(session)
             return None
         if code is None:
             raise Denied(403, "needed", "pairing needed: type the code shown on the table's "
                                         "screen")
-        if self.code is None:
-            raise Denied(403, "closed", f"pairing is closed after too many wrong codes; to open "
-                                        f"it again, {OPEN_HINT}")
+        source = source_of(client)
         now = self.clock()
-        failures, until = self._clients.get(client, (0, 0.0))
-        if now < until:
-            wait = max(1, math.ceil(until - now))
+        budget = self._tokens(source, now)
+        if budget.tokens < 1:
+            wait = max(1, math.ceil((1 - budget.tokens) * self.refill_s))
             raise Denied(429, "wait", f"too many wrong codes from here: wait {wait} s before "
                                       "the next try", retry_after=wait)
-        self.evaluated += 1
-        if secrets.compare_digest(code.encode("utf-8", "replace"), self.code.encode()):
-            self._clients.pop(client, None)
-            token = secrets.token_urlsafe(24)
-            self._sessions[token] = None
-            while len(self._sessions) > MAX_SESSIONS:
-                self._sessions.popitem(last=False)
-            return token
-        self.wrong += 1
-        failures += 1
-        delay = 0.0 if failures < 2 else min(MAX_BACKOFF_S, self.backoff_s * 2 ** (failures - 2))
-        self._clients[client] = (failures, now + delay)
-        self._clients.move_to_end(client)
-        while len(self._clients) > MAX_CLIENTS:
-            self._clients.popitem(last=False)
-        if self.wrong >= self.max_wrong:
-            self.close()
-            log.warning("pairing closed after %d wrong codes; to open it again, %s",
-                        self.wrong, OPEN_HINT)
-            raise Denied(403, "closed", f"wrong pairing code; pairing is now closed after too "
-                                        f"many wrong codes: to open it again, {OPEN_HINT}")
-        raise Denied(403, "wrong", "wrong pairing code: type the code shown on the table's "
-                                   "screen")
+        right = self.code
+        clean = budget.tokens >= self.budget
+        if right is not None and (self.wrong < self.max_wrong or clean):
+            self.evaluated += 1
+            self.by_source[source] = self.by_source.get(source, 0) + 1
+            if secrets.compare_digest(code.encode("utf-8", "replace"), right.encode()):
+                return self._new_session(source)
+            self.wrong += 1
+            if self.wrong == self.max_wrong:
+                log.warning("pairing: %d wrong codes; from now on only addresses that have "
+                            "sent none are heard, once each; to start afresh, %s",
+                            self.wrong, OPEN_HINT)
+        self._spend(source, budget)           # a wrong code, or any code while closed
+        raise Denied(403, "wrong", "wrong pairing code, or pairing is not open: type the code "
+                                   f"shown on the table's screen; if it shows none, {OPEN_HINT}")

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from table.cli import main
-from table.app.demo import BYE_S, NOTICE_S, Demo, attach, run_async
+from table.app.demo import BYE_S, CODE_S, NOTICE_S, Demo, attach, run_async
 from table.devices.buttons import InputEvent
 from table.ui import screens
 
@@ -187,10 +187,12 @@ def test_the_command_at_full_speed(capsys):
     assert "worms-table demo: 2 games" in capsys.readouterr().out
 
 
-def test_the_command_reads_the_enrol_table(tmp_path, capsys):
+def test_the_command_reads_the_enrol_table(tmp_path, caplog):
+    """A damaged enrol table is set aside and named, and the show goes on (issue 24)."""
     (tmp_path / "tags.toml").write_text("[tags\n")
-    assert main(["demo", "--sim", "--fast", "--games", "1", "--state-dir", str(tmp_path)]) == 2
-    assert "cannot read the card tags" in capsys.readouterr().err
+    assert main(["demo", "--sim", "--fast", "--games", "1", "--state-dir", str(tmp_path)]) == 0
+    assert "cannot read the card tags" in caplog.text and "enroll" in caplog.text
+    assert [p.read_text() for p in tmp_path.glob("tags.toml.damaged-*")] == ["[tags\n"]
 
 
 def test_the_command_refuses_bad_options(capsys):
@@ -198,3 +200,30 @@ def test_the_command_refuses_bad_options(capsys):
     assert "give --games N too" in capsys.readouterr().err
     assert main(["demo", "--sim", "--games", "0"]) == 2
     assert "--games must be 1 or more" in capsys.readouterr().err
+
+
+def test_demo_host_shows_the_pairing_code_and_holding_1_reopens(demo, clock):
+    """`demo --host ...`: the page's code stays on the OLED, over the bots' show, until a
+    button or CODE_S; holding 1 asks the page for a new code (issue 24, item 3)."""
+    code = screens.message("worms-table", "493817").image.tobytes()
+    demo.show_code("493817")
+    for _ in range(20):                             # the show goes on under it ...
+        animations, hold = demo.step()
+        assert animations == [] and 0 < hold <= CODE_S
+        assert demo.last_screen.image.tobytes() == code
+        clock.now += CODE_S / 40
+    opened = []
+    demo.on_pair_button = lambda: opened.append(True) or demo.show_code("111222")
+    demo.press(InputEvent("1", long=True))
+    assert opened == [True] and demo.mode == "show"
+    demo.step()
+    assert demo.last_screen.image.tobytes() == \
+        screens.message("worms-table", "111222").image.tobytes()
+    demo.press(InputEvent("ok"))                    # a button takes the code away ...
+    assert demo.mode == "show"
+    demo.step()
+    assert demo.last_screen.image.tobytes() != code
+    demo.show_code("493817")
+    clock.now += CODE_S                             # ... and so does time
+    demo.step()
+    assert demo.last_screen.image.tobytes() != code

@@ -26,7 +26,7 @@ from aiohttp import web
 
 from table import profiles as profile
 from table.devices.build import build_devices
-from table.web.pairing import MAX_WRONG_CODES
+from table.web.pairing import MAX_WRONG_CODES, SOURCE_BUDGET, SOURCE_REFILL_S
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -77,44 +77,55 @@ def closed_by_server(sock: socket.socket) -> bytes:
 def test_guessing_stops_after_a_handful_of_wrong_codes(devices, start, caplog):
     codes = []
     running = start(devices, pairing=True, on_pairing_code=codes.append)
+    pairing = running.server.pairing
     port = running.server.port
     statuses = set()
     for i in range(200):                                   # one client, as fast as it can
         guess = f"{i:06d}"
         if guess != codes[0]:
             statuses.add(get(port, code=guess)[0])
-    for n in range(2, 22):                                 # and twenty more clients
-        statuses.add(get(port, code=wrong(codes[0]), source=f"127.0.0.{n}")[0])
+    assert pairing.evaluated == SOURCE_BUDGET              # its own budget, no more
+    for round_ in range(3):                                # and twenty more, again and again
+        for n in range(2, 22):
+            statuses.add(get(port, code=wrong(codes[0]), source=f"127.0.0.{n}")[0])
     assert statuses <= {403, 429}
-    assert running.server.pairing.evaluated == MAX_WRONG_CODES
-    # pairing is closed: even the right code is not looked at, from anywhere
-    status, reply, _ = get(port, code=codes[0], source="127.0.0.99")
-    assert status == 403 and reply["reason"] == "closed" and "hold button 1" in reply["error"]
-    assert running.server.pairing.evaluated == MAX_WRONG_CODES
+    # the opening's budget, then one code from each address that had sent none
+    assert pairing.evaluated == MAX_WRONG_CODES + (20 - (MAX_WRONG_CODES - SOURCE_BUDGET))
+    # the person at the table, from a clean address, is heard all the same
+    assert get(port, code=codes[0], source="127.0.0.99")[0] == 200
+    # pairing closed (by itself, or by a new opening): a code sent then gets the answer a
+    # wrong code gets and costs as much (nobody can watch for an opening)
+    running.call(pairing.close)
+    before = pairing.evaluated
+    status, reply, _ = get(port, code=codes[0], source="127.0.0.98")
+    assert status == 403 and reply["reason"] == "wrong" and "hold button 1" in reply["error"]
+    assert pairing.evaluated == before
     assert codes == [codes[0]]                             # the table was never asked for more
-    # someone at the table opens pairing again: a new code and a new budget
+    # someone at the table opens pairing again: a new code; the guessers stay spent
     running.call(running.server.open_pairing)
     assert len(codes) == 2
-    assert get(port, code=codes[1], source="127.0.0.99")[0] == 200
+    assert get(port, code=codes[1])[0] == 429
+    assert get(port, code=codes[1], source="127.0.0.100")[0] == 200
     no_traceback(caplog)
 
 
-def test_each_client_backs_off(devices, start):
+def test_each_source_spends_only_its_own_budget(devices, start):
     codes = []
     running = start(devices, pairing=True, on_pairing_code=codes.append)
     pairing = running.server.pairing
     now = [1000.0]
     pairing.clock = lambda: now[0]
     port = running.server.port
-    assert get(port, code=wrong(codes[0]))[0] == 403       # a slip is free ...
-    assert get(port, code=wrong(codes[0]))[0] == 403       # ... a second one costs a wait
+    for _ in range(SOURCE_BUDGET):                         # slips are free, up to the budget
+        assert get(port, code=wrong(codes[0]))[0] == 403
     status, reply, headers = get(port, code=codes[0])      # even the right code must wait
-    assert (status, reply["reason"], headers["Retry-After"]) == (429, "wait", "1")
-    assert "wait 1 s" in reply["error"] and pairing.evaluated == 2
+    assert (status, reply["reason"]) == (429, "wait")
+    assert int(headers["Retry-After"]) == SOURCE_REFILL_S
+    assert pairing.evaluated == SOURCE_BUDGET
     assert get(port, code=codes[0], source="127.0.0.2")[0] == 200   # others are not held up
-    now[0] += 1.0
+    now[0] += SOURCE_REFILL_S                              # one more code, in time
     assert get(port, code=codes[0])[0] == 200
-    assert pairing.evaluated == 4
+    assert pairing.evaluated == SOURCE_BUDGET + 2
 
 
 def test_the_code_is_never_logged(devices, start, caplog):
@@ -126,7 +137,7 @@ def test_the_code_is_never_logged(devices, start, caplog):
     running.call(running.server.open_pairing)
     get(running.server.port, code=codes[1])
     text = "\n".join(r.getMessage() for r in caplog.records)
-    assert "pairing closed" in text and "pairing is open" in text
+    assert "only addresses that have sent none" in text and "pairing is open" in text
     assert codes[0] not in text and codes[1] not in text
 
 
@@ -216,7 +227,7 @@ def test_wrong_codes_never_reach_the_table(table_with_page, caplog):
         swallowed += shown is not None or after != (before + 1) % 3
     assert swallowed == 0
     assert get(t.port, session=paired, source="127.0.0.50")[0] == 200
-    assert t.call(lambda: t.server.pairing.is_open) is False
+    assert t.call(lambda: t.server.pairing_code) == code  # the code never changed by itself
     # holding 1 on the table opens pairing again, and shows the new code
     t.press("1", long=True)
     new = t.call(lambda: t.server.pairing_code)

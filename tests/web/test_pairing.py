@@ -1,0 +1,107 @@
+"""Pairing's bookkeeping (issue 24, items 3 and 8), on a clock of the test's own: budgets no
+one else can spend, an opening that says nothing of itself to strangers, sessions that end."""
+
+import pytest
+
+from table.web.pairing import (MAX_WRONG_CODES, OPEN_S, SESSION_IDLE_S, SESSION_MAX_S,
+                               SOURCE_BUDGET, SOURCE_REFILL_S, Denied, Pairing)
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def pairing(clock):
+    p = Pairing(clock=clock)
+    p.open()
+    return p
+
+
+def wrong(p: Pairing) -> str:
+    return "000000" if p.code != "000000" else "111111"
+
+
+def answer(p: Pairing, client: str, code: str | None, session: str | None = None):
+    """The reason of a refusal, or the session handed over."""
+    try:
+        return p.admit(client, session, code)
+    except Denied as err:
+        return err.reason
+
+
+def test_a_source_has_its_own_budget_refilled_slowly(pairing, clock):
+    bad = wrong(pairing)
+    assert [answer(pairing, "10.0.0.1", bad) for _ in range(SOURCE_BUDGET + 2)] == \
+        ["wrong"] * SOURCE_BUDGET + ["wait", "wait"]
+    assert pairing.evaluated == SOURCE_BUDGET
+    clock.now += SOURCE_REFILL_S
+    assert answer(pairing, "10.0.0.1", bad) == "wrong"             # one more, no more
+    assert answer(pairing, "10.0.0.1", bad) == "wait"
+    # a reopening does not refill a guesser
+    pairing.open()
+    assert answer(pairing, "10.0.0.1", pairing.code) == "wait"
+    assert isinstance(answer(pairing, "10.0.0.2", pairing.code), str)
+
+
+def test_an_ipv6_network_is_one_source(pairing):
+    bad = wrong(pairing)
+    for n in range(SOURCE_BUDGET):
+        assert answer(pairing, f"2001:db8::{n + 1}", bad) == "wrong"
+    assert answer(pairing, "2001:db8::ffff:1", pairing.code) == "wait"
+    assert len(answer(pairing, "2001:db8:0:1::1", pairing.code)) > 20     # another /64
+
+
+def test_many_guessers_cannot_spend_the_chance_of_the_person_at_the_table(pairing):
+    bad = wrong(pairing)
+    for n in range(200):
+        for _ in range(SOURCE_BUDGET):
+            answer(pairing, f"10.0.{n // 250}.{n % 250 + 1}", bad)
+    # the opening's budget, then one code from each address
+    assert pairing.evaluated == MAX_WRONG_CODES + 200 - (MAX_WRONG_CODES // SOURCE_BUDGET
+                                                        + (MAX_WRONG_CODES % SOURCE_BUDGET > 0))
+    assert len(answer(pairing, "10.9.9.9", pairing.code)) > 20
+
+
+def test_closed_or_wrong_look_the_same_to_a_stranger(pairing, clock):
+    code = pairing.code
+    open_answer = answer(pairing, "10.0.0.1", wrong(pairing))
+    clock.now += OPEN_S                                   # the opening ends by itself
+    assert pairing.code is None
+    evaluated = pairing.evaluated
+    assert answer(pairing, "10.0.0.2", code) == open_answer == "wrong"
+    assert pairing.evaluated == evaluated                 # not looked at, but paid for
+    assert [answer(pairing, "10.0.0.2", code) for _ in range(SOURCE_BUDGET)][-1] == "wait"
+
+
+def test_a_session_is_bound_to_its_source_and_expires(pairing, clock):
+    token = answer(pairing, "10.0.0.1", pairing.code)
+    assert answer(pairing, "10.0.0.1", None, token) is None
+    assert answer(pairing, "10.0.0.7", None, token) == "needed"    # a copied cookie elsewhere
+    clock.now += SESSION_IDLE_S - 1
+    assert answer(pairing, "10.0.0.1", None, token) is None        # used: kept
+    clock.now += SESSION_IDLE_S
+    assert answer(pairing, "10.0.0.1", None, token) == "needed"    # idle too long
+    pairing.open()
+    token = answer(pairing, "10.0.0.1", pairing.code)
+    for _ in range(int(SESSION_MAX_S // (SESSION_IDLE_S / 2))):
+        clock.now += SESSION_IDLE_S / 2
+        answer(pairing, "10.0.0.1", None, token)
+    assert answer(pairing, "10.0.0.1", None, token) == "needed"    # and old enough
+
+
+def test_unpair_all_forgets_every_page_and_closes_pairing(pairing):
+    tokens = [answer(pairing, f"10.0.0.{n}", pairing.code) for n in (1, 2, 3)]
+    assert pairing.unpair_all() == 3
+    assert [answer(pairing, f"10.0.0.{n}", None, t) for n, t in zip((1, 2, 3), tokens)] == \
+        ["needed"] * 3
+    assert pairing.code is None
