@@ -5,18 +5,33 @@ same checks as ``worms-table cards new`` and the card files (table/cards/authori
 
     POST /cards/check  -> {"ok": true, "valid": bool, "problems": [...], "toml": "..."}
     POST /cards/new    -> {"ok": true, "path": "<the file written>"}, or 422 naming every
-                          problem (nothing written)
+                          problem (nothing written), or 507 when the owner's folder is full
 
 The file goes into the owner's card folder (the first folder of ``WORMS_TABLE_CARDS``, else
 ``~/.config/worms-table/cards``); the running table reads it when it next loads the library.
+
+Never on the event loop: the table's presses must not wait for a card.  :class:`CardForm`
+runs each check and each write in a worker thread, one at a time (a flood of requests waits
+its turn in line, at most :data:`QUEUE` of them, the rest answered 503), and keeps the card
+library between requests, read again only when an owner's file changed (its folder listed
+and each file's size and time compared).  The owner's folder holds at most
+:data:`MAX_OWNER_CARDS` card files and :data:`MAX_OWNER_BYTES` bytes.
 """
 
 from __future__ import annotations
 
-from table.cards import CardError
-from table.cards.authoring import check, to_toml, write
+import asyncio
+import threading
+from pathlib import Path
+
+from table.cards import CardError, library, user_files
+from table.cards.authoring import check, owner_folder, to_toml, write
 
 from .view import InputError
+
+MAX_OWNER_CARDS = 200          # card files in the owner's folder (the box holds ~100 cards)
+MAX_OWNER_BYTES = 512 * 1024   # and their bytes (a card file is ~0.5 kB)
+QUEUE = 8                      # requests waiting for the worker, at most
 
 
 def _card(data: dict) -> dict:
@@ -28,20 +43,108 @@ def _card(data: dict) -> dict:
     return data["card"]
 
 
+def _stamp() -> tuple:
+    """What the owner's files are now (path, size, time): the library is read again when
+    this changes."""
+    out = []
+    for path in user_files():
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        out.append((str(path), st.st_size, st.st_mtime_ns))
+    return tuple(out)
+
+
+class CardForm:
+    """The form's two requests, off the loop, over a cached library; see the module doc."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()          # the cache, from the worker thread
+        self._stamp: tuple | None = None
+        self._known: dict | None = None
+        self._problems: list[str] = []
+        self._line = asyncio.Semaphore(1)
+        self._waiting = 0
+
+    # -- on the loop ---------------------------------------------------------------------------
+    async def check(self, data: dict) -> dict:
+        return await self._off_loop(self.check_now, _card(data))
+
+    async def new(self, data: dict) -> dict:
+        return await self._off_loop(self.new_now, _card(data))
+
+    async def _off_loop(self, fn, raw: dict) -> dict:
+        if self._waiting >= QUEUE:
+            raise InputError("the table is busy with other cards; try again in a moment",
+                             status=503)
+        self._waiting += 1
+        try:
+            async with self._line:
+                return await asyncio.to_thread(fn, raw)
+        finally:
+            self._waiting -= 1
+
+    # -- in the worker -------------------------------------------------------------------------
+    def known(self) -> tuple[dict, list[str]]:
+        """The card library (read again only when an owner's file changed) and its problems."""
+        with self._lock:
+            stamp = _stamp()
+            if stamp != self._stamp:
+                try:
+                    self._known, self._problems = library(), []
+                except CardError as err:
+                    self._known = {}
+                    self._problems = [f"the card library has problems: {p}"
+                                      for p in err.problems]
+                self._stamp = stamp
+            return dict(self._known or {}), list(self._problems)
+
+    def check_now(self, raw: dict) -> dict:
+        known, trouble = self.known()
+        card, problems = check(raw, known)
+        problems = trouble + problems
+        try:
+            toml = to_toml(raw)
+        except TypeError:
+            toml = ""
+        return {"valid": card is not None and not problems, "problems": problems, "toml": toml}
+
+    def new_now(self, raw: dict) -> dict:
+        known, trouble = self.known()
+        if trouble:
+            raise InputError("; ".join(trouble), status=422)
+        full = self._full(owner_folder())
+        if full:
+            raise InputError(full, status=507)
+        try:
+            path = write(raw, known=known)
+        except CardError as err:
+            raise InputError("; ".join(err.problems), status=422) from None
+        return {"path": str(path)}
+
+    @staticmethod
+    def _full(folder: Path) -> str | None:
+        """Why the owner's folder takes no more cards, or None."""
+        try:
+            files = [p.stat().st_size for p in folder.glob("*.toml")]
+        except OSError:
+            return None                       # (written, or named, by write())
+        if len(files) >= MAX_OWNER_CARDS or sum(files) >= MAX_OWNER_BYTES:
+            return (f"the owner's card folder {folder} is full ({len(files)} files, "
+                    f"{sum(files)} bytes; at most {MAX_OWNER_CARDS} files and "
+                    f"{MAX_OWNER_BYTES} bytes): remove cards you no longer use")
+        return None
+
+
+_FORM = CardForm()
+
+
 def check_card(data: dict) -> dict:
-    raw = _card(data)
-    card, problems = check(raw)
-    try:
-        toml = to_toml(raw)
-    except TypeError:
-        toml = ""
-    return {"valid": card is not None, "problems": problems, "toml": toml}
+    """On the caller's thread (for callers off the loop): see :meth:`CardForm.check`."""
+    return _FORM.check_now(_card(data))
 
 
 def new_card(data: dict) -> dict:
-    raw = _card(data)
-    try:
-        path = write(raw)
-    except CardError as err:
-        raise InputError("; ".join(err.problems), status=422) from None
-    return {"path": str(path)}
+    """On the caller's thread (for callers off the loop): see :meth:`CardForm.new`."""
+    return _FORM.new_now(_card(data))

@@ -1,6 +1,8 @@
 """The page's card form: POST /cards/check checks as the card files are checked, and
 POST /cards/new writes a good card into the owner's folder (nothing for a bad one)."""
 
+import pytest
+
 from table.cards import load_file
 
 SHEEP = {"id": "sheep", "kind": "supply", "names": {"en": "Sheep", "cs": "Ovce", "uk": "Вівця"},
@@ -39,3 +41,36 @@ def test_bad_requests_are_named_and_write_nothing(table, tmp_path, monkeypatch):
     status, _ = running.request("/cards/check", method="GET")
     assert status == 405
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_library_is_read_again_only_when_an_owners_file_changed(tmp_path, monkeypatch):
+    """Issue 24, item 5: hundreds of owner cards are not read again for every request."""
+    import table.web.cardform as cardform
+    monkeypatch.setenv("WORMS_TABLE_CARDS", str(tmp_path))
+    reads = []
+    real = cardform.library
+    monkeypatch.setattr(cardform, "library", lambda: reads.append(1) or real())
+    form = cardform.CardForm()
+    for _ in range(5):
+        assert form.check_now(SHEEP)["valid"] is True
+    assert len(reads) == 1
+    assert form.new_now(SHEEP)["path"] == str(tmp_path / "sheep.toml")
+    reply = form.check_now(SHEEP)                 # the folder changed: read again
+    assert len(reads) == 2 and reply["valid"] is False
+    assert "id: already in the library" in reply["problems"][0]
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_the_owners_folder_has_a_quota(tmp_path, monkeypatch):
+    import table.web.cardform as cardform
+    from table.web.view import InputError
+    monkeypatch.setenv("WORMS_TABLE_CARDS", str(tmp_path))
+    monkeypatch.setattr(cardform, "MAX_OWNER_CARDS", 3)
+    form = cardform.CardForm()
+    for n in range(3):
+        form.new_now({**SHEEP, "id": f"sheep{n}"})
+    with pytest.raises(InputError, match=r"is full \(3 files") as err:
+        form.new_now({**SHEEP, "id": "sheep9"})
+    assert err.value.status == 507
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheep0.toml", "sheep1.toml",
+                                                         "sheep2.toml"]
