@@ -86,6 +86,10 @@ def test_the_unit_has_the_keys_the_service_relies_on(tmp_path):
         assert s[key] == "yes", key
     assert "worms-table run" in s["ExecStart"]
     assert u["Install"]["WantedBy"] == "multi-user.target"
+    # bounds a hostile network cannot push past (issue 24): files, memory, threads
+    assert 256 <= int(s["LimitNOFILE"]) <= 4096
+    assert s["MemoryMax"].endswith("M") and int(s["MemoryMax"][:-1]) <= 512
+    assert int(s["TasksMax"]) > 0
     # systemd's own check, with ExecStart pointed at this checkout's command
     unit = tmp_path / "worms-table.service"
     unit.write_text(UNIT.read_text().replace("/opt/worms-table/.venv/bin/worms-table",
