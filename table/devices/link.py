@@ -23,13 +23,15 @@ other messages; past that, :meth:`PicoLink.send` raises DeviceError and logs the
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Iterable
 
 from table.devices import DeviceError
 from table.devices import linkcodec as C
-from table.devices.linkport import DEVICE, command, greet, open_port, open_serial  # noqa: F401
+from table.devices.linkport import (DEVICE, Throttled, command, greet, open_port,  # noqa: F401
+                                    open_serial)
 from table.devices.linkport import quiet_close as _quiet_close
 from table.devices.linkqueue import DEFAULT_LIMIT, Message, QueueFull, SendQueue
 
@@ -53,6 +55,7 @@ class PicoLink:
                  connect_timeout: float = 3.0, heartbeat_s: float = 1.0,
                  lost_after_s: float = 3.0, lost_color: tuple[int, int, int] = (255, 40, 0),
                  window: int = 4, dead_after_s: float = 2.0, reconnect_poll_s: float = 0.05,
+                 max_reconnect_s: float = 5.0, stable_s: float = 10.0,
                  read_poll_s: float = 0.01, send_timeout: float = 5.0,
                  max_queued: int = DEFAULT_LIMIT, max_read: int = 4096,
                  serial_factory: Callable | None = None):
@@ -68,6 +71,10 @@ class PicoLink:
         self.window = window
         self.dead_after_s = dead_after_s
         self.reconnect_poll_s = reconnect_poll_s
+        # a link that keeps dropping waits longer each time (doubling up to max_reconnect_s)
+        # until one connection lasts stable_s; its warnings are throttled
+        self.max_reconnect_s, self.stable_s = max(reconnect_poll_s, max_reconnect_s), stable_s
+        self.retry_s, self._up_at, self._say = reconnect_poll_s, 0.0, Throttled(log)
         self.read_poll_s = read_poll_s
         self.send_timeout = send_timeout
         self.max_read = max_read
@@ -283,7 +290,7 @@ class PicoLink:
         return ser.read(min(self.max_read, max(1, ser.in_waiting)))
 
     def _reconnect(self) -> None:
-        if self._stop.wait(self.reconnect_poll_s):
+        if self._stop.wait(self.retry_s):
             return
         with self._cond:
             if self._closed:
@@ -293,8 +300,10 @@ class PicoLink:
         except DeviceError as err:
             with self._cond:
                 if self.error is None or str(err) != str(self.error):
-                    log.warning("%s", err)
+                    self._say(logging.WARNING, "connect", "%s", err)
                 self.error = err
+                if os.path.exists(self.path):   # there, but not answering: back off
+                    self.retry_s = min(self.max_reconnect_s, 2 * self.retry_s)
             return
         with self._cond:
             if self._closed:
@@ -302,7 +311,8 @@ class PicoLink:
                 return
             self._begin(ser)
             self.stats["reconnects"] += 1
-            log.info("Pico link back on %s (firmware %s)", self.path, self.firmware_version)
+            self._say(logging.INFO, "back", "Pico link back on %s (firmware %s)", self.path,
+                      self.firmware_version)
             listeners = list(self._listeners)
         for callback in listeners:
             threading.Thread(target=_safe_call, args=(callback,), daemon=True,
@@ -314,6 +324,7 @@ class PicoLink:
         """Start using a port on which the Pico has just been greeted."""
         self._ser = ser
         self.generation += 1
+        self._up_at = time.monotonic()
         self._decoder = C.Decoder()
         self._quiet_until = 0.0
         self._heard_at = time.monotonic()
@@ -350,7 +361,8 @@ class PicoLink:
                     rtype, reason = acked[-1].mtype, body.hex()
                 self.stats["rejected"] += 1
                 name = C.NAMES.get(rtype, hex(rtype))
-                log.warning("the Pico rejected a %s message: %s", name, reason)
+                self._say(logging.WARNING, "rejected", "the Pico rejected a %s message: %s",
+                          name, reason)
                 acked[-1].error = DeviceError(DEVICE, f"the Pico rejected a {name} message: {reason}")
             now = time.monotonic()
             if not acked[-1].resent:
@@ -438,7 +450,10 @@ class PicoLink:
 
     def _drop(self, reason: str) -> None:
         """The connection is gone: fail what is pending and let the thread reconnect."""
-        log.warning("Pico link: %s", reason)
+        self._say(logging.WARNING, "drop", "Pico link: %s", reason)
+        lasted = time.monotonic() - self._up_at >= self.stable_s
+        self.retry_s = self.reconnect_poll_s if lasted else min(self.max_reconnect_s,
+                                                                  2 * self.retry_s)
         self.error = DeviceError(DEVICE, reason)
         self._close_port()
         self._fail_all(self.error)

@@ -15,6 +15,26 @@ from table.devices import linkcodec as C
 DEVICE = "Pico (LEDs and wind dial)"
 
 
+class Throttled:
+    """A logger that says each kind of line at most once every ``every_s`` seconds, then how
+    many of that kind it kept quiet: a glitching Pico cannot fill the log (issue 24)."""
+
+    def __init__(self, log, every_s: float = 30.0, clock: Callable[[], float] = time.monotonic):
+        self.log, self.every_s, self.clock = log, every_s, clock
+        self._said: dict[str, tuple[float, int]] = {}      # kind: (when said, kept quiet)
+
+    def __call__(self, level: int, kind: str, msg: str, *args) -> None:
+        now = self.clock()
+        said, quiet = self._said.get(kind, (-1e18, 0))
+        if now - said < self.every_s:
+            self._said[kind] = (said, quiet + 1)
+            return
+        if quiet:
+            msg += f" ({quiet} more like this in the last {now - said:.0f} s)"
+        self._said[kind] = (now, 0)
+        self.log.log(level, msg, *args)
+
+
 def open_port(path: str, factory: Callable, timeout: float):
     """``factory(path, timeout)``, with its failures turned into a DeviceError that says
     what to do."""

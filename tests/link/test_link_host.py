@@ -272,3 +272,36 @@ def test_the_retransmission_timeout_follows_the_round_trip(pico, made):
     for _ in range(30):
         link.send(C.HEARTBEAT)
     assert 0.001 <= link.rto < 0.1                      # a pty answers in well under 0.1 s
+
+
+def test_a_pico_that_keeps_failing_is_retried_later_and_later_and_logged_quietly(tmp_path, made,
+                                                                                caplog):
+    """Issue 24, item 9: no immediate reconnects in a loop, no flood of warnings."""
+    faults = Faults()
+    pico = FakePico(tmp_path, to_pico=faults)
+    made.append(pico)
+    link = link_to(pico, made, ack_timeout=0.01, dead_after_s=0.05, reconnect_poll_s=0.005,
+                   max_reconnect_s=0.04)
+    faults.drop = 1.0                                  # the Pico hears nothing any more
+    until(lambda: link.retry_s == 0.04, timeout=20)    # 0.005, 0.01, 0.02, 0.04: no further
+    faults.drop = 0.0
+    assert link.wait_connected(5.0)
+    link.send(C.HEARTBEAT)
+    warnings = [r for r in caplog.records if r.levelname == "WARNING"]
+    assert 1 <= len(warnings) <= 3                     # one of each kind, the rest counted
+
+
+def test_throttled_says_each_kind_once_a_window_then_how_many_it_kept_quiet(caplog):
+    import logging
+    from table.devices.linkport import Throttled
+    now = [0.0]
+    say = Throttled(logging.getLogger("test.link"), every_s=30, clock=lambda: now[0])
+    with caplog.at_level(logging.INFO, "test.link"):
+        for n in range(100):
+            say(logging.WARNING, "drop", "lost %s", "usb")
+            say(logging.INFO, "back", "back %d", n)
+            now[0] += 0.1                               # 10 s in all
+        now[0] += 25
+        say(logging.WARNING, "drop", "lost %s", "usb")
+    assert [r.getMessage() for r in caplog.records] == [
+        "lost usb", "back 0", "lost usb (99 more like this in the last 35 s)"]
