@@ -139,3 +139,29 @@ def test_mistakes_are_one_line(argv, message):
 def test_a_tree_without_a_boot_config_is_refused(tmp_path):
     code, _, err = install(tmp_path)
     assert code == 2 and "no boot config" in err
+
+
+def test_root_installs_only_from_a_clone_nobody_else_can_write(tmp_path):
+    """Issue 24, item 10: run as root, install-pi builds and starts code from its clone."""
+    import importlib.machinery
+    import importlib.util
+    import os
+    loader = importlib.machinery.SourceFileLoader("install_pi", str(SCRIPT))
+    spec = importlib.util.spec_from_loader("install_pi", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    app = tmp_path / "worms-table"
+    (app / "table").mkdir(parents=True)
+
+    def stat_as(owners):
+        def stat(path):
+            uid, mode = owners.get(path, (0, 0o755))
+            return os.stat_result((mode, 0, 0, 1, uid, 0, 0, 0, 0, 0))
+        return stat
+    assert module.unsafe_clone(app, stat_as({})) is None
+    why = module.unsafe_clone(app, stat_as({app: (1000, 0o755)}))
+    assert why.startswith(f"{app} belongs to another user") and "chown -R root:root" in why
+    why = module.unsafe_clone(app, stat_as({app / "table": (0, 0o777)}))
+    assert why.startswith(f"{app / 'table'} may be written by others")
+    why = module.unsafe_clone(app, stat_as({tmp_path: (1000, 0o755)}))
+    assert why.startswith(f"{tmp_path} belongs")              # a parent counts too
