@@ -160,7 +160,6 @@ class Reader:
     read_file: Callable[[Path], object]
     errors: tuple[type[BaseException], ...]
     form: str = "toml"
-    textual: bool = True        # False: bytes garbled, no text mutations (not yet through filetext)
 
 
 class StorageFailed(AssertionError):
@@ -212,7 +211,7 @@ def readers() -> list[Reader]:
                (tiles.TileError,)),
         Reader("profile", [ROOT / "hardware" / "reference.toml"],
                lambda data: profile.parse(data, "fuzzed.toml"), profile.load,
-               (profile.ProfileError,), textual=False),  # until table/profiles/ lands
+               (profile.ProfileError,)),
         Reader("tags", [ROOT / "tests" / "vectors" / "tags.toml"], tags_data, tags_file,
                (tags.TagFileError,)),
         *state_readers(),
@@ -407,7 +406,7 @@ def _mutated(reader: Reader, seed: Path, rnd: random.Random) -> tuple[str, objec
         except (TypeError, ValueError):
             return "skip", None             # not writable as TOML or JSON: no file holds it
         return "data", data
-    path.write_bytes(garble(text, rnd) if how < 0.6 or not reader.textual else
+    path.write_bytes(garble(text, rnd) if how < 0.6 else
                      textual(text, rnd, json=reader.form == "json"))
     return "file", path
 

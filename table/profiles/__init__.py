@@ -8,7 +8,6 @@ The keys are documented in hardware/README.md.
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +18,7 @@ from table.profiles.box import BoxConfig, parse_box
 from table.profiles.pi import PiConfig, parse_pi
 from table.profiles.pins import (HAT_EEPROM, I2C1_PINS, PCA9685_ALL_CALL, UART_PINS,  # noqa: F401
                                  I2CUse, PinUse, check_i2c, check_pins, i2c_uses, pin_uses)
+from table import filetext
 from table.hexgrid import Hex, distance, hexagon
 from table.profiles.reader import PI_GPIOS, PICO_GPIOS, README, REQUIRED, Reader  # noqa: F401
 
@@ -179,17 +179,15 @@ def load(path: str | Path | None = None) -> Profile:
     """Read and validate a profile file (the packaged reference when path is None)."""
     path = Path(path) if path is not None else REFERENCE
     try:
-        text = path.read_text(encoding="utf-8")
+        data = filetext.read_toml(path)
     except FileNotFoundError:
         raise ProfileError(path, ["the file does not exist: give the path of a hardware "
                                   f"profile ({README}; hardware/reference.toml is a start)"]) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise ProfileError(path, [f"cannot read the file ({err}): check its permissions "
-                                  "and that it is UTF-8 text"]) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise ProfileError(path, [f"not valid TOML ({err}): fix the syntax at that line"]) from None
+    except OSError as err:
+        raise ProfileError(path, [f"cannot read the file ({err}): check its permissions"]) from None
+    except filetext.Unreadable as err:     # not UTF-8 or TOML, too deep, a huge integer
+        raise ProfileError(path, [f"{err}: fix the file (the line, where the message names "
+                                  "one)"]) from None
     return parse(data, path)
 
 

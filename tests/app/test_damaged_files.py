@@ -18,9 +18,9 @@ from table.app.state import SETTINGS, StateFolder, load_cards, read_settings
 from table.app.tags import TagStore
 from table.app.wizard import Wizard
 from table.devices.build import build_devices
-from table.engine.hexes import hexagon
+from table.hexgrid import hexagon
 from table.game import Game
-from table.profile import load
+from table.profiles import load
 from table.ui.strings import text
 
 import fuzzing
@@ -190,3 +190,13 @@ def test_new_cards_go_where_the_table_reads_them_after_a_bad_owner_file(tmp_path
     assert path.parent == folder and not list(folder.glob("*.tmp"))
     cards, _ = load_cards()                            # the table reads it (bad.toml left out)
     assert "sling" in cards
+
+
+@pytest.mark.parametrize("body", [f"[wind]\nservo_pin = {HUGE}\n", f"[wind]\nx = {DEEP}\n",
+                                  "[wind]\nname = '\udcff'\n"])
+def test_a_bad_profile_is_exit_2_so_systemd_stops_instead_of_restarting(tmp_path, body):
+    bad = tmp_path / "p.toml"
+    bad.write_bytes(body.encode("utf-8", "surrogateescape"))
+    done = cli("run", "--profile", str(bad), "--state-dir", str(tmp_path / "s"))
+    assert done.returncode == 2, done.stderr
+    assert str(bad) in done.stderr and "Traceback" not in done.stderr
