@@ -28,12 +28,14 @@ MAX_JSON_DEPTH = 8
 MAX_CONNECTIONS = 64          # at most (see connection_limits)
 MAX_PER_CLIENT = 16           # a browser opens at most 6 to one host
 MAX_STREAMS = 16
+MAX_STREAMS_PER_PAGE = 4      # a page keeps one; a few tabs of one browser
+UNPAIR_HOLD_S = 30.0          # holding 1 again this soon after a hold: every page is unpaired
 BACKLOG = 100                 # connections waiting to be accepted, at most
 FILES_KEPT = 64               # files the daemon keeps for itself (journal, devices, log, ...)
 IDLE_S = 5.0                  # to send a request, and between requests
-HEARTBEAT_S = 5.0
-WRITE_TIMEOUT_S = 10.0
-TCP_USER_TIMEOUT_MS = 15_000  # unacknowledged data this old: the peer is gone (Linux)
+HEARTBEAT_S = 2.5             # a stream's heartbeat: with TCP_USER_TIMEOUT, a page gone off
+WRITE_TIMEOUT_S = 10.0        # the network without closing frees its stream within ~8 s
+TCP_USER_TIMEOUT_MS = 5_000   # unacknowledged data this old: the peer is gone (Linux)
 BUSY = json.dumps({"error": "too many connections to the table; try again in a moment"}).encode()
 BUSY_REPLY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
               b"Content-Length: %d\r\nRetry-After: 5\r\nConnection: close\r\n\r\n%s"
@@ -81,6 +83,21 @@ def connection_limits() -> tuple[int, int]:
     room = max(8, soft - FILES_KEPT)
     connections = max(4, min(MAX_CONNECTIONS, room // 2))
     return connections, max(4, min(BACKLOG, room - connections))
+
+
+def to_evict(handlers, trusted) -> object | None:
+    """When every slot is taken, the connection a newcomer replaces: never one that a paired
+    page (or, on the loopback, any page) has used; of the others -- strangers, and connections
+    that sent no request yet -- the oldest of the address holding the most.  None when every
+    connection is trusted.  So strangers, from however many addresses, cannot hold the slots
+    against a paired page: its new connection takes the place of one of theirs."""
+    strangers: dict[str | None, list] = {}
+    for handler in handlers:                 # oldest first
+        if handler not in trusted:
+            strangers.setdefault(peer(handler.transport), []).append(handler)
+    if not strangers:
+        return None
+    return max(strangers.values(), key=len)[0]
 
 
 def quiet_accept_errors(loop, log) -> Callable[[], None]:

@@ -29,10 +29,16 @@ gets a session cookie; unpaired, it sees nothing of the game and can send nothin
 
 Limits, so that a hostile network cannot lock the page out or fill the log: at most
 ``max_connections`` open connections and ``max_per_client`` from one address (more are
-answered 503 and closed at once); a connection must send its request within ``idle_s`` and
-is closed when idle that long; at most ``max_streams`` event streams, and a stream whose page
-went away is dropped when its socket closes, or at the latest when a heartbeat cannot be
-written within ``write_timeout_s``.
+answered 503 and closed at once); when every slot is taken a newcomer takes the place of a
+stranger's connection (the oldest of the address holding the most; limits.to_evict), never
+of one a paired page has used, so strangers cannot hold the slots against a paired page; a
+connection must send each request whole within ``idle_s`` (a minimum data rate: slowloris
+gets a connection for seconds) and is closed when idle that long; at most ``max_streams``
+event streams, ``max_streams_per_page`` per page (session), and a stream whose page went
+away is dropped when its socket closes, when the kernel gives up on unacknowledged
+heartbeats (every ``heartbeat_s``; TCP_USER_TIMEOUT), or when a heartbeat cannot be written
+within ``write_timeout_s``; a stream ends when its page is unpaired.  The card form works in
+a worker thread (table/web/cardform.py), never on the loop.
 
 POSTs take a JSON body (at most 4 KiB, nested at most 8 deep: table/web/limits.py) with
 Content-Type application/json (so no other site's form can post to the table).  Bad input, malformed HTTP included, gets a 4xx naming what is wrong
@@ -51,11 +57,11 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from table.web.cardform import check_card, new_card
+from table.web.cardform import CardForm
 from table.web.limits import (BUSY_REPLY, HEARTBEAT_S, IDLE_S, MAX_BODY_BYTES, MAX_PER_CLIENT,
-                              MAX_STREAMS, WRITE_TIMEOUT_S, HttpError, ServerLog,
-                              connection_limits, drop_when_unacknowledged, is_loopback, peer,
-                              quiet_accept_errors, read_json)
+                              MAX_STREAMS, MAX_STREAMS_PER_PAGE, UNPAIR_HOLD_S, WRITE_TIMEOUT_S,
+                              HttpError, ServerLog, connection_limits, drop_when_unacknowledged,
+                              is_loopback, peer, quiet_accept_errors, read_json, to_evict)
 from table.web.pairing import Denied, Pairing
 from table.web.view import InputError, TableView
 
@@ -105,15 +111,20 @@ class WebServer:
         self.max_connections, self.backlog = connection_limits()
         self.max_per_client = MAX_PER_CLIENT
         self.max_streams = MAX_STREAMS
+        self.max_streams_per_page = MAX_STREAMS_PER_PAGE
         self.idle_s = IDLE_S
         self.heartbeat_s = HEARTBEAT_S
         self.write_timeout_s = WRITE_TIMEOUT_S
         self.refused = 0                        # connections turned away over a limit
+        self.evicted = 0                        # strangers' connections closed for newcomers
+        self._trusted: set = set()              # connections a page has used (open ones)
+        self._held_at = -1e9                    # when 1 was last held at the table
+        self.cardform = CardForm()              # (off the loop, the library cached)
         self._quiet_until = 0.0
         self._runner: web.AppRunner | None = None
         self._listener: asyncio.base_events.Server | None = None
         self._tick = asyncio.Event()
-        self._streams: set[web.StreamResponse] = set()
+        self._streams: dict[web.StreamResponse, str] = {}   # stream: its page (session)
         self._unasked: set = set()          # connections that have not sent a request yet
         self._closing = False
         self._static = {path: (_page(name), ctype) for path, (name, ctype) in STATIC.items()}
@@ -139,10 +150,17 @@ class WebServer:
         return self.pairing.code if self.pairing is not None else None
 
     def open_pairing(self) -> None:
-        """Someone at the table asked to pair a page: a new code, handed to
-        ``on_pairing_code``; pages paired before stay paired."""
-        if self.pairing is not None:
-            self.pairing.open()
+        """Someone at the table asked to pair a page (held 1): a new code, handed to
+        ``on_pairing_code``; pages paired before stay paired -- unless 1 is held again within
+        UNPAIR_HOLD_S, which unpairs every page first (their streams end at once)."""
+        if self.pairing is None:
+            return
+        now = asyncio.get_running_loop().time()
+        if now - self._held_at < UNPAIR_HOLD_S:
+            self.pairing.unpair_all()
+            self._wake()                      # the streams see they are no longer paired
+        self._held_at = now
+        self.pairing.open()
 
     def show(self, snapshot) -> None:
         """The table changed: push ``snapshot`` (a :class:`table.ui.snapshot.TableSnapshot`)
@@ -213,7 +231,15 @@ class WebServer:
             return
         http = self._runner.server
         client = peer(transport)
-        handlers = http.connections
+        handlers = [h for h in http.connections       # (those closing are as good as gone)
+                    if h.transport is not None and not h.transport.is_closing()]
+        self._trusted.intersection_update(handlers)
+        victim = to_evict(handlers, self._trusted) if len(handlers) >= self.max_connections \
+            else None
+        if victim is not None:
+            self.evicted += 1                 # a stranger's slot for the newcomer
+            victim.transport.abort()
+            handlers.remove(victim)
         if (len(handlers) >= self.max_connections
                 or sum(peer(h.transport) == client for h in handlers) >= self.max_per_client):
             self.refused += 1
@@ -274,11 +300,12 @@ class WebServer:
             body, ctype = self._static[path]
             return web.Response(body=body, content_type=ctype, charset="utf-8")
         posts = {"/press": self._press, "/tap": self._tap, "/remove": self._remove,
-                 "/cards/check": check_card, "/cards/new": new_card}
+                 "/cards/check": self.cardform.check, "/cards/new": self.cardform.new}
         if path in ("/state", "/events"):
             if method != "GET":
                 raise HttpError(405, f"{path} is only for GET")
             session = self._access(request)
+            self._trusted.add(request.protocol)   # a page's connection: never evicted
             if path == "/events":
                 return await self._events(request, session)
             return self._paired(_reply(200, self.view.state()), session)
@@ -286,9 +313,12 @@ class WebServer:
             if method != "POST":
                 raise HttpError(405, f"{path} is only for POST")
             session = self._access(request)
+            self._trusted.add(request.protocol)
             data = await read_json(request, self.idle_s)
             try:
                 result = posts[path](data)
+                if asyncio.iscoroutine(result):   # the card form: off the loop
+                    result = await result
             except InputError as err:
                 raise HttpError(err.status, str(err)) from None
             return self._paired(_reply(200, {"ok": True, **result}), session)
@@ -343,6 +373,10 @@ class WebServer:
     async def _events(self, request: web.Request, session: str | None) -> web.StreamResponse:
         if self._closing:
             raise HttpError(503, "the table is stopping")
+        page = session or request.cookies.get(SESSION) or request.remote or "?"
+        if sum(p == page for p in self._streams.values()) >= self.max_streams_per_page:
+            raise HttpError(429, f"this page has {self.max_streams_per_page} event streams "
+                                 "open already; close a tab and try again")
         if len(self._streams) >= self.max_streams:
             raise HttpError(503, f"{self.max_streams} pages are watching this table already; "
                                  "close one and try again")
@@ -350,11 +384,11 @@ class WebServer:
             headers={"Content-Type": "text/event-stream"}), session)
         drop_when_unacknowledged(request.transport)
         await response.prepare(request)
-        self._streams.add(response)
+        self._streams[response] = page
         try:
             await self._send(response, b"retry: 1000\n\n")
             sent = None
-            while not self._closing:
+            while not self._closing and self._still_paired(page, request):
                 tick = self._tick
                 live = self.view.live()
                 if live["version"] != sent:
@@ -369,8 +403,11 @@ class WebServer:
             if request.transport is not None:   # gone, or not reading: let it go
                 request.transport.abort()
         finally:
-            self._streams.discard(response)
+            self._streams.pop(response, None)
         return response
+
+    def _still_paired(self, page: str, request: web.Request) -> bool:
+        return self.pairing is None or self.pairing.paired(page, request.remote)
 
     async def _send(self, response: web.StreamResponse, data: bytes) -> None:
         async with asyncio.timeout(self.write_timeout_s):

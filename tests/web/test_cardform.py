@@ -74,3 +74,32 @@ def test_the_owners_folder_has_a_quota(tmp_path, monkeypatch):
     assert err.value.status == 507
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sheep0.toml", "sheep1.toml",
                                                          "sheep2.toml"]
+
+
+def test_a_slow_check_never_holds_the_loop(table, tmp_path, monkeypatch):
+    """Issue 24, item 5: while the card form works (here: held until the test lets it go),
+    the page's other requests are answered (the loop is free)."""
+    import threading
+    import table.web.cardform as cardform
+    running, _ = table
+    monkeypatch.setenv("WORMS_TABLE_CARDS", str(tmp_path))
+    entered, go = threading.Event(), threading.Event()
+    real = cardform.library
+
+    def slow():
+        entered.set()
+        assert go.wait(30)
+        return real()
+    monkeypatch.setattr(cardform, "library", slow)
+    replies = []
+    worker = threading.Thread(target=lambda: replies.append(
+        running.request("/cards/check", {"card": SHEEP})))
+    worker.start()
+    try:
+        assert entered.wait(30)                       # the check is under way ...
+        assert running.request("/state")[0] == 200    # ... and the loop answers meanwhile
+        assert running.request("/press", {"name": "ok"})[0] == 200
+    finally:
+        go.set()
+        worker.join(30)
+    assert replies[0][0] == 200 and replies[0][1]["valid"] is True

@@ -289,14 +289,63 @@ def test_connections_are_capped_per_client_and_in_all(table, caplog):
         until(lambda: running.call(server.connections) == server.max_per_client)
         server.max_connections = server.max_per_client + 2
         held += silent(2, port, "127.0.0.3")
-        with silent(1, port, "127.0.0.4")[0] as s:        # the whole server is full
-            assert closed_by_server(s).startswith(b"HTTP/1.1 503 ")
-        assert running.call(server.connections) <= server.max_connections
+        # the whole server is full of strangers: a newcomer takes the place of the oldest
+        # connection of the address holding the most (127.0.0.1), not of 127.0.0.3's
+        held += silent(1, port, "127.0.0.4")
+        assert gone(held[0]) and server.evicted == 1
+        until(lambda: running.call(server.connections) == server.max_connections)
     finally:
         for s in held:
             s.close()
-    assert server.refused == 5
+    assert server.refused == 4
     assert sum("too many connections" in r.getMessage() for r in caplog.records) == 1
+    no_traceback(caplog)
+
+
+def gone(sock: socket.socket) -> bool:
+    """The server closed (or reset) the socket."""
+    try:
+        return closed_by_server(sock) == b""
+    except ConnectionResetError:
+        return True
+
+
+def test_strangers_cannot_hold_the_slots_against_a_paired_page(devices, start, caplog):
+    """Issue 24, item 4: slowloris or keep-alive from many addresses fills every slot; a
+    paired page still gets in (a stranger's connection makes room), and connections that
+    paired pages use are never the ones closed."""
+    codes = []
+    running = start(devices, pairing=True, on_pairing_code=codes.append)
+    server = running.server
+    server.idle_s = 60.0                                  # nothing times out in this test
+    port = server.port
+    status, _, headers = get(port, code=codes[0], source="127.0.0.50")
+    paired = session_of(headers)
+    server.max_connections = 8
+    held = []
+    try:
+        for n in range(4):                                # 4 addresses, half a request each
+            for s in silent(3, port, f"127.0.1.{n + 1}"):
+                s.sendall(b"GET /state HTTP/1.1\r\n")
+                held.append(s)
+        for _ in range(3):                                # the paired page, again and again
+            assert get(port, session=paired, source="127.0.0.50")[0] == 200
+        assert server.evicted >= 3
+        # a paired page's keep-alive connections are never the ones that make room
+        keep = [http.client.HTTPConnection("127.0.0.1", port, timeout=10,
+                                           source_address=("127.0.0.50", 0)) for _ in range(8)]
+        for conn in keep:
+            conn.request("GET", "/state", headers={"Cookie": f"worms_session={paired}"})
+            assert conn.getresponse().read() and True
+        with silent(1, port, "127.0.1.9")[0] as s:        # every slot a paired page's: 503
+            assert closed_by_server(s).startswith(b"HTTP/1.1 503 ")
+        for conn in keep:                                 # all still open and answering
+            conn.request("GET", "/state", headers={"Cookie": f"worms_session={paired}"})
+            assert conn.getresponse().status == 200
+            conn.close()
+    finally:
+        for s in held:
+            s.close()
     no_traceback(caplog)
 
 
@@ -371,6 +420,47 @@ def test_event_streams_are_capped(table):
         with open_stream(running.server.port) as third:
             reply = third.recv(4096)
         assert reply.startswith(b"HTTP/1.1 503 ") and b"pages are watching" in reply
+    finally:
+        for s in streams:
+            s.close()
+
+
+def paired_stream(port: int, session: str, source: str) -> socket.socket:
+    s = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0))
+    s.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\nCookie: worms_session="
+              + session.encode() + b"\r\n\r\n")
+    return s
+
+
+def test_one_page_cannot_hold_every_stream_and_unpairing_all_ends_them(devices, start):
+    """Issue 24, items 4 and 8: streams are capped per page (session); holding 1 twice at the
+    table unpairs every page, and their streams end at once."""
+    codes = []
+    running = start(devices, pairing=True, on_pairing_code=codes.append)
+    server = running.server
+    mine = session_of(get(server.port, code=codes[0], source="127.0.0.60")[2])
+    other = session_of(get(server.port, code=codes[0], source="127.0.0.61")[2])
+    streams = [paired_stream(server.port, mine, "127.0.0.60")
+               for _ in range(server.max_streams_per_page)]
+    try:
+        for s in streams:
+            assert s.recv(100).startswith(b"HTTP/1.1 200 ")
+        with paired_stream(server.port, mine, "127.0.0.60") as extra:
+            reply = extra.recv(4096)
+        assert reply.startswith(b"HTTP/1.1 429 ") and b"event streams open already" in reply
+        theirs = paired_stream(server.port, other, "127.0.0.61")
+        streams.append(theirs)
+        assert theirs.recv(100).startswith(b"HTTP/1.1 200 ")
+        running.call(server.open_pairing)                 # held once: a new code ...
+        assert len(codes) == 2 and get(server.port, session=mine, source="127.0.0.60")[0] == 200
+        running.call(server.open_pairing)                 # ... held again: nobody is paired
+        assert len(codes) == 3
+        for s in streams:                                 # every stream ends
+            s.settimeout(10)
+            while s.recv(65536):
+                pass
+        assert get(server.port, session=mine, source="127.0.0.60")[1]["reason"] == "needed"
+        assert get(server.port, session=other, source="127.0.0.61")[1]["reason"] == "needed"
     finally:
         for s in streams:
             s.close()
