@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,9 @@ def _parse(loads, text: str, max_depth: int, what: str, max_chars: int | None = 
     except ValueError as err:          # an integer past Python's digit limit, a bad float...
         if isinstance(err, Unreadable):
             raise
+        if "digits" in str(err):
+            raise Unreadable(f"not valid {what}: a number of thousands of digits (at most "
+                             f"{sys.get_int_max_str_digits()})") from None
         raise Unreadable(f"not valid {what} ({err})") from None
 
 

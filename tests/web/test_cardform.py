@@ -103,3 +103,11 @@ def test_a_slow_check_never_holds_the_loop(table, tmp_path, monkeypatch):
         go.set()
         worker.join(30)
     assert replies[0][0] == 200 and replies[0][1]["valid"] is True
+
+
+def test_an_id_too_long_for_a_file_name_is_named_not_a_500(table, tmp_path, monkeypatch):
+    running, _ = table
+    monkeypatch.setenv("WORMS_TABLE_CARDS", str(tmp_path))
+    status, reply = running.request("/cards/new", {"card": {**SHEEP, "id": "s" * 300}})
+    assert status == 422, reply
+    assert list(tmp_path.iterdir()) == []
