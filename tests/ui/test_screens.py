@@ -170,7 +170,8 @@ SAMPLES = {
             t("enroll.not_listed", lang), t("button.back", lang)], c)
           for c in range(len(card_names(lang)) + 2))]
         + [screens.message(t("enroll.title", lang), t("enroll.known", lang, card=name))
-           for name in card_names(lang)],
+           for name in card_names(lang)]
+        + [screens.message("worms-table", t("enroll.not_saved", lang))],   # a full SD card
     "the turn's flow": lambda lang: flow_screens(lang),
     "an unknown card's walk": lambda lang: walk_screens(lang),
 }
