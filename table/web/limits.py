@@ -17,6 +17,7 @@ import socket
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
@@ -85,7 +86,7 @@ def connection_limits() -> tuple[int, int]:
     return connections, max(4, min(BACKLOG, room - connections))
 
 
-def to_evict(handlers, trusted) -> object | None:
+def to_evict(handlers: list, trusted: set) -> Any:
     """When every slot is taken, the connection a newcomer replaces: never one that a paired
     page (or, on the loopback, any page) has used; of the others -- strangers, and connections
     that sent no request yet -- the oldest of the address holding the most.  None when every

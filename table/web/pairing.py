@@ -204,7 +204,7 @@ class Pairing:
     def admit(self, client: str, session: str | None, code: str | None) -> str | None:
         """Let ``client`` in, or raise :class:`Denied`.  Returns a new session token when the
         client has just paired with ``code`` (None: it was paired already)."""
-        if self.paired(session, client):
+        if session is not None and self.paired(session, client):
             self._sessions[session].used = self.clock()
             self._sessions.move_to_end(session)
             return None
