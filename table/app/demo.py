@@ -35,8 +35,6 @@ from .supervisor import Supervisor
 log = logging.getLogger("worms-table.demo")
 
 IDLE_S = 60.0           # a visitor silent this long hands the table back to the bots
-CODE_S = 60.0           # the page's pairing code stays on the OLED this long (or to a button)
-PAIR_BUTTON = "1"       # held: the page opens pairing with a new code (as in the daemon)
 BYE_S = 3.0             # "back to the show in a moment"
 NOTICE_S = 2.5          # an error shown to the visitor
 ASK_S = 0.7             # a bot's decision on show before it answers
@@ -94,9 +92,6 @@ class Demo:
         self.versus = None        # the visitor's short game against the box, if one is on
         self._show_game = None    # the show's game, while the visitor plays the box
         self._t0 = clock()
-        self._code = None         # the page's pairing code on show (a screen), until _code_until
-        self._code_until = 0.0
-        self.on_pair_button = None  # PAIR_BUTTON held: the page opens pairing (a new code)
         self._new_game()
 
     # -- the game and its bots -------------------------------------------------------------
@@ -199,24 +194,9 @@ class Demo:
         self.show_frame(self.prompt.frame(view, self.clock() - self._t0))
 
     # -- the beats ---------------------------------------------------------------------------
-    def show_code(self, code: str) -> None:
-        """The page's pairing code, shown over the show for CODE_S or until a button."""
-        from table.ui import screens
-        self._code = screens.message("worms-table", code)
-        self._code_until = self.clock() + CODE_S
-        self.show_screen(self._code)
-        wake = getattr(self, "wake", None)
-        if wake is not None:
-            wake.set()
-
     def step(self) -> tuple[list, float]:
         """Do the next beat; return (animations [(scene, seconds)], seconds to hold after)."""
         now = self.clock()
-        if self._code is not None:
-            if now < self._code_until:
-                self.show_screen(self._code)
-                return [], self._code_until - now
-            self._code = None
         if self.mode in (DemoMode.VISITOR, DemoMode.VERSUS):
             if now - self.last_input >= self.idle_s:
                 log.info("demo: the visitor left; back to the show")
@@ -279,16 +259,8 @@ class Demo:
     # -- the visitor -------------------------------------------------------------------------
     def press(self, event) -> None:
         """A button: starts a visitor's turn, or goes to the visitor's prompt.  A card already
-        lying on the reader is the visitor's card.  Holding 1 opens the page's pairing; a
-        button takes the pairing code off the screen."""
+        lying on the reader is the visitor's card."""
         self.last_input = self.clock()
-        if event.name == PAIR_BUTTON and event.long and self.on_pair_button is not None:
-            self.on_pair_button()                  # the new code comes back to show_code
-            return
-        if self._code is not None:
-            self._code = None
-            if self.mode not in (DemoMode.VISITOR, DemoMode.VERSUS):
-                return
         if self.mode != DemoMode.VERSUS and event.name == "ok" and event.long:
             self._start_versus()
             return

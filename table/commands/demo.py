@@ -44,7 +44,8 @@ def run(args) -> int:
     import logging
     import sys
 
-    from table.app.demo import Demo, attach, log, run_async
+    from table.app.demo import attach, log, run_async
+    from table.app.demopairing import PairedDemo
     from table.devices import DeviceError
     from table.devices.build import build_devices
 
@@ -61,7 +62,8 @@ def run(args) -> int:
     devices = build_devices(profile, sim=args.sim)
     try:
         try:
-            demo = Demo(devices, lang=args.lang, seed=args.seed, bots=args.bots, idle_s=args.idle)
+            demo = PairedDemo(devices, lang=args.lang, seed=args.seed, bots=args.bots,
+                              idle_s=args.idle)
         except DeviceError as err:
             raise UserError(str(err)) from None
         if args.fast:

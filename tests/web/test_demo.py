@@ -7,7 +7,8 @@ import asyncio
 import pytest
 
 from table.cli import main
-from table.app.demo import BYE_S, CODE_S, NOTICE_S, Demo, attach, run_async
+from table.app.demo import BYE_S, NOTICE_S, Demo, attach, run_async
+from table.app.demopairing import CODE_S, PairedDemo
 from table.devices.buttons import InputEvent
 from table.ui import screens
 
@@ -202,9 +203,10 @@ def test_the_command_refuses_bad_options(capsys):
     assert "--games must be 1 or more" in capsys.readouterr().err
 
 
-def test_demo_host_shows_the_pairing_code_and_holding_1_reopens(demo, clock):
+def test_demo_host_shows_the_pairing_code_and_holding_1_reopens(devices, clock):
     """`demo --host ...`: the page's code stays on the OLED, over the bots' show, until a
     button or CODE_S; holding 1 asks the page for a new code (issue 24, item 3)."""
+    demo = PairedDemo(devices, seed=3, clock=clock)
     code = screens.message("worms-table", "493817").image.tobytes()
     demo.show_code("493817")
     for _ in range(20):                             # the show goes on under it ...
