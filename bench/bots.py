@@ -1,7 +1,7 @@
 """How strong the box's levels are, and how long the hard one thinks.
 
     bench/run bots                  # 200 two-team games a pairing (about 10 minutes)
-    BOTS_GAMES=40 bench/run bots    # a quicker look
+    BOTS_GAMES=40 bench/run bots    # a quicker look (BOTS_WORKERS: processes, default 4)
 
 Each pairing plays the same fixed seeds, the seats swapped every other game, two teams, the
 shipped cards, at most 60 rounds.  A game is *decided* when one team wins alone; the win rate
@@ -11,7 +11,8 @@ bot (about 50% against it); easy loses to it more often than not (a new player c
 it); greedy beats random.
 
 ``hard_decision_ms`` is the hard bot's time per decision of its own (every decision, the
-quick ones included), wall clock, on this machine.  ``hard_decision_ms_pi`` replays a sample
+quick ones included), wall clock, on this machine, over a few games played in the main
+process alone (the pairings before it run in worker processes).  ``hard_decision_ms_pi`` replays a sample
 of those positions in a child process with a Pi Zero 2 W's share of the CPU (the quota of
 ``bench/run --pi``, bench/pispeed.py); goal p99 <= 3000 ms.  Where the machine allows no CPU quota it says
 so instead of a figure.
@@ -48,31 +49,47 @@ def _bot(name: str, seed):
     return for_level(name, seed) if name == "normal" else make(name, seed)
 
 
-def play(a: str, b: str, games: int, seed: int = 25, keep=None) -> dict:
-    """``games`` two-team games of ``a`` against ``b``; ``keep(game, answer_ms)`` sees each of
-    ``a``'s decisions."""
+def _one(args) -> tuple[int, str | None]:
+    """One game of a pairing (a worker process's job): its number and the winning bot's
+    name (None: not decided)."""
+    a, b, n, seed = args
+    game, names = _game(a, b, n, seed)
+    winners = game.result.winners
+    return n, (names[game.seats.index(winners[0])] if len(winners) == 1 else None)
+
+
+def _game(a: str, b: str, n: int, seed: int, keep=None):
+    """Game ``n`` of ``a`` against ``b`` (``a`` in the first seat in even games)."""
     from table.cards import library
     from table.engine.game import GameConfig
     from table.game import Game
 
-    cards = library()
-    wins = decided = 0
-    for n in range(games):
-        game = Game.new(GameConfig(teams=2, max_rounds=60), f"bots:{seed}:{n}", cards)
-        names = (a, b) if n % 2 == 0 else (b, a)
-        seats = [_bot(names[0], f"{n}:0"), _bot(names[1], f"{n}:1")]
-        while game.request is not None:
-            d = game.request
-            seat = int(d.actor[5:]) if d.actor.startswith("seat:") else game.seats.index(d.actor)
-            started = time.perf_counter()
-            answer = seats[seat](game)
-            if keep is not None and names[seat] == a:
-                keep(game, (time.perf_counter() - started) * 1000)
-            game.answer(answer)
-        winners = game.result.winners
-        if len(winners) == 1:
-            decided += 1
-            wins += names[game.seats.index(winners[0])] == a
+    game = Game.new(GameConfig(teams=2, max_rounds=60), f"bots:{seed}:{n}", library())
+    names = (a, b) if n % 2 == 0 else (b, a)
+    seats = [_bot(names[0], f"{n}:0"), _bot(names[1], f"{n}:1")]
+    while game.request is not None:
+        d = game.request
+        seat = int(d.actor[5:]) if d.actor.startswith("seat:") else game.seats.index(d.actor)
+        started = time.perf_counter()
+        answer = seats[seat](game)
+        if keep is not None and names[seat] == a:
+            keep(game, (time.perf_counter() - started) * 1000)
+        game.answer(answer)
+    return game, names
+
+
+def play(a: str, b: str, games: int, seed: int = 25, workers: int = 1) -> dict:
+    """``games`` two-team games of ``a`` against ``b`` (in ``workers`` processes: each game
+    is independent, so the result is the same however many)."""
+    jobs = [(a, b, n, seed) for n in range(games)]
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(workers) as pool:
+            done = list(pool.map(_one, jobs))
+    else:
+        done = [_one(j) for j in jobs]
+    decided = sum(1 for _, w in done if w is not None)
+    wins = sum(1 for _, w in done if w == a)
     return {"games": games, "decided": decided, "wins": wins,
             "win_rate": round(wins / decided, 3) if decided else None,
             "ci95": wilson(wins, decided)}
@@ -127,17 +144,20 @@ def at_pi_speed(positions: list) -> dict:
 
 def main() -> dict:
     games = int(os.environ.get("BOTS_GAMES", "200"))
-    out: dict = {}
+    workers = int(os.environ.get("BOTS_WORKERS", str(min(4, os.cpu_count() or 1))))
+    out: dict = {pair: play(*pair.split("_vs_"), games, workers=workers)
+                 for pair in (f"{a}_vs_{b}" for a, b in PAIRINGS)}
+    # the hard bot's time per decision: a few games in this one process, nothing beside it
     hard_ms: list[float] = []
     sample: list = []
 
     def keep(game, ms):
         hard_ms.append(ms)
-        if len(game.request.options) > 1 and len(sample) < 60 and len(hard_ms) % 7 == 0:
+        if len(game.request.options) > 1 and len(sample) < 60 and len(hard_ms) % 5 == 0:
             sample.append(game.fork("sample"))
 
-    for a, b in PAIRINGS:
-        out[f"{a}_vs_{b}"] = play(a, b, games, keep=keep if a == "hard" else None)
+    for n in range(int(os.environ.get("BOTS_TIMED_GAMES", "4"))):
+        _game("hard", "greedy", n, 99, keep=keep)
     out["hard_decision_ms"] = _percentiles(hard_ms)
     out["hard_decision_ms_pi"] = at_pi_speed(sample)
     return out

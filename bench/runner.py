@@ -23,6 +23,7 @@ def available() -> list[str]:
 def load(name: str):
     spec = importlib.util.spec_from_file_location(f"bench_{name}", HERE / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module         # (as importlib's recipe: worker processes find it)
     spec.loader.exec_module(module)
     return module
 
