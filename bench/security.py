@@ -8,6 +8,7 @@ flood on the serial link and a power cut can do.
   guess again, and the person types the new code: codes evaluated in all and per source
   (goal: at most 10 + one per address in an opening, at most 3 per source), the person paired
   both times (goal: true).
+* ``card_attacks_refused``, ``card_at_bounds_ms``: the card bounds (bench/security_cards.py).
 * ``longest_pause_ms``: per attack, the event loop's longest pause while it lasted (what a
   press on the table would have waited for; measured by a task asking to wake every 5 ms).
 * ``fuzz_per_reader``: per reader, [mutated files, tracebacks] (tests/fuzzing.py: structures,
@@ -52,6 +53,7 @@ def main() -> dict:
     from tests.journal.killing import kill_and_resume
 
     seconds = float(os.environ.get("SECURITY_GUESS_S", "60"))
+    import security_cards
     guesses = guessing(seconds)
     many = many_sources()
     out = {"pairing_guesses_evaluated_in_60s": guesses["evaluated"],
@@ -74,6 +76,7 @@ def main() -> dict:
         kills = kill_and_resume(Path(tmp))
     out.update({"kill_resumes": kills["kill_resumes"], "kill_entries_lost": kills["kill_entries_lost"],
                 "goal_kill_resumes": 50})
+    out.update(security_cards.main())          # issue 24 item 1: the card bounds (table/cards)
     out["link_buffer_max_bytes"] = link_buffer_max_bytes()
     out["goal_link_buffer_max_bytes"] = 65536
     out["systemd_exposure"] = systemd_exposure()
