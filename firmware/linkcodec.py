@@ -32,7 +32,7 @@ HELLO_REPLY = 0x81    # version u8, n_leds u16, firmware version (ASCII)
 ERROR = 0x82          # rejected type u8, reason (ASCII)
 NEED_HELLO = 0x83     # the Pico has not been greeted (it rebooted): send HELLO
 NAK = 0x84            # a frame came ahead of seq: the one expected was lost, send again
-STATUS = 0x85         # supply_mv u16 (0 = not measured): acknowledges like ACK (answers HEARTBEAT)
+STATUS = 0x85         # supply_mv u16, rail_mv u16 (0 = not measured): acknowledges like ACK (answers HEARTBEAT)
 
 NAMES = {
     HELLO: "hello", HEARTBEAT: "heartbeat", LED_SET: "led-set", LED_SHOW: "led-show",
@@ -246,14 +246,27 @@ def _order(order):
     return order
 
 
-def status(supply_mv):
-    """The STATUS body: the supply voltage (VSYS) in millivolts, 0 if not measured."""
-    return u16(supply_mv)
+def status(supply_mv, rail_mv=0):
+    """The STATUS body: the Pico's supply (VSYS) and the LEDs' 5 V rail (through the divider
+    into GP26), each in millivolts, 0 if not measured."""
+    return u16(supply_mv) + u16(rail_mv)
 
 
 def parse_status(data):
-    _need(data, 2, "status")
+    """VSYS in millivolts (0: not measured)."""
+    _need_status(data)
     return get_u16(data, 0)
+
+
+def parse_status_rail(data):
+    """The LED rail in millivolts; 0 if not measured or from firmware 1.1 (a 2-byte body)."""
+    _need_status(data)
+    return get_u16(data, 2) if len(data) == 4 else 0
+
+
+def _need_status(data):
+    if len(data) not in (2, 4):
+        raise CodecError("status needs 2 or 4 data bytes, got %d" % len(data))
 
 
 def led_count(n):

@@ -5,7 +5,7 @@
 
 import linkcodec as C
 
-FIRMWARE_VERSION = "1.1.0"
+FIRMWARE_VERSION = "1.2.0"
 MAX_LEDS = 1024
 BLINK_MS = 500
 MIN_PULSE_US = 400
@@ -26,8 +26,9 @@ class Node:
 
     write(buf) sends to the host and must be done with buf when it returns (reply buffers
     are reused); now() gives milliseconds; diff(a, b) is a - b for that clock
-    (time.ticks_diff on the Pico, which survives wrap-round); supply() gives the supply
-    voltage in millivolts (0 if it cannot be measured), reported in answer to heartbeats.
+    (time.ticks_diff on the Pico, which survives wrap-round); supply() gives the Pico's
+    supply (VSYS) and rail() the LEDs' 5 V rail, each in millivolts (0 if it cannot be
+    measured), reported in answer to heartbeats.
 
     The path of an in-order LED_SET, LED_SHOW, BRIGHTNESS, HEARTBEAT, SERVO or SERVO_OFF,
     from the bytes to the reply, allocates nothing: the decoder has a fixed buffer, the
@@ -35,13 +36,14 @@ class Node:
     """
 
     def __init__(self, write, strip, servo, now, diff=_minus, lost_after_ms=3000,
-                 lost_color=(255, 40, 0), supply=_no_supply):
+                 lost_color=(255, 40, 0), supply=_no_supply, rail=_no_supply):
         self.write = write
         self.strip = strip
         self.servo = servo
         self.now = now
         self.diff = diff
         self.supply = supply
+        self.rail = rail
         self.decoder = C.Decoder()
         self.expect = None               # next host seq; None until greeted
         self.pixels = bytearray(3 * strip.n)
@@ -58,7 +60,7 @@ class Node:
         self.shows = 0
         self.rejected = 0
         self._ack = bytearray(C.MIN_LEN)            # ACK / NAK replies
-        self._status = bytearray(C.MIN_LEN + 2)     # STATUS replies
+        self._status = bytearray(C.MIN_LEN + 4)     # STATUS replies
         self._on_frame = self.on_frame              # bound once: no allocation per frame
 
     # ---- input ------------------------------------------------------------------------
@@ -104,10 +106,13 @@ class Node:
 
     def _report(self):
         mv = self.supply()
+        rail = self.rail()
         frame = self._status
         frame[3] = (mv >> 8) & 0xFF
         frame[4] = mv & 0xFF
-        self.write(C.seal(frame, self.expect, C.STATUS, C.MIN_LEN + 2))
+        frame[5] = (rail >> 8) & 0xFF
+        frame[6] = rail & 0xFF
+        self.write(C.seal(frame, self.expect, C.STATUS, C.MIN_LEN + 4))
 
     def _hello(self, seq, body):
         # a hello restarts the sequence whatever it was: a new host, or the same one again

@@ -25,6 +25,8 @@ import ws2812
 LED_PIN = 2           # GP2 -> 74AHCT125 -> DIN of the first LED
 SERVO_PIN = 15        # GP15 -> servo signal
 VSYS_PIN = 29         # GP29 = ADC3 = VSYS / 3 on a Pico (not on a Pico W: see README.md)
+RAIL_PIN = 26         # GP26 = ADC0: the LEDs' 5 V rail through R2/R3 (10k/10k, halves it)
+RAIL_DIVIDER = 2      # (R2 + R3) / R3
 DEFAULT_LEDS = 60     # until the host says how many (radius 4 less the dial's hex)
 POLL_MS = 5
 CHUNK = 64            # bytes read per loop at most
@@ -44,12 +46,21 @@ SCRATCH_CRASHES = _WATCHDOG + 0x10    # WATCHDOG_SCRATCH1 (cleared by power-on)
 _sleep_ms = getattr(time, "sleep_ms", None) or (lambda ms: time.sleep(ms / 1000))
 
 
-def build(write, now=None, diff=None, supply=None):
+def build(write, now=None, diff=None, supply=None, rail=None):
     now = now or time.ticks_ms
     diff = diff or time.ticks_diff
     strip = ws2812.Strip(LED_PIN, DEFAULT_LEDS)
     servo = pwmservo.Servo(SERVO_PIN)
-    return linknode.Node(write, strip, servo, now, diff, supply=supply or linknode._no_supply)
+    return linknode.Node(write, strip, servo, now, diff, supply=supply or linknode._no_supply,
+                         rail=rail or linknode._no_supply)
+
+
+def _millivolts(adc, times):
+    """Four ADC readings averaged, as millivolts at the divider's input (3.3 V full scale)."""
+    total = 0
+    for _ in range(4):
+        total += adc.read_u16()
+    return (total >> 2) * 3300 * times // 65535
 
 
 def supply_reader(pin=VSYS_PIN):
@@ -60,10 +71,18 @@ def supply_reader(pin=VSYS_PIN):
     adc = machine.ADC(pin)
 
     def read():
-        total = 0
-        for _ in range(4):
-            total += adc.read_u16()
-        return (total >> 2) * 9900 // 65535     # 3.3 V full scale, times 3
+        return _millivolts(adc, 3)              # 3.3 V full scale, times 3
+    return read
+
+
+def rail_reader(pin=RAIL_PIN):
+    """A function giving the LEDs' 5 V rail in millivolts: GP26 (ADC0) reads it through the
+    R2/R3 divider on the power board (firmware/README.md).  With nothing on GP26 it reads
+    whatever the floating pin does: the selftest names the divider when the rail reads low."""
+    adc = machine.ADC(pin)
+
+    def read():
+        return _millivolts(adc, RAIL_DIVIDER)
     return read
 
 
@@ -139,7 +158,7 @@ def run(port=None):
     try:
         if port is None:
             port = UsbPort(sys.stdin, sys.stdin.buffer, sys.stdout.buffer)
-        node = build(port.write, supply=supply_reader())
+        node = build(port.write, supply=supply_reader(), rail=rail_reader())
         node.strip.blank(linknode.MAX_LEDS)      # whatever the strip showed before: off
         micropython.kbd_intr(-1)                 # 0x03 in a frame must not stop the firmware
 

@@ -9,9 +9,13 @@ keeps them equal and checks the harness against the profile (every pin the profi
 once, every device connected).
 
 Designators: Pi (the 40-pin header, physical pin numbers), Pico (its pads), U1 (the 74AHCT125
-level shifter, DIP-14 pin numbers), R1 (330 ohm data-line resistor), C1 (100 nF decoupling at
-U1), C2 (1000 uF at the LEDs' feed), C3 (470 uF at the servo), D1 (Schottky diode from the 5 V
-supply into the Pico's VSYS), PSU (the 5 V supply), and one connector per device.
+level shifter, DIP-14 pin numbers), R1 (330 ohm data-line resistor at U1's output), R4 (10 kohm
+pull-down holding U1's input low while the Pico boots), R2/R3 (10 kohm + 10 kohm divider: the LED
+rail into the Pico's GP26), C1 (100 nF decoupling at U1), C2 (1000 uF where the supply enters),
+C3 (470 uF at the servo), D1 (Schottky diode from the 5 V supply into the Pico's VSYS), PSU (the
+closed 5 V brick) and J0 (its panel barrel jack), J1 (the lid connector: the LEDs come off with
+the lid), all but the jack and the lid connector's lid half on the power board; and one connector
+per device, its pins numbered and ordered as on the real module.
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ PICO_PADS = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 
              12: 16, 13: 17, 14: 19, 15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27,
              22: 29, 26: 31, 27: 32, 28: 34}
 PICO_GND, PICO_VSYS, PICO_VBUS = 38, 39, 40
+PICO_AGND = 33
+RAIL_GP = 26           # firmware/main.py RAIL_PIN: ADC0 reads the LED rail through R2/R3
 # 74AHCT125 (DIP-14): pin -> name
 SHIFTER = {1: "1OE", 2: "1A", 3: "1Y", 4: "2OE", 5: "2A", 6: "2Y", 7: "GND", 8: "3Y", 9: "3A",
            10: "3OE", 11: "4Y", 12: "4A", 13: "4OE", 14: "VCC"}
@@ -43,8 +49,8 @@ SHIFTER = {1: "1OE", 2: "1A", 3: "1Y", 4: "2OE", 5: "2A", 6: "2Y", 7: "GND", 8: 
 SHIFTER_TIES = [[1, 7], [5, 7], [9, 7], [12, 7], [4, 14], [10, 14], [13, 14]]
 JUMPER = "26 AWG"          # female-female jumper wires on the headers
 POWER = "22 AWG"           # 5 V and GND to the strip, the servo and the shifter
-NO_5V = ("Do not connect the 5 V supply to the Pi's 5 V pins (2, 4): the Pi keeps its own "
-         "supply. Pin 4 feeds only the card reader.")
+NO_5V = ("Nothing connects to the Pi's 5 V pins (2, 4): the Pi keeps its own supply, and every "
+         "module on the Pi's header runs at 3.3 V.")
 NO_VBUS = ("VBUS (pin 40): do not connect: the USB cable from the Pi powers it there. The 5 V "
            "supply reaches VSYS (pin 39) only through D1; the Pico measures it there (ADC 3).")
 
@@ -54,6 +60,7 @@ class Harness:
 
     def __init__(self, profile: Profile):
         self.profile = profile
+        self.lengths = _lengths(profile)
         self.connectors: dict[str, dict] = {}
         self.cables: dict[str, dict] = {}
         self.connections: list[list[dict]] = []
@@ -74,19 +81,24 @@ class Harness:
     def pico(self, gp: int | None, label: str) -> int:
         """A Pico pad: a GP number, or (gp None) the pad named by ``label``: GND or VSYS."""
         if gp is None:
-            pad = {"GND": PICO_GND, "VSYS": PICO_VSYS}[label]
+            pad = {"GND": PICO_GND, "VSYS": PICO_VSYS, "AGND": PICO_AGND}[label]
             self._pico[pad] = label
         else:
             pad = PICO_PADS[gp]
             self._pico[pad] = f"GP{gp} {label}"
         return pad
 
+    def length(self, cable: str) -> str:
+        """A cable's length as the harness says it: measured on the box, plus the slack."""
+        mm = self.lengths.get(cable)
+        return "0.3 m" if mm is None else f"{mm / 1000:g} m"
+
     def part(self, name: str, **fields) -> str:
         self.connectors.setdefault(name, fields)
         return name
 
     def cable(self, name: str, a: str, a_pins: list, b: str, b_pins: list, colours: list[str],
-              gauge: str, what: str, length: str = "0.2 m") -> None:
+              gauge: str, what: str, length: str = "0.1 m") -> None:
         self.cables[name] = {"wirecount": len(a_pins), "colors": colours, "gauge": gauge,
                              "length": length, "notes": what}
         self.connections.append([{a: a_pins}, {name: list(range(1, len(a_pins) + 1))},
@@ -116,6 +128,18 @@ class Harness:
         }
 
 
+def _lengths(profile: Profile) -> dict[str, int]:
+    """Each cable's length in mm, measured on the box the profile makes (table.parts.routes);
+    empty for a profile that makes no box (then every cable is 0.3 m)."""
+    from table.parts.geometry import LayoutError, layout
+    from table.parts.routes import lengths
+
+    try:
+        return lengths(layout(profile))
+    except LayoutError:
+        return {}
+
+
 def harness(profile: Profile) -> dict:
     """The WireViz harness of ``profile``, as the data of its YAML file."""
     h = Harness(profile)
@@ -123,17 +147,32 @@ def harness(profile: Profile) -> dict:
     uses_pico = any(d is not None and d.backend == "pico" for d in (p.wind, p.leds))
     psu_needed = (uses_pico or (p.wind is not None and p.wind.backend in ("gpio", "pca9685")))
     if psu_needed:
-        h.part("PSU", type="5 V supply for the LEDs and the servo",
-               subtype="Mean Well RS-25-5 (5 V 5 A), or a 5 V 4 A adapter (hardware/BOM.md)",
-               pins=[1, 2], pinlabels=["+5V", "GND"])
+        h.part("PSU", type="J0: 5.5/2.1 mm panel barrel jack, from the 5 V brick",
+               subtype="Mean Well GST25E05-P1J (5 V 4 A, closed, centre +; hardware/BOM.md)",
+               pins=[1, 2], pinlabels=["+5V (centre)", "GND (sleeve)"])
+        h.part("C2", type="capacitor 1000 uF 10 V electrolytic",
+               subtype="power board: across + and - where the supply enters", pins=[1, 2],
+               pinlabels=["+", "-"])
+        h.cable("W-C2", "PSU", [1, 2], "C2", [1, 2], ["RD", "BK"], POWER,
+                "J0 to the power board's input, C2 across it", h.length("supply"))
     if uses_pico:
         h.part("D1", type="Schottky diode 1N5817", subtype="5 V supply into the Pico's VSYS",
                pins=[1, 2], pinlabels=["A (anode)", "K (cathode)"])
         h.cable("W-VSYS", "PSU", [1], "D1", [1], ["RD"], POWER, "5 V to D1's anode")
         h.cable("W-VSYS2", "D1", [2], "Pico", [h.pico(None, "VSYS")], ["RD"], POWER,
-                "D1's cathode to VSYS (pin 39)")
+                "D1's cathode to VSYS (pin 39)", h.length("pico"))
         h.cable("W-GND-PICO", "PSU", [2], "Pico", [h.pico(None, "GND")], ["BK"], POWER,
-                "common ground")
+                "common ground", h.length("pico"))
+        h.part("R2", type="resistor 10 kohm 1/4 W", subtype="divider top: LED rail to GP26",
+               pins=[1, 2], pinlabels=["1", "2"])
+        h.part("R3", type="resistor 10 kohm 1/4 W", subtype="divider bottom: GP26 to GND",
+               pins=[1, 2], pinlabels=["1", "2"])
+        h.cable("W-RAIL", "PSU", [1], "R2", [1], ["RD"], JUMPER, "the LED rail, measured")
+        h.cable("W-RAIL2", "R2", [2], "Pico", [h.pico(RAIL_GP, "LED rail / 2 (ADC0)")], ["YE"],
+                JUMPER, "half the rail into ADC0 (5 V reads 2.5 V)", h.length("pico"))
+        h.cable("W-RAIL3", "R2", [2], "R3", [1], ["YE"], JUMPER, "R3 from the junction")
+        h.cable("W-RAIL4", "R3", [2], "Pico", [h.pico(None, "AGND")], ["BK"], JUMPER,
+                "R3 to the Pico's AGND (pin 33)", h.length("pico"))
     elif psu_needed:
         h.cable("W-GND-PI", "PSU", [2], "Pi", [h.pi("gnd", "(common with the supply)")], ["BK"],
                 POWER, "common ground")
@@ -155,28 +194,36 @@ def _leds(h: Harness, p: Profile) -> None:
                  "to VCC (buffers 2-4 off)")
     h.part("C1", type="capacitor 100 nF ceramic", subtype="decoupling, at U1's pins 14 and 7",
            pins=[1, 2], pinlabels=["1", "2"])
-    h.part("R1", type="resistor 330 ohm 1/4 W", subtype="data line, close to the first LED's DIN",
-           pins=[1, 2], pinlabels=["1", "2"])
-    h.part("C2", type="capacitor 1000 uF 10 V electrolytic",
-           subtype="across + and - where the supply feeds the strip", pins=[1, 2],
-           pinlabels=["+", "-"])
+    h.part("R1", type="resistor 330 ohm 1/4 W", subtype="power board: in series at U1's output "
+           "1Y (pin 3)", pins=[1, 2], pinlabels=["1", "2"])
+    h.part("R4", type="resistor 10 kohm 1/4 W", subtype="pull-down: U1's input 1A (pin 2) low "
+           "while the Pico boots", pins=[1, 2], pinlabels=["1", "2"])
     count = len(leds.led_map)
+    h.part("J1", type="lid connector JST-XH 5-pin (B5B-XH-A on the power board, XHP-5 on the "
+           "lid's leads)", subtype="the lid comes off here: unplug it", pins=[1, 2, 3, 4, 5],
+           pinlabels=["+5V (LED 0)", "DIN", "GND (LED 0)", "+5V (far end)", "GND (far end)"])
     h.part("LEDs", type=f"WS2812B LEDs: {count} on {len(leds.grid.hexes)} hexes",
            subtype=f"{leds.wiring}, colour order {getattr(leds, 'color_order', 'GRB')}; "
-                   "input of LED 0", pins=[1, 2, 3], pinlabels=["+5V", "DIN", "GND"])
-    h.part("LEDs-end", type=f"WS2812B LEDs: the far end (after LED {count - 1})",
-           subtype="5 V fed at both ends", pins=[1, 2], pinlabels=["+5V", "GND"])
+                   "input of LED 0 (pixel board pads +5V, DIN, GND)", pins=[1, 2, 3],
+           pinlabels=["+5V", "DIN", "GND"])
+    h.part("LEDs-end", type=f"WS2812B LEDs: the far end (LED {count - 1})",
+           subtype="5 V fed at both ends, from J1's lid side", pins=[1, 2],
+           pinlabels=["+5V", "GND"])
     gp = h.pico(leds.pico_pin, "WS2812 data")
-    h.cable("W-DATA", "Pico", [gp], "U1", [2], ["GN"], JUMPER, "3.3 V data to U1 1A")
+    h.cable("W-DATA", "Pico", [gp], "U1", [2], ["GN"], JUMPER, "3.3 V data to U1 1A",
+            h.length("pico"))
+    h.cable("W-PULLDOWN", "U1", [2, 7], "R4", [1, 2], ["GN", "BK"], JUMPER, "R4 from 1A to GND")
     h.cable("W-U1-POWER", "PSU", [1, 2], "U1", [14, 7], ["RD", "BK"], POWER, "U1's supply")
     h.cable("W-C1", "U1", [14, 7], "C1", [1, 2], ["RD", "BK"], POWER, "C1 next to U1")
     h.cable("W-DATA5V", "U1", [3], "R1", [1], ["GN"], POWER, "5 V data from U1 1Y")
-    h.cable("W-DIN", "R1", [2], "LEDs", [2], ["GN"], POWER, "to LED 0's DIN")
-    h.cable("W-LED-POWER", "PSU", [1, 2], "LEDs", [1, 3], ["RD", "BK"], POWER,
-            "the strip's feed", "0.5 m")
-    h.cable("W-C2", "LEDs", [1, 3], "C2", [1, 2], ["RD", "BK"], POWER, "C2 at the feed")
-    h.cable("W-LED-END", "PSU", [1, 2], "LEDs-end", [1, 2], ["RD", "BK"], POWER,
-            "feed at the far end too", "1 m")
+    h.cable("W-DIN", "R1", [2], "J1", [2], ["GN"], POWER, "to J1, on to LED 0's DIN")
+    h.cable("W-J1-POWER", "PSU", [1, 2], "J1", [1, 3], ["RD", "BK"], POWER, "the LEDs' feed")
+    h.cable("W-J1-POWER2", "PSU", [1, 2], "J1", [4, 5], ["RD", "BK"], POWER,
+            "the far end's feed")
+    h.cable("W-LID", "J1", [1, 2, 3], "LEDs", [1, 2, 3], ["RD", "GN", "BK"], POWER,
+            "the lid's leads: J1 to LED 0", h.length("lid"))
+    h.cable("W-LED-END", "J1", [4, 5], "LEDs-end", [1, 2], ["RD", "BK"], POWER,
+            "feed at the far end too, under the panel", h.length("lid end"))
 
 
 def _servo(h: Harness) -> str:
@@ -195,11 +242,12 @@ def _wind(h: Harness, p: Profile) -> None:
     servo = _servo(h)
     if wind.backend == "pico":
         h.cable("W-SERVO", "Pico", [h.pico(wind.pico_pin, "servo PWM")], servo, [1], ["OG"],
-                JUMPER, "servo signal")
+                JUMPER, "servo signal", h.length("servo"))
     else:
         h.cable("W-SERVO", "Pi", [h.pi(wind.gpio_pin, "servo PWM")], servo, [1], ["OG"],
                 JUMPER, "servo signal")
-    h.cable("W-SERVO-POWER", "PSU", [1, 2], servo, [2, 3], ["RD", "BN"], POWER, "servo supply")
+    h.cable("W-SERVO-POWER", "PSU", [1, 2], servo, [2, 3], ["RD", "BN"], POWER,
+            "servo supply, from the power board", h.length("servo"))
     h.cable("W-C3", servo, [2, 3], "C3", [1, 2], ["RD", "BK"], POWER, "C3 at the servo")
 
 
@@ -227,11 +275,12 @@ def _display(h: Harness, p: Profile) -> None:
                 "V+ terminal: the servo's supply")
         h.cable("W-C3", servo, [2, 3], "C3", [1, 2], ["RD", "BK"], POWER, "C3 at the servo")
     if has_oled:
-        h.part("OLED", type=f"{display.backend.upper()} OLED 128x64",
-               subtype=f"I2C{display.bus} 0x{display.address:02X}, 3.3 V", pins=[1, 2, 3, 4],
-               pinlabels=["VCC", "SDA", "SCL", "GND"])
-        h.cable("W-OLED", source, source_pins, "OLED", [1, 2, 3, 4], ["OG", "BU", "YE", "BK"],
-                JUMPER, "I2C and 3.3 V")
+        h.part("OLED", type=f"{display.backend.upper()} OLED 128x64, 4-pin I2C module",
+               subtype=f"I2C{display.bus} 0x{display.address:02X}, 3.3 V; header GND VCC SCL SDA "
+                       "(some clones swap GND and VCC: read the silkscreen)",
+               pins=[1, 2, 3, 4], pinlabels=["GND", "VCC", "SCL", "SDA"])
+        h.cable("W-OLED", source, source_pins, "OLED", [2, 4, 3, 1], ["OG", "BU", "YE", "BK"],
+                JUMPER, "I2C and 3.3 V", h.length("oled"))
 
 
 def _buttons(h: Harness, p: Profile) -> None:
@@ -255,22 +304,44 @@ def _buttons(h: Harness, p: Profile) -> None:
     pins = [h.pi(buttons.pins[n], f"button {n}") for n in names]
     h.cable("W-BUTTONS", "Pi", pins + [h.pi("gnd")], "Buttons",
             list(range(1, len(names) + 2)), colours[:len(names)] + ["BK"], JUMPER,
-            "one wire per button, one common ground", "0.3 m")
+            "one wire per button, one common ground", h.length("buttons"))
 
 
 def _cards(h: Harness, p: Profile) -> None:
     cards = p.cards
     if cards is None or cards.backend == "sim" or cards.tx_pin is None:
         return
-    title = {"pn532": "PN532 NFC reader, HSU (UART) mode",
-             "rdm6300": "RDM6300 125 kHz reader"}[cards.backend]
-    h.part("Reader", type=title, subtype=f"{cards.port}; powered from 5 V, its UART at 3.3 V "
-                                        "(about 150 mA with the field on)",
-           pins=[1, 2, 3, 4], pinlabels=["VCC (5 V)", "GND", "RXD", "TXD"])
-    h.cable("W-READER", "Pi", [h.pi("5v", "card reader only"), h.pi("gnd"),
-                               h.pi(cards.tx_pin, "UART TXD"), h.pi(cards.rx_pin, "UART RXD")],
-            "Reader", [1, 2, 3, 4], ["RD", "BK", "WH", "GN"], JUMPER,
-            "TXD to the reader's RXD, RXD from its TXD")
+    if cards.backend == "rdm6300":
+        _rdm6300(h, cards)
+        return
+    h.part("Reader", type="Elechouse PN532 NFC module V3, HSU (UART) mode: both switches off",
+           subtype=f"{cards.port}; powered from the Pi's 3.3 V, so its UART is at 3.3 V (fed "
+                   "5 V, it would drive TXD at 5 V into the Pi); header GND VCC TXD RXD",
+           pins=[1, 2, 3, 4], pinlabels=["GND", "VCC (3.3 V)", "TXD (SDA)", "RXD (SCL)"])
+    h.cable("W-READER", "Pi", [h.pi("gnd"), h.pi("3v3", "card reader"),
+                               h.pi(cards.rx_pin, "UART RXD"), h.pi(cards.tx_pin, "UART TXD")],
+            "Reader", [1, 2, 3, 4], ["BK", "OG", "WH", "GN"], JUMPER,
+            "3.3 V; the reader's TXD to the Pi's RXD, its RXD from the Pi's TXD", h.length("reader"))
+
+
+def _rdm6300(h: Harness, cards) -> None:
+    """The RDM6300 is a 5 V module whose TX idles at 5 V: it takes 5 V from the brick and its TX
+    reaches the Pi's RXD through R5/R6 (10k/15k: 5 V in, 3.0 V out)."""
+    h.part("Reader", type="RDM6300 125 kHz reader (5 V module)",
+           subtype=f"{cards.port}; header P1: TX RX - GND +5V; its TX through the R5/R6 divider",
+           pins=[1, 2, 4, 5], pinlabels=["TX (5 V)", "RX", "GND", "+5V"])
+    h.part("R5", type="resistor 10 kohm 1/4 W", subtype="divider top: the reader's 5 V TX",
+           pins=[1, 2], pinlabels=["1", "2"])
+    h.part("R6", type="resistor 15 kohm 1/4 W", subtype="divider bottom: 3.0 V to the Pi's RXD",
+           pins=[1, 2], pinlabels=["1", "2"])
+    h.cable("W-READER-POWER", "PSU", [1, 2], "Reader", [5, 4], ["RD", "BK"], POWER,
+            "5 V from the brick, never the Pi's 5 V pins", h.length("reader"))
+    h.cable("W-READER-TX", "Reader", [1], "R5", [1], ["WH"], JUMPER, "5 V TX into R5")
+    h.cable("W-READER-RX", "Pi", [h.pi(cards.rx_pin, "UART RXD"), h.pi("gnd")], "R6", [1, 2],
+            ["WH", "BK"], JUMPER, "R6 from the Pi's RXD to GND")
+    h.cable("W-READER-DIV", "R5", [2], "R6", [1], ["WH"], JUMPER, "R5 meets R6 at the Pi's RXD")
+    h.cable("W-READER-TXD", "Pi", [h.pi(cards.tx_pin, "UART TXD")], "Reader", [2], ["GN"], JUMPER,
+            "the Pi's 3.3 V TXD into the reader's RX (unused by it)")
 
 
 def yaml_text(profile: Profile) -> str:

@@ -8,15 +8,16 @@ Steps, in order:
   person says whether exactly that piece is lit.
 - wind: the dial turns to 1..6 and back to 1; the person says whether it points there.
 - display: the OLED's test pattern; the person says whether it shows.
-- supply: every LED white at the brightness cap for 5 s while the Pico reports its supply
-  voltage (VSYS); the step fails on a sag below 4.5 V.
+- supply: every LED white at the brightness cap for 5 s while the Pico reports the LEDs' 5 V
+  rail (through the divider into GP26); the step fails on a dead supply (the rail near 0 V,
+  though the Pico runs from USB) and on a sag below 4.5 V.
 - card: a card tapped on the reader.
 
 A device that cannot be opened fails its own step with the reason; the others still run.  With
 --sim the devices are simulated; --auto (with --sim) presses the buttons, taps a card and
 answers every question from what the simulated hardware really shows (the strip's LEDs, the
 servo's position, the panel's pixels, the supply's voltage), so a simulated fault (a cut data
-wire, a dead servo, a weak supply) fails its step just as a person would see it.  The pin
+wire, a dead servo, a weak or dead supply) fails its step just as a person would see it.  The pin
 library in use is named first; a pin library warning is printed with its fix, never hidden.
 """
 
@@ -256,11 +257,12 @@ def step_display(devices, args, person: Person) -> tuple[bool, str]:
                      "showed the test pattern (a frame, a checkerboard, three lines of text), seen")
 
 
-def _volts(leds) -> float | None:
-    measure = getattr(leds, "measure_supply", None)
-    if measure is not None:
-        return measure()
-    return getattr(leds, "supply_volts", None)
+DEAD_RAIL_V = 1.0
+
+
+def _volts(leds, name: str) -> float | None:
+    measure = getattr(leds, f"measure_{name}", None)
+    return measure() if measure is not None else None
 
 
 def step_supply(devices, args, person: Person) -> tuple[bool, str]:
@@ -272,26 +274,36 @@ def step_supply(devices, args, person: Person) -> tuple[bool, str]:
     try:
         end = time.monotonic() + hold
         while True:
-            samples.append(_volts(leds))
+            samples.append(_volts(leds, "rail"))
             if time.monotonic() >= end and len(samples) >= 3:
                 break
             time.sleep(0 if hold == 0 else 0.25)
+        vsys = _volts(leds, "supply")
     finally:
         leds.fill(OFF)
         leds.show()
-    readings = [v for v in samples if v is not None]
+    return _judge_rail([v for v in samples if v is not None], vsys, len(leds.led_map),
+                       round(leds.brightness * 100), hold)
+
+
+def _judge_rail(readings: list[float], vsys: float | None, count: int, cap: int,
+                hold: float) -> tuple[bool, str]:
     if not readings:
-        return False, ("the Pico reported no supply voltage (VSYS): copy firmware/ to the Pico "
-                       "again (firmware/README.md), then run selftest again")
+        return False, ("the Pico reported no LED rail voltage: copy firmware/ (1.2 or newer) to "
+                       "the Pico again (firmware/README.md), then run selftest again")
     low = min(readings)
-    cap = round(leds.brightness * 100)
+    pico = f" (the Pico's VSYS {vsys:.2f} V)" if vsys is not None else ""
+    if low < DEAD_RAIL_V:
+        return False, (f"the LEDs' 5 V rail reads {low:.2f} V{pico}: the 5 V supply is off or "
+                       "unplugged (its barrel jack), or the divider R2/R3 into the Pico's GP26 "
+                       "is missing (schematics/README.md)")
     if low < SAG_LIMIT_V:
-        return False, (f"the supply sagged to {low:.2f} V with all {len(leds.led_map)} LEDs white "
-                       f"at the {cap}% cap (below {SAG_LIMIT_V} V): use a stronger 5 V supply, "
-                       "thicker wires, or feed the strip at both ends (hardware/BOM.md)")
+        return False, (f"the LED supply sagged to {low:.2f} V with all {count} LEDs white at the "
+                       f"{cap}% cap (below {SAG_LIMIT_V} V): use a stronger 5 V supply, thicker "
+                       "wires, or feed the strip at both ends (hardware/BOM.md)")
     held = f"for {hold:g} s" if hold else f"over {len(readings)} readings (simulated)"
-    return True, (f"{low:.2f} V at the lowest, all {len(leds.led_map)} LEDs white at the {cap}% "
-                  f"cap {held} (at least {SAG_LIMIT_V} V)")
+    return True, (f"LED rail {low:.2f} V at the lowest, all {count} LEDs white at the {cap}% cap "
+                  f"{held} (at least {SAG_LIMIT_V} V){pico}")
 
 
 def step_buttons(devices, args, person: Person) -> tuple[bool, str]:

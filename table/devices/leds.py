@@ -111,6 +111,7 @@ SUPPLY_OHMS = 0.1            # a sound supply and wiring: 0.13 V lower at the re
 WEAK_SUPPLY_OHMS = 0.8       # a weak supply or thin wires: the LEDs' current drags it below 4.5 V
 LED_MA_PER_CHANNEL = 20.0    # a WS2812B channel at full brightness
 LED_IDLE_MA = 1.0            # each LED, even dark
+USB_VSYS_VOLTS = 4.7         # VSYS from the Pi's USB through the Pico's own diode
 
 
 class SimHexLeds(HexLeds):
@@ -119,8 +120,9 @@ class SimHexLeds(HexLeds):
     It also simulates the strip as hardware, for ``selftest --sim --auto`` to look at:
     ``strip`` is what each LED really emits and ``supply_volts`` the 5 V supply under the
     strip's current.  Fault switches: ``data_wire_cut`` (frames no longer reach the strip:
-    it stays as it was) and ``supply_ohms`` (set :data:`WEAK_SUPPLY_OHMS` for a supply that
-    sags under load).
+    it stays as it was), ``supply_ohms`` (set :data:`WEAK_SUPPLY_OHMS` for a supply that
+    sags under load) and ``supply_off`` (the LEDs' 5 V supply unplugged: the rail reads 0 V
+    while the Pico, fed by USB, still sees about 4.7 V on VSYS).
     """
 
     def __init__(self, led_map: Iterable[Hex] | None = None, brightness: float = 1.0,
@@ -130,6 +132,7 @@ class SimHexLeds(HexLeds):
         self.strip: list[Color] = [OFF] * len(self.led_map)
         self.data_wire_cut = False
         self.supply_ohms = SUPPLY_OHMS
+        self.supply_off = False
 
     def _push(self, frame: tuple[Color, ...]) -> None:
         self.frames += 1
@@ -141,8 +144,14 @@ class SimHexLeds(HexLeds):
         return dict(enumerate(self.strip))
 
     def measure_supply(self) -> float:
-        """The supply's voltage now (as the Pico measures VSYS)."""
-        return self.supply_volts
+        """VSYS as the Pico measures it: the higher of USB (5 V less its diode) and the rail
+        (less D1's 0.3 V)."""
+        rail = 0.0 if self.supply_off else self.supply_volts
+        return round(max(USB_VSYS_VOLTS, rail - 0.3), 3)
+
+    def measure_rail(self) -> float:
+        """The LEDs' 5 V rail as the Pico measures it through the divider on GP26."""
+        return 0.0 if self.supply_off else self.supply_volts
 
     @property
     def supply_volts(self) -> float:

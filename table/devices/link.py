@@ -83,6 +83,7 @@ class PicoLink:
         self.firmware_version: str | None = None
         self.protocol_version: int | None = None
         self.supply_volts: float | None = None     # VSYS as the Pico last reported it
+        self.rail_volts: float | None = None       # the LEDs' 5 V rail (GP26), as last reported
         self.stats = {"sent": 0, "retransmitted": 0, "timeouts": 0, "fast_retransmits": 0,
                       "rejected": 0, "reconnects": 0, "garbage_bytes": 0, "superseded": 0,
                       "queue_full": 0}
@@ -192,6 +193,12 @@ class PicoLink:
         if msg.reply is None:           # its own answer was lost: the last report is as new
             return self.supply_volts
         return msg.reply / 1000 if msg.reply else None
+
+    def measure_rail(self, timeout: float | None = None) -> float | None:
+        """Ask the Pico for the LEDs' 5 V rail now (through the divider into GP26); volts,
+        0.0 for a dead supply, None from firmware that does not measure it (1.1)."""
+        self.measure_supply(timeout)
+        return self.rail_volts
 
     def _ready(self, generation: int | None) -> None:
         if self._closed:
@@ -348,6 +355,7 @@ class PicoLink:
             try:
                 mv = C.parse_status(body)
                 self.supply_volts = mv / 1000 if mv else None
+                self.rail_volts = C.parse_status_rail(body) / 1000 if len(body) == 4 else None
             except C.CodecError:
                 pass
         base = self._inflight[0].seq if self._inflight else self._next_seq

@@ -129,8 +129,10 @@ def command(link_cls, argv: list[str] | None = None) -> int:
         return 1
     try:
         supply = link.measure_supply()
+        rail = link.rail_volts
         print(f"firmware {link.firmware_version}, protocol {link.protocol_version}, supply "
-              + ("not measured" if supply is None else f"{supply:.2f} V"))
+              + ("not measured" if supply is None else f"{supply:.2f} V")
+              + (f", LED rail {rail:.2f} V" if rail is not None else ""))
         if args.repl:
             link.exit_to_repl()
             print("the firmware stopped (the Pico restarts into the REPL); mpremote can connect "

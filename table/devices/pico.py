@@ -81,6 +81,10 @@ class PicoLeds(HexLeds):
         """Ask the Pico for its supply voltage now (volts; None if it cannot measure)."""
         return self.link.measure_supply()
 
+    def measure_rail(self) -> float | None:
+        """Ask the Pico for the LEDs' 5 V rail now (volts; None from firmware 1.1)."""
+        return self.link.measure_rail()
+
     def capped(self, color: Color) -> Color:
         cap = _cap(self.brightness)
         return (C.scale(color[0], cap), C.scale(color[1], cap), C.scale(color[2], cap))

@@ -13,6 +13,7 @@ from . import enclosure as E
 from . import front as F
 from . import modules as M
 from . import panel as P
+from . import routes as R
 from .geometry import FLOOR, GEAR_MODULE, GEAR_TEETH, Layout, layout
 from .solids import box, cyl
 from .split import split_to_bed
@@ -138,8 +139,8 @@ def _joints(lay: Layout, z: dict) -> list[Joint]:
                           ("enclosure", M.INSERT_HOLE["M3"], f0 - 5.5, f0 - 0.3)],
                          "enclosure"))
     for name, size in (("pi", "M2.5"), ("pico", "M2"), ("shifter", "M2.5")):
-        top = FLOOR + E.BOSS_H[name]
-        for i, (x, y) in enumerate(E.board_holes(lay, name)):
+        top = FLOOR + R.BOSS_H[name]
+        for i, (x, y) in enumerate(R.board_holes(lay, name)):
             out.append(Joint(f"{name} screw {i + 1}", size, "z", (x, y, 0),
                              [("enclosure", M.INSERT_HOLE[size], top - 3.0, top - 0.3)],
                              M.BOARDS[name].name))

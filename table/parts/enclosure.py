@@ -1,6 +1,7 @@
 """The enclosure: a tray open at the top (the panel closes it) and at the front (the front plate
 closes it), with corner columns for the screws, bosses for the Pi (M2.5), the Pico (M2), the
-level-shifter board and the servo mount, the 5 V jack, the Pi's power slot, vents and cable-tie
+power board and the servo mount, the 5 V jack, a slot to the Pi's microSD card, a notch for the
+Pi's own supply cable, vents (inlets low on the east, outlets high on the west) and cable-tie
 anchors."""
 
 from __future__ import annotations
@@ -12,30 +13,11 @@ from .dial import mount_screws
 from .front import front_screws
 from .geometry import FLOOR, Layout
 from .panel import corner_screws
+from .routes import COLUMN, BOSS_H, board_holes, board_poses, jack_xz, pi_notch_y, sd_slot
 from .solids import box, cut, cyl, cyl_y, union
 
-BOSS_H = {"pi": 5.0, "pico": 4.0, "shifter": 5.0}
 PARTS_HEIGHT = {"pi": 17.0, "pico": 4.0, "shifter": 20.0}   # tallest component above the PCB
-
-
-def board_poses(lay: Layout) -> dict[str, tuple[float, float, float]]:
-    """(x, y, turn in degrees) of each board's centre on the floor."""
-    w, ln, t = lay.width / 2, lay.length / 2, lay.wall
-    pi = M.BOARDS["pi"].size
-    sh = M.BOARDS["shifter"].size
-    pico = M.BOARDS["pico"].size
-    return {
-        # the Pi's port edge (USB-C, HDMI) faces the back wall
-        "pi": (-w + t + 11 + pi[0] / 2, ln - t - 3 - pi[1] / 2, 180.0),
-        "shifter": (w - t - 11 - sh[0] / 2, ln - t - 3 - sh[1] / 2, 0.0),
-        "pico": (-w + t + 11 + pico[0] / 2, -ln + 30 + pico[1] / 2, 0.0),
-    }
-
-
-def board_holes(lay: Layout, name: str) -> list[tuple[float, float]]:
-    x, y, turn = board_poses(lay)[name]
-    s = -1.0 if turn == 180.0 else 1.0
-    return [(x + s * hx, y + s * hy) for hx, hy in M.BOARDS[name].holes]
+PI_NOTCH = (12.0, 14.0)      # the Pi's supply cable: a notch from the west wall's rim (w, depth)
 
 
 def board_bodies(lay: Layout) -> dict[str, bd.Part]:
@@ -49,26 +31,30 @@ def board_bodies(lay: Layout) -> dict[str, bd.Part]:
     return out
 
 
-def pi_usb_c(lay: Layout) -> tuple[float, float]:
-    """(x, z) of the Pi's USB-C socket, 11.2 mm from its SD-card end, 1.6 mm over the board."""
-    x, _, _ = board_poses(lay)["pi"]
-    return x + (42.5 - 11.2), FLOOR + BOSS_H["pi"] + M.BOARDS["pi"].size[2] + 1.6
+def gable_x(x0: float, x1: float, yc: float, z0: float, z1: float, width: float) -> bd.Part:
+    """A slot through a wall normal to x: `width` wide from z0, closed by a 45 degree roof
+    that peaks at z1 (no flat ceiling to bridge)."""
+    h = width / 2
+    pts = [(yc - h, z0), (yc + h, z0), (yc + h, z1 - h), (yc, z1), (yc - h, z1 - h)]
+    face = bd.Plane.YZ * bd.Polygon(*pts, align=None)
+    return bd.Pos(x0, 0, 0) * bd.extrude(face, x1 - x0)
 
 
-def jack_xz(lay: Layout) -> tuple[float, float]:
-    bodies = board_bodies(lay)
-    left = bodies["pi"].bounding_box().max.X
-    right = bodies["shifter"].bounding_box().min.X
-    return (left + right) / 2, FLOOR + 14.0
+def gable_y(y0: float, y1: float, xc: float, z0: float, z1: float, width: float) -> bd.Part:
+    """The same through a wall normal to y."""
+    h = width / 2
+    pts = [(xc - h, z0), (xc + h, z0), (xc + h, z1 - h), (xc, z1), (xc - h, z1 - h)]
+    face = bd.Plane.XZ * bd.Polygon(*pts, align=None)
+    return bd.Pos(0, y1, 0) * bd.extrude(face, y1 - y0)
 
 
 def columns(lay: Layout) -> list[bd.Part]:
     w, ln, t = lay.width / 2, lay.length / 2, lay.wall
     out = []
     for sx in (-1, 1):
-        xs = sorted((sx * (w - t - 9.0), sx * w))
-        out.append(box(*xs, ln - t - 9.0, ln, 0.0, lay.z_top))
-        out.append(box(*xs, -ln, -ln + t + 9.0, 0.0, lay.z_top))
+        xs = sorted((sx * (w - t - COLUMN), sx * w))
+        out.append(box(*xs, ln - t - COLUMN, ln, 0.0, lay.z_top))
+        out.append(box(*xs, -ln, -ln + t + COLUMN, 0.0, lay.z_top))
     return out
 
 
@@ -103,12 +89,16 @@ def enclosure(lay: Layout) -> bd.Part:
         tools.append(box(x - 6, x + 6, -2.5, 2.5, FLOOR + 1.5, FLOOR + 3.5))
     jx, jz = jack_xz(lay)
     tools.append(cyl_y(jx, jz, ln - t - 1, ln + 1, M.DC_JACK_HOLE))
-    ux, uz = pi_usb_c(lay)
-    tools.append(box(ux - 6.0, ux + 6.0, ln - t - 1, ln + 1, uz - 3.5, uz + 3.5))
-    n = 6                                                        # vents in both side walls
+    sy, sz, sw = sd_slot(lay)                                    # the microSD card, from outside
+    tools.append(gable_x(-w - 1, -w + t + 1, sy, sz - 2.5, sz + 2.5 + sw / 2, sw))
+    nw, nd = PI_NOTCH                                            # the Pi's own supply cable
+    ny = pi_notch_y(lay)
+    tools.append(box(-w - 1, -w + t + 1, ny - nw / 2, ny + nw / 2, zt - nd, zt + 1))
+    n = 6                     # vents: inlets low in the east wall, outlets high in the west wall
     span = lay.length - 60.0
     for i in range(n):
         y = -span / 2 + span * i / (n - 1)
-        tools.append(box(-w - 1, -w + t + 1, y - 1.5, y + 1.5, FLOOR + 20, zt - 20))
-        tools.append(box(w - t - 1, w + 1, y - 1.5, y + 1.5, FLOOR + 20, zt - 20))
+        tools.append(box(w - t - 1, w + 1, y - 1.5, y + 1.5, FLOOR + 2, FLOOR + 16))
+        if abs(y - ny) > nw / 2 + 4:
+            tools.append(box(-w - 1, -w + t + 1, y - 1.5, y + 1.5, zt - 24, zt - 6))
     return cut(union([*shell, *adds]), tools)

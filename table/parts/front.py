@@ -10,16 +10,9 @@ from __future__ import annotations
 import build123d as bd
 
 from . import modules as M
-from .geometry import FLOOR, Layout
+from .geometry import FLOOR, Layout, front_frame
 from .panel import bd_clearance, bd_tap
 from .solids import box, cut, cyl_y, union
-
-
-def front_frame(lay: Layout) -> dict:
-    y1 = -lay.length / 2                       # the plate's back (inside)
-    y0 = y1 - lay.front_t                      # its face
-    zc = FLOOR + (lay.z_top - FLOOR) / 2
-    return {"y0": y0, "y1": y1, "zc": zc}
 
 
 def front_screws(lay: Layout) -> list[tuple[float, float]]:

@@ -186,6 +186,14 @@ def front_layout(box: BoxConfig, front_t: float) -> dict:
             "buttons": buttons, "gap": gap}
 
 
+def front_frame(lay: Layout) -> dict:
+    """The front plate's back (y1, inside), its face (y0) and its middle height (zc)."""
+    y1 = -lay.length / 2
+    y0 = y1 - lay.front_t
+    zc = FLOOR + (lay.z_top - FLOOR) / 2
+    return {"y0": y0, "y1": y1, "zc": zc}
+
+
 def chain_text(lay: Layout) -> list[str]:
     """The LED chain, one line per straight run (a column or a row of the serpentine, or a
     single LED of a free map): the order a maker wires the cells in."""

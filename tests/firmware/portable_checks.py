@@ -28,7 +28,7 @@ class Clock:
         return self.ms
 
 
-def make_node(n=61, lost_after_ms=3000, supply=None):
+def make_node(n=61, lost_after_ms=3000, supply=None, rail=None):
     out = []
     clock = Clock()
     strip = ws2812.Strip(2, n)
@@ -38,7 +38,8 @@ def make_node(n=61, lost_after_ms=3000, supply=None):
         out.append(bytes(b))      # the node reuses its reply buffers
 
     node = linknode.Node(write, strip, servo, clock, lost_after_ms=lost_after_ms,
-                         supply=supply or linknode._no_supply)
+                         supply=supply or linknode._no_supply,
+                         rail=rail or linknode._no_supply)
     return node, out, clock
 
 
@@ -309,12 +310,14 @@ def check_safe_default_cap(v):
 
 
 def check_status_reports_the_supply(v):
-    node, out, _ = make_node(supply=lambda: 4980)
+    node, out, _ = make_node(supply=lambda: 4980, rail=lambda: 5040)
     greet(node, out)
     node.feed(C.encode(2, C.HEARTBEAT))
     r = replies(out)
     eq([(s, t) for s, t, _ in r], [(3, C.STATUS)], "a heartbeat is answered with a status")
     eq(C.parse_status(r[0][2]), 4980, "the supply in millivolts")
+    eq(C.parse_status_rail(r[0][2]), 5040, "the LED rail in millivolts")
+    eq(C.parse_status_rail(C.status(4700)[:2]), 0, "firmware 1.1's status: no rail")
     node.feed(C.encode(2, C.HEARTBEAT))
     eq([(s, t) for s, t, _ in replies(out)], [(3, C.ACK)], "a repeated heartbeat: a plain ack")
 

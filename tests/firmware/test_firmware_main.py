@@ -113,6 +113,17 @@ def test_the_supply_is_vsys_through_adc3_times_three(monkeypatch):
     assert main.supply_reader() is None       # GP29 is the wireless chip's clock there
 
 
+def test_the_led_rail_is_gp26_through_the_halving_divider(monkeypatch):
+    monkeypatch.setitem(machine.ADC.levels, 26, round(65535 * 2.5 / 3.3))   # 5.0 V rail
+    monkeypatch.setitem(machine.ADC.levels, 29, round(65535 * 4.7 / 9.9))   # VSYS from USB
+    assert 4990 <= main.rail_reader()() <= 5000
+    assert 4690 <= main.supply_reader()() <= 4700
+    monkeypatch.setitem(machine.ADC.levels, 26, 0)        # the LED supply is off
+    assert main.rail_reader()() == 0
+    monkeypatch.setattr(main, "BOARD", "Raspberry Pi Pico W with RP2040")
+    assert main.rail_reader() is not None     # GP26 is free on a Pico W too
+
+
 def test_run_blanks_the_strip_feeds_the_watchdog_and_resets_into_the_repl(board, monkeypatch):
     seen = []
     real_serve = main.serve

@@ -51,7 +51,8 @@ def check_against_profile(p: hp.Profile, h: dict) -> None:
             name = f"GPIO{u.pin}" if chip == "pi" else f"GP{u.pin}"
             assert labels[pin].startswith(name) and labels[pin].endswith(u.function.split()[-1])
         gpio_wired = {pin for pin in count if labels[pin].startswith(("GPIO", "GP"))}
-        assert gpio_wired == {numbering[u.pin] for u in uses}          # no stray GPIO wired
+        fixed = {wiring.PICO_PADS[wiring.RAIL_GP]} if chip == "pico" else set()   # firmware's
+        assert gpio_wired == {numbering[u.pin] for u in uses} | fixed  # no stray GPIO wired
     for device, part in DEVICE_PARTS.items():
         config = getattr(p, device)
         if config is not None and config.backend != "sim":
@@ -88,9 +89,11 @@ def test_the_level_shifter_and_the_small_parts():
     chains = [[next(iter(end.items())) for end in chain] for chain in h["connections"]]
     ends = {(a[0], tuple(a[1]), b[0], tuple(b[1])) for a, _, b in chains}
     assert ("Pico", (4,), "U1", (2,)) in ends                  # GP2 to 1A
-    assert ("U1", (3,), "R1", (1,)) in ends and ("R1", (2,), "LEDs", (2,)) in ends   # 1Y, R, DIN
+    assert ("U1", (3,), "R1", (1,)) in ends and ("R1", (2,), "J1", (2,)) in ends   # 1Y, R, J1
+    assert ("J1", (1, 2, 3), "LEDs", (1, 2, 3)) in ends        # the lid's leads to LED 0's DIN
+    assert ("U1", (2, 7), "R4", (1, 2)) in ends                # the pull-down on 1A
     assert ("U1", (14, 7), "C1", (1, 2)) in ends               # 100 nF at the shifter
-    assert ("LEDs", (1, 3), "C2", (1, 2)) in ends              # bulk at the LEDs
+    assert ("PSU", (1, 2), "C2", (1, 2)) in ends               # bulk where the supply enters
     assert ("Servo", (2, 3), "C3", (1, 2)) in ends             # bulk at the servo
     assert "1000 uF" in h["connectors"]["C2"]["type"] and "100 nF" in h["connectors"]["C1"]["type"]
     assert "330 ohm" in h["connectors"]["R1"]["type"]
@@ -100,14 +103,15 @@ def test_the_level_shifter_and_the_small_parts():
 
 def test_do_not_connect_notes():
     h = wiring.harness(hp.load())
-    assert "Do not connect the 5 V supply to the Pi's 5 V pins" in h["connectors"]["Pi"]["notes"]
+    assert "Nothing connects to the Pi's 5 V pins (2, 4)" in h["connectors"]["Pi"]["notes"]
+    assert not {2, 4} & set(h["connectors"]["Pi"]["pins"])      # every module at 3.3 V
     pico = h["connectors"]["Pico"]
     assert "VBUS (pin 40): do not connect" in pico["notes"]
     assert dict(zip(pico["pins"], pico["pinlabels"]))[40] == "VBUS: do not connect"
     assert wired(h, "Pico")[40] == 0
 
 
-@pytest.mark.parametrize("change", ["encoder", "pca9685", "gpio-servo", "moved-button"])
+@pytest.mark.parametrize("change", ["encoder", "pca9685", "gpio-servo", "moved-button", "rdm6300"])
 def test_other_builds_match_their_profiles(change):
     data = tomllib.loads(hp.REFERENCE.read_text())
     if change == "encoder":
@@ -116,6 +120,8 @@ def test_other_builds_match_their_profiles(change):
         data["wind"]["backend"] = "pca9685"
     elif change == "gpio-servo":
         data["wind"]["backend"] = "gpio"
+    elif change == "rdm6300":
+        data["cards"]["backend"] = "rdm6300"
     else:
         data["buttons"]["gpio"]["ok"] = 24
     p = hp.parse(data)
@@ -127,6 +133,55 @@ def test_other_builds_match_their_profiles(change):
         assert "PCA9685" in connected(h) and 20 not in wired(h, "Pico")
     if change == "moved-button":
         assert wired(h, "Pi")[18] == 1 and wired(h, "Pi")[38] == 0
+    if change == "rdm6300":                 # a 5 V module: its TX reaches RXD through R5/R6
+        ends = {(c[0] and next(iter(c[0])), tuple(next(iter(c[0].values()))),
+                 next(iter(c[2])), tuple(next(iter(c[2].values())))) for c in h["connections"]}
+        assert ("Reader", (1,), "R5", (1,)) in ends and ("R5", (2,), "R6", (1,)) in ends
+        assert any(a == "Pi" and pa[0] == 10 and pa[1] in wiring.PI_GND and b == "R6"
+                   for a, pa, b, _ in ends)                     # RXD (pin 10) and GND on R6
+        assert not any(a == "Pi" and b == "Reader" and 10 in pa for a, pa, b, _ in ends)
+        assert "10 kohm" in h["connectors"]["R5"]["type"]
+        assert "15 kohm" in h["connectors"]["R6"]["type"]
+
+
+def test_the_modules_are_wired_as_their_headers_are_and_at_3v3():
+    h = wiring.harness(hp.load())
+    oled = h["connectors"]["OLED"]
+    assert oled["pinlabels"] == ["GND", "VCC", "SCL", "SDA"]       # the 4-pin module's order
+    reader = h["connectors"]["Reader"]
+    assert reader["pinlabels"] == ["GND", "VCC (3.3 V)", "TXD (SDA)", "RXD (SCL)"]
+    pi = dict(zip(h["connectors"]["Pi"]["pins"], h["connectors"]["Pi"]["pinlabels"]))
+    by_cable = {next(iter(c[1])): c for c in h["connections"]}
+    reader_pi = by_cable["W-READER"][0]["Pi"]
+    assert [pi[p].split()[0] for p in reader_pi] == ["GND", "3V3", "GPIO15", "GPIO14"]
+    oled_pi = by_cable["W-OLED"][0]["Pi"]
+    assert [pi[p].split()[0] for p in oled_pi] == ["3V3", "GPIO2", "GPIO3", "GND"]
+    assert by_cable["W-OLED"][2]["OLED"] == [2, 4, 3, 1]           # 3V3 to VCC, SDA, SCL, GND
+
+
+def test_the_led_rail_divider_and_the_lid_connector():
+    h = wiring.harness(hp.load())
+    pico = dict(zip(h["connectors"]["Pico"]["pins"], h["connectors"]["Pico"]["pinlabels"]))
+    assert pico[31] == "GP26 LED rail / 2 (ADC0)" and pico[33] == "AGND"
+    assert "10 kohm" in h["connectors"]["R2"]["type"] and "10 kohm" in h["connectors"]["R3"]["type"]
+    lid = {next(iter(c[1])) for c in h["connections"] if "LEDs" in c[2] or "LEDs-end" in c[2]}
+    assert lid == {"W-LID", "W-LED-END"}
+    assert all(next(iter(h["connections"][i][0])) == "J1" for i, c in enumerate(h["connections"])
+               if next(iter(c[1])) in lid)                       # the lid's wires all end at J1
+
+
+def test_the_cable_lengths_are_measured_on_the_box():
+    from table.parts.geometry import layout
+    from table.parts.routes import SLACK_MM, lengths, points, run_mm
+
+    p = hp.load()
+    lay = layout(p)
+    mm = lengths(lay)
+    a, b = points(lay)["J1"], points(lay)["LED 0"]
+    assert mm["lid"] - 10 < run_mm(a, b) + SLACK_MM <= mm["lid"]
+    cables = wiring.harness(p)["cables"]
+    assert cables["W-LID"]["length"] == f"{mm['lid'] / 1000:g} m"
+    assert cables["W-OLED"]["length"] == f"{mm['oled'] / 1000:g} m"
 
 
 def test_wireviz_reads_the_committed_harness():

@@ -21,7 +21,7 @@ def test_sim_auto_passes_every_step(capsys):
     assert "LEDs 26-33 (hexes [0, -4]..[0, 4]) lit white, every other LED dark? yes" in out
     assert "the dial points at direction 6 (NW)? yes" in out
     assert "seen: back" in out and "read card 04A1B2C3D4E5F6" in out
-    assert "PASS supply: 4.87 V at the lowest, all 60 LEDs white at the 35% cap" in out
+    assert "PASS supply: LED rail 4.87 V at the lowest, all 60 LEDs white at the 35% cap" in out
     assert "6 passed, 0 failed" in out
 
 
@@ -70,8 +70,16 @@ def test_a_sagging_supply_fails(capsys, monkeypatch):
     with_fault(monkeypatch, "leds", "supply_ohms", WEAK_SUPPLY_OHMS)
     code, out, _ = run(capsys, "--sim", "--auto", "--only", "supply")
     assert code == 1
-    assert "FAIL supply: the supply sagged to 3.95 V with all 60 LEDs white at the 35% cap " \
-           "(below 4.5 V)" in out
+    assert "FAIL supply: the LED supply sagged to 3.95 V with all 60 LEDs white at the 35% " \
+           "cap (below 4.5 V)" in out
+
+
+def test_a_dead_led_supply_fails_though_the_pico_runs_from_usb(capsys, monkeypatch):
+    with_fault(monkeypatch, "leds", "supply_off", True)
+    code, out, _ = run(capsys, "--sim", "--auto", "--only", "supply")
+    assert code == 1
+    assert "FAIL supply: the LEDs' 5 V rail reads 0.00 V (the Pico's VSYS 4.70 V): the 5 V " \
+           "supply is off or unplugged" in out
 
 
 def test_an_unplugged_display_fails(capsys, monkeypatch):
@@ -83,9 +91,9 @@ def test_an_unplugged_display_fails(capsys, monkeypatch):
 def test_a_pico_without_supply_readings_fails(capsys, monkeypatch):
     from table.devices.leds import SimHexLeds
 
-    monkeypatch.setattr(SimHexLeds, "measure_supply", lambda self: None)
+    monkeypatch.setattr(SimHexLeds, "measure_rail", lambda self: None)    # firmware 1.1
     code, out, _ = run(capsys, "--sim", "--auto", "--only", "supply")
-    assert code == 1 and "FAIL supply: the Pico reported no supply voltage (VSYS)" in out
+    assert code == 1 and "FAIL supply: the Pico reported no LED rail voltage" in out
 
 
 def test_the_person_answers_by_typing(capsys, monkeypatch):

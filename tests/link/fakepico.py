@@ -101,6 +101,7 @@ class FakePico:
         self.mute = False              # True: the firmware hears nothing (what comes is dropped)
         self.crashes = 0
         self.supply_mv = 4950          # VSYS the firmware reports (0: "not measured", a Pico W)
+        self.rail_mv = 5020            # the LED rail through the divider on GP26 (0: supply off)
         self.crashed_at: float | None = None      # time.monotonic() of the last crash
         self._lock = threading.RLock()
         self._master: int | None = None
@@ -144,7 +145,8 @@ class FakePico:
         """The firmware restarts (fresh state) while the port stays."""
         with self._lock:
             self.node = pico_main.build(self._write, now=_ms, diff=_minus,
-                                        supply=lambda: self.supply_mv)
+                                        supply=lambda: self.supply_mv,
+                                        rail=lambda: self.rail_mv)
             self.node.strip.sm.keep = self.on_show is None
             self.node.strip.sm.on_frame = self.on_show
             self.boots += 1

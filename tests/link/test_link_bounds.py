@@ -175,6 +175,14 @@ def test_the_supply_voltage_comes_with_the_heartbeats(pico, made):
     assert leds.measure_supply() is None and link.supply_volts is None
 
 
+def test_the_led_rail_comes_with_the_heartbeats(pico, made):
+    link = link_to(pico, made)
+    leds = PicoLeds(link, hexagon(4))
+    assert leds.measure_rail() == 5.02
+    pico.rail_mv = 0                                   # the LEDs' supply unplugged
+    assert leds.measure_rail() == 0.0 and link.measure_supply() == 4.95
+
+
 def test_the_colour_order_is_sent_and_restored_after_a_replug(pico, made):
     link = link_to(pico, made)
     leds = PicoLeds(link, hexagon((0, 0), 4), color_order="RGB")

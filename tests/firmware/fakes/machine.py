@@ -36,14 +36,16 @@ class PWM:
 
 
 class ADC:
-    """read_u16() gives ``level[0]`` (set it to simulate a supply voltage)."""
+    """read_u16() gives ``levels[pin]`` if set, else ``level[0]`` (set them to simulate a
+    voltage at an ADC pin)."""
     level = [0]
+    levels = {}
 
     def __init__(self, pin):
         self.pin = pin
 
     def read_u16(self):
-        return ADC.level[0]
+        return ADC.levels.get(self.pin, ADC.level[0])
 
 
 class Reset(BaseException):
