@@ -2,8 +2,9 @@
 
 Writes STL (to print) and STEP (to edit) of every part, a preview PNG of each and of the
 assembly, the diffuser's cutting outline and parts.md, then checks the box can be built
-(closed solids, the print bed, no part inside another, the gear mesh, the cells, the screw
-holes, the bought parts' pockets).  Exit 0 when every check holds, 1 when one fails.  Needs the
+(closed solids, the print bed, no part inside another, the gears, the cells, the screw holes,
+the bought parts' pockets; bridges, screws, tool access, gear mesh, wire clearance, service,
+boards: see table/parts/fitcheck.py), printing each check's figure.  Exit 0 when every check holds, 1 when one fails.  Needs the
 `cad` extra (build123d); a Pi install does not carry it.
 """
 
@@ -61,10 +62,10 @@ def run(args) -> int:
           f"in {out} ({seconds:.0f} s); the list is {out / 'parts.md'}")
     if checks is None:
         return 0
-    failed = {k: v for k, v in checks.items() if v}
-    for name, problems in checks.items():
-        print(f"{'FAIL' if problems else 'ok  '} {name}" + (f": {'; '.join(problems)}"
-                                                          if problems else ""))
+    failed = {k: v for k, (v, _) in checks.items() if v}
+    for name, (problems, figure) in checks.items():
+        print(f"{'FAIL' if problems else 'ok  '} {name}: {figure}"
+              + (f"; {'; '.join(problems)}" if problems else ""))
     if failed:
         print(f"worms-table parts: {len(failed)} check(s) failed", file=sys.stderr)
         return 1

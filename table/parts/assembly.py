@@ -14,6 +14,7 @@ from . import front as F
 from . import modules as M
 from . import panel as P
 from . import routes as R
+from .coupon import coupon
 from .geometry import FLOOR, GEAR_MODULE, GEAR_TEETH, Layout, layout
 from .solids import box, cyl
 from .split import split_to_bed
@@ -42,6 +43,18 @@ class Joint:
     at: tuple[float, float, float]
     holes: list[tuple[str, float, float, float]]   # (part, diameter, from, to along the axis)
     mate: str                # what it holds: a part's name or a bought board
+    head: float = 0.0        # where the head seats, along the axis
+    sign: int = -1           # the way the screw goes in along the axis (+1 or -1)
+    length: float = 0.0      # under the head
+    screw: str = ""          # what to buy, e.g. "M3 x 10 button head"
+
+    @property
+    def tip(self) -> float:
+        return self.head + self.sign * self.length
+
+    def point(self, s: float) -> tuple[float, float, float]:
+        x, y, z = self.at
+        return {"x": (s, y, z), "y": (x, s, z), "z": (x, y, s)}[self.axis]
 
 
 @dataclass
@@ -62,6 +75,7 @@ class Build:
     keys: int = 0            # alignment pins in split parts
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
+    checked: dict | None = None    # checks.run_all's findings, once run
 
     def part(self, name: str) -> list[Part]:
         return [p for p in self.parts if p.name == name or p.family == name]
@@ -106,11 +120,20 @@ def build(profile: Profile) -> Build:
         Part("servo_mount", D.servo_mount(lay), PLA, (0, 0, 0), "flange down", MAT_SETTINGS,
              "holds the servo and the dial gear's pin", (90, 130, 170)),
         Part("front", F.front(lay), "PLA, any colour", (90, 0, 0), "face down",
-             "0.2 mm layers, 3 walls, 20% infill, supports off (the window bridges)",
+             "0.2 mm layers, 3 walls, 20% infill, no supports",
              "OLED window, buttons, tap pad", (70, 110, 90)),
         Part("enclosure", E.enclosure(lay), "PLA, any colour", (0, 0, 0), "floor down",
              MAT_SETTINGS, "the tray: bosses, jack, vents", (150, 150, 150)),
     ]
+    parts.append(Part("test_coupon", coupon(lay), PLA, (0, 0, 0), "flat",
+                      "as the parts it tests (0.12 mm layers for the gears' pins)",
+                      "print first: the gears' fit, the insert holes, the button hole "
+                      "(hardware/ASSEMBLY.md, step 0)", (230, 160, 60)))
+    carrier = F.button_carrier(lay)
+    if carrier is not None:
+        parts.append(Part("button_carrier", carrier, PLA, (-90, 0, 0), "back down, recesses up",
+                          MAT_SETTINGS, "holds the seven switches behind the front's holes",
+                          (120, 120, 200)))
     joints = _joints(lay, z)
     pockets = _pockets(lay, z, g0)
     bld = Build(profile, lay, parts, joints, pockets)
@@ -119,41 +142,66 @@ def build(profile: Profile) -> Build:
     return bld
 
 
+HEAD_D = {"M3": 5.7, "M2.5": 5.0, "M2": 4.0}     # ISO 7380 button / pan heads: the driver too
+
+
+def _j(name: str, size: str, axis: str, at, holes, mate: str, head: float, sign: int,
+       length: float, kind: str = "pan head") -> Joint:
+    return Joint(name, size, axis, at, holes, mate, head, sign, length,
+                 f"{size} x {length:g} {kind}")
+
+
 def _joints(lay: Layout, z: dict) -> list[Joint]:
     out = []
     zt = lay.z_top
     for i, (x, y) in enumerate(P.corner_screws(lay)):
-        out.append(Joint(f"panel screw {i + 1}", "M3", "z", (x, y, 0),
-                         [("panel", P.bd_clearance("M3"), z["base0"] + 0.3, z["base1"] - 0.3),
-                          ("enclosure", M.INSERT_HOLE["M3"], zt - 6.0, zt - 0.3)], "enclosure"))
+        out.append(_j(f"panel screw {i + 1}", "M3", "z", (x, y, 0),
+                      [("panel", P.bd_clearance("M3"), z["base0"] + 0.3, z["base1"] - 0.3),
+                       ("enclosure", M.INSERT_HOLE["M3"], zt - 6.0, zt - 0.3)], "enclosure",
+                      z["base1"], -1, 10.0, "button head"))
     fr = F.front_frame(lay)
     for i, (x, zz) in enumerate(F.front_screws(lay)):
-        out.append(Joint(f"front screw {i + 1}", "M3", "y", (x, 0, zz),
-                         [("front", P.bd_clearance("M3"), fr["y0"] + 0.3, fr["y1"] - 0.3),
-                          ("enclosure", M.INSERT_HOLE["M3"], fr["y1"] + 0.3, fr["y1"] + 6.0)],
-                         "enclosure"))
+        out.append(_j(f"front screw {i + 1}", "M3", "y", (x, 0, zz),
+                      [("front", P.bd_clearance("M3"), fr["y0"] + 0.3, fr["y1"] - 0.3),
+                       ("enclosure", M.INSERT_HOLE["M3"], fr["y1"] + 0.3, fr["y1"] + 6.0)],
+                      "enclosure", fr["y0"], 1, 10.0, "button head"))
     f0, f1 = D.mount_z(lay)
     for i, (x, y) in enumerate(D.mount_screws(lay)):
-        out.append(Joint(f"servo mount screw {i + 1}", "M3", "z", (x, y, 0),
-                         [("servo_mount", P.bd_clearance("M3"), f0 + 0.3, f1 - 0.3),
-                          ("enclosure", M.INSERT_HOLE["M3"], f0 - 5.5, f0 - 0.3)],
-                         "enclosure"))
+        out.append(_j(f"servo mount screw {i + 1}", "M3", "z", (x, y, 0),
+                      [("servo_mount", P.bd_clearance("M3"), f0 + 0.3, f1 - 0.3),
+                       ("enclosure", M.INSERT_HOLE["M3"], f0 - 5.5, f0 - 0.3)],
+                      "enclosure", f1, -1, 10.0, "button head"))
+    p = D.servo_pose(lay)
+    s = M.SERVOS["SG90"]
+    for i, x in enumerate(D.tab_holes(lay)):
+        out.append(_j(f"servo tab screw {i + 1}", "M2", "z", (x, 0, 0),
+                      [("servo_mount", D.TAB_PILOT, p["seat"] - 6.0, p["seat"] - 0.3)],
+                      "the servo's tab", p["seat"] + s.tab_thick, -1, 8.0,
+                      "self-tapping (the servo's own)"))
     for name, size in (("pi", "M2.5"), ("pico", "M2"), ("shifter", "M2.5")):
         top = FLOOR + R.BOSS_H[name]
         for i, (x, y) in enumerate(R.board_holes(lay, name)):
-            out.append(Joint(f"{name} screw {i + 1}", size, "z", (x, y, 0),
-                             [("enclosure", M.INSERT_HOLE[size], top - 3.0, top - 0.3)],
-                             M.BOARDS[name].name))
+            out.append(_j(f"{name} screw {i + 1}", size, "z", (x, y, 0),
+                          [("enclosure", M.INSERT_HOLE[size], top - 3.0, top - 0.3)],
+                          M.BOARDS[name].name, top + M.BOARDS[name].size[2], -1, 6.0))
+    oled = M.BOARDS[lay.box.oled]
     for i, (x, zz) in enumerate(F.oled_screws(lay)):
-        out.append(Joint(f"OLED screw {i + 1}", "M2", "y", (x, 0, zz),
-                         [("front", P.bd_tap("M2"), fr["y1"] - 2.7, fr["y1"] - 0.3)],
-                         M.BOARDS[lay.box.oled].name))
+        out.append(_j(f"OLED screw {i + 1}", "M2", "y", (x, 0, zz),
+                      [("front", P.bd_tap("M2"), fr["y1"] - 2.7, fr["y1"] - 0.3)],
+                      oled.name, fr["y1"] + oled.size[2], -1, 4.0))
+    clamps, stand = F.reader_clamps(lay)
+    for i, (x, zz) in enumerate(clamps):
+        out.append(_j(f"reader clamp screw {i + 1}", "M2.5", "y", (x, 0, zz),
+                      [("front", P.bd_tap("M2.5"), fr["y1"] - 2.7, fr["y1"] + stand - 0.3)],
+                      "the card reader's edge", fr["y1"] + stand + F.WASHER[1], -1, 5.0))
     board = F.button_board(lay)
     if board is not None:
+        ya, yb = board["y"]
         for i, (x, zz) in enumerate(board["holes"]):
-            out.append(Joint(f"button board screw {i + 1}", "M2.5", "y", (x, 0, zz),
-                             [("front", P.bd_tap("M2.5"), fr["y1"] + 0.3,
-                               board["y"][0] - 0.3)], "the button board"))
+            out.append(_j(f"button carrier screw {i + 1}", "M2.5", "y", (x, 0, zz),
+                          [("button_carrier", P.bd_clearance("M2.5"), ya + 0.3, yb - 0.3),
+                           ("front", P.bd_tap("M2.5"), fr["y1"] + 0.3, ya - 0.3)],
+                          "the button carrier", yb, -1, 6.0))
     return out
 
 
@@ -164,7 +212,7 @@ def _pockets(lay: Layout, z: dict, g0: float) -> list[Pocket]:
                   + (((c, 0, 0),) if k == "MG90S" else ()))
            for k, body in D.servo_bodies(lay).items()]
     for name, body in F.front_bodies(lay).items():
-        snug = ((c, 0, 0), (-c, 0, 0), (0, 0, c), (0, 0, -c)) if name != "button board" else ()
+        snug = ((c, 0, 0), (-c, 0, 0), (0, 0, c), (0, 0, -c)) if name != "switches" else ()
         out.append(Pocket(name, body, "front", snug))
     for name, body in E.board_bodies(lay).items():
         out.append(Pocket(name, body, "enclosure"))

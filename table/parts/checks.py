@@ -190,14 +190,37 @@ def pockets(bld: Build) -> list[str]:
     return out
 
 
-def run_all(bld: Build) -> dict[str, list[str]]:
+def run_all(bld: Build) -> dict[str, tuple[list[str], str]]:
+    """Every check: name -> (problems, the figure it measured); kept on the build, so the
+    command, the tests and the benchmark measure a build once."""
+    from . import fitcheck as F
+
+    if bld.checked is not None:
+        return bld.checked
+
     inter = interference(bld)
-    return {
-        "closed solids": closed_solids(bld),
-        "bed": bed_fit(bld),
-        "interference": [f"{k}: {v} mm^3" for k, v in inter.items()],
-        "gears": gear_mesh(bld),
-        "cells": cells(bld),
-        "holes": holes(bld),
-        "pockets": pockets(bld),
+    sizes = max_part_mm(bld)
+    bed = bld.profile.box.bed_mm
+    printed = [p for p in bld.parts if p.printed]
+    out = {
+        "closed solids": (closed_solids(bld), f"{len(bld.parts)} parts, each one closed solid"),
+        "bed": (bed_fit(bld), f"largest {sizes[0]:g} x {sizes[1]:g} x {sizes[2]:g} mm on the "
+                              f"{bed[0]:g} x {bed[1]:g} x {bed[2]:g} mm bed ({len(printed)} "
+                              "printed)"),
+        "interference": ([f"{k}: {v} mm^3" for k, v in inter.items()],
+                         f"{sum(inter.values()):g} mm^3 shared by the assembled parts"),
+        "gears": (gear_mesh(bld), f"{bld.gear_ratio:g}:1 at {bld.layout.gear_centre:g} mm"),
+        "cells": (cells(bld), f"{len(bld.layout.cells)} cells, {len(bld.layout.leds)} LED "
+                              "holders"),
+        "holes": (holes(bld), f"{len(bld.joints)} screw holes in line with their mates"),
+        "pockets": (pockets(bld), f"{len(bld.pockets)} bought parts fit their pockets"),
+        "bridges": F.bridges(bld),
+        "screws": F.screws(bld),
+        "tool access": F.tool_access(bld),
+        "gear mesh": F.gear_backlash(bld),
+        "wire clearance": F.wire_clearance(bld),
+        "service": F.service(bld),
+        "boards": F.boards(bld),
     }
+    bld.checked = out
+    return out

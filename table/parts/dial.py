@@ -14,17 +14,22 @@ import build123d as bd
 
 from . import modules as M
 from .geometry import FLOOR, GEAR_MODULE, GEAR_TEETH, GEAR_THICK, SHAFT, Layout
-from .panel import bd_clearance, bd_tap, z_levels
+from .panel import bd_clearance, dial_radius, z_levels
 from .solids import box, cut, cyl, prism, union
 
-BACKLASH = 0.1        # total, at the pitch circle: each tooth flank is thinned by a quarter
+BACKLASH = 0.15       # each tooth's flanks are offset inwards by a quarter of this (normal)
 ARROW_AT_1500US = 150.0   # the dial's bearing (degrees clockwise from north) at 1500 us
 SERVO_GEAR_BORE = 3.2     # the servo gear's hole over the horn screw
 DIAL_GEAR_BORE = 3.3      # the dial gear's hole on the mount's pin
+GEAR_DROP = 3.5           # the gears' tops below the panel: wires in its channels stay 3 mm clear
+FLAT = 0.5                # the shaft's D flat: how deep (the dial cannot slip round on it)
+FLAT_LEN = 6.0            # how far down from the shaft's top the flat runs
+TAB_PILOT = 1.6           # the servo's own self-tapping screws (about 2 x 8 mm)
+MARK_D = 1.2              # the dots on the gears that face each other at 1500 us
 
 
 def gear_z(lay: Layout) -> tuple[float, float]:
-    top = lay.z_top - 1.5
+    top = lay.z_top - GEAR_DROP
     return top - GEAR_THICK, top
 
 
@@ -49,13 +54,24 @@ def gear(teeth: int, z0: float) -> bd.Part:
     return bd.Pos(0, 0, z0) * bd.extrude(face, GEAR_THICK)
 
 
+def shaft_top(lay: Layout) -> float:
+    return z_levels(lay)["top"] + 0.5 + 1.8         # into the dial's 2 mm deep hole
+
+
+def flat_tool(z0: float, z1: float, clearance: float = 0.0) -> bd.Part:
+    """What the D flat removes: the shaft's side towards the servo (+x) at 1500 us."""
+    x = SHAFT / 2 - FLAT + clearance
+    return box(x, x + 3.0, -3.0, 3.0, z0, z1)
+
+
 def dial_gear(lay: Layout) -> bd.Part:
     g0, g1 = gear_z(lay)
-    z = z_levels(lay)
-    shaft_top = z["top"] + 0.5 + 1.8         # into the dial's 2 mm deep hole
-    body = union([gear(GEAR_TEETH[1], g0), cyl(0, 0, g1 - 0.5, shaft_top, SHAFT),
+    top = shaft_top(lay)
+    body = union([gear(GEAR_TEETH[1], g0), cyl(0, 0, g1 - 0.5, top, SHAFT),
                   cyl(0, 0, g1 - 0.5, g1 + 1.0, 6.0)])       # a collar under the panel
-    return cut(body, [cyl(0, 0, g0 - 1, g0 + 4.0, DIAL_GEAR_BORE)])   # on the mount's pin
+    return cut(body, [cyl(0, 0, g0 - 1, g0 + 4.0, DIAL_GEAR_BORE),   # on the mount's pin
+                      flat_tool(top - FLAT_LEN, top + 1),
+                      cyl(4.5, 0, g1 - 0.6, g1 + 0.1, MARK_D)])     # the dot facing the servo
 
 
 def servo_gear(lay: Layout) -> bd.Part:
@@ -66,12 +82,14 @@ def servo_gear(lay: Layout) -> bd.Part:
     body = bd.Pos(x, 0, 0) * bd.Rot(0, 0, 180 / GEAR_TEETH[0]) * gear(GEAR_TEETH[0], g0)
     horn = union([cyl(x, 0, g0 - 1, g0 + 2.0, 7.8),
                   box(x, x + 16.0, -2.9, 2.9, g0 - 1, g0 + 2.0)])
-    return cut(body, [horn, cyl(x, 0, g0 - 1, g0 + GEAR_THICK + 1, SERVO_GEAR_BORE)])
+    _, g1 = gear_z(lay)
+    mark = cyl(x - 9.0, 0, g1 - 0.6, g1 + 0.1, MARK_D)       # the dot facing the dial gear
+    return cut(body, [horn, mark, cyl(x, 0, g0 - 1, g0 + GEAR_THICK + 1, SERVO_GEAR_BORE)])
 
 
 def dial(lay: Layout) -> bd.Part:
     z = z_levels(lay)
-    r = (lay.s - lay.t) / 2 - 0.6
+    r = dial_radius(lay)
     z0 = z["top"] + 0.5
     disc = cyl(0, 0, z0, z0 + 2.4, 2 * r)
     arrow = [(0, r - 0.8), (-r * 0.45, r * 0.25), (-r * 0.15, r * 0.25), (-r * 0.15, -r * 0.7),
@@ -80,7 +98,15 @@ def dial(lay: Layout) -> bd.Part:
     turned = [(x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a))
               for x, y in arrow]
     body = union([disc, prism(turned, z0 + 2.0, z0 + 3.2)])
-    return cut(body, [cyl(0, 0, z0 - 1, z0 + 2.0, SHAFT + 0.1)])
+    hole = cut(cyl(0, 0, z0 - 1, z0 + 2.0, SHAFT + 0.1), [flat_tool(z0 - 2, z0 + 3, 0.05)])
+    return cut(body, [hole])
+
+
+def tab_holes(lay: Layout) -> list[float]:
+    """x of the servo's two tab screws (SG90 data sheet: 27.8 mm apart round its body)."""
+    p = servo_pose(lay)
+    s = M.SERVOS["SG90"]
+    return [p["mid"] + sx * s.tab_hole_pitch / 2 for sx in (-1, 1)]
 
 
 def mount_screws(lay: Layout) -> list[tuple[float, float]]:
@@ -107,12 +133,12 @@ def servo_mount(lay: Layout) -> bd.Part:
     pin_top = g0 + 3.0
     boss = union([cyl(0, 0, p["seat"] - 1, g0 - 0.5, 8.0), cyl(0, 0, g0 - 1, pin_top, 3.0)])
     body = union([flange, tower, boss])
-    pocket = box(p["near"] - c, p["far"] + c, -p["width"] / 2 - c, p["width"] / 2 + c,
+    # no clearance at the shaft's end: the guide pushes the servo against that wall while the
+    # tab screws go in, which sets the gears' centre distance (checks.gear_backlash)
+    pocket = box(p["near"], p["far"] + c, -p["width"] / 2 - c, p["width"] / 2 + c,
                  f0 - 1, p["seat"] + 1)
     cable = box(p["far"] - 1, tab_far + 1, -3.0, 3.0, f0 - 1, f0 + 6.0)
-    tap = bd_tap("M2")
-    tabs = [cyl(p["mid"] + sx * s.tab_hole_pitch / 2, 0, p["seat"] - 8, p["seat"] + 1, tap)
-            for sx in (-1, 1)]
+    tabs = [cyl(x, 0, p["seat"] - 8, p["seat"] + 1, TAB_PILOT) for x in tab_holes(lay)]
     d = bd_clearance("M3")
     screws = [cyl(x, y, f0 - 1, f1 + 1, d) for x, y in mount_screws(lay)]
     return cut(body, [pocket, cable, *tabs, *screws])

@@ -13,11 +13,14 @@ from . import modules as M
 from .assembly import Build
 from .front import reader_clamps
 from .geometry import chain_text
+from .drawings import power_board_svg
 from .panel import diffuser_svg
 from .render import chain_picture, render
 from .split import KEY_DEPTH, oriented_size
 
 EXPLODE = {"panel": 70.0, "diffuser": 95.0, "dial": 110.0}
+ALONE = ("test_coupon",)      # printed on its own, not part of the box
+FACE_VIEW = {"front": {"azimuth": -20.0, "elevation": 20.0}}   # its face, from the players' side
 
 
 def on_bed(part) -> object:
@@ -27,7 +30,7 @@ def on_bed(part) -> object:
     return bd.Pos(-bb.center().X, -bb.center().Y, -bb.min.Z) * shape
 
 
-def write(bld: Build, out: Path, checks: dict[str, list[str]] | None = None,
+def write(bld: Build, out: Path, checks: dict[str, tuple[list[str], str]] | None = None,
           pictures: bool = True) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written = []
@@ -42,7 +45,10 @@ def write(bld: Build, out: Path, checks: dict[str, list[str]] | None = None,
             written.append(path)
         if pictures:
             path = out / f"{p.name}.png"
-            render([(shape, p.colour)], path, size=500, tolerance=0.5)
+            if p.name in FACE_VIEW:             # shown as the players see it, not on the bed
+                render([(p.shape, p.colour)], path, size=500, tolerance=0.5, **FACE_VIEW[p.name])
+            else:
+                render([(shape, p.colour)], path, size=500, tolerance=0.5)
             written.append(path)
     path = out / "assembly.step"
     bd.export_step(bd.Compound([p.shape for p in bld.parts]), path)
@@ -52,11 +58,16 @@ def write(bld: Build, out: Path, checks: dict[str, list[str]] | None = None,
         render_assembly(bld, path)
         written.append(path)
     if pictures:
+        written += step_pictures(bld, out / "steps")
+    if pictures:
         path = out / "chain.png"
         chain_picture(bld.layout, path)
         written.append(path)
     path = out / "diffuser.svg"
     path.write_text(diffuser_svg(bld.layout), encoding="utf-8")
+    written.append(path)
+    path = out / "power_board.svg"
+    path.write_text(power_board(bld), encoding="utf-8")
     written.append(path)
     path = out / "parts.md"
     path.write_text(parts_md(bld, checks), encoding="utf-8")
@@ -64,24 +75,70 @@ def write(bld: Build, out: Path, checks: dict[str, list[str]] | None = None,
     return written
 
 
+BOUGHT_COLOUR = {"servo": (50, 60, 170), "pi": (30, 120, 60), "pico": (30, 120, 60),
+                 "shifter": (30, 120, 60), "oled": (30, 30, 40), "reader": (170, 40, 40),
+                 "switches": (60, 60, 60), "LEDs": (255, 250, 240), "jack": (40, 40, 40),
+                 "623 bearing": (170, 170, 180)}
+EARLIER = (205, 205, 200)
+
+
+def step_pictures(bld: Build, out: Path, size: int = 500) -> list[Path]:
+    """One picture per step of hardware/ASSEMBLY.md: the scene it happens in, what came before
+    in grey, what it adds in colour (bought parts as blocks)."""
+    from .steps import bought_bodies, walk
+
+    out.mkdir(parents=True, exist_ok=True)
+    colour = {id(s): p.colour[:3] for p in bld.parts for s in [p.shape]}
+    bought = bought_bodies(bld)
+    for name, body in bought.items():
+        tint = next((c for k, c in BOUGHT_COLOUR.items() if name.startswith(k)), (90, 90, 90))
+        for b in body if isinstance(body, list) else [body]:
+            colour[id(b)] = tint
+    written = []
+    for step, new, _, scene, _ in walk(bld, bought):
+        fresh = {id(s) for s in new}
+        items = [(s, colour.get(id(s), (90, 90, 90)) if id(s) in fresh else EARLIER)
+                 for s in scene]
+        path = out / f"step{step.number:02d}.png"
+        render(items, path, size=size, tolerance=0.6, azimuth=step.azimuth,
+               elevation=step.elevation)
+        written.append(path)
+    return written
+
+
+def power_board(bld: Build) -> str:
+    """The power board's 1:1 drawing with the profile's Pico pins."""
+    p = bld.profile
+    led = p.leds.pico_pin if p.leds is not None and p.leds.pico_pin is not None else 2
+    servo = p.wind.pico_pin if p.wind is not None and p.wind.pico_pin is not None else 15
+    return power_board_svg(led, servo)
+
+
 def render_assembly(bld: Build, path: Path, size: int = 900) -> None:
-    """The box exploded upwards: enclosure, front, servo and gears in place; the panel, the
-    diffuser and the dial lifted off so the cells and the gear pair show."""
+    """The box exploded upwards: enclosure, front, the boards, the servo and the gears in
+    place (bought parts as blocks); the panel, the diffuser and the dial lifted off so the
+    cells and the gear pair show."""
     items = []
     for p in bld.parts:
+        if p.name in ALONE:
+            continue
         lift = EXPLODE.get(p.family or p.name, 0.0)
         items.append((bd.Pos(0, 0, lift) * p.shape, p.colour))
+    for pk in bld.pockets:
+        if pk.name.startswith("LED") or pk.name == "servo MG90S":
+            continue
+        lift = EXPLODE["panel"] if pk.host == "panel" else 0.0
+        tint = next((c for k, c in BOUGHT_COLOUR.items() if pk.name.startswith(k)), (90, 90, 90))
+        items.append((bd.Pos(0, 0, lift) * pk.body, tint))
     render(items, path, size=size, tolerance=0.3)
 
 
 def fasteners(bld: Build) -> list[tuple[str, int, str]]:
     """(screw, count, what it holds) from the joints."""
-    lengths = {"M3": "M3 x 10 button head", "M2.5": "M2.5 x 6 pan head",
-               "M2": "M2 x 6 pan head"}
     groups: Counter = Counter()
     for j in bld.joints:
         what = j.name.rsplit(" ", 1)[0].replace(" screw", "")
-        groups[(lengths[j.size], what)] += 1
+        groups[(j.screw, what)] += 1
     return [(screw, n, what) for (screw, what), n in sorted(groups.items())]
 
 
@@ -94,7 +151,7 @@ def inserts(bld: Build) -> list[tuple[str, int]]:
              "hole)", count) for size, count in sorted(n.items())]
 
 
-def parts_md(bld: Build, checks: dict[str, list[str]] | None) -> str:
+def parts_md(bld: Build, checks: dict[str, tuple[list[str], str]] | None) -> str:
     lay = bld.layout
     b = lay.box
     lines = [f"# The box's parts: profile `{bld.profile.name}`", "",
@@ -122,8 +179,8 @@ def parts_md(bld: Build, checks: dict[str, list[str]] | None) -> str:
     lines += [f"| {screw} | {n} | {what} |" for screw, n, what in fasteners(bld)]
     clamps, _ = reader_clamps(lay)
     if clamps:
-        lines.append(f"| M2.5 x 6 pan head with an M3 washer (7 mm) | {len(clamps)} | the card "
-                     "reader's edges, on the front's clamp bosses |")
+        lines.append(f"| M3 washer DIN 9021 (9 mm) | {len(clamps)} | under the card reader's "
+                     "clamp screws, over the reader's edges |")
     lines += [f"| {item} | {n} | in the enclosure |" for item, n in inserts(bld)]
     lines += ["", "## The LED chain", "",
               "LED 0 is the first pixel after the data line's 330 ohm resistor; follow the list "
@@ -131,6 +188,7 @@ def parts_md(bld: Build, checks: dict[str, list[str]] | None) -> str:
     lines += [f"- {line}" for line in chain_text(lay)]
     if checks is not None:
         lines += ["", "## Checks", ""]
-        for name, problems in checks.items():
-            lines.append(f"- {name}: " + ("ok" if not problems else "; ".join(problems)))
+        for name, (problems, figure) in checks.items():
+            lines.append(f"- {name}: " + ("ok" if not problems else "FAIL") + f", {figure}"
+                         + ("" if not problems else ": " + "; ".join(problems)))
     return "\n".join(lines) + "\n"

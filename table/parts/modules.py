@@ -59,6 +59,19 @@ BOARDS = {
     # 1.3" SH1106 4-pin module: active area 29.42 x 14.7
     "sh1106-1.3": Board("1.3\" SH1106 I2C module", (35.4, 33.5, 1.2), _rect(30.4, 28.5),
                         "M2", window=(29.42, 14.7), glass=(34.5, 23.0, 1.5)),
+}
+
+# the boards the BOM offers for each place on the floor (hardware/BOM.md lists exactly these;
+# `checks` proves each fits the bosses): Pi 4 B and Pi 5 mechanical drawings, Pico data sheet
+BOARD_OPTIONS = {
+    "pi": (Board("Raspberry Pi 4 Model B", (85.0, 56.0, 1.4),
+                 tuple((x - 42.5 + 3.5 + 29, y) for x, y in _rect(58, 49)), "M2.5"),
+           Board("Raspberry Pi 5", (85.0, 56.0, 1.4),
+                 tuple((x - 42.5 + 3.5 + 29, y) for x, y in _rect(58, 49)), "M2.5")),
+    "pico": (Board("Raspberry Pi Pico (SC0915)", (51.0, 21.0, 1.0), _rect(47.0, 11.4), "M2"),),
+}
+
+BOARDS |= {
     # Elechouse PN532 NFC module V3: 42.7 x 40.4 mm, antenna on the board
     # (thickness: the 1.6 mm board and its parts)
     "pn532": Board("Elechouse PN532 NFC module V3", (42.7, 40.4, 3.6), (), "M2.5"),
@@ -68,7 +81,7 @@ BOARDS = {
 
 # the card reader's working distance through plastic (data sheets: PN532 with NTAG213 stickers
 # about 30 mm in air; RDM6300 with EM4100 cards about 20 mm): the pad leaves this much skin
-READER_SKIN_MM = {"pn532": 1.4, "rdm6300": 1.4}
+READER_SKIN_MM = {"pn532": 2.0, "rdm6300": 2.0}
 READER_RANGE_MM = {"pn532": 30.0, "rdm6300": 20.0}
 
 
@@ -82,8 +95,9 @@ class ButtonKind:
 
 
 BUTTONS = {
-    # Omron B3F-4055 12 x 12 x 7.3 mm with a B32-1010 cap (13 mm round); 11 mm with the cap
-    "tactile-12": ButtonKind("Omron B3F-4055 with B32-1010 cap", 13.6, 17.0, (12.0, 11.0), True),
+    # Omron B3F-4055 12 x 12 x 7.3 mm with a B32-1010 cap (13 mm round); 11 mm with the cap;
+    # the hole leaves 0.7 mm round the cap (the printed carrier places the switch exactly)
+    "tactile-12": ButtonKind("Omron B3F-4055 with B32-1010 cap", 14.4, 17.0, (12.0, 11.0), True),
     # 24 mm snap-in arcade button (e.g. Sanwa OBSF-24): 24 mm hole
     "arcade-24": ButtonKind("24 mm snap-in arcade button", 24.2, 30.0, (24.0, 30.0), False),
 }

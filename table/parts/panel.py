@@ -88,12 +88,38 @@ def panel(lay: Layout) -> bd.Part:
             tools.extend(holder_tools(lay, c.x, c.y, z["base1"]))
     d = bd_clearance("M3")
     tools.extend(cyl(x, y, z["base0"] - 1, z["base1"] + 1, d) for x, y in corner_screws(lay))
+    tools.extend(channels(lay, z["base0"]))
     return cut(body, tools)
 
 
+CHANNEL = (2.4, 1.6)          # the wire channels under the panel: width, depth
+
+
+def channels(lay: Layout, z0: float) -> list[bd.Part]:
+    """Grooves in the panel's underside from each LED's hole to the next one's, along
+    routes.channel_paths (round the dial's shaft): the chain's three wires lie in them under
+    tape, above the gears (which turn GEAR_DROP below)."""
+    from .routes import channel_paths
+
+    w, depth = CHANNEL
+    out = []
+    for path in channel_paths(lay):
+        for (x0, y0), (x1, y1) in zip(path, path[1:]):
+            ln = math.hypot(x1 - x0, y1 - y0)
+            ang = math.degrees(math.atan2(y1 - y0, x1 - x0))
+            slot = bd.Pos((x0 + x1) / 2, (y0 + y1) / 2, z0 - 1) * bd.Rot(0, 0, ang) * bd.Box(
+                ln, w, depth + 1, align=(bd.Align.CENTER, bd.Align.CENTER, bd.Align.MIN))
+            out.append(slot)
+            out.append(cyl(x1, y1, z0 - 1, z0 + depth, w))        # a round corner
+    return out
+
+
 def diffuser(lay: Layout) -> bd.Part:
+    """The diffuser over the cells; printed, it carries the dial's six direction ticks."""
     z = z_levels(lay)
     sheet = prism(lay.hull, z["walls"], z["top"])
+    if lay.box.diffuser == "printed":
+        sheet = union([sheet, *ticks(lay)])
     return cut(sheet, [cyl(0, 0, z["walls"] - 1, z["top"] + 1, 4.0)])
 
 
@@ -112,6 +138,26 @@ def diffuser_svg(lay: Layout) -> str:
             f'  <path d="{path}" fill="none" stroke="red" stroke-width="0.1"/>\n'
             f'  <circle cx="{-x0:.3f}" cy="{y1:.3f}" r="2" fill="none" stroke="red" '
             f'stroke-width="0.1"/>\n</svg>\n')
+
+
+def dial_radius(lay: Layout) -> float:
+    """The dial's disc leaves a ring of its cell for the six direction ticks."""
+    return (lay.s - lay.t) / 2 - 2.2
+
+
+def ticks(lay: Layout) -> list[bd.Part]:
+    """Six raised ticks on the diffuser round the dial, one per direction (1 at north,
+    clockwise), to set the arrow by at 150 degrees: half-way between 3 and 4."""
+    z = z_levels(lay)
+    r = dial_radius(lay)
+    out = []
+    for d in range(6):
+        a = math.radians(60 * d)
+        pts = [(rr * math.sin(a) + w * math.cos(a), rr * math.cos(a) - w * math.sin(a))
+               for rr, w in ((r + 0.4, -0.4), (r + 1.9, -0.4), (r + 1.9, 0.4), (r + 0.4, 0.4))]
+        out.append(prism(pts, z["top"] - 0.1, z["top"] + 0.4))
+    return out
+
 
 
 @functools.cache

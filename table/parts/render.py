@@ -14,11 +14,19 @@ LIGHT = np.array([-0.35, -0.55, 0.76])
 LIGHT = LIGHT / np.linalg.norm(LIGHT)
 
 
+_MESHES: dict = {}
+
+
 def mesh(shape, tolerance: float = 0.2) -> tuple[np.ndarray, np.ndarray]:
-    """(vertices n x 3, triangles m x 3) of a shape, coarse enough to draw quickly."""
+    """(vertices n x 3, triangles m x 3) of a shape, coarse enough to draw quickly; kept for
+    the shape's life, as the step pictures draw the same parts again and again."""
+    key = (id(shape), tolerance)
+    if key in _MESHES and _MESHES[key][0] is shape:
+        return _MESHES[key][1]
     verts, tris = shape.tessellate(tolerance, 0.5)
     v = np.array([(p.X, p.Y, p.Z) for p in verts], dtype=float)
     t = np.array(tris, dtype=int).reshape(-1, 3)
+    _MESHES[key] = (shape, (v, t))
     return v, t
 
 

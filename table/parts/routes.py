@@ -100,9 +100,13 @@ def _round(mm: float) -> int:
     return int(math.ceil(mm / 10.0) * 10)
 
 
+# the lid's leads: both unplug at the lid connector (table.wiring draws them so)
+LID_CONNECTOR = "J1"
+LID_LEADS = {"lid": ("J1", "LED 0"), "lid end": ("J1", "LED last")}
+
 # each cable of the harness: its two ends
 CABLES = {
-    "lid": ("J1", "LED 0"), "lid end": ("J1", "LED last"), "oled": ("pi header", "oled"),
+    **LID_LEADS, "oled": ("pi header", "oled"),
     "reader": ("pi header", "reader"), "buttons": ("pi header", "buttons"),
     "servo": ("pico", "servo"), "supply": ("J0", "power board"), "pico": ("power board", "pico"),
 }

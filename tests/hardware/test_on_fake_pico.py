@@ -80,11 +80,13 @@ def test_calibrate_moves_the_real_servo_and_saves(pico, profile_file, capsys, mo
     assert hp.load(profile_file).wind.calibration[1] == 687
 
 
-@pytest.mark.parametrize("millivolts, verdict", [(4950, "PASS supply: 4.95 V at the lowest"),
-                                                 (4300, "FAIL supply: the supply sagged to 4.30 V"),
-                                                 (0, "FAIL supply: the Pico reported no supply")])
-def test_selftest_supply_reads_the_picos_vsys(pico, profile_file, capsys, millivolts, verdict):
-    pico.supply_mv = millivolts                     # what the firmware measures on ADC 3
+@pytest.mark.parametrize("millivolts, verdict", [
+    (5020, "PASS supply: LED rail 5.02 V at the lowest"),
+    (4300, "FAIL supply: the LED supply sagged to 4.30 V"),
+    (0, "FAIL supply: the LEDs' 5 V rail reads 0.00 V (the Pico's VSYS 4.95 V): the 5 V supply "
+        "is off")])
+def test_selftest_supply_reads_the_led_rail(pico, profile_file, capsys, millivolts, verdict):
+    pico.rail_mv = millivolts                       # what the firmware measures on GP26
     code = cli.main(["selftest", "--profile", str(profile_file), "--fast", "--only", "supply"])
     out = capsys.readouterr().out
     assert verdict in out and code == (0 if verdict.startswith("PASS") else 1), out

@@ -9,7 +9,7 @@ from table import cli
 from tests.parts.builds import built_for
 
 PARTS = ("panel", "diffuser", "dial", "dial_gear", "servo_gear", "servo_mount", "front",
-         "enclosure")
+         "enclosure", "button_carrier", "test_coupon")
 
 
 def test_parts_writes_every_part_and_the_list(tmp_path, capsys, monkeypatch):
@@ -20,7 +20,7 @@ def test_parts_writes_every_part_and_the_list(tmp_path, capsys, monkeypatch):
     out = tmp_path / "box"
     assert cli.main(["parts", "--out", str(out)]) == 0
     said = capsys.readouterr().out
-    assert "8 parts" in said and "FAIL" not in said and said.count("ok  ") == 7
+    assert "10 parts" in said and "FAIL" not in said and said.count("ok  ") == 14
     for name in PARTS:
         stl = (out / f"{name}.stl").read_bytes()
         (triangles,) = struct.unpack("<I", stl[80:84])
@@ -34,7 +34,7 @@ def test_parts_writes_every_part_and_the_list(tmp_path, capsys, monkeypatch):
     for name in PARTS:
         assert f"| `{name}` | 1 |" in listing
     assert "LEDs 0-4, column q = -4, north to south" in listing
-    assert "heat-set insert M3" in listing and "- pockets: ok" in listing
+    assert "heat-set insert M3" in listing and "- pockets: ok, 10 bought parts fit their pockets" in listing
 
 
 def _drawn(path) -> bool:

@@ -25,9 +25,10 @@ def reference():
 
 def test_every_part_is_one_closed_valid_solid(built):
     assert C.closed_solids(built) == []
+    carrier = {"button_carrier"} if built.profile.box.buttons == "tactile-12" else set()
     assert {p.family or p.name for p in built.parts} == {
         "panel", "diffuser", "dial", "dial_gear", "servo_gear", "servo_mount", "front",
-        "enclosure"}
+        "enclosure", "test_coupon"} | carrier
 
 
 def test_every_part_fits_the_bed_or_is_split_with_keys(built):
@@ -68,8 +69,9 @@ def test_every_screw_hole_lines_up_with_its_mate(built):
 def test_the_pockets_take_the_data_sheet_parts_with_clearance(built):
     assert C.pockets(built) == []
     names = {pk.name for pk in built.pockets}
+    switches = {"switches"} if built.profile.box.buttons == "tactile-12" else set()
     assert {"servo SG90", "servo MG90S", "oled", "reader", "pi", "pico", "shifter",
-            "623 bearing"} <= names
+            "623 bearing"} | switches <= names
 
 
 def test_the_cells_follow_the_profile_led_map_and_chain_order(built):

@@ -1,0 +1,190 @@
+"""The maker's checks (table/parts/fitcheck.py) hold on the reference box, and each finds the
+snag it is for when the snag is put back (the reference built once: tests/parts/builds.py)."""
+
+from dataclasses import replace
+
+import build123d as bd
+import pytest
+
+from table.parts import checks as C
+from table.parts import fitcheck as F
+from table.parts import modules as M
+from table.parts import steps as S
+from table.parts.assembly import Part
+from table.parts.solids import box
+from tests.parts.builds import built_for
+
+
+@pytest.fixture(scope="module")
+def reference():
+    return built_for("reference")
+
+
+@pytest.fixture(scope="module")
+def found(reference):
+    return C.run_all(reference)
+
+
+def moved(bld, name, dx=0.0, dy=0.0, dz=0.0):
+    parts = [replace(p, shape=bd.Pos(dx, dy, dz) * p.shape) if p.name == name else p
+             for p in bld.parts]
+    return replace(bld, parts=parts, checked=None)
+
+
+@pytest.mark.parametrize("check", ["bridges", "screws", "tool access", "gear mesh",
+                                   "wire clearance", "service", "boards"])
+def test_the_reference_box_passes(found, check):
+    problems, figure = found[check]
+    assert problems == [], problems
+    assert figure
+
+
+def test_the_figures_are_measured(found):
+    assert "widest span" in found["bridges"][1]
+    span = float(found["bridges"][1].split("widest span ")[1].split(" mm")[0])
+    assert 0 < span <= F.BRIDGE_MAX_MM
+    lo, hi = found["gear mesh"][1].split("backlash ")[1].split(" mm")[0].split("-")
+    assert F.BACKLASH_MM[0] <= float(lo) < float(hi) <= F.BACKLASH_MM[1]
+    nearest = float(found["wire clearance"][1].split("moving part ")[1].split(" mm")[0])
+    assert nearest >= F.WIRE_CLEAR_MM
+
+
+def test_a_skin_over_a_wide_recess_is_a_bridge(reference):
+    table = box(0, 40, 0, 30, 0, 6).cut(box(2, 38, -1, 31, -1, 4))      # a 36 mm span at 4 mm
+    part = Part("table", table, "PLA", (0, 0, 0), "legs down", "", "", (0, 0, 0))
+    problems, _ = F.bridges(replace(reference, parts=[part], checked=None))
+    assert len(problems) == 1 and "spans 36.0 mm" in problems[0], problems
+
+
+def test_a_screw_too_long_for_the_front_comes_out_of_its_face(reference):
+    joints = [replace(j, length=6.0) if j.name.startswith("OLED screw") else j
+              for j in reference.joints]
+    problems, _ = F.screws(replace(reference, joints=joints, checked=None))
+    assert len(problems) == 4 and all("OLED screw" in p and "out of front" in p
+                                      for p in problems), problems
+
+
+def test_the_gear_fitted_before_the_tab_screws_blocks_the_driver(reference, monkeypatch):
+    steps = list(S.STEPS)
+    steps[2], steps[3] = (replace(steps[3], number=3, group="servo"),
+                          replace(steps[2], number=4))         # the old guide's order
+    steps[2] = replace(steps[2], parts=("servo_mount", "servo_gear"), bought=("servo SG90",))
+    steps[3] = replace(steps[3], parts=())
+    monkeypatch.setattr(S, "STEPS", tuple(steps))
+    problems, _ = F.tool_access(reference)
+    assert [p.split(" (")[0] for p in problems] == ["servo tab screw 1"], problems
+
+
+def test_gears_without_backlash_are_found(reference, monkeypatch):
+    from table.parts import dial as D
+
+    monkeypatch.setattr(D, "BACKLASH", 0.0)
+    problems, _ = F.gear_backlash(reference)
+    assert problems and "backlash" in problems[0], problems
+
+
+def test_a_gear_raised_towards_the_wires_is_found(reference):
+    problems, _ = F.wire_clearance(moved(reference, "servo_gear", dz=2.0))
+    assert problems and "servo_gear" in problems[0], problems
+
+
+def test_a_wall_in_front_of_the_sd_card_is_found(reference):
+    problems, _ = F.service(moved(reference, "enclosure", dy=12.0))
+    assert any("microSD" in p for p in problems), problems
+
+
+def test_a_board_the_bosses_do_not_take_is_found(reference, monkeypatch):
+    zero = M.Board("Raspberry Pi Zero 2 W", (65.0, 30.0, 1.4),
+                   tuple((x - 32.5 + 3.5 + 29, y) for x, y in M._rect(58, 23)), "M2.5")
+    monkeypatch.setitem(M.BOARD_OPTIONS, "pi", M.BOARD_OPTIONS["pi"] + (zero,))
+    problems, _ = F.boards(reference)
+    assert any(p.startswith("Raspberry Pi Zero 2 W: its holes miss") for p in problems)
+
+
+def test_the_bom_offers_exactly_the_boards_that_fit():
+    from pathlib import Path
+
+    bom = (Path(__file__).parents[2] / "hardware" / "BOM.md").read_text()
+    line = next(ln for ln in bom.splitlines() if ln.startswith("| 1 | Raspberry Pi |"))
+    offered = line.split("|")[3]
+    assert "Zero" not in offered
+    for option in M.BOARD_OPTIONS["pi"]:
+        assert option.name.replace("Raspberry ", "") in offered.replace("Raspberry ", "")
+    pico = next(ln for ln in bom.splitlines() if ln.startswith("| 4 |"))
+    assert "SC0915" in pico and "not a Pico H" in pico
+
+
+def test_the_coupon_holds_the_gears_at_their_distance_and_the_front_hole(reference):
+    from table.parts.coupon import HOLE_STEPS
+
+    coupon = reference.part("test_coupon")[0].shape
+    pins = sorted((e.arc_center.X, e.arc_center.Y) for e in coupon.edges()
+                  if e.geom_type == bd.GeomType.CIRCLE and abs(e.radius - 1.5) < 1e-6
+                  and e.arc_center.Z > 9)
+    assert pins[-1][0] - pins[0][0] == pytest.approx(reference.layout.gear_centre)
+    holes = {round(2 * e.radius, 2) for e in coupon.edges()
+             if e.geom_type == bd.GeomType.CIRCLE and e.radius > 6}
+    front_hole = M.BUTTONS[reference.layout.box.buttons].hole
+    assert holes == {round(front_hole + s, 2) for s in HOLE_STEPS}
+    assert C.interference(reference) == {}          # it lies apart from the box
+
+
+def test_the_power_board_drawing_places_every_part_on_its_own_holes():
+    from table.parts import drawings as W
+
+    seen = {}
+    for name, _, leads in W.PARTS:
+        for c, r in leads:
+            assert 1 <= c <= W.COLS and 1 <= r <= W.ROWS, (name, c, r)
+            assert (c, r) not in seen, f"{name} and {seen.get((c, r))} share {c}, {r}"
+            seen[(c, r)] = name
+    ends = [e for _, a, b in W.WIRES for e in (a, b)]
+    for net, a, b in W.WIRES:          # every wire ends on a part's lead or joins another wire
+        assert all(e in seen or ends.count(e) > 1 for e in (a, b)), (net, a, b)
+    svg = W.power_board_svg(2, 15)
+    assert 'width="297mm"' in svg and "GP2 (data)" in svg and "GP15" in svg
+    x, y = W.hole_xy(1, 1)
+    assert (x, y) == pytest.approx(((70 - 25 * 2.54) / 2, (50 - 17 * 2.54) / 2))
+    u1 = dict((n, leads) for n, _, leads in W.PARTS)["U1"]
+    assert W.hole_xy(*u1[0])[0] + 6 * 2.54 == pytest.approx(W.hole_xy(*u1[6])[0])   # DIP-14
+    assert W.hole_xy(*u1[13])[1] - W.hole_xy(*u1[0])[1] == pytest.approx(3 * 2.54)    # 7.62 mm
+
+
+def test_each_step_adds_something_and_every_screw_has_its_step(reference):
+    walked = list(S.walk(reference))
+    assert [s.number for s, *_ in walked] == list(range(1, len(S.STEPS) + 1))
+    assert all(new or joints for _, new, _, _, joints in walked)
+    driven = [j.name for *_, joints in walked for j in joints]
+    assert sorted(driven) == sorted(j.name for j in reference.joints)
+
+
+def test_the_guide_quotes_the_measured_lengths_and_has_every_step_picture():
+    from pathlib import Path
+
+    from table import profile as hp
+    from table.parts.geometry import layout
+    from table.parts.routes import chain_wire_mm, lengths
+
+    root = Path(__file__).parents[2] / "hardware"
+    guide = (root / "ASSEMBLY.md").read_text()
+    mm = lengths(layout(hp.load()))
+    for cable, key in (("W-LID", "lid"), ("W-LED-END", "lid end"), ("W-OLED", "oled"),
+                       ("W-READER", "reader"), ("W-BUTTONS", "buttons"), ("W-SERVO", "servo"),
+                       ("W-C2", "supply")):
+        row = next(ln for ln in guide.splitlines() if ln.startswith(f"| {cable} |"))
+        assert row.rstrip(" |").endswith(f"{mm[key] / 1000:g} m"), (row, mm[key])
+    chain = chain_wire_mm(layout(hp.load()))
+    assert f"{chain['total_mm'] / 1000:.1f} m for the 59 links" in guide
+    assert f"buy {chain['buy_m']:g} m" in guide
+    for step in S.STEPS:
+        name = f"img/steps/step{step.number:02d}.png"
+        assert f"]({name})" in guide and (root / name).is_file(), name
+
+
+def test_the_committed_power_board_drawing_is_current():
+    from pathlib import Path
+
+    from table.parts.drawings import power_board_svg
+
+    committed = Path(__file__).parents[2] / "hardware" / "power_board.svg"
+    assert committed.read_text() == power_board_svg(2, 15), "run worms-table parts and copy it"
