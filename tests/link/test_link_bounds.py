@@ -177,7 +177,7 @@ def test_the_supply_voltage_comes_with_the_heartbeats(pico, made):
 
 def test_the_led_rail_comes_with_the_heartbeats(pico, made):
     link = link_to(pico, made)
-    leds = PicoLeds(link, hexagon(4))
+    leds = PicoLeds(link, hexagon((0, 0), 4))
     assert leds.measure_rail() == 5.02
     pico.rail_mv = 0                                   # the LEDs' supply unplugged
     assert leds.measure_rail() == 0.0 and link.measure_supply() == 4.95

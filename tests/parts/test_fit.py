@@ -161,7 +161,7 @@ def test_each_step_adds_something_and_every_screw_has_its_step(reference):
 def test_the_guide_quotes_the_measured_lengths_and_has_every_step_picture():
     from pathlib import Path
 
-    from table import profile as hp
+    from table import profiles as hp
     from table.parts.geometry import layout
     from table.parts.routes import chain_wire_mm, lengths
 
