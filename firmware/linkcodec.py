@@ -264,6 +264,11 @@ def parse_status_rail(data):
     return get_u16(data, 2) if len(data) == 4 else 0
 
 
+def rail_volts(data):
+    """The LED rail in volts from a STATUS body; None from firmware 1.1 (no rail in it)."""
+    return parse_status_rail(data) / 1000 if len(data) == 4 else None
+
+
 def _need_status(data):
     if len(data) not in (2, 4):
         raise CodecError("status needs 2 or 4 data bytes, got %d" % len(data))

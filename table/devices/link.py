@@ -187,18 +187,11 @@ class PicoLink:
         return msg
 
     def measure_supply(self, timeout: float | None = None) -> float | None:
-        """Ask the Pico for its supply voltage (VSYS) now; volts, or None if it cannot
-        measure it (a Pico W).  Raises DeviceError as :meth:`send` does."""
+        """Ask for VSYS and the LED rail now (rail_volts); VSYS in volts, None: not measured."""
         msg = self.send(C.HEARTBEAT, timeout=timeout)
         if msg.reply is None:           # its own answer was lost: the last report is as new
             return self.supply_volts
         return msg.reply / 1000 if msg.reply else None
-
-    def measure_rail(self, timeout: float | None = None) -> float | None:
-        """Ask the Pico for the LEDs' 5 V rail now (through the divider into GP26); volts,
-        0.0 for a dead supply, None from firmware that does not measure it (1.1)."""
-        self.measure_supply(timeout)
-        return self.rail_volts
 
     def _ready(self, generation: int | None) -> None:
         if self._closed:
@@ -354,8 +347,7 @@ class PicoLink:
         if mtype == C.STATUS:                      # an ack with the supply voltage
             try:
                 mv = C.parse_status(body)
-                self.supply_volts = mv / 1000 if mv else None
-                self.rail_volts = C.parse_status_rail(body) / 1000 if len(body) == 4 else None
+                self.supply_volts, self.rail_volts = mv / 1000 if mv else None, C.rail_volts(body)
             except C.CodecError:
                 pass
         base = self._inflight[0].seq if self._inflight else self._next_seq

@@ -83,7 +83,8 @@ class PicoLeds(HexLeds):
 
     def measure_rail(self) -> float | None:
         """Ask the Pico for the LEDs' 5 V rail now (volts; None from firmware 1.1)."""
-        return self.link.measure_rail()
+        self.link.measure_supply()
+        return self.link.rail_volts
 
     def capped(self, color: Color) -> Color:
         cap = _cap(self.brightness)
