@@ -155,6 +155,23 @@ class Board:
     def copy(self) -> "Board":
         return copy.deepcopy(self)
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Board":
+        """The board :meth:`as_json` describes: land, wind, the Things in hex order (their
+        health and ice), the Target Token, the pool, the cards drawn."""
+        board = cls(land={(h[0], h[1]) for h in data["land"]}, wind=data["wind"])
+        for t in data["things"]:
+            board.add(Thing(t["id"], t["kind"], (t["at"][0], t["at"][1]), t.get("team"),
+                            t.get("damaged", False)))
+            if t.get("frozen"):
+                board.frozen.add(t["id"])
+        target = data.get("target")
+        board.target = (target[0], target[1]) if target is not None else None
+        board.destroyed = list(data.get("destroyed", ()))
+        board._used.update(board.destroyed)
+        board.cards_drawn = dict(data.get("cards_drawn", {}))
+        return board
+
     def as_json(self) -> dict:
         things = []
         for h in self.occupied():

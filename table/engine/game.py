@@ -34,7 +34,8 @@ Log entries (JSON objects), in order:
 ``{"chance": "die"|"flip", "value"}``, ``{"chance": "shuffle", "what", "order"}``,
 ``{"chance": "pick", "what", "value"}``; cards revealed ``{"reveal": "supply", "team",
 "card"}`` (card null: the Supply deck is empty) and ``{"reveal": "drop", "card"}``; a card
-the players taught the box during the game ``{"learn": {card's fields}}`` (:meth:`add_card`).
+the players taught the box during the game ``{"learn": {card's fields}}`` (:meth:`add_card`);
+when setup ends, ``{"setup": {"board", "hands", "decks"}}`` (:attr:`Game.setup`).
 With the players' own dice or decks (``own_dice``, ``own_decks``) a face, a side or a card
 tapped is asked for (``die_typed``, ``flip_typed``, ``card_tapped``) and enters the log as the
 chance outcome or the revealed card it stands for, never as an answer.
@@ -53,7 +54,7 @@ from .dice import TYPED, SeededDice, dice_for
 from .phases import Phases, fixed_board
 from .rerun import TIMED, TIMEOUT, PhaseChance, PhaseRun, ReplayMismatch, norm, plain, same_entry
 from .setup import arena, pile
-from .state import GameResult, State, Turn
+from .state import GameResult, Setup, State, Turn
 
 TURN_PHASES = ("activate", "move1", "move2", "weapon")
 #: phases that ask their first question before changing anything (see _advance)
@@ -75,6 +76,7 @@ class Game(Phases):
     _snap: tuple | None                 # the state at the start of the phase in progress
     _dirty: bool                        # the state shows a phase stopped mid-way
     _fork: bool                         # a bot's copy (fork())
+    _setup_record: dict | None          # a log from before the setup record: the one made again
     _st: State
     _base: dict                         # the cards the game started with (add_card adds more)
 
@@ -111,6 +113,7 @@ class Game(Phases):
         g._snap = None
         g._dirty = False
         g._fork = False
+        g._setup_record = None
         g._st = g._initial_state()
         g._advance()
         return g
@@ -165,6 +168,8 @@ class Game(Phases):
                     g.time_up()
             except Illegal as err:
                 raise ReplayMismatch(f"log entry {n}: {err}") from None
+        if not any("setup" in e for e in log):
+            g._keep_setup_aside()
         # (a card taught is added before the answer that led to it, so the game knows it
         # when that answer draws it: its entry may stand a few places earlier than logged)
         mine = [e for e in g._log if "learn" not in e]
@@ -181,6 +186,15 @@ class Game(Phases):
         if learnt:                  # the same entries: kept in the log's order
             g._log = [dict(e) for e in log] + mine[len(theirs):]
         return g
+
+    def _keep_setup_aside(self) -> None:
+        """A log written before games recorded their setup: the record made again is kept
+        beside the log, not in it, so the log stays entry for entry the one stored."""
+        for n, e in enumerate(self._log):
+            if "setup" in e:
+                self._setup_record = e["setup"]
+                del self._log[n]
+                return
 
     def fork(self, seed: int | str, viewer: str | None = None) -> "Game":
         """A copy for a bot to try things on: same position and request, its own dice (from
@@ -260,10 +274,17 @@ class Game(Phases):
         """What the decks hold (not their order): ``supply`` and ``drop``, each card id once a
         copy, sorted, and ``bottom``, the Sudden Death card under the Drop cards (or None), so
         the players can build the real decks the same."""
-        st = self._st
-        drops = list(st.drops)
-        bottom = drops.pop() if drops and self.cards[drops[-1]].kind == "sudden_death" else None
-        return {"supply": sorted(st.supply), "drop": sorted(drops), "bottom": bottom}
+        return self._st.deck_cards(self.cards)
+
+    @property
+    def setup(self) -> Setup | None:
+        """The game as its setup left it: the board as laid, the hands as dealt, what the decks
+        held (:class:`~table.engine.state.Setup`), read from the log's ``setup`` record (never
+        re-derived); None while setup is still going on."""
+        record = self._setup_record
+        if record is None:
+            record = next((e["setup"] for e in self._log if "setup" in e), None)
+        return Setup.from_json(record) if record is not None else None
 
     @property
     def teams(self) -> list[str]:

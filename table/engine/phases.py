@@ -16,7 +16,7 @@ from table.hexgrid import Hex
 from .rerun import PhaseRun, TimeUp
 from .setup import (HIDDEN, arena, auto_layout, copies, deal_hands, drop_deck, make_map,
                     place_thing, standard_land, supply_deck)
-from .state import GameResult, State
+from .state import GameResult, Setup, State
 from .targeting import TARGET_RULES, inches, jumps
 from .tiles import Tile
 
@@ -107,6 +107,7 @@ class Phases:
                     break
         run.r.event(EventKind.SETUP, seats=seats, order=st.order, wind=board.wind,
                     drop_deck=len(st.drops), supply_deck=len(st.supply))
+        ch.record("setup", lambda: Setup(board, st.hands, st.deck_cards(self.cards)).as_json())
         self._begin_turn(st, run, first)
 
     # -- the turn -----------------------------------------------------------------------------

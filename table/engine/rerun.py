@@ -58,7 +58,8 @@ class PhaseChance:
     def _next(self, tag: str, make):
         if self.i < len(self.known):
             entry = self.known[self.i]
-            if entry.get("chance", entry.get("reveal")) != tag:  # pragma: no cover - a bug
+            if entry.get("chance", entry.get("reveal", "setup" if "setup" in entry else None)) \
+                    != tag:  # pragma: no cover - a bug
                 raise ReplayMismatch(f"expected {tag}, the phase revealed {entry}")
         else:
             entry = make()
@@ -90,6 +91,11 @@ class PhaseChance:
             self.dice.shuffle(items)   # a bot's copy never learns a hidden order
         else:
             items[:] = order
+
+    def record(self, what: str, make) -> None:
+        """Write ``{what: make()}`` into the log once (a re-run of the phase finds it there):
+        what the phase settled, so nobody has to replay the game to learn it (``setup``)."""
+        self._next(what, lambda: {what: make()})
 
     def reveal(self, entry: dict, deck: list[str], actor: str | None = None) -> dict:
         """A card drawn from ``deck`` (``entry``: its top card): the chance source says which

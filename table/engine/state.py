@@ -49,6 +49,29 @@ class GameResult:
                    dict(data["undamaged"]), data["turns"])
 
 
+@dataclass(frozen=True)
+class Setup:
+    """The game as its setup left it (the log's ``setup`` record): the board as laid (the map
+    and every Thing where it was placed), each team's hand as dealt and what the decks hold
+    (``supply``, ``drop``: card ids, sorted; ``bottom``: the Sudden Death card or None)."""
+
+    board: Board
+    hands: dict[str, list[str]]
+    decks: dict[str, Any]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"board": self.board.as_json(), "hands": {t: list(h) for t, h in self.hands.items()},
+                "decks": {"supply": list(self.decks["supply"]), "drop": list(self.decks["drop"]),
+                          "bottom": self.decks["bottom"]}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Setup":
+        decks = data["decks"]
+        return cls(Board.from_json(data["board"]), {t: list(h) for t, h in data["hands"].items()},
+                   {"supply": list(decks["supply"]), "drop": list(decks["drop"]),
+                    "bottom": decks["bottom"]})
+
+
 _CONTAINERS: dict[int, list[str]] = {}
 
 
@@ -127,6 +150,12 @@ class State:
         """The id of the active worm (asked only once a worm is activated)."""
         assert self.worm is not None, "no worm is active"
         return self.worm
+
+    def deck_cards(self, cards: dict) -> dict[str, Any]:
+        """What the decks hold, not their order (:attr:`Game.deck_cards`)."""
+        drops = list(self.drops)
+        bottom = drops.pop() if drops and cards[drops[-1]].kind == "sudden_death" else None
+        return {"supply": sorted(self.supply), "drop": sorted(drops), "bottom": bottom}
 
     def copy(self) -> "State":
         """An independent copy (bots' forks)."""

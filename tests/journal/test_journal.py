@@ -357,10 +357,12 @@ def test_a_timeout_is_journaled_like_an_answer(path):
     config = GameConfig(teams=2, options=("timer",))
     with Journal(path, game_cls=Game) as journal:
         played = JournaledGame.new(journal, config, 31)
-        play(played, 31, 6)
+        play(played, 31, 5)
         while played.request.kind not in TIMED:
             played.answer(choose(played.game, 31))
+        turn = played.game.turn.number
         played.time_up()
+        assert played.game.turn.number == turn      # (the game still waits in that turn)
         assert {"timeout": True} in played.log
         assert journal.entries(played.game_id) == list(played.log)
         after = state(played.game)
