@@ -8,7 +8,12 @@
 Figures (goals from issue 3):
 * ``random_games_per_second``: two-team games between random bots (goal: 100 or more);
 * ``greedy_decision_ms_p99``: the greedy bot's time per decision, 99th percentile
-  (goal: under 50 ms).  Wall-clock figures, with the process CPU time beside them
+  (goal: under 50 ms);
+* ``new_game_ms_p50``: a new two-team game, its map laid and the hands dealt (goal: 5 ms);
+* ``undo_ms_p99``: one undo in a game of 150 entries or more (goal at a Pi's speed,
+  ``bench/run --pi game``: 100 ms);
+* ``replay_ms_long_game``: the first 150 entries of such a game replayed from its log
+  (goal at a Pi's speed: 150 ms).  Wall-clock figures, with the process CPU time beside them
   (``*_cpu``) because a busy machine slows the wall clock, not the work.
 """
 
@@ -76,10 +81,74 @@ def greedy_decisions(games: int = 10, seed: int = 1) -> dict:
             "greedy_decision_ms_max": p(wall_times, 1.0)}
 
 
+def _ms(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return round(1000 * xs[min(len(xs) - 1, int(q * len(xs)))], 2)
+
+
+def long_game(entries: int = 150):
+    """A four-team game between random bots whose log has at least ``entries`` entries."""
+    from table.bots import RandomBot
+    from table.engine.game import GameConfig
+    from table.game import Game
+
+    for seed in range(100):
+        game = Game.new(GameConfig(teams=4, max_rounds=60), f"long:{seed}")
+        bot = RandomBot(seed)
+        while game.request is not None:
+            game.answer(bot(game))
+        if len(game.log) >= entries + 50:
+            return game
+    raise RuntimeError(f"no random game of {entries} entries in 100 seeds")
+
+
+def setup_undo_replay(news: int = 50, undos: int = 60, entries: int = 150) -> dict:
+    """New games, undo late in a long game, and the replay of that game's first entries."""
+    from table.cards import library
+    from table.engine.game import GameConfig
+    from table.game import Game
+
+    cards = library()
+    new_wall, new_cpu = [], []
+    for n in range(news):
+        w, c = time.perf_counter(), time.process_time()
+        Game.new(GameConfig(teams=2, max_rounds=60), f"new:{n}", cards)
+        new_wall.append(time.perf_counter() - w)
+        new_cpu.append(time.process_time() - c)
+    game = long_game(entries)
+    log = game.log
+    undo_wall, undo_cpu = [], []
+    for i in [i for i in range(entries, len(log)) if "answer" in log[i]]:
+        if len(undo_wall) == undos:
+            break
+        before = Game.replay(game.config, game.seed, log[:i + 1], cards)
+        if not before.can_undo:         # the answer revealed a random result: no undo
+            continue
+        w, c = time.perf_counter(), time.process_time()
+        before.undo()
+        undo_wall.append(time.perf_counter() - w)
+        undo_cpu.append(time.process_time() - c)
+    replay_wall, replay_cpu = [], []
+    for _ in range(5):
+        w, c = time.perf_counter(), time.process_time()
+        Game.replay(game.config, game.seed, log[:entries], cards)
+        replay_wall.append(time.perf_counter() - w)
+        replay_cpu.append(time.process_time() - c)
+    return {"new_game_ms_p50": _ms(new_wall, 0.5), "new_game_ms_p50_cpu": _ms(new_cpu, 0.5),
+            "undos": len(undo_wall), "undo_ms_p99": _ms(undo_wall, 0.99),
+            "undo_ms_p99_cpu": _ms(undo_cpu, 0.99), "long_game_entries": entries,
+            "replay_ms_long_game": _ms(replay_wall, 0.5),
+            "replay_ms_long_game_cpu": _ms(replay_cpu, 0.5)}
+
+
 def main(full: bool = False) -> dict:
     out = {}
     out.update(random_games())
     out.update(greedy_decisions())
+    out.update(setup_undo_replay())
+    out["goal_new_game_ms_p50"] = 5
+    out["goal_pi_undo_ms_p99"] = 100
+    out["goal_pi_replay_ms_long_game"] = 150
     out["goal_random_games_per_second"] = 100
     out["goal_greedy_decision_ms_p99"] = 50
     if full:

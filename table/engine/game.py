@@ -52,16 +52,17 @@ from .config import OPTIONS, GameConfig
 from .decisions import Decision, Illegal, NeedDecision
 from .dice import TYPED, SeededDice, dice_for
 from .phases import Phases, fixed_board
+from .checkpoints import Checkpoint, Checkpoints
 from .rerun import TIMED, TIMEOUT, PhaseChance, PhaseRun, ReplayMismatch, norm, plain, same_entry
 from .setup import arena, pile
-from .state import GameResult, Setup, State, Turn
+from .state import GameResult, State, Turn
 
 TURN_PHASES = ("activate", "move1", "move2", "weapon")
 #: phases that ask their first question before changing anything (see _advance)
 ASK_FIRST = TURN_PHASES
 
 
-class Game(Phases):
+class Game(Phases, Checkpoints):
     """See the module doc."""
 
     seed: int | str
@@ -77,6 +78,7 @@ class Game(Phases):
     _dirty: bool                        # the state shows a phase stopped mid-way
     _fork: bool                         # a bot's copy (fork())
     _setup_record: dict | None          # a log from before the setup record: the one made again
+    _checkpoints: list[Checkpoint]      # the game between two steps, every EVERY entries (undo)
     _st: State
     _base: dict                         # the cards the game started with (add_card adds more)
 
@@ -114,6 +116,7 @@ class Game(Phases):
         g._dirty = False
         g._fork = False
         g._setup_record = None
+        g._checkpoints = []
         g._st = g._initial_state()
         g._advance()
         return g
@@ -158,43 +161,42 @@ class Game(Phases):
             cards = {k: c for k, c in cards.items() if k not in learnt}
         g = cls.new(config, seed, cards, script, tiles=tiles,
                     dice=dice_for(config, seed, script, log))
-        for n, entry in [(-1, {})] + list(enumerate(log)):
+        g._feed(log, 0, learn)
+        return g
+
+    def _feed(self, log: list, start: int, learn: dict[int, list[dict]]) -> None:
+        """Give the answers and timeouts of ``log[start:]`` again (the game stands where
+        ``log[:start]`` left it) and the cards taught (``learn``, :func:`_learnt_before`),
+        then check that the game logs what ``log`` holds."""
+        for n in range(start - 1, len(log)):
+            entry = log[n] if n >= start else {}
             try:
                 for data in learn.get(n, ()):
-                    g.add_card(json_card(data))
+                    self.add_card(json_card(data))
                 if "answer" in entry:
-                    g.answer(entry["answer"])
+                    self.answer(entry["answer"])
                 elif entry.get("timeout"):
-                    g.time_up()
+                    self.time_up()
             except Illegal as err:
                 raise ReplayMismatch(f"log entry {n}: {err}") from None
-        if not any("setup" in e for e in log):
-            g._keep_setup_aside()
+        if self._setup_record is None and not any("setup" in e for e in log):
+            self._keep_setup_aside()
         # (a card taught is added before the answer that led to it, so the game knows it
         # when that answer draws it: its entry may stand a few places earlier than logged)
-        mine = [e for e in g._log if "learn" not in e]
-        theirs = [e for e in log if "learn" not in e]
-        if [e for e in g._log if "learn" in e] != [e for e in log if "learn" in e]:
+        mine = [e for e in self._log if "learn" not in e] if learn else self._log
+        theirs = [e for e in log if "learn" not in e] if learn else log
+        if learn and [e for e in self._log if "learn" in e] != [e for e in log if "learn" in e]:
             raise ReplayMismatch("the cards taught during the game differ from the log's")
-        for n, given in enumerate(theirs):
+        for n in range(start, len(theirs)):
+            given = theirs[n]
             if n >= len(mine):
                 raise ReplayMismatch(f"log entry {n}: the log goes on after the game it "
                                      f"describes stops ({given})")
             if same_entry(mine[n]) != same_entry(given):
                 raise ReplayMismatch(f"log entry {n}: the game gives {mine[n]}, "
                                      f"the log has {given}")
-        if learnt:                  # the same entries: kept in the log's order
-            g._log = [dict(e) for e in log] + mine[len(theirs):]
-        return g
-
-    def _keep_setup_aside(self) -> None:
-        """A log written before games recorded their setup: the record made again is kept
-        beside the log, not in it, so the log stays entry for entry the one stored."""
-        for n, e in enumerate(self._log):
-            if "setup" in e:
-                self._setup_record = e["setup"]
-                del self._log[n]
-                return
+        if learn:                   # the same entries: kept in the log's order
+            self._log = [dict(e) for e in log] + mine[len(theirs):]
 
     def fork(self, seed: int | str, viewer: str | None = None) -> "Game":
         """A copy for a bot to try things on: same position and request, its own dice (from
@@ -225,6 +227,7 @@ class Game(Phases):
         g._snap = None
         g._dirty = False
         g._fork = True
+        g._checkpoints = []
         return g
 
     # -- the door -----------------------------------------------------------------------------
@@ -275,16 +278,6 @@ class Game(Phases):
         copy, sorted, and ``bottom``, the Sudden Death card under the Drop cards (or None), so
         the players can build the real decks the same."""
         return self._st.deck_cards(self.cards)
-
-    @property
-    def setup(self) -> Setup | None:
-        """The game as its setup left it: the board as laid, the hands as dealt, what the decks
-        held (:class:`~table.engine.state.Setup`), read from the log's ``setup`` record (never
-        re-derived); None while setup is still going on."""
-        record = self._setup_record
-        if record is None:
-            record = next((e["setup"] for e in self._log if "setup" in e), None)
-        return Setup.from_json(record) if record is not None else None
 
     @property
     def teams(self) -> list[str]:
@@ -405,8 +398,11 @@ class Game(Phases):
         if i is None:
             raise Illegal("nothing to undo: undo never goes back past a revealed random result "
                           "(a die, a flip, a shuffle, a drawn card) or a timeout")
-        g = type(self).replay(self.config, self.seed, self._log[:i], self._base, self._script,
-                              tiles=self.tiles)
+        log = self._log[:i]
+        g = self._from_checkpoint(log)
+        if g is None:
+            g = type(self).replay(self.config, self.seed, log, self._base, self._script,
+                                  tiles=self.tiles)
         self.__dict__.update(g.__dict__)
 
     # -- running phases ---------------------------------------------------------------------------
@@ -447,6 +443,7 @@ class Game(Phases):
             self._known = []
             self._events.extend(run.r.events)
             self._run_events = []
+            self._checkpoint()
         self._request = None
 
 
