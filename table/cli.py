@@ -31,20 +31,25 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line; with ``only`` (the subcommand given), just that subcommand's module
+    is imported and configured (a start of the daemon pays for no other command)."""
     parser = argparse.ArgumentParser(prog="worms-table", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name, (module_name, help_text) in COMMANDS.items():
-        module = importlib.import_module(module_name)
         p = sub.add_parser(name, help=help_text, description=help_text)
-        module.configure(p)
-        p.set_defaults(run_command=module.run)
+        if only is None or name == only:
+            module = importlib.import_module(module_name)
+            module.configure(p)
+            p.set_defaults(run_command=module.run)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    given = next((a for a in argv if not a.startswith("-")), None)
+    args = build_parser(given if given in COMMANDS else None).parse_args(argv)
     try:
         return int(args.run_command(args) or 0)
     except UserError as err:
