@@ -68,6 +68,14 @@ class HexLeds(Device, ABC):
 
     def set(self, hex: Hex, color: Color) -> None:
         """Stage ``color`` for every LED under ``hex``."""
+        if type(hex) is tuple and type(color) is tuple and len(hex) == 2 and len(color) == 3:
+            q, r = hex                   # the common case, checked quickly (every frame)
+            red, green, blue = color
+            if (type(q) is int and type(r) is int and hex in self.hexes and type(red) is int
+                    and type(green) is int and type(blue) is int
+                    and 0 <= red <= 255 and 0 <= green <= 255 and 0 <= blue <= 255):
+                self._staged[hex] = color
+                return
         key = _check_hex(hex)
         if key not in self.hexes:
             raise ValueError(
