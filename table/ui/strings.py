@@ -26,9 +26,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-from babel.messages.pofile import read_po
-
 from table.langs import LANGS
+from table.ui.po import read_po
 
 TEAMS = ("blue", "red", "green", "yellow", "purple", "grey")
 KINDS = ("worm", "oil_drum", "mine", "crate", "fire", "crater")
@@ -54,9 +53,10 @@ class MissingString(KeyError):
     """A key, a language or a translation the catalogs do not have."""
 
 
-def _read(path: Path, locale: str | None = None):
-    with open(path, "rb") as f:
-        return read_po(f, locale=locale, domain=DOMAIN)
+def _read(path: Path):
+    """One catalog (table/ui/po.py: Babel's reading of it, without Babel's cost at start)."""
+    with open(path, encoding="utf-8") as f:
+        return read_po(f, str(path))
 
 
 def _load():
@@ -76,7 +76,7 @@ def _load():
     for lang in LANGS:
         if lang == SOURCE:
             continue
-        catalog = _read(po_path(lang), lang)
+        catalog = _read(po_path(lang))
         rules[lang] = gettext.c2py(catalog.plural_expr)
         found = {m.context: m for m in catalog if m.id and m.context}
         for key, by_lang in forms.items():
