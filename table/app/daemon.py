@@ -342,12 +342,19 @@ class Daemon:
 
     # -- inputs (on the loop) ------------------------------------------------------------------
     def handle_input(self, event) -> None:
+        self._one_input(self._handle_input, event, "input")
+
+    def handle_tap(self, uid: str) -> None:
+        self._one_input(self._tap, uid, "card tap")
+
+    def _one_input(self, handle, arg, what: str) -> None:
         try:
-            self._handle_input(event)
+            with self.store.one_commit():       # drawn once durable (Journal.batch)
+                handle(arg)
         except JournalError as err:           # storage failed: nothing ahead of the file
             self.guard.failed(err)
         except Exception:                     # never let one input stop the table
-            log.exception("input %s failed", event)
+            log.exception("%s %s failed", what, arg)
         self.render()
 
     def _handle_input(self, event) -> None:
@@ -370,21 +377,14 @@ class Daemon:
         elif not self.teacher.press(event, prompt):
             self._outcome(prompt, prompt.press(event))
 
-    def handle_tap(self, uid: str) -> None:
-        try:
-            card = self.tags.card(uid)
-            if card is None and self.tag_lookup is not None:
-                card = self.tag_lookup(uid)
-            if self.overlay is not None:
-                self.overlay = None
-                self.settle()
-            prompt = self.current()
-            self._outcome(prompt, self.teacher.tapped(uid, card, prompt))   # unknown: the walk
-        except JournalError as err:
-            self.guard.failed(err)
-        except Exception:
-            log.exception("card tap %s failed", uid)
-        self.render()
+    def _tap(self, uid: str) -> None:
+        card = self.tags.card(uid)
+        card = self.tag_lookup(uid) if card is None and self.tag_lookup is not None else card
+        if self.overlay is not None:
+            self.overlay = None
+            self.settle()
+        prompt = self.current()
+        self._outcome(prompt, self.teacher.tapped(uid, card, prompt))   # unknown: the walk
 
     def _outcome(self, prompt: Prompt, out) -> None:
         if out is None:

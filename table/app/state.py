@@ -21,6 +21,7 @@ a game an older version left in play.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -265,6 +266,11 @@ class StateFolder:
                 if not self._set_aside(path, err):
                     return False
         return False
+
+    def one_commit(self):
+        """A block whose journal writes are committed together when it ends (one sync for
+        what one press changes, :meth:`Journal.batch`); no journal: nothing to commit."""
+        return self.journal.batch() if self.journal is not None else contextlib.nullcontext()
 
     def journal_damaged(self, err) -> bool:
         """The open journal turned out damaged (reading a game): set it aside, start anew."""

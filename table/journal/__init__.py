@@ -14,7 +14,9 @@ What it promises:
   :class:`JournalError` with a message naming the file and what to do, and a ``reason``;
 * ``keep_finished=N`` keeps the newest N finished games and gives the space of older ones back;
 * ``set_progress``/``progress`` keep, beside a game, how far the players have copied its board
-  changes (committed like an answer), so a restart shows none of them twice.
+  changes (committed like an answer), so a restart shows none of them twice;
+* ``with journal.batch():`` commits every write of the block at once when it ends (the daemon
+  wraps each press in one: its answer and the players' progress cost one sync, not two).
 
 The file (schema 1, ``PRAGMA application_id`` 0x576F524D, ``user_version`` 1): ``games`` (id,
 created, config JSON, seed JSON, status playing/finished, result JSON) and ``entries`` (game_id,

@@ -82,6 +82,7 @@ class Journal:
         self.path = os.fspath(path)
         self.keep_finished = keep_finished
         self._game_cls = game_cls
+        self._batch: list | None = None      # inside batch(): what waits for its commit
         self._db = self._open()
 
     # -- opening ---------------------------------------------------------------------------
@@ -164,24 +165,60 @@ class Journal:
 
     @contextmanager
     def _tx(self):
-        """One write transaction: committed (durably) on exit, rolled back on any error."""
+        """One write transaction: committed (durably) on exit, rolled back on any error.
+        Inside :meth:`batch`, the batch's transaction, committed when the batch ends."""
         db = self._db
         if db is None:
             raise JournalError(f"journal {self.path} is closed")
-        try:
-            db.execute("BEGIN IMMEDIATE")
-        except ERRORS as err:
-            raise JournalError(f"cannot write journal {self.path}: {err}", reason(err)) from err
+        batched = self._batch is not None
+        if not (batched and db.in_transaction):
+            try:
+                db.execute("BEGIN IMMEDIATE")
+            except ERRORS as err:
+                raise JournalError(f"cannot write journal {self.path}: {err}",
+                                   reason(err)) from err
         try:
             yield db
-            db.execute("COMMIT")
+            if not batched:
+                db.execute("COMMIT")
         except BaseException as err:
-            if db.in_transaction:
+            if db.in_transaction:       # (in a batch: every write of the batch so far)
                 self._rollback(db)
             if isinstance(err, ERRORS):
                 raise JournalError(f"cannot write journal {self.path}: {err}",
                                    reason(err)) from err
             raise
+
+    @contextmanager
+    def batch(self):
+        """Every write inside the block in one transaction, committed (durably) when the block
+        ends: what one press changes (an answer, how far the players have copied the board)
+        costs one sync, not one a write.  Nothing is durable before the block ends, so show
+        nothing of it before then.  A write that fails rolls back the writes of the block
+        before it too; what was written is committed even if the block then fails otherwise;
+        a failed commit raises JournalError as a write would."""
+        if self._batch is not None:
+            yield                          # (nested: the outer block commits)
+            return
+        self._batch = []
+        try:
+            yield
+        finally:       # (what was written is committed even if the block failed after it)
+            after, self._batch = self._batch, None
+            self._commit(after)
+
+    def _commit(self, after: list) -> None:
+        db = self._db
+        if db is not None and db.in_transaction:
+            try:
+                db.execute("COMMIT")
+            except ERRORS as err:
+                if db.in_transaction:
+                    self._rollback(db)
+                raise JournalError(f"cannot write journal {self.path}: {err}",
+                                   reason(err)) from err
+        for work in after:                 # (what waits for the commit: pruning)
+            work()
 
     def _rollback(self, db) -> None:
         try:
@@ -268,6 +305,9 @@ class Journal:
     def _housekeeping(self) -> None:
         """Prune after a game finished.  The game's own data is already committed, so a
         failure here is only logged: it must not look like a lost answer."""
+        if self._batch is not None:        # once the batch is committed
+            self._batch.append(self._housekeeping)
+            return
         try:
             self.prune()
         except JournalError as err:
