@@ -59,6 +59,8 @@ class Driver:
         for name in ("handle_input", "handle_tap"):
             real = getattr(daemon, name)
             setattr(daemon, name, self._timed(real))
+        # (the supervisor hands the devices' events to what it was given when it was made)
+        daemon.supervisor.on_input, daemon.supervisor.on_tap = daemon.handle_input, daemon.handle_tap
 
     def _timed(self, real):
         def handler(*args):
