@@ -12,9 +12,17 @@ log = logging.getLogger("worms-table")
 
 
 async def every(seconds: float, fn: Callable[[], Any], what: str) -> None:
-    """``fn()`` every ``seconds``; an exception is logged (as ``what`` failing), never the end."""
+    """``fn()`` every ``seconds``, on a steady beat (the time ``fn`` takes is not added to the
+    wait, so an animation keeps its period); an exception is logged (as ``what`` failing),
+    never the end."""
+    loop = asyncio.get_running_loop()
+    due = loop.time()
     while True:
-        await asyncio.sleep(seconds)
+        due += seconds
+        now = loop.time()
+        if due < now:                   # fell behind (a long press, a slow bus): no burst
+            due = now
+        await asyncio.sleep(due - now)
         try:
             fn()
         except Exception:
