@@ -274,6 +274,8 @@ def box(lang: str) -> Iterator[tuple[str, Draw]]:
     yield "enrol: known", lambda: screens.message(text("enroll.title", lang), text(
         "enroll.known", lang, card=cards[widest_card(lang, tuple({c.kind for c in cards.values()}))
                                        ].name(lang)), footer=ok)
+    yield "enrol: not saved", lambda: screens.message("worms-table",
+                                                      text("enroll.not_saved", lang))
     yield "enrol: unknown", lambda: screens.message(text("enroll.title", lang),
                                                     text("enroll.unknown", lang), footer=ok)
     yield "demo: invite", lambda: screens.message(text("demo.title", lang), (
