@@ -240,6 +240,30 @@ def teach(lang: str) -> Iterator[tuple[str, Draw]]:
             break
 
 
+def teach_pass(lang: str) -> Iterator[tuple[str, Draw]]:
+    """Teaching the box the players' Supply deck (the wizard's choice): how many cards, then
+    each tapped, a card the deck cannot hold refused."""
+    from .teaching import TeachPass
+
+    view = table_view(lang)
+    cards = library()
+    card = widest_card(lang, ("supply", "superweapon"))
+    yield "teach the deck: how many", drawn(partial(_count, lang), view)
+    for n in COUNTS:
+        def tapped(n: int = n) -> Prompt:
+            p = TeachPass(cards, n + 1)
+            p.tap(card)
+            return p
+        yield f"teach the deck: {n} left", drawn(tapped, view)
+    yield "teach the deck: not a Supply card", partial(
+        refusal, Refuse("teach.not_supply", {"card": widest_card(lang, ("drop",))}), lang)
+
+
+def _count(lang: str) -> Prompt:
+    from .teaching import Count
+    return Count(text("teach.pass_title", lang), text("teach.pass_count", lang), 12)
+
+
 def _walk_prompt(walk: Callable[[tuple], Any], answers: tuple) -> Prompt:
     return walk(answers).prompt
 
@@ -285,4 +309,5 @@ def box(lang: str) -> Iterator[tuple[str, Draw]]:
 
 GROUPS: tuple[tuple[str, Callable[[str], Iterator[tuple[str, Draw]]]], ...] = (
     ("wizard", wizard), ("setup", setup), ("turn", turn), ("steps", steps), ("end", ends),
-    ("refusals", refusals), ("seats", seats), ("teach", teach), ("box", box))
+    ("refusals", refusals), ("seats", seats), ("teach", teach),
+    ("teach", teach_pass), ("box", box))
