@@ -48,6 +48,7 @@ Content-Type application/json (so no other site's form can post to the table).  
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
@@ -62,7 +63,7 @@ from table.web.limits import (BUSY_REPLY, HEARTBEAT_S, IDLE_S, MAX_BODY_BYTES, M
                               MAX_STREAMS, MAX_STREAMS_PER_PAGE, UNPAIR_HOLD_S, WRITE_TIMEOUT_S,
                               HttpError, ServerLog, connection_limits, drop_when_unacknowledged,
                               is_loopback, peer, quiet_accept_errors, read_json, to_evict)
-from table.web.pairing import Denied, Pairing
+from table.web.pairing import CODE_DIGITS, Denied, Pairing
 from table.web.view import InputError, TableView
 
 log = logging.getLogger(__name__)
@@ -106,7 +107,9 @@ class WebServer:
         self.port = port
         self.local = is_loopback(host)
         needed = not self.local if pairing is None else pairing
-        self.pairing = Pairing(on_pairing_code, code=pairing_code) if needed else None
+        self._on_code = on_pairing_code
+        self._codes: collections.deque[str] = collections.deque(maxlen=4)  # the last shown
+        self.pairing = Pairing(self._code_shown, code=pairing_code) if needed else None
         # the limits (attributes, so that a test can narrow them)
         self.max_connections, self.backlog = connection_limits()
         self.max_per_client = MAX_PER_CLIENT
@@ -164,8 +167,19 @@ class WebServer:
 
     def show(self, snapshot) -> None:
         """The table changed: push ``snapshot`` (a :class:`table.ui.snapshot.TableSnapshot`)
-        to every page watching."""
+        to every page watching -- but never a pairing code: while the OLED shows one, the
+        pages see dots in its place (the code is for the person at the table)."""
+        if any(code in line for line in snapshot.oled for code in self._codes):
+            from table.ui import screens
+            dots = screens.message("worms-table", "\u2022" * CODE_DIGITS)
+            snapshot = snapshot.next(version=snapshot.version, oled=tuple(dots.texts),
+                                     screen=dots.image.convert("1"))
         self.view.show(snapshot)
+
+    def _code_shown(self, code: str) -> None:
+        self._codes.append(code)
+        if self._on_code is not None:
+            self._on_code(code)
 
     def changed(self) -> None:
         """Tell the pages that something they show changed (the language)."""

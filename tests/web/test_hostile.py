@@ -213,9 +213,11 @@ def test_wrong_codes_never_reach_the_table(table_with_page, caplog):
     d = t.daemon
     code = t.call(lambda: t.server.pairing_code)
     assert t.call(lambda: d.overlay is not None)          # the code is on the table's screen
-    status, _, headers = get(t.port, code=code, source="127.0.0.50")
+    status, state, headers = get(t.port, code=code, source="127.0.0.50")
     assert status == 200
     paired = session_of(headers)                          # a page paired before the attack
+    assert code not in json.dumps(state) and "\u2022" * 6 in json.dumps(state["table"],
+                                                                       ensure_ascii=False)
     t.press("ok")                                         # the players have read the code
     swallowed = 0
     for round_ in range(3):
@@ -232,6 +234,8 @@ def test_wrong_codes_never_reach_the_table(table_with_page, caplog):
     t.press("1", long=True)
     new = t.call(lambda: t.server.pairing_code)
     assert new is not None and t.call(lambda: d.overlay is not None)
+    # the paired page watches the table, but never sees the new code (issue 24, item 8)
+    assert new not in json.dumps(get(t.port, session=paired, source="127.0.0.50")[1])
     assert get(t.port, code=new, source="127.0.0.51")[0] == 200
     assert get(t.port, session=paired, source="127.0.0.50")[0] == 200
     text = "\n".join(r.getMessage() for r in caplog.records)
