@@ -168,3 +168,42 @@ def test_the_teach_pass_ticks_known_cards_and_teaches_the_rest(tmp_path):
             await player.press("ok")                       # the deck is done
             assert w.stage == "decks"
     asyncio.run(main())
+
+
+def test_a_whole_game_where_every_supply_card_drawn_is_taught_on_the_spot(tmp_path,
+                                                                           owner_cards):
+    """Players draw; each Supply card drawn is a new tag the box does not know, taught with
+    the walk as offered; the group (a random bot) plays on, the taught cards among its
+    choices, to the end of the game."""
+    async def main():
+        daemon = sim_daemon(tmp_path / "state", seed=6)
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            player = Player(daemon, tags)
+            await player.wizard(2)
+            bot, taught, n = RandomBot(6), 0, 0
+            from table.app.present import Step
+            from table.app.prompts import Notice
+            while daemon.mode != "over":
+                n += 1
+                assert n < 20000, "the game did not end"
+                cur = daemon.current()
+                if isinstance(cur, (Step, Notice)):
+                    await player.press("ok")
+                elif isinstance(cur, DeckTap) and cur.deck == "supply":
+                    taught += 1
+                    uid = f"04AB{taught:010X}"
+                    await player.tap(uid)
+                    await teach(daemon, player, ("go", "supply", "any", None, ("TEXT",),
+                                                 {"do": "blast"}, "done", "save"))
+                    player.tags[f"card_{taught}"] = uid
+                else:
+                    await player.choose(bot(daemon.game))
+            game = daemon.game
+            drawn = [e["card"] for e in game.log if e.get("reveal") == "supply"]
+            played = [e["card"] for e in game.events if e["event"] == "play"]
+            return taught, drawn, played, game.result
+    taught, drawn, played, result = asyncio.run(main())
+    assert taught >= 2 and drawn == [f"card_{i}" for i in range(1, taught + 1)]
+    assert any(c.startswith("card_") for c in played) and result is not None
+    assert len(list(owner_cards.glob("card_*.toml"))) == taught

@@ -1,0 +1,56 @@
+"""Acceptance (issue 19), the page's part: in headless Chromium, a group whose fifth Starter
+the box has never seen (the players drew it themselves, face down) taps the card row's
+"a card the box doesn't know" where the box asks for a weapon card, tells the box the card
+on the buttons alone, and the card is played at once; the page's card row then holds it.
+
+(A whole game in which every Supply card drawn is taught on the spot is played through the
+daemon's inputs in tests/app/test_teach_daemon.py: through the page it takes far longer than
+a test should on a loaded machine.)
+"""
+
+from __future__ import annotations
+
+from .test_browser import browser, page  # noqa: F401,F811  (fixtures)
+from .test_new_group import Table
+
+SEED = 5
+
+
+def test_a_card_the_box_does_not_know_is_taught_and_played_through_the_page(
+        page, tmp_path, monkeypatch):  # noqa: F811
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    monkeypatch.setenv("WORMS_TABLE_CARDS", str(cards))      # (the owner's card folder)
+    table = Table(page, tmp_path / "game", seed=SEED)
+    try:
+        table.start()
+        for _ in range(40):                     # the wizard as offered: the players draw
+            screen = table.oled()
+            if screen.startswith("Deal:"):
+                break
+            table.press("Shift+Enter" if screen.startswith("Map\n") else "Enter")
+        assert "a Starter, face down" in table.oled()          # the fifth Starter: hidden
+        for _ in range(200):                    # OK through the turn to its weapon card
+            if "Tap a weapon card" in table.oled():
+                break
+            table.ok()
+        assert "↓: unknown card" in table.oled()
+        assert page.locator('[data-card="blank"]').count() == 1
+        table.tap("blank")                      # a card the box does not know
+        assert table.oled().startswith("Unknown card"), table.oled()
+        table.ok()                              # teach it
+        assert "Card kind?" in table.oled() and "▸ Starter weapon" in table.oled()
+        table.ok()
+        table.press("4")                        # any hex
+        table.ok()
+        for _ in range(4):                      # no Accuracy, Text, Blast, done
+            table.ok()
+        says = table.oled()
+        assert "Is this the card?" in says and "Any hex" in says and "Blast" in says, says
+        table.ok()                              # saved: played at once, aimed now
+        assert "Pick a target" in table.oled() or "Aim " in table.oled(), table.oled()
+        page.wait_for_selector('[data-card="card_1"]', timeout=20_000)   # in the card row
+        assert (cards / "card_1.toml").is_file()
+    finally:
+        table.stop()
+    assert all("net::ERR_" in e for e in page.errors), page.errors
