@@ -7,6 +7,7 @@ page is pushed (table/web never imports the app).
 
 from __future__ import annotations
 
+from table.engine.setup import HIDDEN
 from table.ui.instructions import worm_number
 from table.ui.story import turn_log
 from table.ui.strings import text
@@ -58,8 +59,10 @@ def page_view(prompt, view, game, board, lang: str, *, sim: bool, cards: dict) -
     out["team"] = turn.team and text(f"team.{turn.team}", lang)
     if sim and turn.team in game.hands and not game.config.box_level(turn.team):
         # in simulation: the team's hand (never the box's: only the box knows it)
-        out["hand"] = tuple(cards[c].name(lang) if c in cards else c
-                            for c in game.hands[turn.team])
+        out["hand"] = tuple(cards[c].name(lang) if c in cards else text("deal.face_down", lang)
+                            if c == HIDDEN else c for c in game.hands[turn.team])
+    # what everyone at the table sees of the hands: how many cards each team holds
+    out["hands"] = tuple((text(f"team.{t}", lang), len(h)) for t, h in game.hands.items())
     out["box"] = tuple(text("wizard.seat_box", lang, team=text(f"team.{t}", lang),
                             level=text(f"level.{level}", lang)) for t, level in game.config.box)
     out["log"] = tuple(turn_log(game.events, lang, cards))

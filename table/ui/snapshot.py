@@ -37,6 +37,7 @@ class TableSnapshot:
     board: tuple[dict[str, Any], ...] = ()         # each hex: at, water, things (the page's)
     team: str | None = None                        # the team to play, in words
     hand: tuple[str, ...] | None = None            # its hand (in simulation only)
+    hands: tuple[tuple[str, int], ...] = ()        # each team (in words) and its hand's size
     box: tuple[str, ...] = ()                      # the teams the box plays, in words
     log: tuple[Any, ...] = ()                      # the turn log
     cursor: dict[str, Any] | None = None           # the hex under the cursor and what is on it

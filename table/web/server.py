@@ -110,6 +110,7 @@ class WebServer:
         self._on_code = on_pairing_code
         self._codes: collections.deque[str] = collections.deque(maxlen=4)  # the last shown
         self.pairing = Pairing(self._code_shown, code=pairing_code) if needed else None
+        self.view.show_hand = self.pairing is None     # (hidden cards stay hidden)
         # the limits (attributes, so that a test can narrow them)
         self.max_connections, self.backlog = connection_limits()
         self.max_per_client = MAX_PER_CLIENT

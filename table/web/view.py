@@ -63,6 +63,7 @@ class TableView:
 
             cards = library()
         self.cards = dict(cards)
+        self.show_hand = True          # the hand to play (simulation): not on paired pages
         self.version = 0
         self.on_change = None          # called with no argument each time version is bumped
         self.snapshot: TableSnapshot | None = None
@@ -133,7 +134,7 @@ class TableView:
                           for (q, r), c in snap.leds for e in [capped(c, snap.brightness)]],
             },
             "oled": self._oled_url(snap.screen if snap is not None else None),
-            "table": None if snap is None else page_table(snap, self.lang),
+            "table": None if snap is None else page_table(snap, self.lang, self.show_hand),
             "wind": None if snap is None else wind_state(snap.wind),
             "buttons": None if panel.buttons is None else {
                 "names": list(panel.names()), "interactive": panel.can_press()},
@@ -216,9 +217,10 @@ def wind_state(direction: int | None) -> dict:
     return {"direction": direction, "angle": (direction - 1) * 60.0}
 
 
-def page_table(snap: TableSnapshot, lang: str) -> dict:
+def page_table(snap: TableSnapshot, lang: str, hand: bool = True) -> dict:
     """The spectator's board, legend, turn log, hand and the OLED in words (the row OK
-    chooses marked "▸ ")."""
+    chooses marked "▸ ").  The hands' sizes always; the cards of the hand to play only with
+    ``hand`` (a page on the table's own machine, never one that had to pair)."""
     legend = [{"what": what, "name": text(key, lang, **args), "colour": _hex(c)}
               for what, key, args, c in scenes.LEGEND]
     legend += [{"what": f"team.{t}", "name": text(f"team.{t}", lang), "colour": _hex(c)}
@@ -227,7 +229,8 @@ def page_table(snap: TableSnapshot, lang: str) -> dict:
     if snap.selected is not None and 0 < snap.selected < len(screen):
         screen[snap.selected] = f"▸ {screen[snap.selected]}"
     return {"lang": lang, "legend": legend, "hexes": list(snap.board), "team": snap.team,
-            "hand": None if snap.hand is None else list(snap.hand), "log": list(snap.log),
+            "hand": None if snap.hand is None or not hand else list(snap.hand),
+            "hands": [list(h) for h in snap.hands], "log": list(snap.log),
             "box": list(snap.box),
             "cursor": snap.cursor, "screen": screen}
 

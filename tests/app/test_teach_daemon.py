@@ -102,6 +102,12 @@ def test_the_face_down_starter_is_taught_and_played_at_once(tmp_path):
             await play_until(daemon, player, RandomBot(2), lambda p: isinstance(p, CardTap))
             team = daemon.game.request.actor
             assert HIDDEN in daemon.game.hands[team]
+            # the page: every hand's size; the hidden card is named face down, not shown
+            from table.app.spectate import page_view
+            seen = page_view(daemon.current(), daemon.view(), daemon.game,
+                             daemon.tracker.board, "en", sim=True, cards=daemon.cards)
+            assert dict(seen["hands"]) == {"Blue": 5, "Red": 5}
+            assert "a Starter, face down" in seen["hand"] and "?" not in seen["hand"]
             # no tag: the unknown-card button, where a card is asked for
             await player.press("4")
             walk = daemon.teacher.walk

@@ -403,3 +403,16 @@ def test_a_page_going_away_is_no_error(table, caplog):
         time.sleep(0.01)
     assert not running.server._streams
     assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"] == []
+
+
+def test_the_page_shows_the_hands_sizes_and_a_hand_only_to_an_unpaired_page():
+    from table.ui.snapshot import TableSnapshot
+    from table.web.view import page_table
+    snap = TableSnapshot(1, "play", "en", team="Blue", hand=("Uzi", "a Starter, face down"),
+                         hands=(("Blue", 2), ("Red", 5)))
+    shown = page_table(snap, "en")
+    assert shown["hands"] == [["Blue", 2], ["Red", 5]] and shown["hand"] == list(snap.hand)
+    paired = page_table(snap, "en", hand=False)
+    assert paired["hands"] == shown["hands"] and paired["hand"] is None
+    assert serve(None, "127.0.0.1", 0).view.show_hand
+    assert not serve(None, "127.0.0.1", 0, pairing=True).view.show_hand

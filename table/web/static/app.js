@@ -279,8 +279,10 @@ function drawTable(table) {
   }
   const hand = $("hand");
   hand.textContent = "";
-  $("hand-box").hidden = !table.hand;
+  $("hand-box").hidden = !table.hand && !(table.hands || []).length;
   for (const name of table.hand || []) el("li", {}, hand, null).textContent = name;
+  // every team's hand size: what the players see of each other's cards
+  $("hand-sizes").textContent = (table.hands || []).map(([team, n]) => `${team}: ${n}`).join(" · ");
   $("hand-team").textContent = table.team ? `· ${table.team}` : "";
   $("box-teams").textContent = (table.box || []).join(" · ");
   $("box-teams").hidden = !(table.box || []).length;
