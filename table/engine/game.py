@@ -18,7 +18,7 @@ generator, sees the same dice); new ones come from the game's chance source (tab
 dice.py: the seeded dice, or the players' own typed in) and are appended to the log the moment
 they are revealed.  A phase that completes becomes the next checkpoint.  The machinery is in
 table/engine/rerun.py, the state in state.py, the phases' rules in phases.py, the settings in
-config.py; this module is the door.
+config.py, the Timer option in timeup.py; this module is the door.
 
 The turn (rulings T1-T7): activate a worm (it opens a Supply Crate in its hex; a damaged worm
 is healed), two movement steps (inch, jump or skip), play a weapon card (its action line:
@@ -53,16 +53,16 @@ from .decisions import Decision, Illegal, NeedDecision
 from .dice import TYPED, SeededDice, dice_for
 from .phases import Phases, fixed_board
 from .checkpoints import Checkpoint, Checkpoints
-from .rerun import TIMED, TIMEOUT, PhaseChance, PhaseRun, ReplayMismatch, norm, plain, same_entry
+from .timeup import TURN_PHASES, TimeUps
+from .rerun import TIMED, PhaseChance, PhaseRun, ReplayMismatch, norm, plain, same_entry
 from .setup import arena, pile
 from .state import GameResult, State, Turn
 
-TURN_PHASES = ("activate", "move1", "move2", "weapon")
 #: phases that ask their first question before changing anything (see _advance)
 ASK_FIRST = TURN_PHASES
 
 
-class Game(Phases, Checkpoints):
+class Game(Phases, Checkpoints, TimeUps):
     """See the module doc."""
 
     seed: int | str
@@ -117,6 +117,7 @@ class Game(Phases, Checkpoints):
         g._fork = False
         g._setup_record = None
         g._checkpoints = []
+        g._held = None
         g._st = g._initial_state()
         g._advance()
         return g
@@ -304,12 +305,6 @@ class Game(Phases, Checkpoints):
         """What happened so far (completed phases, then the phase in progress)."""
         return self._events + self._run_events
 
-    @property
-    def timer(self) -> int | None:
-        """Seconds from activation to End turn when the Timer option is on (the daemon keeps
-        the clock and calls time_up())."""
-        return self.config.timer_seconds if "timer" in self.config.options else None
-
     def answer(self, value: Any) -> None:
         d = self._request
         if d is None:
@@ -346,16 +341,7 @@ class Game(Phases, Checkpoints):
         self._log.append({"learn": card_json(card)})
         if self._request is not None:
             self._advance()
-
-    def time_up(self) -> None:
-        """The Timer ran out (T7): the turn goes to End turn once any card text being
-        resolved is finished."""
-        st = self._st
-        if self.timer is None:
-            raise Illegal("the Timer option is not on in this game")
-        if st.phase not in TURN_PHASES or st.timed_out or TIMEOUT in self._answers:
-            raise Illegal("the timer can only run out during a turn, before End turn, once")
-        self._commit_input(TIMEOUT, {"timeout": True})
+            self._release()
 
     def _commit_input(self, v, entry) -> None:
         self._answers.append(v)
@@ -367,6 +353,7 @@ class Game(Phases, Checkpoints):
         the log as the chance outcome (or the revealed card) it stands for, the step goes on."""
         self.dice.give(kind, value)
         self._advance_or_undo(lambda: self.dice.take_back(kind), len(self._log))
+        self._release()
 
     def _advance_or_undo(self, undo, n_log: int) -> None:
         """Run the game on with the input just given; if that fails, take the input back
@@ -385,6 +372,8 @@ class Game(Phases, Checkpoints):
         return self._undo_point() is not None
 
     def _undo_point(self) -> int | None:
+        if self._held is not None:      # the clock ran out: no going back past it
+            return None
         for i in range(len(self._log) - 1, -1, -1):
             e = self._log[i]
             if "answer" in e:
