@@ -29,7 +29,10 @@ class TurnTimer:
         if turn.step not in TURN_PHASES:
             self.deadline = None
             return
-        if turn.number != self.turn and not copying:
+        if turn.number != self.turn:
+            if copying:                 # the last turn's clock stops; this one's waits
+                self.deadline = None
+                return
             self.turn = turn.number
             self.deadline = self.clock() + game.timer
 

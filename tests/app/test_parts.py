@@ -150,6 +150,22 @@ def test_the_turn_timer_starts_once_the_changes_are_copied():
     assert timer.expired()
 
 
+def test_the_last_turns_clock_stops_while_the_next_turns_changes_are_copied():
+    # (before: the clock of a turn that ended in time kept running into the next turn while
+    # its changes were copied, and its time-up then ended that turn before it began)
+    now = [0.0]
+    timer = TurnTimer(lambda: now[0])
+    game = SimpleNamespace(timer=60, result=None, turn=SimpleNamespace(step="weapon", number=3))
+    timer.check(game, copying=False)
+    now[0] = 30.0
+    game.turn = SimpleNamespace(step="activate", number=4)    # End turn, with changes to copy
+    timer.check(game, copying=True)
+    now[0] = 61.0
+    assert timer.left() is None and not timer.expired()
+    timer.check(game, copying=False)
+    assert timer.left() == 60.0
+
+
 def test_reading_what_is_on_show_changes_nothing(tmp_path):
     from table.app.state import Problem
 
