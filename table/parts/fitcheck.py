@@ -253,7 +253,7 @@ def _profiles():
         face = bd.offset(plan, -D.BACKLASH / 4, kind=bd.Kind.INTERSECTION).faces()[0]
         pts = []
         for e in face.outer_wire().edges():
-            n = max(2, int(e.length / 0.02))
+            n = max(2, int(e.length / 0.03))
             pts += [(v.X, v.Y) for v in (e.position_at(k / n) for k in range(n))]
         out.append(np.array(pts))
     return out
@@ -265,6 +265,8 @@ def _inside_any(points, polygon) -> bool:
 
     x0, y0 = polygon[:, 0], polygon[:, 1]
     x1, y1 = np.roll(x0, -1), np.roll(y0, -1)
+    band = (np.maximum(y0, y1) >= points[:, 1].min()) & (np.minimum(y0, y1) <= points[:, 1].max())
+    x0, y0, x1, y1 = x0[band], y0[band], x1[band], y1[band]     # only edges a ray can cross
     px, py = points[:, 0][:, None], points[:, 1][:, None]
     cross = (y0 > py) != (y1 > py)
     xi = x0 + (py - y0) * (x1 - x0) / np.where(y1 == y0, 1e-12, y1 - y0)
