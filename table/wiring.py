@@ -311,8 +311,10 @@ def _cards(h: Harness, p: Profile) -> None:
     cards = p.cards
     if cards is None or cards.backend == "sim" or cards.tx_pin is None:
         return
+    if cards.rx_pin is None:
+        return
     if cards.backend == "rdm6300":
-        _rdm6300(h, cards)
+        _rdm6300(h, cards.port, cards.tx_pin, cards.rx_pin)
         return
     h.part("Reader", type="Elechouse PN532 NFC module V3, HSU (UART) mode: both switches off",
            subtype=f"{cards.port}; powered from the Pi's 3.3 V, so its UART is at 3.3 V (fed "
@@ -324,11 +326,11 @@ def _cards(h: Harness, p: Profile) -> None:
             "3.3 V; the reader's TXD to the Pi's RXD, its RXD from the Pi's TXD", h.length("reader"))
 
 
-def _rdm6300(h: Harness, cards) -> None:
+def _rdm6300(h: Harness, port: str, tx_pin: int, rx_pin: int) -> None:
     """The RDM6300 is a 5 V module whose TX idles at 5 V: it takes 5 V from the brick and its TX
     reaches the Pi's RXD through R5/R6 (10k/15k: 5 V in, 3.0 V out)."""
     h.part("Reader", type="RDM6300 125 kHz reader (5 V module)",
-           subtype=f"{cards.port}; header P1: TX RX - GND +5V; its TX through the R5/R6 divider",
+           subtype=f"{port}; header P1: TX RX - GND +5V; its TX through the R5/R6 divider",
            pins=[1, 2, 4, 5], pinlabels=["TX (5 V)", "RX", "GND", "+5V"])
     h.part("R5", type="resistor 10 kohm 1/4 W", subtype="divider top: the reader's 5 V TX",
            pins=[1, 2], pinlabels=["1", "2"])
@@ -337,10 +339,10 @@ def _rdm6300(h: Harness, cards) -> None:
     h.cable("W-READER-POWER", "PSU", [1, 2], "Reader", [5, 4], ["RD", "BK"], POWER,
             "5 V from the brick, never the Pi's 5 V pins", h.length("reader"))
     h.cable("W-READER-TX", "Reader", [1], "R5", [1], ["WH"], JUMPER, "5 V TX into R5")
-    h.cable("W-READER-RX", "Pi", [h.pi(cards.rx_pin, "UART RXD"), h.pi("gnd")], "R6", [1, 2],
+    h.cable("W-READER-RX", "Pi", [h.pi(rx_pin, "UART RXD"), h.pi("gnd")], "R6", [1, 2],
             ["WH", "BK"], JUMPER, "R6 from the Pi's RXD to GND")
     h.cable("W-READER-DIV", "R5", [2], "R6", [1], ["WH"], JUMPER, "R5 meets R6 at the Pi's RXD")
-    h.cable("W-READER-TXD", "Pi", [h.pi(cards.tx_pin, "UART TXD")], "Reader", [2], ["GN"], JUMPER,
+    h.cable("W-READER-TXD", "Pi", [h.pi(tx_pin, "UART TXD")], "Reader", [2], ["GN"], JUMPER,
             "the Pi's 3.3 V TXD into the reader's RX (unused by it)")
 
 

@@ -17,7 +17,7 @@ import build123d as bd
 
 from . import modules as M
 from .geometry import GEAR_MODULE, GEAR_TEETH, SHAFT, Layout
-from .solids import box, cut, cyl, union
+from .solids import box, cut, cyl
 
 AWAY = 400.0          # the coupon sits this far east of the box (it is printed on its own)
 PLATE = (110.0, 46.0, 4.0)
@@ -43,4 +43,4 @@ def coupon(lay: Layout) -> bd.Part:
         for k in range(i + 1):                           # 1, 2, 3 notches: smaller, as-is, larger
             nx = hx - 3.0 + 3.0 * k
             tools.append(box(nx - 0.6, nx + 0.6, y0 - 1.0, y0 + 1.2, -1.0, t + 1.0))
-    return cut(union([plate, *adds]), tools)
+    return cut(plate.fuse(*adds), tools)

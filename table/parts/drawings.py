@@ -116,9 +116,9 @@ def power_board_svg(led_pin: int, servo_pin: int) -> str:
     out.append(f'  <text x="0" y="{h + 6.5}" font-size="2.5">70 mm at 1:1; holes from the lower '
                'left corner (A1), parts side up</text>')
     y = h + 10.0
-    for name, what, leads in rows:
+    for name, what, where in rows:
         out.append(f'  <text x="0" y="{y:.1f}" font-size="2.0"><tspan font-weight="bold">{name}'
-                   f'</tspan> {_xml(what)}: {", ".join(leads)}</text>')
+                   f'</tspan> {_xml(what)}: {", ".join(where)}</text>')
         y += 3.2
     for i, (net, colour) in enumerate(COLOURS.items()):
         out.append(f'  <text x="{w + 4}" y="{6 + 4 * i}" font-size="2.5" fill="{colour}">'

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import build123d as bd
 
@@ -129,7 +130,8 @@ def render_assembly(bld: Build, path: Path, size: int = 900) -> None:
             continue
         lift = EXPLODE["panel"] if pk.host == "panel" else 0.0
         tint = next((c for k, c in BOUGHT_COLOUR.items() if pk.name.startswith(k)), (90, 90, 90))
-        items.append((bd.Pos(0, 0, lift) * pk.body, tint))
+        body: Any = pk.body
+        items.append((bd.Pos(0, 0, lift) * body, tint))
     render(items, path, size=size, tolerance=0.3)
 
 

@@ -10,6 +10,7 @@ Each check returns (problems, figure): no problems when it holds, and a one-line
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import build123d as bd
 
@@ -26,6 +27,11 @@ PRINT_TOL_MM = 0.1        # a printed wall's position, plus or minus (FDM, 0.4 m
 DRIVER_MM = 60.0          # how far a straight screwdriver's shaft must be clear of the head
 
 Result = tuple[list[str], str]
+
+
+def _solid(part) -> Any:
+    """A part's build123d shape (Part.shape is typed as object: the CAD is an extra)."""
+    return part.shape
 MARGIN_SEEN = 2.0         # screw margins are measured up to this (more is plenty)
 
 
@@ -121,7 +127,7 @@ def bridges(bld: Build) -> Result:
     for p in bld.parts:
         if not p.printed:
             continue
-        shape = bd.Rot(*p.orient) * p.shape
+        shape = bd.Rot(*p.orient) * _solid(p)
         sections: dict = {}
         for f in _downward_faces(shape):
             span = _span(shape, f, sections)
@@ -371,11 +377,12 @@ def wire_clearance(bld: Build) -> Result:
     out, least = [], (math.inf, "")
     for name in ("servo_gear", "dial_gear", "dial"):
         for p in bld.part(name):
-            bb = p.shape.bounding_box()
+            shape = _solid(p)
+            bb = shape.bounding_box()
             near = [w for w in solids if _near(w.bounding_box(), bb, 2 * WIRE_CLEAR_MM)]
             if not near:
                 continue
-            d = BRepExtrema_DistShapeShape(bd.Compound(near).wrapped, p.shape.wrapped)
+            d = BRepExtrema_DistShapeShape(bd.Compound(near).wrapped, shape.wrapped)
             if d.IsDone() and d.Value() < least[0]:
                 least = (d.Value(), name)
             if d.IsDone() and d.Value() < WIRE_CLEAR_MM:
@@ -399,15 +406,15 @@ def service(bld: Build) -> Result:
     fixed = {j.name for j in bld.joints for name, *_ in j.holes if name == "panel"}
     if any(not n.startswith("panel screw") for n in fixed):
         out.append("the panel is held by more than its corner screws")
-    lid = [p.shape for p in bld.parts if (p.family or p.name) in LID]
+    lid = [_solid(p) for p in bld.parts if (p.family or p.name) in LID]
     rest = [p for p in bld.parts if (p.family or p.name) not in LID + ("dial",)]
     for lift in (2.0, 40.0):
         for shape in lid:
             moved = bd.Pos(0, 0, lift) * shape
             for p in rest:
-                if not _near(moved.bounding_box(), p.shape.bounding_box(), 0.0):
+                if not _near(moved.bounding_box(), _solid(p).bounding_box(), 0.0):
                     continue
-                common = moved & p.shape
+                common = moved & _solid(p)
                 if common is not None and common.volume > 0.01:
                     out.append(f"lifted {lift:g} mm the lid hits the {p.name}")
     y, z, width = R.sd_slot(bld.layout)
