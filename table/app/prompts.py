@@ -33,6 +33,8 @@ LEFT_RIGHT = {"6": -1, "5": -1, "1": -1, "ccw": -1, "2": 1, "3": 1, "4": 1, "cw"
 INCH: scenes.Color = (0, 255, 60)
 JUMP: scenes.Color = (255, 170, 0)
 OPTION: scenes.Color = (200, 200, 200)
+#: prompts of decision kinds asked by modules of their own (kind -> maker(decision, view))
+EXTRA: dict[str, Callable[[Decision, "View"], "Prompt"]] = {}
 
 
 @dataclass(frozen=True)
@@ -432,6 +434,8 @@ def for_decision(d: Decision, view: View) -> Prompt:
         p = Menu(text("prompt.die", lang),
                  [text(f"face.{f}", lang, d=view.board.wind) for f in d.options],
                  list(d.options))
+    elif d.kind in EXTRA:              # (the "edit" of a card played by hand: edits.py)
+        p = EXTRA[d.kind](d, view)
     elif d.kind == "card_tapped":      # a card drawn from the players' own deck
         p = DeckTap(d, view.team)
     elif d.kind == "flip_typed":

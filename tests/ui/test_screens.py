@@ -11,6 +11,7 @@ import table.ui.strings as strings
 from table.cards import library
 from table.engine.config import LEVELS
 from table.ui.instructions import Instruction
+from tests.app.test_edits import edit_screens
 from tests.app.test_teach import walk_screens
 from tests.ui.test_changes import flow_screens
 from table.ui.strings import (CATALOGUE, DEVICES, FACES, KINDS, LANGS, LASTING_RULES,
@@ -174,6 +175,7 @@ SAMPLES = {
         + [screens.message("worms-table", t("enroll.not_saved", lang))],   # a full SD card
     "the turn's flow": lambda lang: flow_screens(lang),
     "an unknown card's walk": lambda lang: walk_screens(lang),
+    "a card played by hand, told back": lambda lang: edit_screens(lang),
 }
 
 
@@ -196,8 +198,8 @@ def test_every_string_is_on_some_screen(monkeypatch):
         used.add(key)
         return real(key, lang, **args)
 
-    from table.app import teach, teaching
-    for module in (strings, screens, instructions_mod, teach, teaching):
+    from table.app import edits, teach, teaching
+    for module in (strings, screens, instructions_mod, teach, teaching, edits):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():
