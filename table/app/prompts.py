@@ -15,18 +15,18 @@ of Back is the daemon's (undo).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from table.engine.board import Board
 from table.engine.decisions import Decision, Purpose
 from table.hexgrid import Hex, neighbour
 from table.ui import scenes, screens
 from table.ui.instructions import worm_number
 from table.ui.strings import text, worm_name
 
+from .asking import Answer, Prompt, Refuse, View
 from .contexts import _aim_draw, _direction_lights, _drop_draw, _name, _pile_label, _rolled
 from .defaults import aim_start, step_towards
+from .typed import FaceEntry
 
 UP = {"1": -1, "6": -1, "2": -1, "ccw": -1, "4": 1, "5": 1, "3": 1, "cw": 1}
 LEFT_RIGHT = {"6": -1, "5": -1, "1": -1, "ccw": -1, "2": 1, "3": 1, "4": 1, "cw": 1}
@@ -35,70 +35,6 @@ JUMP: scenes.Color = (255, 170, 0)
 OPTION: scenes.Color = (200, 200, 200)
 #: prompts of decision kinds asked by modules of their own (kind -> maker(decision, view))
 EXTRA: dict[str, Callable[[Decision, "View"], "Prompt"]] = {}
-
-
-@dataclass(frozen=True)
-class Answer:
-    value: Any
-
-
-@dataclass(frozen=True)
-class Refuse:
-    key: str                      # an error string of table.ui.strings
-    args: dict = field(default_factory=dict)
-    message: str | None = None    # or words of its own (the engine's, untranslated)
-
-
-@dataclass
-class View:
-    """What a prompt draws from: the language, the board as the players have it, the grid."""
-    lang: str
-    board: Board
-    grid: frozenset
-    team: str | None = None
-    worm: str | None = None
-    cards: dict = field(default_factory=dict)
-    events: list = field(default_factory=list)
-    phase: str | None = None      # the turn's step (activate, move1, move2, weapon, end)
-    box: frozenset = frozenset()  # the teams the box plays (table/app/boxseat.py)
-
-    def base(self) -> scenes.Frame:
-        return scenes.board_frame(self.board, self.grid)
-
-    def worm_at(self) -> Hex | None:
-        w = self.board.things.get(self.worm) if self.worm else None
-        return w.at if w is not None else None
-
-    def header(self, prompt_key: str, extra: str = "", phase: str | None = None
-               ) -> screens.Screen:
-        body = text(prompt_key, self.lang) + (f"\n{extra}" if extra else "")
-        if self.team is None:
-            return screens.message(text("wizard.title", self.lang), body)
-        n = worm_number(self.worm) if self.worm else None
-        return screens.turn(self.lang, self.team, n, body, phase=phase)
-
-
-class Prompt:
-    """The base: nothing selected, every input ignored."""
-    animated = True               # the LED frame changes with time (a blinking cursor)
-
-    @property
-    def selected(self) -> Any:
-        return None
-
-    def screen(self, view: View) -> screens.Screen:
-        raise NotImplementedError
-
-    def frame(self, view: View, t: float) -> scenes.Frame:
-        return view.base()
-
-    def press(self, event) -> Answer | Refuse | None:
-        return None
-
-    refuse_tap = Refuse("error.not_now")     # a card tapped while this is asked: why not
-
-    def tap(self, card_id: str | None) -> Answer | Refuse | None:
-        return self.refuse_tap if card_id is not None else Refuse("error.unknown_tag")
 
 
 class Menu(Prompt):
@@ -430,17 +366,12 @@ def for_decision(d: Decision, view: View) -> Prompt:
     elif d.kind == "pile":
         p = Menu(text("place.title", lang), [_pile_label(lang, i) for i in d.options],
                  list(d.options))
-    elif d.kind == "die_typed":
-        p = Menu(text("prompt.die", lang),
-                 [text(f"face.{f}", lang, d=view.board.wind) for f in d.options],
-                 list(d.options))
+    elif d.kind in ("die_typed", "flip_typed"):    # the players' own dice, typed in
+        p = FaceEntry(d)
     elif d.kind in EXTRA:              # (the "edit" of a card played by hand: edits.py)
         p = EXTRA[d.kind](d, view)
     elif d.kind == "card_tapped":      # a card drawn from the players' own deck
         p = DeckTap(d, view.team)
-    elif d.kind == "flip_typed":
-        p = Menu(text("coin.title", lang), [text(f"coin.{s}", lang) for s in d.options],
-                 list(d.options))
     else:   # a decision kind added to the engine later: a plain menu of its options
         p = Menu(d.why, [str(o) for o in d.options], list(d.options),
                  cursor=list(d.options).index(d.default))
@@ -475,5 +406,5 @@ def _fallback(d: Decision, view: View) -> Prompt:
     return Menu(d.why, labels, list(d.options), cursor=list(d.options).index(d.default))
 
 
-__all__ = ["Answer", "CardTap", "DeckTap", "DicePick", "HexPick", "Menu", "Notice", "Prompt",
-           "Refuse", "View", "for_decision"]
+__all__ = ["Answer", "CardTap", "DeckTap", "DicePick", "FaceEntry", "HexPick", "Menu", "Notice",
+           "Prompt", "Refuse", "View", "for_decision"]

@@ -74,10 +74,11 @@ class CounterRandom:
             if w < limit:
                 return w % n
 
-    def roll(self) -> str:
+    def roll(self, about: tuple = ()) -> str:
+        """A face (``about``, what the die is for, does not change it)."""
         return self.faces[self.below(len(self.faces))]
 
-    def flip(self) -> str:
+    def flip(self, about: tuple = ()) -> str:
         return SIDES[self.below(2)]
 
     def shuffle(self, items: list) -> None:
@@ -96,13 +97,13 @@ class Script:
         self._d = 0
         self._f = 0
 
-    def roll(self) -> str:
+    def roll(self, about: tuple = ()) -> str:
         if self._d >= len(self.dice):
             raise OutOfRandom("dice")
         self._d += 1
         return self.dice[self._d - 1]
 
-    def flip(self) -> str:
+    def flip(self, about: tuple = ()) -> str:
         if self._f >= len(self.flips):
             raise OutOfRandom("flips")
         self._f += 1

@@ -40,8 +40,10 @@ KINDS = {
     "card": "a card id from the hand, or 'pass' (a Sudden Death draft: a card id)",
     "pile": "a Thing from the setup pile: 'worm:<team>', 'oil_drum', 'mine' or 'crate'",
     # the players' own dice (GameConfig.own_dice; table/engine/dice.py)
-    "die_typed": "the face a player rolled on a real die: '1'..'6', 'wind', 'hit'",
-    "flip_typed": "the side a player flipped on a real Danger coin: 'safe' or 'danger'",
+    "die_typed": "the face a player rolled on a real die: '1'..'6', 'wind', 'hit'; ``info`` is "
+                 "(what for, k, n, Thing id or None): die k of the n rolled together",
+    "flip_typed": "the side a player flipped on a real Danger coin: 'safe' or 'danger'; "
+                  "``info`` is (what for, 1, 1, Thing id or None)",
     # the players' own decks (GameConfig.own_decks; table/engine/dice.py)
     "card_tapped": "the card a player drew from a real deck and tapped: a card id still in it",
 }

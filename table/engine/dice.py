@@ -54,10 +54,10 @@ class SeededDice:
         self.taps = [e["card"] for e in log or () if e.get("reveal") and e.get("card") is not None]
         return self
 
-    def roll(self) -> str:
+    def roll(self, about: tuple = ()) -> str:
         return self.dice.pop(0) if self.dice else self.rng.roll()
 
-    def flip(self) -> str:
+    def flip(self, about: tuple = ()) -> str:
         return self.flips.pop(0) if self.flips else self.rng.flip()
 
     def below(self, n: int) -> int:
@@ -103,15 +103,19 @@ class PlayersDice(SeededDice):
         dice.flips = [e["value"] for e in log if e.get("chance") == "flip"]
         return dice
 
-    def roll(self) -> str:
+    def roll(self, about: tuple = ()) -> str:
+        """The next face typed in, else asked for (``about``, the decision's ``info``: what
+        the die is for, which of how many, for which Thing: see Resolver.roll)."""
         if self.dice:
             return self.dice.pop(0)
-        raise NeedDecision(Decision("die_typed", FACES, FACES[0], Purpose.ROLL.value))
+        raise NeedDecision(Decision("die_typed", FACES, FACES[0], Purpose.ROLL.value,
+                                    info=tuple(about) or None))
 
-    def flip(self) -> str:
+    def flip(self, about: tuple = ()) -> str:
         if self.flips:
             return self.flips.pop(0)
-        raise NeedDecision(Decision("flip_typed", SIDES, SIDES[0], Purpose.FLIP.value))
+        raise NeedDecision(Decision("flip_typed", SIDES, SIDES[0], Purpose.FLIP.value,
+                                    info=tuple(about) or None))
 
     def give(self, kind: str, value: str) -> None:
         """A face (``die_typed``) or a side (``flip_typed``) the players typed in."""

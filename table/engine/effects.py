@@ -60,13 +60,16 @@ class Resolver:
             raise ValueError(f"{event!r} is not an event kind (table/engine/events.py lists them)")
         self.events.append({"event": name, **data})
 
-    def roll(self, why: str) -> str:
-        face = self.chance.roll()
+    def roll(self, why: str, k: int = 1, n: int = 1, thing: str | None = None) -> str:
+        """One die rolled ``for`` ``why``: die ``k`` of the ``n`` rolled together, for
+        ``thing`` (a Thing's id) if it is one Thing's roll; players typing the face in are
+        told all that."""
+        face = self.chance.roll((why, k, n, thing))
         self.event(EventKind.ROLL, face=face, **{"for": why})
         return face
 
-    def flip(self, why: str) -> str:
-        side = self.chance.flip()
+    def flip(self, why: str, thing: str | None = None) -> str:
+        side = self.chance.flip((why, 1, 1, thing))
         self.event(EventKind.FLIP, side=side, **{"for": why})
         return side
 
@@ -140,8 +143,8 @@ class Resolver:
         at = drum.at
         self.destroy(drum, "damage")
         hexes: list[Hex] = []
-        for _ in range(5):
-            d = self.direction_of(self.roll("oil_drum"))
+        for k in range(1, 6):
+            d = self.direction_of(self.roll("oil_drum", k, 5))
             h = at if d is None else neighbour(at, d)
             if h not in hexes:
                 hexes.append(h)
@@ -246,13 +249,13 @@ class Resolver:
                 for mine in mines:
                     if self.alive(thing, h) and self.alive(mine, h):
                         self.destroy(mine, "triggered")
-                        if self.flip("mine") == "danger":
+                        if self.flip("mine", thing.id) == "danger":
                             self.blast(h, why="mine")
             else:
                 for fire in self._others(h, "fire", thing):
                     if self.alive(thing, h) and self.alive(fire, h):
                         self.destroy(fire, "doused")
-                        if self.flip("fire") == "danger":
+                        if self.flip("fire", thing.id) == "danger":
                             self.damage(thing)
 
     def _others(self, h: Hex, kind: str, thing: Thing) -> list[Thing]:
@@ -276,13 +279,13 @@ class Resolver:
 
     def scatter(self, thing: Thing, by: str = "scatter") -> None:
         """E5."""
-        d = self.direction_of(self.roll(by))
+        d = self.direction_of(self.roll(by, thing=thing.id))
         if d is not None:
             self.move(thing, neighbour(thing.at, d), by)
 
     def knockback(self, thing: Thing) -> None:
         """E6: a scatter that always moves; on ``hit`` the active player picks the way."""
-        d = self.direction_of(self.roll("knockback"))
+        d = self.direction_of(self.roll("knockback", thing=thing.id))
         if d is None:
             d = self.ask("direction", DIRECTIONS, 1, Purpose.KNOCKBACK)
         self.move(thing, neighbour(thing.at, d), "knockback")
@@ -314,7 +317,7 @@ class Resolver:
         """E1: put the token on ``target``, roll, let the player pick a die, move the token."""
         n = accuracy_dice(worm_hex, target, x)
         self.set_target(target, facing)
-        faces = [self.roll("accuracy") for _ in range(n)]
+        faces = [self.roll("accuracy", k, n) for k in range(1, n + 1)]
         options = list(dict.fromkeys(faces))
         pick = self.ask("die", options, "hit" if "hit" in faces else faces[0], Purpose.ACCURACY)
         self.event(EventKind.ACCURACY, dice=n, rolled=faces, picked=pick)
@@ -337,7 +340,7 @@ class Resolver:
             for thing in board.worms_first(h):
                 if thing.kind in FIXED or not self.alive(thing, h):
                     continue
-                d = self.direction_of(self.roll("blast"))
+                d = self.direction_of(self.roll("blast", thing=thing.id))
                 if "reduced_blast" not in rules:
                     gift_at = h if d is None else neighbour(h, d)
                     self.damage(thing, gift_at)

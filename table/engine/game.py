@@ -5,7 +5,7 @@
     game.answer(value)    # Illegal (and nothing changed) if value is not one of its options
     game.log              # every answer and every chance outcome, in order, JSON-ready
     Game.replay(config, seed, log)   # the same game again
-    game.undo(), game.can_undo       # one answer back, never past a revealed random result
+    game.undo(), game.can_undo       # one answer (or a typed face) back; never past a box roll
     game.result           # None, or a GameResult (winners, shared, reason, worms, ...)
 
 How it runs.  The game moves through *phases* (setup: ``place``, ``draft``, ``start``; each
@@ -372,21 +372,22 @@ class Game(Phases, Checkpoints, TimeUps):
         return self._undo_point() is not None
 
     def _undo_point(self) -> int | None:
-        if self._held is not None:      # the clock ran out: no going back past it
+        """The last log entry if it can be taken back: an answer, or (the players' own dice)
+        the face or side they typed in last, so a mistyped die is put right; the box's own
+        random results and a timeout stay."""
+        if self._held is not None or not self._log:     # (the clock ran out: no going back)
             return None
-        for i in range(len(self._log) - 1, -1, -1):
-            e = self._log[i]
-            if "answer" in e:
-                return i
-            return None
-        return None
+        e = self._log[-1]
+        typed = self.config.own_dice and e.get("chance") in ("die", "flip")
+        return len(self._log) - 1 if "answer" in e or typed else None
 
     def undo(self) -> None:
-        """Take back the last answer, unless a random result was revealed after it."""
+        """Take back the last answer (or the last face typed in), unless a random result was
+        revealed after it."""
         i = self._undo_point()
         if i is None:
             raise Illegal("nothing to undo: undo never goes back past a revealed random result "
-                          "(a die, a flip, a shuffle, a drawn card) or a timeout")
+                          "(a die the box rolled, a flip, a shuffle, a drawn card) or a timeout")
         log = self._log[:i]
         g = self._from_checkpoint(log)
         if g is None:

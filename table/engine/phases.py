@@ -101,7 +101,7 @@ class Phases:
             board.wind = cfg.wind
         else:
             while True:
-                face = ch.roll()
+                face = ch.roll(("wind", 1, 1, None))
                 if face not in ("wind", "hit"):
                     board.wind = int(face)
                     break

@@ -68,11 +68,14 @@ class PhaseChance:
         self.i += 1
         return entry
 
-    def roll(self) -> str:
-        return self._next("die", lambda: {"chance": "die", "value": self.dice.roll()})["value"]
+    def roll(self, about: tuple = ()) -> str:
+        """A die (``about``: what for, see Resolver.roll; the players' dice ask with it)."""
+        return self._next("die", lambda: {"chance": "die",
+                                          "value": self.dice.roll(about)})["value"]
 
-    def flip(self) -> str:
-        return self._next("flip", lambda: {"chance": "flip", "value": self.dice.flip()})["value"]
+    def flip(self, about: tuple = ()) -> str:
+        return self._next("flip", lambda: {"chance": "flip",
+                                           "value": self.dice.flip(about)})["value"]
 
     def pick(self, options, what: str):
         options = list(options)

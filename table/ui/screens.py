@@ -52,13 +52,15 @@ def message(title: str, body: str, footer: str | None = None) -> Screen:
     return _done(c)
 
 
-def menu(title: str, items: list[str], cursor: int) -> Screen:
+def menu(title: str, items: list[str], cursor: int | None) -> Screen:
     """A list with the cursor's item inverted, scrolled so the cursor shows; arrows at the
     right of the title bar say there is more above or below.  An item too wide for a row
-    wraps onto a second row (indented past a leading ● or ○ mark); more is a problem."""
+    wraps onto a second row (indented past a leading ● or ○ mark); more is a problem.
+    ``cursor`` None: no item is chosen yet (the list from its top, nothing inverted)."""
     if not items:
         raise ValueError("a menu needs at least one item")
-    cursor = max(0, min(cursor, len(items) - 1))
+    shown = None if cursor is None else max(0, min(cursor, len(items) - 1))
+    cursor = 0 if shown is None else shown
     c = Canvas()
     fnt = font(12)
     laid = [_item_rows(item, fnt) for item in items]
@@ -75,9 +77,9 @@ def menu(title: str, items: list[str], cursor: int) -> Screen:
         c.check(items[i], fnt)
         c.problems.extend(laid[i][1])
     for i, x, ln in rows[first:last]:
-        if i == cursor:
+        if i == shown:
             c.draw.rectangle((0, y, WIDTH - 1, y + 11), fill=1)
-        c.draw.text((x, y), ln, font=fnt, fill=0 if i == cursor else 1)
+        c.draw.text((x, y), ln, font=fnt, fill=0 if i == shown else 1)
         y += 12
     return _done(c)
 

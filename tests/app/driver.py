@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
-from table.app.prompts import CardTap, DeckTap, DicePick, HexPick, Menu, Notice
+from table.app.prompts import CardTap, DeckTap, DicePick, FaceEntry, HexPick, Menu, Notice
 from table.app.present import Step
 from table.app.wizard import MapEditor
 from table.hexgrid import distance, neighbour
@@ -68,10 +68,30 @@ class Player:
                 await self.press("3" if "3" in self.buttons.inputs else "cw")
             assert p.selected == value
             await self.press("ok")
+        elif isinstance(p, FaceEntry):
+            await self.type_face(p, value)
         elif isinstance(p, Menu):
             await self.menu(p, value)
         else:
             raise AssertionError(f"no way to answer {p!r}")
+
+    async def type_face(self, p, value) -> None:
+        """A die face or a coin side the players rolled, typed in: its number button (the
+        coin: 1 safe, 2 danger), OK then 1 or 2 for the wind face or the bullseye; on an
+        encoder build, cw until it is under the cursor, then OK."""
+        if "1" not in self.buttons.inputs:
+            for _ in range(len(p.values) + 1):
+                if p.selected == value:
+                    break
+                await self.press("cw")
+            await self.press("ok")
+        elif value in p.values[:6] and p.kind == "die_typed":
+            await self.press(value)
+        elif p.kind == "flip_typed":
+            await self.press(str(p.values.index(value) + 1))
+        else:
+            await self.press("ok")
+            await self.press(str(p.sub.values.index(value) + 1))
 
     async def walk(self, p, target) -> None:
         if "1" not in self.buttons.inputs:          # a rotary encoder: step through options

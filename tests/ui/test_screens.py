@@ -176,7 +176,38 @@ SAMPLES = {
     "the turn's flow": lambda lang: flow_screens(lang),
     "an unknown card's walk": lambda lang: walk_screens(lang),
     "a card played by hand, told back": lambda lang: edit_screens(lang),
+    "dice typed in": lambda lang: typed_screens(lang),
 }
+
+
+def typed_screens(lang):
+    """Each die typed in (players' dice): what it is for, k of n, the faces so far, the short
+    list of the other faces, an encoder's cursor; the Danger Flipper."""
+    from table.app.prompts import View
+    from table.app.typed import FaceEntry
+    from table.engine.board import Board, Thing
+    from table.engine.decisions import Decision
+
+    board = Board(land={(0, 0), (1, 0)}, wind=3)
+    board.add(Thing("red-2", "worm", (0, 0), team="red"))
+    events = [{"event": "play", "card": "bazooka"}] + [
+        {"event": "roll", "face": f, "for": "accuracy"} for f in ("5", "wind", "hit")]
+    view = View(lang, board, frozenset(board.land), cards=library(), events=events)
+    out = []
+    for info in [("accuracy", 4, 4, None), ("accuracy", 1, 1, None), ("wind", 1, 1, None),
+                 ("blast", 1, 1, "red-2"), ("oil_drum", 3, 5, None), ("jump", 1, 1, "red-2"),
+                 ("scatter", 1, 1, None), ("knockback", 1, 1, "red-2")]:
+        p = FaceEntry(Decision("die_typed", tuple(FACES), "1", "roll", info=info))
+        out.append(p.screen(view))
+        p.press(type("E", (), {"name": "cw", "long": False})())
+        out.append(p.screen(view))
+    p = FaceEntry(Decision("die_typed", tuple(FACES), "1", "roll", info=("wind", 1, 1, None)))
+    p.press(type("E", (), {"name": "ok", "long": False})())
+    out.append(p.screen(view))
+    for why in ("mine", "fire"):
+        out.append(FaceEntry(Decision("flip_typed", ("safe", "danger"), "safe", "flip",
+                                      info=(why, 1, 1, "red-2"))).screen(view))
+    return out
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -198,8 +229,8 @@ def test_every_string_is_on_some_screen(monkeypatch):
         used.add(key)
         return real(key, lang, **args)
 
-    from table.app import edits, teach, teaching
-    for module in (strings, screens, instructions_mod, teach, teaching, edits):
+    from table.app import edits, teach, teaching, typed
+    for module in (strings, screens, instructions_mod, edits, teach, teaching, typed):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():

@@ -1,0 +1,81 @@
+"""What every prompt is (table/app/prompts.py makes them): the outcomes of an input
+(:class:`Answer`, a legal value; :class:`Refuse`, a mistake said and nothing changed), what a
+prompt draws from (:class:`View`), and the base :class:`Prompt`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from table.engine.board import Board
+from table.hexgrid import Hex
+from table.ui import scenes, screens
+from table.ui.instructions import worm_number
+from table.ui.strings import text
+
+
+@dataclass(frozen=True)
+class Answer:
+    value: Any
+
+
+@dataclass(frozen=True)
+class Refuse:
+    key: str                      # an error string of table.ui.strings
+    args: dict = field(default_factory=dict)
+    message: str | None = None    # or words of its own (the engine's, untranslated)
+
+
+@dataclass
+class View:
+    """What a prompt draws from: the language, the board as the players have it, the grid."""
+    lang: str
+    board: Board
+    grid: frozenset
+    team: str | None = None
+    worm: str | None = None
+    cards: dict = field(default_factory=dict)
+    events: list = field(default_factory=list)
+    phase: str | None = None      # the turn's step (activate, move1, move2, weapon, end)
+    box: frozenset = frozenset()  # the teams the box plays (table/app/boxseat.py)
+
+    def base(self) -> scenes.Frame:
+        return scenes.board_frame(self.board, self.grid)
+
+    def worm_at(self) -> Hex | None:
+        w = self.board.things.get(self.worm) if self.worm else None
+        return w.at if w is not None else None
+
+    def header(self, prompt_key: str, extra: str = "", phase: str | None = None
+               ) -> screens.Screen:
+        body = text(prompt_key, self.lang) + (f"\n{extra}" if extra else "")
+        if self.team is None:
+            return screens.message(text("wizard.title", self.lang), body)
+        n = worm_number(self.worm) if self.worm else None
+        return screens.turn(self.lang, self.team, n, body, phase=phase)
+
+
+class Prompt:
+    """The base: nothing selected, every input ignored."""
+    animated = True               # the LED frame changes with time (a blinking cursor)
+
+    @property
+    def selected(self) -> Any:
+        return None
+
+    def screen(self, view: View) -> screens.Screen:
+        raise NotImplementedError
+
+    def frame(self, view: View, t: float) -> scenes.Frame:
+        return view.base()
+
+    def press(self, event) -> Answer | Refuse | None:
+        return None
+
+    refuse_tap = Refuse("error.not_now")     # a card tapped while this is asked: why not
+
+    def tap(self, card_id: str | None) -> Answer | Refuse | None:
+        return self.refuse_tap if card_id is not None else Refuse("error.unknown_tag")
+
+
+__all__ = ["Answer", "Prompt", "Refuse", "View"]

@@ -1,0 +1,137 @@
+"""The players' own dice typed in, through the daemon's buttons (issue 23 item 1): one screen
+a die saying which of how many and what for, buttons 1-6 enter that face, the wind face and
+the bullseye one press each from a short list, an idle OK enters nothing, and the face typed
+last can be taken back (a long Back) while the journal keeps it."""
+
+import asyncio
+import json
+import sqlite3
+
+from table.app.typed import FaceEntry
+from table.bots import RandomBot
+from table.devices.buttons import ENCODER_INPUTS
+from table.ui.strings import text
+
+from .driver import Player, enrol_all, running, sim_daemon
+from .test_play import confirm_steps
+
+
+async def to_typed(daemon, p, bot, want=lambda d: True, limit=400):
+    """Play on (typed faces: '3') until a die to type in that ``want`` accepts is asked."""
+    for _ in range(limit):
+        await confirm_steps(daemon, p)
+        d = daemon.game.request
+        if d.kind == "die_typed" and want(d):
+            assert isinstance(daemon.current(), FaceEntry)
+            return d
+        if d.kind == "die_typed":
+            await p.choose("3")
+        elif d.kind == "flip_typed":
+            await p.choose("safe")
+        else:
+            await p.choose(bot(daemon.game))
+    raise AssertionError("no such die asked")
+
+
+def texts(daemon):
+    return "\n".join(daemon.current().screen(daemon.view()).texts).split("\n")
+
+
+def test_each_die_says_which_of_how_many_and_a_number_button_enters_it(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, 3)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            await p.wizard(dice="own")
+            d = await to_typed(daemon, p, RandomBot(3))
+            assert d.info[0] == "wind"                      # the setup's wind roll
+            assert text("roll.for.wind", "en") in texts(daemon)
+            assert text("typed.die", "en") in texts(daemon)
+            d = await to_typed(daemon, p, RandomBot(3),
+                               lambda d: d.info[0] == "accuracy" and d.info[2] > 1)
+            k, n = d.info[1], d.info[2]
+            assert text("typed.die_of", "en", k=k, n=n) in texts(daemon)
+            card = next(e["card"] for e in reversed(daemon.game.events) if e["event"] == "play")
+            assert f'{text("roll.for.accuracy", "en")}: {daemon.cards[card].name("en")}' \
+                in texts(daemon)
+            log = list(daemon.game.log)
+            await p.press("5")                              # one press: a 5
+            assert daemon.game.log[len(log)] == {"chance": "die", "value": "5"}
+            if k < n:                                       # the next die says what came before
+                assert text("typed.die_of", "en", k=k + 1, n=n) in texts(daemon)
+                assert text("typed.so_far", "en", faces="5") in texts(daemon)
+    asyncio.run(main())
+
+
+def test_an_idle_ok_enters_nothing_and_wind_and_bullseye_take_one_press_from_a_list(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, 5)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            await p.wizard(dice="own")
+            await to_typed(daemon, p, RandomBot(5))
+            log = list(daemon.game.log)
+            await p.press("ok")                             # opens the short list...
+            await p.press("ok")                             # ...where OK alone enters nothing
+            assert daemon.game.log == log
+            assert text("typed.more", "en") in texts(daemon)
+            await p.press("back")                           # closes it
+            assert text("typed.more", "en") not in texts(daemon)
+            await p.press("ok")
+            await p.press("1")                              # the wind face
+            assert daemon.game.log[len(log)] == {"chance": "die", "value": "wind"}
+            await to_typed(daemon, p, RandomBot(5))
+            log = list(daemon.game.log)
+            await p.press("ok")
+            await p.press("2")                              # the bullseye
+            assert daemon.game.log[len(log)] == {"chance": "die", "value": "hit"}
+    asyncio.run(main())
+
+
+def test_a_mistyped_die_is_taken_back_and_the_journal_keeps_it(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, 3)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            await p.wizard(dice="own")
+            asked = await to_typed(daemon, p, RandomBot(3),
+                                   lambda d: d.info[0] == "accuracy" and d.info[2] > 1)
+            log = list(daemon.game.log)
+            await p.press("2")                              # meant 4
+            assert daemon.game.log[len(log)] == {"chance": "die", "value": "2"}
+            while len(daemon.game.log) > len(log):          # a long Back takes it back
+                await p.press("back", long=True)
+                await p.press("ok")                         # "Undone"
+                await confirm_steps(daemon, p)
+            assert daemon.game.log == log and daemon.game.request == asked
+            assert isinstance(daemon.current(), FaceEntry)
+            await p.press("4")
+            assert daemon.game.log[len(log)] == {"chance": "die", "value": "4"}
+            db = sqlite3.connect(tmp_path / "journal.sqlite")
+            rows = [r[0] for r in db.execute(
+                "SELECT payload FROM entries WHERE game_id = ? AND undone = 1",
+                (daemon.jg.game_id,))]
+            db.close()
+            assert any(json.loads(r) == {"chance": "die", "value": "2"} for r in rows)
+    asyncio.run(main())
+
+
+def test_an_encoder_build_walks_the_faces_from_none(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, 3)
+        async with running(daemon):
+            daemon.dev["buttons"].inputs = ENCODER_INPUTS   # a rotary encoder build
+            p = Player(daemon, enrol_all(daemon))
+            await p.wizard(dice="own")
+            await to_typed(daemon, p, RandomBot(3))
+            log = list(daemon.game.log)
+            await p.press("ok")                             # the list of wind and bullseye
+            await p.press("ok")                             # nothing under the cursor yet
+            assert daemon.game.log == log
+            await p.press("back")
+            for _ in range(3):
+                await p.press("cw")
+            assert daemon.current().selected == "3"
+            await p.press("ok")
+            assert daemon.game.log[len(log)] == {"chance": "die", "value": "3"}
+    asyncio.run(main())
