@@ -39,8 +39,9 @@ class View:
     phase: str | None = None      # the turn's step (activate, move1, move2, weapon, end)
     box: frozenset = frozenset()  # the teams the box plays (table/app/boxseat.py)
 
-    def base(self) -> scenes.Frame:
-        return scenes.board_frame(self.board, self.grid)
+    def base(self, t: float = 0.0) -> scenes.Frame:
+        """The board on the LEDs at time ``t`` (a shared hex alternates, a hurt worm pulses)."""
+        return scenes.board_frame(self.board, self.grid, t)
 
     def worm_at(self) -> Hex | None:
         w = self.board.things.get(self.worm) if self.worm else None
@@ -67,7 +68,7 @@ class Prompt:
         raise NotImplementedError
 
     def frame(self, view: View, t: float) -> scenes.Frame:
-        return view.base()
+        return view.base(t)
 
     def press(self, event) -> Answer | Refuse | None:
         return None

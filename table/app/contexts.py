@@ -80,7 +80,7 @@ def _rolled(events: list, d: Decision) -> list[str]:
 
 def _direction_lights(origin: Hex | None):
     def lights(view, d: int, t: float) -> scenes.Frame:
-        base = scenes.dimmed(view.base())
+        base = scenes.dimmed(view.base(t))
         if origin is None:
             return base
         line, h = {}, origin

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from table.engine.chance import face_direction
 from table.engine.decisions import Decision, Purpose
 from table.hexgrid import Hex, neighbour
 from table.ui import scenes, screens
@@ -30,9 +31,7 @@ from .typed import FaceEntry
 
 UP = {"1": -1, "6": -1, "2": -1, "ccw": -1, "4": 1, "5": 1, "3": 1, "cw": 1}
 LEFT_RIGHT = {"6": -1, "5": -1, "1": -1, "ccw": -1, "2": 1, "3": 1, "4": 1, "cw": 1}
-INCH: scenes.Color = (0, 255, 60)
-JUMP: scenes.Color = (255, 170, 0)
-OPTION: scenes.Color = (200, 200, 200)
+INCH, JUMP, OPTION = scenes.INCH, scenes.JUMP, scenes.OPTION
 #: prompts of decision kinds asked by modules of their own (kind -> maker(decision, view))
 EXTRA: dict[str, Callable[[Decision, "View"], "Prompt"]] = {}
 
@@ -64,7 +63,7 @@ class Menu(Prompt):
         return screens.menu(title, self.labels, self.cursor)
 
     def frame(self, view, t):
-        return self.lights(view, self.selected, t) if self.lights else view.base()
+        return self.lights(view, self.selected, t) if self.lights else view.base(t)
 
     def press(self, event):
         if event.long:
@@ -111,7 +110,7 @@ class HexPick(Prompt):
         return self.draw(view, self.cursor)
 
     def frame(self, view, t):
-        base = view.base()
+        base = view.base(t)
         frame = scenes.lit(scenes.dimmed(base), {h: base[h] for h in self.keep if h in base})
         frame = scenes.lit(frame, {h: self.colours.get(h, OPTION) for h in self.options})
         return scenes.cursor(frame, self.cursor, t, dark=True) if self.cursor in frame else frame
@@ -173,7 +172,7 @@ class CardTap(Prompt):
 
     def frame(self, view, t):
         h = view.worm_at()
-        base = view.base()
+        base = view.base(t)
         return scenes.cursor(scenes.dimmed(base), h, t) if h in base else base
 
     def press(self, event):
@@ -194,7 +193,6 @@ class CardTap(Prompt):
 
 class DicePick(Prompt):
     """The rolled dice on the OLED, the cursor on one; OK picks its face."""
-    animated = False
 
     def __init__(self, faces: list[str], options, default):
         self.faces = faces
@@ -207,6 +205,21 @@ class DicePick(Prompt):
 
     def screen(self, view):
         return screens.dice(view.lang, self.faces, self.cursor, wind=view.board.wind)
+
+    animated = True
+
+    def frame(self, view, t):
+        """Where each die would send the Target Token: its landing hex lit, the die under the
+        cursor's blinking."""
+        base = view.base(t)
+        target = view.board.target
+        if target is None:
+            return base
+        land = {f: (target if (d := face_direction(f, view.board.wind)) is None
+                    else neighbour(target, d)) for f in self.faces}
+        frame = scenes.lit(scenes.dimmed(base), {h: OPTION for h in land.values()})
+        here = land[self.selected]
+        return scenes.cursor(frame, here, t, dark=True) if here in base else frame
 
     def press(self, event):
         if event.long:
@@ -257,7 +270,7 @@ class Notice(Prompt):
         return self.draw(view)
 
     def frame(self, view, t):
-        return self._frame(view, t) if self._frame else view.base()
+        return self._frame(view, t) if self._frame else view.base(t)
 
     def press(self, event):
         return Answer(None) if not event.long else None
@@ -270,7 +283,7 @@ class Notice(Prompt):
 
 def _light_hex(h: Hex | None):
     def lights(view: View, value, t: float) -> scenes.Frame:
-        base = view.base()
+        base = view.base(t)
         return scenes.cursor(scenes.dimmed(base), h, t) if h in base else base
     return lights
 

@@ -137,7 +137,7 @@ class FaceEntry(Prompt):
 
     # -- the LEDs: the hex the die is for -------------------------------------------------------
     def frame(self, view, t):
-        base = view.base()
+        base = view.base(t)
         thing = view.board.things.get(self.thing) if self.thing else None
         h = thing.at if thing is not None else (
             view.board.target if self.roll_for in ("accuracy", "scatter", "knockback") else None)

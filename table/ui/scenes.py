@@ -25,29 +25,44 @@ Scene = Callable[[float], Frame]
 FPS = 30
 OFF: Color = (0, 0, 0)
 WHITE: Color = (255, 255, 255)
-WATER: Color = (0, 0, 24)
-LAND: Color = (10, 6, 0)
+# The palette.  Any two meanings that can be lit at once are at least 20 apart in CIE delta E
+# 2000 for the light a WS2812B really gives (tests/ui/test_palette.py says the gamut and the
+# white assumed): the board's colours among themselves, and what a prompt lights (dice counts,
+# inch and jump, options, the cursor) against every team and the dimmed board under it.  No
+# team colour is a Thing's, a dice count's or the cursor's.
+WATER: Color = (0, 10, 40)
+LAND: Color = (30, 20, 0)
 NEW_WATER: Color = (0, 90, 255)
 TEAM_COLOURS: dict[str, Color] = {
-    "blue": (0, 40, 255), "red": (255, 0, 0), "green": (0, 255, 0),
-    "yellow": (255, 180, 0), "purple": (170, 0, 255), "grey": (90, 90, 90),
+    "blue": (0, 10, 240), "red": (220, 0, 20), "green": (0, 220, 0),
+    "yellow": (220, 220, 0), "purple": (240, 0, 255), "grey": (60, 60, 60),
 }
-#: Things in warm colours no team and no dice count uses: a Mine is pink, not a red worm.
+#: Things in colours no team uses: Fire orange, a Crate khaki, an Oil Drum teal, a Mine pale
+#: steel, a Crater dark.
 THING_COLOURS: dict[str, Color] = {
-    "oil_drum": (255, 110, 0), "mine": (255, 0, 140), "crate": (150, 90, 20),
-    "fire": (255, 50, 0), "crater": (30, 30, 30),
+    "oil_drum": (0, 160, 120), "mine": (180, 180, 180), "crate": (100, 80, 20),
+    "fire": (255, 90, 0), "crater": (0, 0, 0),
 }
-#: Accuracy dice count -> colour, in cool colours no Thing uses: few dice deep blue-violet,
-#: more dice through cyan to white (brighter is better).
-ACCURACY_COLOURS: tuple[Color, ...] = ((70, 0, 255), (0, 110, 255), (0, 220, 255),
-                                       (150, 255, 230), (255, 255, 255))
+#: Accuracy dice count -> colour, cool to warm as the count (and the choice) grows.
+ACCURACY_COLOURS: tuple[Color, ...] = ((120, 120, 255), (0, 120, 180), (0, 255, 180),
+                                       (180, 255, 120), (255, 120, 0))
+CURSOR: Color = WHITE           # the cursor blinks white (and dark between blinks)
+INCH: Color = (0, 255, 255)     # a hex the worm can inch to
+JUMP: Color = (255, 120, 0)     # a hex it can jump to
+OPTION: Color = (120, 120, 255)  # any other hex to choose; where a die would send the token
+DIM = 0.25                      # the board under what a prompt lights
 #: The colour legend (the page's and the box's): (what, its string key and arguments, colour).
 LEGEND: tuple[tuple[str, str, dict, Color], ...] = (
-    ("water", "hex.water", {}, (0, 0, 90)), ("land", "hex.empty_land", {}, (60, 36, 0)),
+    ("water", "hex.water", {}, (0, 20, 90)), ("land", "hex.empty_land", {}, (60, 40, 0)),
     *((kind, f"thing.{kind}", {}, c) for kind, c in THING_COLOURS.items()),
     *((f"dice{n}", "roll.title", {"n": n}, c) for n, c in enumerate(ACCURACY_COLOURS, 1)),
+    ("inch", "move.inch", {}, INCH), ("jump", "move.jump", {}, JUMP),
+    ("cursor", "legend.cursor", {}, CURSOR),
 )
 BLINK_HZ = 2.0
+SHARE_S = 0.6        # a hex with worms of several teams: each team's colour this long in turn
+HURT_HZ = 1.0        # a damaged worm pulses this often...
+HURT_LOW = 0.12      # ...down to this share of its colour
 
 
 def scale(c: Color, k: float) -> Color:
@@ -66,15 +81,22 @@ def on(t: float, hz: float = BLINK_HZ, phase: float = 0.0) -> bool:
 
 # -- still scenes ----------------------------------------------------------------------------
 
-def board_frame(board: Board, grid: Iterable[Hex]) -> Frame:
-    """Water dim blue, land a dim glow, each worm in its team's colour (a hurt worm at half),
-    other Things in their colours.  A hex shows its top Thing: a worm, else the last placed."""
+def board_frame(board: Board, grid: Iterable[Hex], t: float = 0.0) -> Frame:
+    """Water dim blue, land a dim glow, each worm in its team's colour, other Things in their
+    colours.  A hex shows its top Thing: a worm, else the last placed.  Two things move with
+    the time ``t``: a hex holding worms of several teams shows each team's colour in turn
+    (:data:`SHARE_S` each), and a damaged worm pulses (bright, then :data:`HURT_LOW` of its
+    colour, at :data:`HURT_HZ`), so neither looks like one healthy worm."""
     frame: Frame = {}
     for h in grid:
         things = board.worms_first(h)
-        if things and things[0].kind == "worm":
-            w = things[0]
-            frame[h] = scale(TEAM_COLOURS.get(w.team, WHITE), 0.5 if w.damaged else 1.0)
+        worms = [w for w in things if w.kind == "worm"]
+        if worms:
+            teams = list(dict.fromkeys(w.team for w in worms))
+            team = teams[int(t / SHARE_S) % len(teams)]
+            w = next(w for w in worms if w.team == team)
+            colour = TEAM_COLOURS.get(team or "", WHITE)
+            frame[h] = scale(colour, HURT_LOW) if w.damaged and not on(t, HURT_HZ) else colour
         elif things:
             frame[h] = THING_COLOURS.get(board.in_hex(h)[-1].kind, WHITE)
         else:
@@ -82,7 +104,7 @@ def board_frame(board: Board, grid: Iterable[Hex]) -> Frame:
     return frame
 
 
-def dimmed(frame: Frame, k: float = 0.25) -> Frame:
+def dimmed(frame: Frame, k: float = DIM) -> Frame:
     return {h: scale(c, k) for h, c in frame.items()}
 
 

@@ -29,7 +29,9 @@ def test_board_frame_colours():
     f = scenes.board_frame(layout(), GRID)
     assert set(f) == set(GRID)
     assert f[(0, 0)] == TEAM_COLOURS["red"]
-    assert f[(2, -1)] == (128, 0, 0)                  # a hurt worm at half
+    assert f[(2, -1)] == TEAM_COLOURS["red"]          # a hurt worm pulses: bright first,
+    low = scenes.board_frame(layout(), GRID, 0.6)[(2, -1)]          # then low
+    assert low == scenes.scale(TEAM_COLOURS["red"], scenes.HURT_LOW)
     assert f[(-1, 0)] == TEAM_COLOURS["blue"]         # a worm shows over the mine under it
     assert f[(1, 1)] == THING_COLOURS["crate"]
     assert f[(0, 1)] == LAND and f[(0, -3)] == WATER and f[(4, 0)] == WATER

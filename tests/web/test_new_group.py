@@ -26,6 +26,8 @@ import subprocess
 import sys
 import urllib.request
 
+from table.ui.scenes import INCH, JUMP
+
 from .test_browser import browser, page  # noqa: F401,F811  (fixtures)
 
 #: the group's order of preference among the weapon cards of its hand (card ids)
@@ -180,8 +182,7 @@ def move_target(table: Table):
     best, key = None, (near(here), 1)
     for h in board:
         at = tuple(h["at"])
-        r, g, b = rgb(h["colour"])
-        lit = (r < 128 and g == 255) or (r == 255 and g > 128 and b < 128)   # inch, jump
+        lit = rgb(h["colour"]) in (INCH, JUMP)  # the legend's inch and jump colours
         if at == here or h["water"] or h["mine"] or not lit or near(at) < 1:
             continue
         if (near(at), 0) < key:
