@@ -168,3 +168,16 @@ def test_the_danger_flipper_has_its_own_title_and_a_worm_to_place_is_named_in_th
     assert "Kam přijde fialový wormsík?" in where.screen(v).texts
     uk = View("uk", board(), GRID, "blue", "blue-1")
     assert "Де стоятиме фіолетовий черв’як?" in where.screen(uk).texts
+def test_picking_a_die_lights_where_each_die_would_send_the_token():
+    v = view()
+    v.board.target = (0, -1)
+    v.events = [{"event": "roll", "face": f, "for": "accuracy"} for f in ("4", "wind", "hit")]
+    p = for_decision(Decision("die", ("4", "wind", "hit"), "hit", "accuracy"), v)
+    lands = {"4": neighbour((0, -1), 4), "wind": neighbour((0, -1), 2), "hit": (0, -1)}
+    frame = p.frame(v, OFF_PHASE)
+    assert frame[lands["4"]] == frame[lands["wind"]] == scenes.OPTION
+    assert p.selected == "hit" and p.frame(v, 0.0)[lands["hit"]] == scenes.CURSOR
+    assert frame[lands["hit"]] == scenes.OFF                 # (blinking: dark between)
+    press(p, "3")                                       # the next die
+    assert p.frame(v, 0.0)[lands[p.selected]] == scenes.CURSOR
+    assert p.frame(v, 0.0)[lands["hit"]] == scenes.OPTION
