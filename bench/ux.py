@@ -7,6 +7,12 @@
   (the Bazooka or the Grenade when the team holds one).  A turn's inputs are counted from the
   answer that chose its worm to the next one (so the board changes and the summary a turn
   leaves behind count in it).  Goal: median at most 12.
+* ``players_dice``: the same games in players'-dice mode (the wizard's "own dice"): each die
+  and coin is rolled for real (a seeded stand-in) and typed in as the screen says (its number
+  button; OK and 1 or 2 for the wind face or the bullseye; the coin's 1 or 2), so a turn's
+  presses include the typing.  Its own ``presses_per_turn_median`` / ``_p90``, and
+  ``presses_per_die_typed``: the presses the typing took, over the dice and coins typed.
+  Goal: at most 2 a die.
 * ``confirmations_for_24_change_chain``: seeded four-team bot games (engine and the box's
   tracker, the code the daemon shows its steps with), every batch of board changes one
   answer made that is 24 changes or more when counted one change a screen (as the box did
@@ -46,12 +52,17 @@ class Policy:
     """Presses OK on whatever is offered; taps the first weapon card when a card is asked, and
     the top card when one is drawn from the players' own deck."""
 
-    def __init__(self, daemon, tags: dict[str, str]):
+    def __init__(self, daemon, tags: dict[str, str], own_dice: bool = False, seed: int = 0):
+        import random
         self.d = daemon
         self.buttons = daemon.dev["buttons"]
         self.reader = daemon.dev["card_reader"]
         self.uid = {card: uid for uid, card in tags.items()}
         self.inputs = 0
+        self.own_dice = own_dice
+        self.rolls = random.Random(seed)     # the players' real dice, a seeded stand-in
+        self.typed = 0                       # dice and coins typed in
+        self.typing = 0                      # the presses that took
 
     async def press(self, name: str = "ok", long: bool = False) -> None:
         self.buttons.press(name, long)
@@ -67,16 +78,37 @@ class Policy:
     async def wizard(self) -> None:
         from table.app.wizard import MapEditor
         for _ in range(20):                       # en, teams, rules, dice, decks, placement, map
-            if isinstance(self.d.wizard.prompt, MapEditor):
+            w = self.d.wizard
+            if isinstance(w.prompt, MapEditor):
                 await self.press("ok", long=True)
                 return
+            if w.stage == "dice" and self.own_dice and w.prompt.selected != "own":
+                await self.press("4")             # down to "the players' own dice"
             await self.press()
         raise RuntimeError("the wizard did not reach the map")
 
+    async def type_in(self, p) -> None:
+        """Roll for real and type the face (or the coin's side) in as the screen says."""
+        from table.engine.chance import FACES, SIDES
+        before = self.inputs
+        if p.kind == "flip_typed":
+            await self.press(str(SIDES.index(self.rolls.choice(SIDES)) + 1))
+        else:
+            face = self.rolls.choice(FACES)
+            if face in ("wind", "hit"):
+                await self.press("ok")
+                await self.press("1" if face == "wind" else "2")
+            else:
+                await self.press(face)
+        self.typed += 1
+        self.typing += self.inputs - before
+
     async def turn_step(self) -> None:
-        from table.app.prompts import CardTap, DeckTap
+        from table.app.prompts import CardTap, DeckTap, FaceEntry
         p = self.d.current()
-        if isinstance(p, DeckTap):          # the players' own deck: the card on top, tapped
+        if isinstance(p, FaceEntry):
+            await self.type_in(p)
+        elif isinstance(p, DeckTap):        # the players' own deck: the card on top, tapped
             await self.tap(self.d.game.request.default)
         elif isinstance(p, CardTap):
             weapons = [c for c in p.options if c != "pass"]
@@ -89,7 +121,7 @@ class Policy:
             await self.press()
 
 
-async def _game(seed: int) -> list[int]:
+async def _game(seed: int, own_dice: bool = False) -> tuple[list[int], Policy]:
     from table.app.daemon import Daemon
     from table.devices.build import build_devices
     from table.profiles import load
@@ -103,8 +135,9 @@ async def _game(seed: int) -> list[int]:
         task = asyncio.create_task(daemon.run())
         while not daemon.ready:
             await asyncio.sleep(0)
-        policy = Policy(daemon, tags)
+        policy = Policy(daemon, tags, own_dice, seed)
         await policy.wizard()
+        assert daemon.game.config.own_dice == own_dice
         turns: list[int] = []
         start = None
         try:
@@ -124,19 +157,27 @@ async def _game(seed: int) -> list[int]:
             await task
             daemon.close()
             devices.close()
-        return turns
+        return turns, policy
 
 
-def presses() -> dict:
+def presses(own_dice: bool = False) -> dict:
     per_turn: list[int] = []
+    typed = typing = 0
     for seed in GAMES:
-        per_turn += asyncio.run(_game(seed))
+        turns, policy = asyncio.run(_game(seed, own_dice))
+        per_turn += turns
+        typed, typing = typed + policy.typed, typing + policy.typing
     per_turn.sort()
     p90 = per_turn[min(len(per_turn) - 1, int(0.9 * len(per_turn)))]
-    return {"games": len(GAMES), "turns": len(per_turn),
-            "presses_per_turn_median": statistics.median(per_turn),
-            "presses_per_turn_p90": p90, "presses_per_turn_max": per_turn[-1],
-            "goal_median": 12}
+    out = {"games": len(GAMES), "turns": len(per_turn),
+           "presses_per_turn_median": statistics.median(per_turn),
+           "presses_per_turn_p90": p90, "presses_per_turn_max": per_turn[-1],
+           "goal_median": 12}
+    if own_dice:
+        out.update({"dice_typed": typed,
+                    "presses_per_die_typed": round(typing / typed, 2) if typed else None,
+                    "goal_presses_per_die_typed": 2})
+    return out
 
 
 def chains() -> dict:
@@ -182,6 +223,7 @@ def chains() -> dict:
 
 def main() -> dict:
     out = presses()
+    out["players_dice"] = presses(own_dice=True)
     out.update(chains())
     return out
 
