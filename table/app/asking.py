@@ -17,6 +17,7 @@ from table.ui.strings import text
 @dataclass(frozen=True)
 class Answer:
     value: Any
+    then: Any = None              # a card to play next, once the steps before it are skipped
 
 
 @dataclass(frozen=True)

@@ -45,13 +45,18 @@ def _aim_draw(card_id: str, dice: dict):
     return draw
 
 
-def _drop_draw(view):
-    """A drop card's Thing to place where the players choose: the card and the Thing."""
+def _drop_card(view):
+    """The Drop card being resolved and the kind of Thing it places (either may be None)."""
     cid = next((e["card"] for e in reversed(view.events)
                 if e.get("event") in ("drop", "sudden_death")), None)
     card = view.cards.get(cid) if cid else None
     steps = (card.text if card is not None else ()) + (getattr(card, "drop", ()) or ())
-    kind = next((s.get("kind") for s in steps if s.get("do") == "place"), None)
+    return card, next((s.get("kind") for s in steps if s.get("do") == "place"), None)
+
+
+def _drop_draw(view):
+    """A drop card's Thing to place where the players choose: the card and the Thing."""
+    card, kind = _drop_card(view)
 
     def draw(v, c: Hex) -> screens.Screen:
         thing = text(f"thing.{kind or 'crate'}", v.lang).lower()

@@ -42,6 +42,7 @@ from .notify import Notifier
 from .present import (Legend, Step, box_drawn, fault_notice, game_over, game_view, land_of,
                       pending_hexes, refusal, setup_board, start_hands, winner_frame)
 from .presenter import Presenter
+from .ahead import skip_ahead
 from .prompts import Answer, Notice, Prompt, Refuse, View, for_decision
 from .state import StateFolder, load_cards
 from .steps import StepQueue
@@ -407,7 +408,7 @@ class Daemon:
             if not self.queue:
                 self._check_timer()
         elif self.mode == Mode.PLAY and isinstance(out, Answer):
-            self.answer(out.value)
+            self.answer(out.value) if out.then is None else skip_ahead(self, out)
         elif self.mode == Mode.OVER:
             self.new_wizard()
 

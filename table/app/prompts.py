@@ -25,10 +25,12 @@ from table.ui.instructions import worm_number
 from table.ui.strings import text, worm_name
 
 from .asking import Answer, Prompt, Refuse, View
-from .contexts import _aim_draw, _direction_lights, _drop_draw, _name, _pile_label, _rolled
-from .defaults import aim_start, step_towards
+from .contexts import (_aim_draw, _direction_lights, _drop_card, _drop_draw, _name, _pile_label,
+                       _rolled)
+from .defaults import aim_start, place_start, step_towards, thing_start
 from .typed import FaceEntry
 
+WEAPONS = ("starter", "supply", "superweapon")
 UP = {"1": -1, "6": -1, "2": -1, "ccw": -1, "4": 1, "5": 1, "3": 1, "cw": 1}
 LEFT_RIGHT = {"6": -1, "5": -1, "1": -1, "ccw": -1, "2": 1, "3": 1, "4": 1, "cw": 1}
 INCH, JUMP, OPTION = scenes.INCH, scenes.JUMP, scenes.OPTION
@@ -124,6 +126,8 @@ class HexPick(Prompt):
         if event.long:
             return None
         name = event.name
+        if name == "back" and self.back is not None:
+            return self.back
         if name in ("1", "2", "3", "4", "5", "6") and self.snap:
             nxt = step_towards(self.cursor, self.order, int(name))
             if nxt is not None:
@@ -148,6 +152,15 @@ class HexPick(Prompt):
         return None
 
     domain: frozenset = frozenset()
+    back: Answer | None = None    # what a short Back answers (a move: skip it)
+    cards: dict = {}
+    ahead: Any = None             # a move: the skip a weapon card tapped now skips ahead with
+
+    def tap(self, card_id):
+        card = self.cards.get(card_id) if card_id is not None else None
+        if self.ahead is not None and card is not None and card.kind in WEAPONS:
+            return Answer(self.ahead, then=card_id)     # skip the moves, play that card
+        return super().tap(card_id)
 
 
 class CardTap(Prompt):
@@ -325,11 +338,16 @@ def for_decision(d: Decision, view: View) -> Prompt:
         if here is None:                   # the worm is not on the board on show
             return _fallback(d, view)
         phase = view.phase if view.phase in ("move1", "move2") else None
+        skip = next((o for o in d.options if o[0] == "skip"), None)
         p = HexPick(opts, colours, here if here in opts else next(iter(opts)),
                     lambda v, c: v.header("prompt.move", " / ".join(
                         label for _, label in opts.get(c, ())), phase=phase),
                     sub_title=lambda v: text("prompt.move", v.lang),
                     miss=Refuse("error.cannot_move"))
+        if skip is not None:
+            p.back = Answer(skip)              # Back skips the move: one press
+            if d.purpose is Purpose.MOVE and d.card is None:
+                p.ahead, p.cards = skip, view.cards
     elif d.kind == "card" and d.purpose in (Purpose.WEAPON, Purpose.PLAY):
         p = CardTap(d.options, view.team, view.cards)
     elif d.kind == "card":
@@ -348,11 +366,14 @@ def for_decision(d: Decision, view: View) -> Prompt:
             draw = _aim_draw(card, dice)
         elif d.purpose is Purpose.PLACE and d.item is not None:
             item = d.item
+            if view.team is not None:          # a card's Thing, not the setup's pile
+                start = place_start(d.options, view.board, view.team, item) or start
             def draw(v, c):
                 return screens.message(text("place.title", v.lang), text(
                     "ask.place_where", v.lang, thing=_pile_label(v.lang, item).lower()))
         elif d.purpose is Purpose.EMPTIEST:
             draw = _drop_draw(view)
+            start = place_start(d.options, view.board, view.team, _drop_card(view)[1]) or start
         else:
             def draw(v, c):
                 return v.header("prompt.hex")
@@ -368,10 +389,12 @@ def for_decision(d: Decision, view: View) -> Prompt:
                  direct={str(x): i for i, x in enumerate(d.options)},
                  lights=_direction_lights(origin))
     elif d.kind == "thing":
-        p = Menu(_what_for(d, view, "prompt.thing"), [_name(view, t) for t in d.options],
-                 list(d.options), cursor=list(d.options).index(d.default),
+        names = [_name(view, t) for t in d.options]
+        p = Menu(_what_for(d, view, "prompt.thing"), names,
+                 list(d.options), cursor=thing_start(d.options, view.board, view.team),
                  lights=lambda v, tid, t: _light_hex(
-                     v.board.things[tid].at if tid in v.board.things else None)(v, tid, t))
+                     v.board.things[tid].at if tid in v.board.things else None)(v, tid, t),
+                 draw=_full_hex_draw(names) if d.purpose is Purpose.PROD else None)
     elif d.kind == "order":
         p = Menu(text("prompt.order", lang),
                  [", ".join(text(f"thing.{k}", lang) for k in o) for o in d.options],
@@ -395,6 +418,14 @@ def for_decision(d: Decision, view: View) -> Prompt:
     elif view.phase in ("activate", "move1", "move2"):
         p.refuse_tap = Refuse("error.no_card_now", {"phase": view.phase})
     return p
+
+
+def _full_hex_draw(names: list[str]):
+    """A full hex (E7.4): says so, and that the Thing chosen is knocked away."""
+    def draw(v: View, cursor: int) -> screens.Screen:
+        return screens.message(text("ask.full_hex_title", v.lang), "\n".join(
+            [text("ask.full_hex", v.lang), f"→ {names[cursor]}"]))
+    return draw
 
 
 def _what_for(d: Decision, view: View, plain: str = "prompt.direction") -> str:

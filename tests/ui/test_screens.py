@@ -177,6 +177,7 @@ SAMPLES = {
     "an unknown card's walk": lambda lang: walk_screens(lang),
     "a card played by hand, told back": lambda lang: edit_screens(lang),
     "dice typed in": lambda lang: typed_screens(lang),
+    "a full hex": lambda lang: full_hex_screens(lang),
 }
 
 
@@ -210,6 +211,21 @@ def typed_screens(lang):
     return out
 
 
+def full_hex_screens(lang):
+    """A full hex: which Thing is knocked away (the widest worm name under the cursor)."""
+    from table.app.prompts import View, for_decision
+    from table.engine.board import Board, Thing
+    from table.engine.decisions import Decision
+
+    board = Board(land={(0, 0)}, wind=3)
+    for i, team in enumerate(("purple", "yellow", "green")):
+        board.add(Thing(f"{team}-{i + 1}", "worm", (0, 0), team=team))
+    board.add(Thing("oil_drum-1", "oil_drum", (0, 0)))
+    view = View(lang, board, frozenset(board.land), "purple", "purple-1")
+    p = for_decision(Decision("thing", tuple(board.things), "purple-1", "prod"), view)
+    return [p.screen(view) for p.cursor in range(len(board.things))]
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_screen_renders_cleanly(name, lang):
@@ -229,8 +245,8 @@ def test_every_string_is_on_some_screen(monkeypatch):
         used.add(key)
         return real(key, lang, **args)
 
-    from table.app import edits, teach, teaching, typed
-    for module in (strings, screens, instructions_mod, edits, teach, teaching, typed):
+    from table.app import edits, prompts, teach, teaching, typed
+    for module in (strings, screens, instructions_mod, edits, prompts, teach, teaching, typed):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():

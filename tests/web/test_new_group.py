@@ -27,8 +27,11 @@ import sys
 import urllib.request
 
 from table.ui.scenes import INCH, JUMP
+from table.ui.strings import text
 
 from .test_browser import browser, page  # noqa: F401,F811  (fixtures)
+
+MOVE = text("prompt.move", "en")            # a movement step's question
 
 #: the group's order of preference among the weapon cards of its hand (card ids)
 BEST_FIRST = ("bazooka", "grenade", "uzi", "freeze", "ninja_rope", "girder")
@@ -193,7 +196,8 @@ def move_target(table: Table):
 def play_move(table: Table, seen: dict) -> None:
     target = move_target(table)
     if target is None:
-        table.ok()                              # OK on the worm's own hex: skip
+        table.press("Escape")                   # Back skips the move: one press
+        seen["skips"] = seen.get("skips", 0) + 1
         return
     table.walk(target)
     says = table.oled()
@@ -230,7 +234,7 @@ def group_turns(table: Table, seen: dict, until=lambda t: False, presses: int = 
                 seen.setdefault("played", []).append(best[0])
                 table.tap(best[0])
                 continue
-        if "Inch, jump or skip?" in screen and "▸" not in screen:
+        if MOVE in screen and "▸" not in screen:
             play_move(table, seen)
             continue
         table.ok()

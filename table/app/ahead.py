@@ -1,0 +1,29 @@
+"""Skipping ahead: a weapon card tapped during a movement step means "no more moving, play
+this": the moves left are skipped and the card is tapped again at the weapon step (where it
+is refused, saying why, if the team cannot play it)."""
+
+from __future__ import annotations
+
+from .asking import Answer
+from .prompts import CardTap
+
+
+def skip_ahead(daemon, out: Answer) -> None:
+    """Answer ``out`` (a move's skip) on ``daemon``, then skip the next move and tap
+    ``out.then`` at the weapon step, unless board changes or a notice come first."""
+    daemon.answer(out.value)
+    for _ in range(2):
+        d = daemon.game.request
+        if d is None or daemon.queue or daemon.overlay is not None:
+            return
+        skip = next((o for o in d.options if isinstance(o, tuple) and o[0] == "skip"), None)
+        if d.kind == "move" and skip is not None and d.card is None:
+            daemon.answer(skip)
+            continue
+        prompt = daemon.current()
+        if isinstance(prompt, CardTap):
+            daemon._outcome(prompt, prompt.tap(out.then))
+        return
+
+
+__all__ = ["skip_ahead"]

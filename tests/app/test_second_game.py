@@ -1,0 +1,125 @@
+"""What a new group stumbled on in its second game (issue 23), each through the daemon's
+buttons and taps: defaults that never hurt the team choosing (items 2), fewer presses
+(item 6)."""
+
+import asyncio
+
+from table.app.prompts import CardTap, HexPick, Menu, for_decision
+from table.bots import RandomBot
+from table.engine.board import Board, Thing
+from table.engine.decisions import Decision
+from table.hexgrid import distance, hexagon
+
+from .driver import Player, enrol_all, running, sim_daemon
+from .test_play import confirm_steps
+from .test_prompts import GRID
+
+
+async def to_move(daemon, p, bot, limit=600):
+    """Play on until the active worm's first movement step is asked."""
+    for _ in range(limit):
+        await confirm_steps(daemon, p)
+        d = daemon.game.request
+        if d.kind == "move" and daemon.game.turn.step == "move1" and d.card is None:
+            assert isinstance(daemon.current(), HexPick)
+            return d
+        await p.choose(bot(daemon.game))
+    raise AssertionError("no move asked")
+
+
+def test_back_skips_a_move_in_one_press(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, 4)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            await p.wizard()
+            await to_move(daemon, p, RandomBot(4))
+            log = len(daemon.game.log)
+            await p.press("back")
+            assert daemon.game.log[log]["answer"] == ["skip", None]
+            assert daemon.game.turn.step == "move2"
+            await p.press("back")
+            assert daemon.game.log[log + 1]["answer"] == ["skip", None]
+            assert daemon.game.turn.step == "weapon"
+    asyncio.run(main())
+
+
+def test_a_weapon_tapped_while_moving_skips_ahead_to_it(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, 4)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            await p.wizard()
+            await to_move(daemon, p, RandomBot(4))
+            game = daemon.game
+            team = game.turn.team
+            hand = [c for c in game.hands[team]
+                    if c in daemon.cards and daemon.cards[c].kind in ("starter", "supply")]
+            log = len(game.log)
+            await p.tap(p.tags[hand[0]])
+            answers = [e.get("answer") for e in game.log[log:] if "answer" in e]
+            assert answers[:3] == [["skip", None], ["skip", None], hand[0]]
+            assert not isinstance(daemon.current(), CardTap)      # the card is being played
+    asyncio.run(main())
+
+
+def test_a_card_not_in_the_hand_tapped_while_moving_is_refused_at_the_weapon_step(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, 4)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            await p.wizard()
+            await to_move(daemon, p, RandomBot(4))
+            game = daemon.game
+            other = next(c for c in sorted(daemon.cards) if c not in game.hands[game.turn.team]
+                         and daemon.cards[c].kind == "supply")
+            await p.tap(p.tags[other])
+            assert game.turn.step == "weapon" and isinstance(daemon.overlay, type(
+                daemon.overlay)) and daemon.overlay is not None          # said why
+            await p.press("ok")
+            assert isinstance(daemon.current(), CardTap)
+    asyncio.run(main())
+
+
+# -- defaults that never hurt the team choosing ------------------------------------------------
+
+def view_of(board, team="blue", worm="blue-1"):
+    from table.app.prompts import View
+    from table.cards import library
+    return View("en", board, GRID, team, worm, library(), [], "weapon")
+
+
+def test_the_thing_a_card_affects_starts_on_an_enemy_never_the_own_worm():
+    board = Board(land=set(hexagon((0, 0), 2)), wind=1)
+    board.add(Thing("blue-1", "worm", (0, 0), "blue"))
+    board.add(Thing("blue-2", "worm", (1, 0), "blue"))
+    board.add(Thing("mine-1", "mine", (1, 0)))
+    board.add(Thing("red-1", "worm", (1, 0), "red"))
+    d = Decision("thing", ("blue-2", "mine-1", "red-1"), "blue-2", "uzi")
+    assert for_decision(d, view_of(board)).selected == "red-1"
+    d = Decision("thing", ("blue-2", "mine-1"), "blue-2", "uzi")
+    assert for_decision(d, view_of(board)).selected == "mine-1"
+
+
+def test_a_full_hex_says_so_and_that_the_chosen_thing_is_knocked_away():
+    board = Board(land=set(hexagon((0, 0), 2)), wind=1)
+    for wid, team in (("blue-1", "blue"), ("blue-2", "blue"), ("red-1", "red")):
+        board.add(Thing(wid, "worm", (1, 0), team))
+    board.add(Thing("crate-1", "crate", (1, 0)))
+    d = Decision("thing", ("blue-1", "blue-2", "red-1", "crate-1"), "blue-1", "prod")
+    p = for_decision(d, view_of(board))
+    assert isinstance(p, Menu) and p.selected == "red-1"
+    shown = "\n".join(p.screen(view_of(board)).texts)
+    assert "Full hex" in shown and "Knock which Thing away?" in shown and "→ red worm 1" in shown
+
+
+def test_a_mine_is_dropped_away_from_the_team_s_own_worms_first():
+    board = Board(land=set(hexagon((0, 0), 3)), wind=1)
+    board.add(Thing("blue-1", "worm", (0, 0), "blue"))
+    board.add(Thing("red-1", "worm", (3, 0), "red"))
+    options = tuple(sorted(set(hexagon((0, 0), 3))))
+    d = Decision("hex", options, (0, 0), "place:mine")
+    p = for_decision(d, view_of(board))
+    assert p.cursor != (0, 0) and distance(p.cursor, (0, 0)) == 3
+    d = Decision("hex", options, (3, 0), "place:crate")
+    assert distance(for_decision(d, view_of(board)).cursor, (0, 0)) == 1
