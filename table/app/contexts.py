@@ -35,7 +35,7 @@ def _aim_draw(card_id: str, dice: dict):
         card = v.cards.get(card_id)
         name = card.name(v.lang) if card is not None else card_id
         lines = [text("ask.aim", v.lang, card=name, n=dice[c]) if c in dice
-                 else text("prompt.target", v.lang)]
+                 else text("prompt.target" if dice else "prompt.target_plain", v.lang)]
         here = v.board.worms_first(c) if c is not None else []
         if here:
             lines.append(text("ask.aim_at", v.lang, what=_name(v, here[0].id)))
@@ -46,23 +46,34 @@ def _aim_draw(card_id: str, dice: dict):
 
 
 def _drop_card(view):
-    """The Drop card being resolved and the kind of Thing it places (either may be None)."""
-    cid = next((e["card"] for e in reversed(view.events)
-                if e.get("event") in ("drop", "sudden_death")), None)
-    card = view.cards.get(cid) if cid else None
+    """The Drop card being resolved (or None), the kinds of Thing it places in order, and
+    which of its choices this is: ``(card, kinds, k, n)``, the ``k``-th of ``n`` hexes the
+    players choose ("Crate 2 of 2")."""
+    at = max((i for i, e in enumerate(view.events)
+              if e.get("event") in ("drop", "sudden_death")), default=None)
+    card = view.cards.get(view.events[at]["card"]) if at is not None else None
     steps = (card.text if card is not None else ()) + (getattr(card, "drop", ()) or ())
-    return card, next((s.get("kind") for s in steps if s.get("do") == "place"), None)
+    kinds = tuple(s.get("kind") for s in steps if s.get("do") == "place")
+    n = sum(1 for s in steps if s.get("do") == "place" and s.get("at") == "emptiest")
+    placed = sum(1 for e in view.events[(at or 0) + 1:]
+                 if e.get("event") in ("place", "sink", "pool_empty"))
+    chosen = sum(1 for s in steps[:placed] if s.get("at") == "emptiest")
+    return card, kinds, min(chosen + 1, max(n, 1)), n
 
 
 def _drop_draw(view):
-    """A drop card's Thing to place where the players choose: the card and the Thing."""
-    card, kind = _drop_card(view)
+    """A drop card's Thing to place where the players choose: the card, the Thing, and which
+    of the card's choices it is when there are several."""
+    card, kinds, k, n = _drop_card(view)
+    kind = kinds[0] if kinds else None
 
     def draw(v, c: Hex) -> screens.Screen:
         thing = text(f"thing.{kind or 'crate'}", v.lang).lower()
         name = card.name(v.lang) if card is not None else text("drop.title", v.lang)
-        return screens.message(text("drop.title", v.lang),
-                               text("ask.drop_where", v.lang, card=name, thing=thing))
+        title = text("drop.title", v.lang)
+        if n > 1:
+            title = f"{title} {text('ask.nth', v.lang, k=k, n=n)}"
+        return screens.message(title, text("ask.drop_where", v.lang, card=name, thing=thing))
     return draw
 
 

@@ -43,7 +43,7 @@ from .present import (Legend, Step, box_drawn, fault_notice, game_over, game_vie
                       pending_hexes, refusal, setup_board, start_hands, winner_frame)
 from .presenter import Presenter
 from .ahead import skip_ahead
-from .prompts import Answer, Notice, Prompt, Refuse, View, for_decision
+from .prompts import Answer, Notice, Prompt, Refuse, View, for_decision, undone
 from .state import StateFolder, load_cards
 from .steps import StepQueue
 from .storage import StorageGuard
@@ -223,7 +223,7 @@ class Daemon:
     def undo(self) -> None:
         if self.jg is None or self.game.result is not None or self.box.busy:
             return
-        before = copy.deepcopy(self.tracker.board)
+        before, gone = copy.deepcopy(self.tracker.board), self.game.log[-1:]
         if not self.jg.undo():
             self.overlay = Notice(lambda v: screens.error(v.lang, "error.undo_roll"))
             return
@@ -235,8 +235,7 @@ class Daemon:
         self._events_seen = len(events)
         self._set_steps(undo_steps(before, self.tracker.board))
         self._save_progress()
-        self.overlay = Notice(lambda v: screens.message(text("undo.done", v.lang),
-                                                        text("prompt.ok", v.lang)))
+        self.overlay = undone(gone, self.cards)
 
     def _check_timer(self) -> None:
         self.timer.check(self.game, copying=bool(self.queue))

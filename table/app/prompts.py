@@ -292,6 +292,26 @@ class Notice(Prompt):
         return None
 
 
+def undone(gone: list[dict], cards: dict) -> Notice:
+    """"Undone", saying what: the worm, the move, the card, the face typed in..."""
+    def what(lang: str) -> str:
+        e = gone[-1] if gone else {}
+        v, kind = e.get("answer"), e.get("kind")
+        if e.get("chance") in ("die", "flip"):          # the players' own, typed in
+            key = "face" if e["chance"] == "die" else "coin"
+            return text(f"undo.{e['chance']}", lang, what=text(f"{key}.{e['value']}", lang, d="?"))
+        if kind == "worm" and isinstance(v, str) and "-" in v:
+            return text("undo.worm", lang, worm=worm_name(lang, v.rsplit("-", 1)[0],
+                                                           worm_number(v)))
+        if kind == "move" and isinstance(v, (list, tuple)):
+            return text("undo.move", lang, move=text(f"move.{v[0]}", lang))
+        if kind == "card" and v in cards:
+            return text("undo.card", lang, card=cards[v].name(lang))
+        return text("undo.other", lang)
+    return Notice(lambda v: screens.message(text("undo.done", v.lang),
+                                            f"{what(v.lang)}\n{text('prompt.ok', v.lang)}"))
+
+
 # -- the game's decisions ----------------------------------------------------------------------
 
 def _light_hex(h: Hex | None):
@@ -373,7 +393,10 @@ def for_decision(d: Decision, view: View) -> Prompt:
                     "ask.place_where", v.lang, thing=_pile_label(v.lang, item).lower()))
         elif d.purpose is Purpose.EMPTIEST:
             draw = _drop_draw(view)
-            start = place_start(d.options, view.board, view.team, _drop_card(view)[1]) or start
+            kinds = _drop_card(view)[1]          # a Mine drop: its crate's hex gets the mine
+            harm = next((k for k in kinds if k in ("mine", "oil_drum", "fire")), None)
+            start = place_start(d.options, view.board, view.team,
+                                harm or (kinds[0] if kinds else None)) or start
         else:
             def draw(v, c):
                 return v.header("prompt.hex")
@@ -451,4 +474,4 @@ def _fallback(d: Decision, view: View) -> Prompt:
 
 
 __all__ = ["Answer", "CardTap", "DeckTap", "DicePick", "FaceEntry", "HexPick", "Menu", "Notice",
-           "Prompt", "Refuse", "View", "for_decision"]
+           "Prompt", "Refuse", "View", "for_decision", "undone"]

@@ -233,8 +233,13 @@ def _short(lang: str, team: str, n: str) -> str:
     return f"{text(f'team.{team}', lang)} {n}"
 
 
+def _counts(lang: str, counts) -> str:
+    """Worms left a team, "Blue ×4, Red ×3" (never "Blue 4", a worm's name)."""
+    return ", ".join(f"{text(f'team.{t}', lang)} ×{n}" for t, n in counts)
+
+
 def _left(lang: str, board: Board, teams) -> str:
-    return ", ".join(f"{text(f'team.{t}', lang)} {len(board.worms(t))}" for t in teams)
+    return _counts(lang, ((t, len(board.worms(t))) for t in teams))
 
 
 def _fits(title: str, body: str) -> bool:
@@ -303,8 +308,7 @@ def game_summary(lang: str, result: GameResult | None,
                                                           for t in winners))
               if winners else text("over.draw", lang))]
     worms = {t: n for t, n in (result.worms if result is not None else {}).items() if n}
-    left = [text("sum.left", lang, left=", ".join(
-        f"{text(f'team.{t}', lang)} {n}" for t, n in worms.items()))] if worms else []
+    left = [text("sum.left", lang, left=_counts(lang, worms.items()))] if worms else []
     chain = [text("over.chain", lang, n=best_chain(events))]
     title = text("over.title_turns", lang, n=result.turns if result is not None else 0)
     if not _fits(title, ""):

@@ -57,7 +57,7 @@ def test_a_whole_game_through_presses_and_taps_ends_as_the_bots_game(tmp_path, s
     assert expected in body
     # and the end summary: turns played, worms left (if any)
     assert f"Game over: {game.result.turns} turns" in body
-    assert ("Worms: " in body) == any(game.result.worms.values())
+    assert ("Left: " in body) == any(game.result.worms.values())
     assert oled.tobytes() == screen.image.tobytes()
 
 

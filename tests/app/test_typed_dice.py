@@ -99,10 +99,11 @@ def test_a_mistyped_die_is_taken_back_and_the_journal_keeps_it(tmp_path):
             log = list(daemon.game.log)
             await p.press("2")                              # meant 4
             assert daemon.game.log[len(log)] == {"chance": "die", "value": "2"}
-            while len(daemon.game.log) > len(log):          # a long Back takes it back
-                await p.press("back", long=True)
-                await p.press("ok")                         # "Undone"
-                await confirm_steps(daemon, p)
+            assert daemon.game.log[-1] == {"chance": "die", "value": "2"}
+            await p.press("back", long=True)                # a long Back takes it back...
+            assert text("undo.die", "en", what=text("face.2", "en")) in texts(daemon)
+            await p.press("ok")                             # ...saying what: "Undone"
+            await confirm_steps(daemon, p)
             assert daemon.game.log == log and daemon.game.request == asked
             assert isinstance(daemon.current(), FaceEntry)
             await p.press("4")

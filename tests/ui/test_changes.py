@@ -174,7 +174,7 @@ def test_card_and_game_summaries():
                                       "teams": ["blue", "red"]}, b)
     assert title == "Bazooka: result"
     assert body.split("\n") == ["Missed the aim", "Hurt: Red 1", "Drowned: Blue 2",
-                                "Worms: Blue 1, Red 1"]
+                                "Left: Blue ×1, Red ×1"]
     events = [{"event": "play"}] + [{"event": "move"}] * 5 + [{"event": "end_turn"},
                                                                {"event": "play"},
                                                                {"event": "damage"}]
@@ -183,7 +183,7 @@ def test_card_and_game_summaries():
                         {"blue": 0, "red": 1}, 14)
     title, body = game_summary("en", result, events)
     assert title == "Game over: 14 turns"
-    assert body.split("\n") == ["Red team wins!", "Worms: Red 2", "Best chain: 5 changes"]
+    assert body.split("\n") == ["Red team wins!", "Left: Red ×2", "Best chain: 5 changes"]
 
 
 def test_things_to_take_off_over_several_hexes_are_one_screen():

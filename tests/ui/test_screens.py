@@ -178,6 +178,7 @@ SAMPLES = {
     "a card played by hand, told back": lambda lang: edit_screens(lang),
     "dice typed in": lambda lang: typed_screens(lang),
     "a full hex": lambda lang: full_hex_screens(lang),
+    "a second game's words": lambda lang: second_game_screens(lang),
 }
 
 
@@ -208,6 +209,31 @@ def typed_screens(lang):
     for why in ("mine", "fire"):
         out.append(FaceEntry(Decision("flip_typed", ("safe", "danger"), "safe", "flip",
                                       info=(why, 1, 1, "red-2"))).screen(view))
+    return out
+
+
+def second_game_screens(lang):
+    """What was undone; a target without dice; a Drop card's second crate."""
+    from table.app.prompts import View, for_decision, undone
+    from table.engine.board import Board, Thing
+    from table.engine.decisions import Decision
+
+    cards = library()
+    board = Board(land={(0, 0), (1, 0), (2, 0)}, wind=3)
+    board.add(Thing("purple-2", "worm", (0, 0), team="purple"))
+    view = View(lang, board, frozenset(board.land), "purple", "purple-2", cards=cards)
+    out = [undone(g, cards).screen(view) for g in (
+        [{"answer": "purple-2", "kind": "worm"}], [{"answer": ["jump", [1, 0]], "kind": "move"}],
+        [{"answer": "bazooka", "kind": "card"}], [{"chance": "die", "value": "wind"}],
+        [{"chance": "flip", "value": "danger"}], [{"answer": [1, 0], "kind": "hex"}], [])]
+    uzi = Decision("hex", ((1, 0), (2, 0)), (1, 0), "uzi:target")
+    out.append(for_decision(uzi, view).screen(view))
+    drop = next(c for c, card in cards.items()
+                if sum(s.get("at") == "emptiest" for s in card.text) > 1)
+    view.events = [{"event": "drop", "card": drop},
+                   {"event": "place", "thing": "crate-1", "kind": "crate", "at": [1, 0]}]
+    out.append(for_decision(Decision("hex", ((1, 0), (2, 0)), (1, 0), "emptiest"),
+                            view).screen(view))
     return out
 
 
@@ -245,8 +271,9 @@ def test_every_string_is_on_some_screen(monkeypatch):
         used.add(key)
         return real(key, lang, **args)
 
-    from table.app import edits, prompts, teach, teaching, typed
-    for module in (strings, screens, instructions_mod, edits, prompts, teach, teaching, typed):
+    from table.app import contexts, edits, prompts, teach, teaching, typed
+    for module in (strings, screens, instructions_mod, contexts, edits, prompts, teach, teaching,
+                   typed):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():
