@@ -159,7 +159,7 @@ class Daemon:
         return True
 
     def new_wizard(self) -> None:
-        self.wizard = Wizard(self.grid, self.lang, self.settings.get("last_map"), cards=self.cards)
+        self.wizard = Wizard(self.grid, self.lang, cards=self.cards, memory=self.store)
         self.mode = Mode.WIZARD
         self.jg = None
 

@@ -173,6 +173,8 @@ def check_settings(data) -> str | None:
                                                  for c in h) for h in land)):
         return (f"last_map must be a list of at most {MAX_MAP_HEXES} [q, r] hexes, "
                 f"q and r within {MAX_MAP_REACH} of 0")
+    if data.get("wizard") is not None and not isinstance(data["wizard"], dict):
+        return "wizard must be a JSON object (the answers of a new-game wizard)"
     return None
 
 

@@ -7,6 +7,11 @@ goes one stage back.  Map entry: lay the box's map tiles one by one (table/app/t
 or mark hexes: a cursor on the LED grid, OK makes the hex land or water, a long OK finishes;
 the marked map starts as the last map played (or the standard map).  ``finish``
 gives the :class:`GameConfig` and the settings to remember (language, map).
+
+Every answer is kept in the settings as it is given (``memory``, the state folder:
+settings.json's "wizard"),
+so a box restarted during the wizard comes back at the same stage with the same answers and
+language; a finished wizard's answers are the next one's defaults.
 """
 
 from __future__ import annotations
@@ -98,18 +103,35 @@ class SeatsMenu(Menu):
         return out
 
 
+class TeamsMenu(Menu):
+    """The teams as checkboxes: OK on a colour ticks or clears it (any colours), OK on Start
+    goes on once two or more are ticked (else says so)."""
+
+    def __init__(self, chosen: set[str], draw):
+        super().__init__("", [], ["start", *TEAMS], 0, draw=draw)
+        self.chosen = chosen
+
+    def press(self, event):
+        if (event.name == "ok" and not event.long and self.selected == "start"
+                and len(self.chosen) < 2):
+            return Refuse("wizard.two_teams")
+        return super().press(event)
+
+
 class Wizard:
     def __init__(self, grid, lang: str = "en", last_map=None, water: Hex | None = (0, 0),
-                 tiles=None, cards: dict | None = None):
+                 tiles=None, cards: dict | None = None, memory=None):
         self.cards = cards if cards is not None else {}   # the library (the teach pass)
         self.grid = frozenset(grid)
         self.tiles = tiles                      # the box's map tiles (None: read when asked)
         self.water = water
         self.lang = lang if lang in LANGS else "en"
+        if last_map is None and memory is not None:   # the map played last (settings.json)
+            last_map = memory.settings.get("last_map")
         last = tuple(map(tuple, last_map or ()))
         # a last map off the box's grid (another box's settings, a damaged file) is not offered
         self.last_map = last if last and set(last) <= self.grid else None
-        self.teams = 2
+        self.colours: set[str] = set(TEAMS[:2])
         self.box: dict[str, str] = {}           # the teams the box plays, and at what level
         self.rules: set[str] = set()
         self.own_dice = False
@@ -119,7 +141,57 @@ class Wizard:
         self.minutes = 1
         self.stage = "lang"
         self.result: GameConfig | None = None
+        self.memory = memory                    # the state folder: answers kept in settings
+        self._recall()
         self.prompt = self._make()
+
+    @property
+    def teams(self) -> int:
+        return len(self.colours)
+
+    @teams.setter
+    def teams(self, n: int) -> None:
+        """The first ``n`` team colours ticked."""
+        self.colours = set(TEAMS[:n])
+
+    # -- what a restart keeps ----------------------------------------------------------------
+    def _recall(self) -> None:
+        """The answers of a wizard the box was restarted in (its stage too; a finished one's
+        answers as the defaults, from the first stage)."""
+        kept = self.memory.settings.get("wizard") if self.memory is not None else None
+        if not isinstance(kept, dict):
+            return
+        try:
+            colours = {c for c in kept.get("colours", ()) if c in TEAMS}
+            if len(colours) >= 2:
+                self.colours = colours
+            self.rules = {r for r in kept.get("rules", ()) if r in OPTIONAL_RULES}
+            self.own_dice = bool(kept.get("own_dice", False))
+            self.own_decks = bool(kept.get("own_decks", True))
+            if kept.get("placement") in ("auto", "players"):
+                self.placement = kept["placement"]
+            if kept.get("minutes") in MINUTES:
+                self.minutes = kept["minutes"]
+            if kept.get("lang") in LANGS:
+                self.lang = kept["lang"]
+            box = kept.get("box") or {}
+            self.box = {t: lv for t, lv in box.items() if t in self.colours and lv in LEVELS}
+            if kept.get("stage") in STAGES and kept["stage"] not in ("editor", "tiles"):
+                self.stage = kept["stage"]
+        except (TypeError, AttributeError):     # a hand-edited file: start afresh
+            return
+
+    def _keep(self, done: bool = False) -> None:
+        if self.memory is None:
+            return
+        settings = self.memory.settings
+        settings["wizard"] = {"lang": self.lang, "stage": "lang" if done else self.stage,
+                              "colours": sorted(self.colours, key=TEAMS.index),
+                              "rules": sorted(self.rules), "own_dice": self.own_dice,
+                              "own_decks": self.own_decks, "placement": self.placement,
+                              "minutes": self.minutes, "box": dict(self.box)}
+        settings["lang"] = self.lang
+        self.memory.save_settings(settings)
 
     # -- stages ------------------------------------------------------------------------------
     def _make(self) -> Prompt:
@@ -128,10 +200,10 @@ class Wizard:
             return Menu("", list(LANGS), list(LANGS), LANGS.index(self.lang),
                         draw=lambda v, c: screens.language_menu(c))
         if self.stage == "teams":
-            return Menu("", [], list(TEAMS) + ["start"], len(TEAMS),
-                        draw=lambda v, c: screens.teams_menu(v.lang, set(TEAMS[:self.teams]), c))
+            return TeamsMenu(self.colours,
+                             draw=lambda v, c: screens.teams_menu(v.lang, self.colours, c))
         if self.stage == "seats":
-            teams = list(TEAMS[:self.teams])
+            teams = [t for t in TEAMS if t in self.colours]
             return SeatsMenu(self.box, teams)
         if self.stage == "rules":
             return Menu("", [], list(OPTIONAL_RULES) + ["start"], len(OPTIONAL_RULES),
@@ -186,11 +258,14 @@ class Wizard:
             else:
                 items.append(f"{text('wizard.timer', view.lang)}: "
                              f"{text('wizard.minutes', view.lang, n=self.minutes)}")
-        return screens.menu(text("wizard.title", view.lang), items, cursor)
+        value = self.prompt.values[cursor]
+        return screens.explained_menu(text("wizard.title", view.lang), items,
+                                      text(f"map_help.{value}", view.lang), cursor)
 
     def _go(self, stage: str) -> None:
         self.stage = stage
         self.prompt = self._make()
+        self._keep()
 
     # -- inputs ------------------------------------------------------------------------------
     def back(self) -> None:
@@ -210,17 +285,20 @@ class Wizard:
             self._go("teams")
         elif s == "teams":
             if value == "start":
-                self.box = {t: lv for t, lv in self.box.items() if t in TEAMS[:self.teams]}
+                self.box = {t: lv for t, lv in self.box.items() if t in self.colours}
                 self._go("seats")
             else:
-                self.teams = max(2, TEAMS.index(value) + 1)
+                self.colours ^= {value}
+                self._keep()
         elif s == "seats":
             self._seat(value)
+            self._keep()
         elif s == "rules":
             if value == "start":
                 self._go("dice")
             else:
                 self.rules ^= {value}
+                self._keep()
         elif s == "dice":
             self.own_dice = value == "own"
             self._go("decks")
@@ -241,6 +319,7 @@ class Wizard:
             if value == "timer":
                 self.minutes = MINUTES[(MINUTES.index(self.minutes) + 1) % len(MINUTES)] \
                     if self.minutes in MINUTES else MINUTES[0]
+                self._keep()
             elif value == "last" and not capacity_problem(set(self.last_map), self.teams):
                 return self._finish(self.last_map)
             elif value == "tiles":
@@ -266,7 +345,10 @@ class Wizard:
 
     def _finish(self, land) -> GameConfig:
         options = tuple(o for o in OPTIONS if o in self.rules)
+        colours = tuple(t for t in TEAMS if t in self.colours)
+        self._keep(done=True)
         self.result = GameConfig(teams=self.teams, options=options,
+                                  colours=None if colours == TEAMS[:self.teams] else colours,
                                   land=tuple(sorted(map(tuple, land))),
                                   placement=self.placement, own_dice=self.own_dice,
                                   own_decks=self.own_decks,

@@ -38,6 +38,8 @@ class GameConfig:
     own_dice: bool = False                          # the players roll real dice and type each face
     own_decks: bool = False                         # the players draw from real decks and tap
     box: tuple[tuple[str, str], ...] = ()           # the teams the box plays: (team, level)
+    colours: tuple[str, ...] | None = None          # the teams' colours (None: the first
+                                                    # ``teams`` of TEAMS)
 
     def __post_init__(self):
         problem = self.problem()
@@ -47,6 +49,10 @@ class GameConfig:
     def problem(self) -> str | None:
         if not isinstance(self.teams, int) or not 2 <= self.teams <= len(TEAMS):
             return f"teams: {self.teams!r}, a game has 2 to {len(TEAMS)} teams"
+        c = self.colours
+        if c is not None and (len(set(c)) != len(c) or not set(c) <= set(TEAMS)
+                              or len(c) != self.teams):
+            return f"colours: {c!r}, expected {self.teams} different team colours"
         for o in self.options:
             if o not in OPTIONS:
                 return f"options: unknown option {o!r} (known: {', '.join(OPTIONS)})"
@@ -66,7 +72,7 @@ class GameConfig:
         return None
 
     def _box_problem(self) -> str | None:
-        teams = TEAMS[:self.teams] if isinstance(self.teams, int) else ()
+        teams = (self.colours or TEAMS[:self.teams]) if isinstance(self.teams, int) else ()
         seen = set()
         for entry in self.box:
             if not (isinstance(entry, tuple) and len(entry) == 2):
@@ -100,6 +106,10 @@ class GameConfig:
             out["drop_deck"] = list(self.drop_deck)
         if self.hands is not None:
             out["hands"] = {team: list(cards) for team, cards in self.hands}
+        if self.colours is None:
+            del out["colours"]                      # (older journals and files say nothing)
+        else:
+            out["colours"] = list(self.colours)
         return out
 
     @classmethod
@@ -117,6 +127,8 @@ class GameConfig:
             data["hands"] = tuple((team, tuple(cards)) for team, cards in data["hands"].items())
         if data.get("box") is not None:
             data["box"] = tuple(tuple(e) if isinstance(e, list) else e for e in data["box"])
+        if data.get("colours") is not None:
+            data["colours"] = tuple(data["colours"])
         unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
             raise ValueError(f"unknown game setting {sorted(unknown)[0]!r}")

@@ -136,7 +136,8 @@ class Game(Phases, Checkpoints, TimeUps):
         if cfg.things is not None:
             st.teams = [t for t in TEAMS if board.worms(t)]
         else:
-            st.teams = list(TEAMS[:cfg.teams])
+            st.teams = [t for t in TEAMS if t in cfg.colours] if cfg.colours else \
+                list(TEAMS[:cfg.teams])
         if cfg.placement == "players" and cfg.things is None:
             st.pile = pile(st.teams)
             st.phase = "place"

@@ -260,8 +260,11 @@ def language_menu(cursor: int) -> Screen:
 
 
 def teams_menu(lang: str, chosen: set[str], cursor: int) -> Screen:
-    items = [text("menu.on" if t in chosen else "menu.off", lang, item=text(f"team.{t}", lang))
-             for t in TEAMS] + [text("wizard.start", lang)]
+    """Start first, then every team colour as a checkbox (OK ticks or clears it), so the
+    teams chosen show under Start."""
+    items = [text("wizard.start", lang)] + [
+        text("menu.on" if t in chosen else "menu.off", lang, item=text(f"team.{t}", lang))
+        for t in TEAMS]
     return menu(text("wizard.teams", lang), items, cursor)
 
 
@@ -284,6 +287,25 @@ def box_turn(lang: str, team: str, line: str) -> Screen:
     """What the box does for ``team`` (a line of :mod:`table.app.boxseat`), until OK."""
     return message(text("box.title", lang, team=text(f"team.{team}", lang)), line,
                    text("prompt.ok", lang))
+
+
+def explained_menu(title: str, items: list[str], help_text: str, cursor: int) -> Screen:
+    """A menu shown a row at a time (inverted), ``n/m`` in the title bar, and under it a line
+    or two saying what the row under the cursor does (``help_text``)."""
+    cursor = max(0, min(cursor, len(items) - 1))
+    c = Canvas()
+    c.title(title, f"{cursor + 1}/{len(items)}")
+    fnt = font(12)
+    rows = wrap(items[cursor], fnt, WIDTH - 2)[0][:2]
+    y = TITLE_H + 1
+    c.draw.rectangle((0, y, WIDTH - 1, y + 12 * len(rows) - 1), fill=1)
+    c.check(items[cursor], fnt)
+    for row in rows:
+        c.draw.text((1, y), row, font=fnt, fill=0)
+        y += 12
+    c.draw.line((0, y + 1, WIDTH - 1, y + 1), fill=1)
+    c.block((1, y + 2, WIDTH - 1, HEIGHT), help_text)
+    return _done(c)
 
 
 def rules_menu(lang: str, chosen: set[str], cursor: int) -> Screen:

@@ -127,7 +127,8 @@ class Player:
         w = self.d.wizard
         box = box or {}
         await self.choose(lang)
-        await self.menu(w.prompt, ("blue", "red", "green", "yellow", "purple", "grey")[teams - 1])
+        for colour in ("green", "yellow", "purple", "grey")[:teams - 2]:
+            await self.menu(w.prompt, colour)            # ticked beside Blue and Red
         await self.choose("start")
         for team, level in box.items():
             while w.box.get(team) != level:

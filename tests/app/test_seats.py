@@ -10,8 +10,11 @@ GRID = frozenset(hexagon((0, 0), 4))
 
 
 def _to_seats(w: Wizard, teams: str = "red") -> None:
+    """The teams Blue to ``teams`` ticked (Blue and Red are, as offered)."""
     w.answer("en")
-    w.answer(teams)
+    order = ("blue", "red", "green", "yellow", "purple", "grey")
+    for colour in order[2:order.index(teams) + 1]:
+        w.answer(colour)
     w.answer("start")
     assert w.stage == "seats"
 
@@ -67,6 +70,6 @@ def test_fewer_teams_drop_the_box_seats_of_teams_no_longer_playing():
     w.answer("green")
     assert w.box == {"green": "easy"}
     w.back()
-    w.answer("red")                    # two teams again
+    w.answer("green")                  # two teams again: Green cleared
     w.answer("start")
     assert w.box == {}

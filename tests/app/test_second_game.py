@@ -9,6 +9,7 @@ from table.bots import RandomBot
 from table.engine.board import Board, Thing
 from table.engine.decisions import Decision
 from table.hexgrid import distance, hexagon
+from table.ui.strings import text
 
 from .driver import Player, enrol_all, running, sim_daemon
 from .test_play import confirm_steps
@@ -123,3 +124,78 @@ def test_a_mine_is_dropped_away_from_the_team_s_own_worms_first():
     assert p.cursor != (0, 0) and distance(p.cursor, (0, 0)) == 3
     d = Decision("hex", options, (3, 0), "place:crate")
     assert distance(for_decision(d, view_of(board)).cursor, (0, 0)) == 1
+
+
+# -- the wizard ---------------------------------------------------------------------------------
+
+def shown(daemon):
+    return "\n".join(daemon.current().screen(daemon.view()).texts)
+
+
+def test_the_first_team_screen_shows_the_teams_chosen_and_ticks_any_colours(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path, 2)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            await p.choose("en")
+            w = daemon.wizard
+            assert w.stage == "teams"
+            first = shown(daemon)
+            assert "● Blue" in first and "● Red" in first and "Start the game" in first
+            await p.menu(w.prompt, "yellow")              # OK on Yellow ticks Yellow alone
+            assert w.colours == {"blue", "red", "yellow"}
+            await p.menu(w.prompt, "yellow")              # and OK again clears it
+            assert w.colours == {"blue", "red"}
+            for colour in ("blue", "red", "grey"):        # any colours, not the first N
+                await p.menu(w.prompt, colour)
+            await p.choose("start")                       # one team: refused, says why
+            assert w.stage == "teams" and "Tick two teams or more" in shown(daemon)
+            await p.press("ok")
+            await p.menu(w.prompt, "purple")
+            await p.choose("start")
+            assert w.stage == "seats"
+            await p.choose("start")                       # everyone plays
+            assert w.stage == "rules"
+            await p.choose("start")
+            for answer in ("auto", "players", "auto"):    # dice, decks, placement
+                await p.choose(answer)
+            assert "Mark each hex land or water" in shown(daemon) or \
+                "The map of your last game" in shown(daemon)  # the map modes explained
+            await p.choose("new")
+            await p.press("ok", long=True)
+            assert daemon.mode == "play"
+            assert daemon.game.config.colours == ("purple", "grey")
+            assert sorted(daemon.game.teams) == ["grey", "purple"]
+    asyncio.run(main())
+
+
+def test_a_restart_during_the_wizard_keeps_every_answer_and_the_language(tmp_path):
+    async def first():
+        daemon = sim_daemon(tmp_path, 2)
+        async with running(daemon):
+            p = Player(daemon, enrol_all(daemon))
+            await p.choose("cs")
+            await p.menu(daemon.wizard.prompt, "green")
+            await p.choose("start")
+            await p.choose("start")                       # everyone plays
+            await p.choose("timer")
+            await p.choose("start")
+            await p.choose("own")
+            assert daemon.wizard.stage == "decks"
+        daemon.close()
+
+    async def second():
+        daemon = sim_daemon(tmp_path, 2)
+        async with running(daemon):
+            w = daemon.wizard
+            assert (daemon.mode, w.stage, w.lang, daemon.lang) == ("wizard", "decks", "cs", "cs")
+            assert w.colours == {"blue", "red", "green"} and w.rules == {"timer"}
+            assert w.own_dice
+            assert text("wizard.decks", "cs") in shown(daemon)      # drawn in Czech
+            p = Player(daemon, enrol_all(daemon))
+            await p.press("back")                         # back a stage: the dice as given
+            assert w.stage == "dice" and w.prompt.selected == "own"
+        daemon.close()
+
+    asyncio.run(first())
+    asyncio.run(second())

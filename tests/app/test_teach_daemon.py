@@ -146,8 +146,7 @@ def test_the_teach_pass_ticks_known_cards_and_teaches_the_rest(tmp_path):
             player = Player(daemon, tags)
             w = daemon.wizard
             await player.choose("en")
-            await player.menu(w.prompt, "red")
-            await player.choose("start")                   # two teams
+            await player.choose("start")                   # two teams (Blue, Red ticked)
             await player.choose("start")                   # seats: people play both
             await player.choose("start")                   # no optional rules
             await player.choose("auto")

@@ -178,6 +178,7 @@ SAMPLES = {
     "a card played by hand, told back": lambda lang: edit_screens(lang),
     "dice typed in": lambda lang: typed_screens(lang),
     "a full hex": lambda lang: full_hex_screens(lang),
+    "the wizard's map modes": lambda lang: wizard_map_screens(lang),
     "a second game's words": lambda lang: second_game_screens(lang),
 }
 
@@ -237,6 +238,26 @@ def second_game_screens(lang):
     return out
 
 
+def wizard_map_screens(lang):
+    """The map modes, each explained under it; two teams or more, said."""
+    from table.app.prompts import View
+    from table.app.wizard import Wizard
+    from table.engine.setup import standard_land
+    from table.hexgrid import hexagon
+
+    grid = frozenset(hexagon((0, 0), 4))
+    w = Wizard(grid, lang, last_map=sorted(standard_land(2)), tiles=[object()])
+    w.rules = {"timer"}
+    w.stage = "map"
+    w.prompt = w._make()
+    view = View(lang, None, grid)
+    out = []
+    for c in range(len(w.prompt.values)):
+        w.prompt.cursor = c
+        out.append(w.prompt.screen(view))
+    return out + [screens.error(lang, "wizard.two_teams")]
+
+
 def full_hex_screens(lang):
     """A full hex: which Thing is knocked away (the widest worm name under the cursor)."""
     from table.app.prompts import View, for_decision
@@ -271,9 +292,9 @@ def test_every_string_is_on_some_screen(monkeypatch):
         used.add(key)
         return real(key, lang, **args)
 
-    from table.app import contexts, edits, prompts, teach, teaching, typed
+    from table.app import contexts, edits, prompts, teach, teaching, typed, wizard
     for module in (strings, screens, instructions_mod, contexts, edits, prompts, teach, teaching,
-                   typed):
+                   typed, wizard):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():
