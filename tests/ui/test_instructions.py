@@ -46,7 +46,7 @@ def test_blast_chain_through_a_mine():
     ]
     assert [i.text("en") for i in got[1:3]] == [
         "Lay red worm 2 down: it is hurt", "Move red worm 2 to the flashing hex"]
-    assert got[5].text("cs") == "Červený wormsík 2 je zničen: sundej ho z mapy"
+    assert got[5].text("cs") == "Červený wormsík 2 je zničen: sundejte ho z mapy"
     assert got[7].text("uk") == "Перемісти синього черв’яка 1 на миготливий гекс"
 
 
@@ -155,7 +155,7 @@ def test_a_moved_oil_drum_and_a_mine_pushed_into_the_water():
         I("do.move.oil_drum", (1, 0), (0, 0)),
         I("do.remove.mine", (0, 1), (0, 2)),
     ]
-    assert got[0].text("cs") == "Přesuň barel na blikající hex"
+    assert got[0].text("cs") == "Přesuňte barel na blikající hex"
 
 
 def test_every_engine_event_is_copied_or_bookkeeping():
@@ -303,7 +303,7 @@ def test_game_events_drop_cards_sudden_death_heal_and_setup():
         I("do.sudden_death", card="one_life"),
     ]
     assert [i.text("cs") for i in got[2:]] == [
-        "Postav červeného wormsíka 1 vzpřímeně: je vyléčený", "Letecká podpora: Zásoby",
+        "Postavte červeného wormsíka 1 vzpřímeně: je vyléčený", "Letecká podpora: Zásoby",
         "Náhlá smrt: 1 život"]
     assert got[0].text("uk") == "Постав сюди синього черв’яка 2"
 

@@ -55,7 +55,7 @@ def test_the_engine_and_the_game_use_the_same_names():
 def test_lookup_and_formatting():
     assert text("do.wind", "en", d=4) == "The wind turns to 4"
     assert text("do.move_worm", "cs", team="červeného", n=2) == \
-        "Přesuň červeného wormsíka 2 na blikající hex"
+        "Přesuňte červeného wormsíka 2 na blikající hex"
     assert text("fault.missing", "en", name="Card reader") == \
         "Card reader not found: check the cable"
     assert worm_name("uk", "red", 2) == "червоний черв’як 2"

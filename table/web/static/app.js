@@ -12,6 +12,10 @@ const T = {
        pairTitle: "Pairing code", pairHelp: "Type the six digits shown on the table's screen.", pair: "Pair",
        dirs: ["N", "NE", "SE", "S", "SW", "NW"],
        legendTitle: "Colours", underCursor: "Under the cursor:", handTitle: "Hand", logTitle: "Turns",
+       cfTitle: "Add a card to the library", cfHelp: "The fields of a card file (docs/cards.md), checked by the table as you type; one text step a line, as",
+       cfKind: "kind", cfEn: "English name", cfCs: "Czech name", cfUk: "Ukrainian name", cfIdFrom: "from the English name", cfCopies: "copies",
+       cfTarget: "target", cfRange: "range", cfAccuracy: "Accuracy", cfAction: "action line", cfLasting: "lasting rule", cfNotes: "notes",
+       cfWrite: "Write the card file",
        kinds: {starter: "Starter", supply: "Supply", superweapon: "Superweapon", drop: "Drop", sudden_death: "Sudden Death"}},
   cs: {simulator: "simulátor", connecting: "připojuji…", live: "živě", reconnecting: "připojuji znovu…",
        wind: "Vítr", noWind: "Vítr: zatím nenastaven", cards: "Karty: kliknutím kartu přiložíte ke čtečce", cardsShown: "Karty, které stůl zná",
@@ -22,6 +26,10 @@ const T = {
        pairTitle: "Párovací kód", pairHelp: "Zadejte šest číslic z displeje stolu.", pair: "Spárovat",
        dirs: ["S", "SV", "JV", "J", "JZ", "SZ"],
        legendTitle: "Barvy", underCursor: "Pod kurzorem:", handTitle: "Ruka", logTitle: "Tahy",
+       cfTitle: "Přidat kartu do knihovny", cfHelp: "Údaje souboru karty (docs/cards.md); stůl je kontroluje, jak píšete; jeden krok textu na řádek, např.",
+       cfKind: "druh", cfEn: "Anglický název", cfCs: "Český název", cfUk: "Ukrajinský název", cfIdFrom: "z anglického názvu", cfCopies: "kopií",
+       cfTarget: "cíl", cfRange: "dostřel", cfAccuracy: "Přesnost", cfAction: "akční řádek", cfLasting: "trvalé pravidlo", cfNotes: "poznámky",
+       cfWrite: "Zapsat soubor karty",
        kinds: {starter: "Počáteční", supply: "Zásoby", superweapon: "Superzbraň", drop: "Letecká podpora", sudden_death: "Náhlá smrt"}},
   uk: {simulator: "симулятор", connecting: "з’єднання…", live: "наживо", reconnecting: "перепідключення…",
        wind: "Вітер", noWind: "Вітер: ще не задано", cards: "Карти: клацніть, щоб прикласти до зчитувача", cardsShown: "Карти, які знає стіл",
@@ -32,6 +40,10 @@ const T = {
        pairTitle: "Код сполучення", pairHelp: "Введіть шість цифр з екрана столу.", pair: "Сполучити",
        dirs: ["Пн", "ПнСх", "ПдСх", "Пд", "ПдЗх", "ПнЗх"],
        legendTitle: "Кольори", underCursor: "Під курсором:", handTitle: "Рука", logTitle: "Ходи",
+       cfTitle: "Додати карту до бібліотеки", cfHelp: "Дані файлу карти (docs/cards.md); стіл перевіряє їх, поки ви пишете; один крок тексту в рядку, як-от",
+       cfKind: "вид", cfEn: "Назва англійською", cfCs: "Назва чеською", cfUk: "Назва українською", cfIdFrom: "з англійської назви", cfCopies: "копій",
+       cfTarget: "ціль", cfRange: "дальність", cfAccuracy: "Точність", cfAction: "рядок дій", cfLasting: "тривале правило", cfNotes: "примітки",
+       cfWrite: "Записати файл карти",
        kinds: {starter: "Початкова", supply: "Припаси", superweapon: "Суперзброя", drop: "Пакунок", sudden_death: "Раптова смерть"}},
 };
 const KIND_ORDER = ["starter", "supply", "superweapon", "drop", "sudden_death"];
@@ -123,6 +135,7 @@ function relabel() {
   document.documentElement.lang = lang;
   document.body.dataset.lang = lang;
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  for (const node of document.querySelectorAll("[data-t-placeholder]")) node.placeholder = t(node.dataset.tPlaceholder);
   setLive(events && events.readyState === EventSource.OPEN);
   padKey = "";
 }
