@@ -31,11 +31,13 @@ import time
 from .bridge import LoopBridge
 from .mode import DemoMode
 from .supervisor import Supervisor
+from .visitor import bye_screen, invite_screen, not_held, shot_result
 
 log = logging.getLogger("worms-table.demo")
 
 IDLE_S = 60.0           # a visitor silent this long hands the table back to the bots
 BYE_S = 3.0             # "back to the show in a moment"
+RESULT_S = 4.0          # what the visitor's shot did, before that
 NOTICE_S = 2.5          # an error shown to the visitor
 ASK_S = 0.7             # a bot's decision on show before it answers
 AFTER_S = 0.5           # the answer's commentary after its animations
@@ -85,6 +87,7 @@ class Demo:
         self.last_input = clock()
         self._until = 0.0         # bye / notice shown until this time
         self._notice = None       # a screen shown over the visitor's prompt until _until
+        self._said, self._bye_at = False, 0.0   # a mistake said; the shot's result until then
         self._pending: list = []  # animations queued by a visitor's answer
         self._invite = True
         self._beats = 0           # bot answers since the invitation was last on show
@@ -206,8 +209,11 @@ class Demo:
             else:
                 return self._visitor_beat(now)
         if self.mode == DemoMode.BYE:
+            if self._bye_at and now >= self._bye_at:     # the result was read: goodbye
+                self._bye_at = 0.0
+                self.show_screen(bye_screen(self.lang))
             if now < self._until:
-                return [], self._until - now
+                return [], min(self._until, self._bye_at or self._until) - now
             self.mode = DemoMode.SHOW
         return self._show_beat()
 
@@ -276,6 +282,10 @@ class Demo:
                 self._outcome(self.prompt.tap(self._shot_card(lying)))
             return
         self._notice = None
+        if self._said:                 # the button that reads a mistake only clears it
+            self._said = False
+            self._draw_prompt()
+            return
         self._outcome(self.prompt.press(event))
 
     def tap(self, card_id: str | None) -> None:
@@ -287,8 +297,13 @@ class Demo:
             return
         if self.mode != DemoMode.VISITOR:
             self._start_visit()
-            card_id = self._shot_card(card_id)     # any card starts the visitor's shot
-        self._notice = None
+            shot = self._shot_card(card_id)        # any card starts the visitor's shot...
+            if shot != card_id and card_id is not None:   # ...said when the team has another
+                self._notice = not_held(self.lang, self.cards, card_id, shot)
+                self._until, self._said = self.clock() + NOTICE_S, True
+                return self.show_screen(self._notice)
+            card_id = shot
+        self._notice, self._said = None, False
         self._outcome(self.prompt.tap(card_id))
 
     def _shot_card(self, card_id: str | None) -> str | None:
@@ -335,7 +350,7 @@ class Demo:
         if isinstance(out, Refuse):
             from table.app.present import refusal
             self._notice = refusal(out, self.lang)
-            self._until = self.clock() + NOTICE_S
+            self._until, self._said = self.clock() + NOTICE_S, self.mode == DemoMode.VISITOR
             self.show_screen(self._notice)
             return
         if not isinstance(out, Answer):
@@ -355,10 +370,10 @@ class Demo:
                 and game.turn.step == "weapon"):
             self.prompt = for_decision(game.request, self.view())
             return
-        self.mode, self.prompt = DemoMode.BYE, None
-        self._until = self.clock() + BYE_S
-        self.show_screen(screens.message(text("demo.title", self.lang),
-                                         text("demo.bye", self.lang)))
+        self.mode, self.prompt = DemoMode.BYE, None     # what the shot did, then goodbye
+        self._bye_at = self.clock() + RESULT_S
+        self._until = self._bye_at + BYE_S
+        self.show_screen(screens.message(*shot_result(self.lang, self.game, self.visitor_team)))
 
     # -- a short game against the box --------------------------------------------------------
     def _start_versus(self) -> None:
@@ -421,17 +436,6 @@ class Demo:
 
 def _warn(name: str, err) -> None:
     log.warning("demo: %s: %s", name, err)
-
-
-def invite_screen(lang: str, versus: bool = False):
-    """The invitation: tap the Bazooka (or press any button) to try a shot; or (``versus``)
-    hold OK for a short game against the box."""
-    from table.ui import screens
-    from table.ui.strings import text
-    if versus:
-        return screens.message(text("demo.title", lang), text("demo.versus_invite", lang))
-    return screens.message(text("demo.title", lang), f"{text('demo.invite', lang)}\n"
-                                                     f"{text('demo.invite_keys', lang)}")
 
 
 async def run_async(demo: Demo, stop, fps: int = 30, games: int | None = None) -> None:

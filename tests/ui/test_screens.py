@@ -235,7 +235,8 @@ def second_game_screens(lang):
                    {"event": "place", "thing": "crate-1", "kind": "crate", "at": [1, 0]}]
     out.append(for_decision(Decision("hex", ((1, 0), (2, 0)), (1, 0), "emptiest"),
                             view).screen(view))
-    return out
+    from table.app.visitor import not_held
+    return out + [not_held(lang, cards, "supplies", "bazooka")]
 
 
 def wizard_map_screens(lang):
@@ -292,9 +293,9 @@ def test_every_string_is_on_some_screen(monkeypatch):
         used.add(key)
         return real(key, lang, **args)
 
-    from table.app import contexts, edits, prompts, teach, teaching, typed, wizard
+    from table.app import contexts, edits, prompts, teach, teaching, typed, visitor, wizard
     for module in (strings, screens, instructions_mod, contexts, edits, prompts, teach, teaching,
-                   typed, wizard):
+                   typed, visitor, wizard):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from table.cli import main
-from table.app.demo import BYE_S, NOTICE_S, Demo, attach, run_async
+from table.app.demo import BYE_S, NOTICE_S, RESULT_S, Demo, attach, run_async
 from table.app.demopairing import CODE_S, PairedDemo
 from table.devices.buttons import InputEvent
 from table.ui import screens
@@ -81,11 +81,17 @@ def test_a_visitor_takes_a_shot(demo, clock, devices):
     assert demo.visits == 1 and "bazooka" in answers(demo.game)
     events = [e["event"] for e in demo.game.events]
     assert "blast" in events[events.index("play"):]
+    result = screen_text(demo)                    # the visitor sees what the shot did
+    assert result.startswith("Bazooka: result") and ("Left: " in result or "Missed the aim" in result
+                                                     or "A hit!" in result)
+    demo.step()
+    assert demo.mode == "bye" and screen_text(demo) == result
+    clock.now += RESULT_S
+    demo.step()                                   # then: goodbye
     bye = devices.display.image.tobytes()
     assert bye == screens.message("Worms: try it!", "Back to the show in a moment") \
         .image.convert("1").tobytes()
-    demo.step()
-    assert demo.mode == "bye"                     # still saying goodbye
+    assert demo.mode == "bye"
     clock.now += BYE_S
     decisions = demo.decisions
     demo.step()
@@ -127,12 +133,31 @@ def test_a_card_that_cannot_be_played_is_refused_clearly(demo, clock, devices):
         demo.prompt.screen(demo.view()).image.convert("1").tobytes()
 
 
-def test_any_card_tapped_during_the_show_starts_a_shot(demo, devices):
+def test_a_card_the_team_does_not_hold_is_said_never_swapped(demo, devices):
     demo.step()
     assert "Tap the Bazooka to try a shot" in screen_text(demo)
-    demo.tap("supplies")                          # a Drop card: still the visitor's shot
-    assert demo.mode == "visitor" and answers(demo.game)[-1] in ("bazooka", "grenade")
-    assert "Oops" not in screen_text(demo)
+    demo.tap("supplies")                          # a Drop card: the visit starts, and says so
+    assert demo.mode == "visitor" and "supplies" not in answers(demo.game)
+    held = next(c for c in ("bazooka", "grenade") if c in demo.game.request.options)
+    said = screen_text(demo)
+    assert "This team has no Supplies" in said and demo.cards[held].name("en") in said
+    assert demo.game.request.kind == "card" and "supplies" not in answers(demo.game)
+    before = answers(demo.game)
+    demo.tap(held)                                # the card it holds plays
+    assert answers(demo.game) == before + [held]
+
+
+def test_after_a_mistake_the_visitor_s_ok_only_clears_it(demo, clock, devices):
+    demo.press(InputEvent("3"))                   # the visit: the weapon step
+    assert demo.mode == "visitor" and demo.game.request.kind == "card"
+    log = list(demo.game.log)
+    demo.tap("supplies")                          # a card that is no weapon: "Oops"
+    assert demo.game.log == log
+    clock.now += NOTICE_S                         # the notice clears itself...
+    demo.step()
+    demo.press(InputEvent("ok"))                  # ...and the OK that reads it passes nothing
+    assert demo.game.log == log and demo.mode == "visitor"
+    assert demo.game.request.kind == "card"
 
 
 def test_the_invitation_comes_back_during_a_game(demo, devices):
