@@ -202,6 +202,11 @@ class Tracker:
                 if name in ("drop", "sudden_death"):
                     self.sudden = e["card"] if name == "sudden_death" else None
                 self.apply([e])
+            elif name in ("eliminated", "final_round") or (
+                    name == "activate" and len(self.board.worms(e.get("team"))) == 1):
+                flush()                  # a turn that changes without a question: said
+                out.append(Step(instruction=_turn_said(e)))
+                self.apply([e])
             elif name == "end_turn":
                 flush()
                 if self.token and self.board.target is not None:
@@ -215,6 +220,17 @@ class Tracker:
                 chunk.append(e)
         flush()
         return out
+
+
+def _turn_said(e: dict) -> Instruction:
+    """A team out, the final round, or a team's last worm activated (nobody chose it)."""
+    from table.ui.instructions import worm_number
+    if e["event"] == "activate":
+        return Instruction("do.last_worm", {"team": e["team"], "n": worm_number(e["worm"])},
+                           tuple(e["at"]) if e.get("at") is not None else None)
+    if e["event"] == "eliminated":
+        return Instruction("do.eliminated", {"team": e["team"]})
+    return Instruction("do.final_round", {})
 
 
 def _by_kind(laid: list[Instruction], one_each: bool = False) -> list[Step]:

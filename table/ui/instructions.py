@@ -35,7 +35,8 @@ COPIED = frozenset({"move", "destroy", "damage", "heal", "freeze", "thaw", "plac
 #: Which form of the team name each sentence takes.
 TEAM_FORM = {"do.move_worm": "team_acc", "do.lay_down": "team_acc", "do.worm_sank": "team_adj",
              "do.worm_out": "team_adj", "do.draw": "team", "do.take": "team",
-             "do.heal": "team_acc", "do.place_worm": "team_acc", "do.freeze": "team_acc", "do.thaw": "team_acc"}
+             "do.heal": "team_acc", "do.place_worm": "team_acc", "do.freeze": "team_acc", "do.thaw": "team_acc",
+             "do.last_worm": "team", "do.eliminated": "team"}
 
 
 @dataclass(frozen=True)

@@ -62,3 +62,30 @@ def test_undo_steps_put_back_what_changed():
     keys = [s.instruction.key for s in undo_steps(after, before)]
     assert keys == ["do.move_worm", "do.heal"]
     assert undo_steps(after, before)[0].instruction.to == start
+
+
+def test_a_turn_that_changes_without_a_question_is_said():
+    """Issue 23 item 3: a team's last worm is activated with no question: its turn is said;
+    a team losing its last worm, and the final round, are said too."""
+    seen = {}
+    for seed in range(40):
+        config = GameConfig(teams=2, land=tuple(sorted(standard_land(2))))
+        game = Game.new(config, seed)
+        tracker = Tracker(config.land, setup=lambda: setup_board(game))
+        bot, done, n = RandomBot(seed), 0, 0
+        while game.request is not None and n < 3000:
+            new = game.events[done:]
+            done = len(game.events)
+            for step in tracker.steps(new):
+                if step.instruction is not None:
+                    seen.setdefault(step.instruction.key, step.instruction)
+            for e in new:
+                if e["event"] == "activate" and len(game.board.worms(e["team"])) == 1:
+                    seen.setdefault("one worm", e)
+            game.answer(bot(game))
+            n += 1
+        if {"do.last_worm", "do.eliminated", "do.final_round"} <= set(seen):
+            break
+    assert "one worm" in seen and seen["do.last_worm"].args["n"] in "123456"
+    assert seen["do.eliminated"].args["team"] in ("blue", "red")
+    assert seen["do.final_round"].text("en") == "Final round: every team left plays one more turn"

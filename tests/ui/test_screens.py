@@ -52,11 +52,14 @@ def all_instructions() -> list[Instruction]:
                     "do.place_worm", "do.freeze", "do.thaw"):
             out.append(Instruction(key, {"team": team, "n": "4"}, (0, 0), (1, 0)))
         out.append(Instruction("do.draw", {"team": team}))
+        out.append(Instruction("do.last_worm", {"team": team, "n": "4"}, (0, 0)))
+        out.append(Instruction("do.eliminated", {"team": team}))
         out += [Instruction("do.take", {"team": team, "card": cid})
                 for cid, card in library().items() if card.kind in ("supply", "superweapon")]
     for kind in THING_KINDS:
         for verb in ("move", "remove", "place"):
             out.append(Instruction(f"do.{verb}.{kind}", {}, (0, 0)))
+    out += [Instruction("do.final_round", {})]
     out += [Instruction("do.flood", {}, (0, 0)), Instruction("do.target", {}, (0, 0)),
             Instruction("do.move_target", {}, (0, 0), (0, 1))]
     out += [Instruction("do.wind", {"d": d}) for d in range(1, 7)]
