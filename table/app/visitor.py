@@ -38,22 +38,25 @@ def shot_result(lang: str, game, team: str | None) -> tuple[str, str]:
     events = game.events
     start = max((i for i, e in enumerate(events) if e["event"] == "play"
                  and e.get("team") == team), default=len(events))
-    s = {"card": events[start]["card"] if start < len(events) else None, "shot": None,
-         "hurt": [], "out": [], "sank": [], "teams": list(game.teams)}
+    hurt: list[tuple] = []
+    gone: dict[str, list[tuple]] = {"out": [], "sank": []}
+    shot = None
     for e in events[start:]:
         thing = str(e.get("thing") or "")
         who = (thing.rsplit("-", 1)[0], worm_number(thing)) if e.get("kind", "worm") == "worm" \
             and "-" in thing and thing.rsplit("-", 1)[0] in game.teams else None
         if e["event"] == "accuracy":
-            s["shot"] = "hit" if e.get("picked") == "hit" else "miss"
-        elif e["event"] == "damage" and who and who not in s["hurt"]:
-            s["hurt"].append(who)
+            shot = "hit" if e.get("picked") == "hit" else "miss"
+        elif e["event"] == "damage" and who and who not in hurt:
+            hurt.append(who)
         elif e["event"] == "destroy" and who:
-            s["sank" if e.get("cause") == "sank" else "out"].append(who)
-            if who in s["hurt"]:
-                s["hurt"].remove(who)
+            gone["sank" if e.get("cause") == "sank" else "out"].append(who)
+            if who in hurt:
+                hurt.remove(who)
         elif e["event"] == "end_turn":
             break
+    s = {"card": events[start]["card"] if start < len(events) else None, "shot": shot,
+         "hurt": hurt, **gone, "teams": list(game.teams)}
     return card_summary(lang, s, game.board)
 
 
