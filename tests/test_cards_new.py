@@ -48,7 +48,7 @@ def test_a_weapon_card_asked_field_by_field_joins_the_library(folder, monkeypatc
     assert code == 0, err
     path = folder / "shotgun.toml"
     assert f"written: {path}" in out
-    assert "choose one of: starter, supply" in out and "a whole number, 1 or more" in out
+    assert "choose one of: starter, supply" in out and "a whole number from 1 to 9" in out
     [card] = load_file(path)
     assert card.kind == "supply" and card.target == "direct" and card.accuracy == 3
     assert card.names == {"en": "Shotgun", "cs": "Brokovnice", "uk": "Дробовик"}

@@ -14,25 +14,12 @@ from importlib import resources
 from pathlib import Path
 
 from table import filetext
-from table.engine.cards import (CARD_KINDS, PLACE_AT, STEP_KINDS, SYMBOLS, Card, play_card,
-                                resolve_drop)
-from table.engine.decisions import Purpose
-from table.engine.effects import RULES
-from table.engine.board import KINDS
-from table.engine.targeting import TARGET_RULES
-from table.langs import LANGS
+from table.engine.cards import Card, play_card, resolve_drop
 
-__all__ = ["Card", "CardError", "library", "load_file", "play_card", "resolve_drop"]
+from .schema import CARD_KEYS, LANGS, card_table, parse_card
 
-CARD_KEYS = {"id", "kind", "names", "target", "range", "accuracy", "action", "text", "lasting",
-             "drop", "notes", "copies"}
-PURPOSES = frozenset(p.value for p in Purpose)
-#: keys each text step may have, besides ``do``
-STEP_KEYS = {
-    "blast": set(), "change_wind": set(), "scatter": set(), "move_worm": set(),
-    "new_target": set(), "damage": {"pick"}, "remove": {"kinds"}, "place": {"kind", "at"},
-    "rule": {"rule"}, "freeze": set(),
-}
+__all__ = ["CARD_KEYS", "LANGS", "Card", "CardError", "card_table", "library", "load_file",
+           "parse_card", "play_card", "resolve_drop"]
 
 
 class CardError(Exception):
@@ -41,123 +28,6 @@ class CardError(Exception):
     def __init__(self, problems: list[str]):
         super().__init__("\n".join(problems))
         self.problems = problems
-
-
-def _where(source: str, card_id: str | None, field: str) -> str:
-    return f"{source}: card {card_id or '?'}: {field}"
-
-
-def parse_card(raw, source: str, index: int) -> tuple[Card | None, list[str]]:
-    """Check one card table; return the card (or None) and every problem found."""
-    problems: list[str] = []
-    if not isinstance(raw, dict):
-        return None, [f"{source}: cards[{index}]: expected a table"]
-    cid = raw.get("id")
-    label = cid if isinstance(cid, str) else f"#{index + 1}"
-
-    def bad(field: str, what: str) -> None:
-        problems.append(f"{_where(source, label, field)}: {what}")
-
-    for key in sorted(set(raw) - CARD_KEYS):
-        bad(key, f"unknown field (fields: {', '.join(sorted(CARD_KEYS))})")
-    if not isinstance(cid, str) or not cid.replace("_", "").isalnum() or cid != cid.lower():
-        bad("id", "needs a lower-case id of letters, digits and _")
-    elif cid in PURPOSES or cid == "pass":
-        bad("id", f"{cid!r} is a word the game's decisions use; give the card another id "
-                  f"(e.g. {cid}_card)")
-    kind = raw.get("kind")
-    if kind not in CARD_KINDS:
-        bad("kind", f"{kind!r} is not one of {', '.join(CARD_KINDS)}")
-    names = raw.get("names")
-    if not isinstance(names, dict) or not isinstance(names.get("en"), str):
-        bad("names", "needs at least an English name: names = { en = \"...\" }")
-        names = {}
-    else:
-        for lang, name in names.items():
-            if lang not in LANGS or not isinstance(name, str) or not name:
-                bad(f"names.{lang}", f"languages are {', '.join(LANGS)}, each a non-empty name")
-    target = raw.get("target")
-    if target is not None and (not isinstance(target, str) or target not in TARGET_RULES):
-        bad("target", f"{target!r} is not a target rule ({', '.join(TARGET_RULES)})")
-        target = None
-    rng = raw.get("range")
-    if target in ("within", "direct_within"):
-        if not isinstance(rng, int) or isinstance(rng, bool) or rng < 0:
-            bad("range", f"target {target} needs range = N (a whole number)")
-    elif rng is not None:
-        bad("range", "only the within and direct_within targets take a range")
-    acc = raw.get("accuracy")
-    if acc is not None and (not isinstance(acc, int) or isinstance(acc, bool) or acc < 1):
-        bad("accuracy", "must be a whole number of 1 or more")
-    if acc is not None and target is None:
-        bad("accuracy", "a card without a target cannot have Accuracy")
-    weapon = kind in ("starter", "supply", "superweapon")
-    action = raw.get("action", [])
-    if not isinstance(action, list) or any(s not in SYMBOLS for s in action):
-        bad("action", f"a list of symbols from {', '.join(SYMBOLS)}")
-        action = []
-    elif weapon and not action:
-        bad("action", "a weapon card needs an action line, e.g. [\"TEXT\"]")
-    elif not weapon and action:
-        bad("action", "only weapon cards have an action line")
-    text = _steps(raw.get("text", []), "text", bad)
-    drop = _steps(raw.get("drop", []), "drop", bad)
-    lasting = raw.get("lasting")
-    if kind == "sudden_death":
-        if lasting not in RULES:
-            bad("lasting", f"a Sudden Death card needs a lasting rule ({', '.join(RULES)})")
-        if text:
-            bad("text", "a Sudden Death card has a lasting rule and a drop part, not text")
-    else:
-        if lasting is not None:
-            bad("lasting", "only Sudden Death cards have a lasting rule")
-        if drop:
-            bad("drop", "only Sudden Death cards have a drop part")
-        if "TEXT" in action and not text:
-            bad("text", "the action line has TEXT but the card has no text")
-    if weapon and target is None and any(s["do"] in ("blast", "damage", "remove", "move_worm")
-                                         for s in text if isinstance(s, dict)):
-        bad("target", "the text acts on the target hex, so the card needs a target rule")
-    copies = raw.get("copies", 1)
-    if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
-        bad("copies", "how many of this card the box holds: a whole number, 1 or more")
-    notes = raw.get("notes", "")
-    if problems:
-        return None, problems
-    return Card(id=cid, kind=kind, names=dict(names), target=target, range=rng, accuracy=acc,
-                action=tuple(action), text=tuple(text), lasting=lasting, drop=tuple(drop),
-                notes=notes if isinstance(notes, str) else "", source=source,
-                copies=copies), []
-
-
-def _steps(raw, field: str, bad) -> list[dict]:
-    if not isinstance(raw, list):
-        bad(field, "a list of steps, e.g. [{ do = \"blast\" }]")
-        return []
-    out = []
-    for i, step in enumerate(raw):
-        where = f"{field}[{i}]"
-        if not isinstance(step, dict) or step.get("do") not in STEP_KINDS:
-            bad(where, f"each step needs do = one of {', '.join(STEP_KINDS)}")
-            continue
-        do = step["do"]
-        for key in sorted(set(step) - STEP_KEYS[do] - {"do"}):
-            bad(f"{where}.{key}", f"a {do} step takes {', '.join(sorted(STEP_KEYS[do])) or 'nothing more'}")
-        if do == "damage" and step.get("pick", "one") not in ("one", "all"):
-            bad(f"{where}.pick", "one or all")
-        if do == "remove":
-            kinds = step.get("kinds")
-            if not isinstance(kinds, list) or not kinds or any(k not in KINDS for k in kinds):
-                bad(f"{where}.kinds", f"a list of Thing kinds ({', '.join(KINDS)})")
-        if do == "place":
-            if step.get("kind") not in KINDS or step.get("kind") == "worm":
-                bad(f"{where}.kind", "a kind of Thing from the pool (not worm)")
-            if step.get("at", "target") not in PLACE_AT:
-                bad(f"{where}.at", f"one of {', '.join(PLACE_AT)}")
-        if do == "rule" and step.get("rule") not in RULES:
-            bad(f"{where}.rule", f"one of {', '.join(RULES)}")
-        out.append(dict(step))
-    return out
 
 
 def read_toml(path: str | Path, source: str, error: type[CardError] = CardError) -> dict:

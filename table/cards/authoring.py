@@ -18,30 +18,52 @@ import tomllib
 from pathlib import Path
 
 from table import filetext
-from table.engine.board import KINDS
-from table.engine.cards import CARD_KINDS, PLACE_AT, STEP_KINDS, SYMBOLS
 from table.engine.effects import RULES
-from table.engine.targeting import TARGET_RULES
+from table.engine.vocabulary import (CARD_KINDS, MAX_ACCURACY, MAX_COPIES, MAX_RANGE, PLACE_AT,
+                                     STEP_KINDS, STEPS, SYMBOLS, TARGETS, WEAPON_KINDS, WHERE,
+                                     Param)
 
 from . import CARD_KEYS, LANGS, CardError, default_folder, library, load_file, parse_card
+from .schema import ID_RE, id_problem, name_problem
 
-#: Kinds that are weapons: a target, Accuracy, an action line and text.
-WEAPON_KINDS = ("starter", "supply", "superweapon")
-#: What each text step asks for besides ``do``: the key and its choices (a list: several).
+#: The target rules (a tuple; the engine's predicates are table.engine.targeting's).
+TARGET_RULES = TARGETS
+
+
+def _spec(p: Param) -> tuple:
+    """A parameter as the questions ask it: its choices (the default first), ``("list",
+    choices)`` for several, ``("number", lo, hi)``, ``("text", longest)``."""
+    if p.many:
+        return ("list", p.choices)
+    if p.choices:
+        return p.choices
+    if p.number is not None:
+        return ("number",) + p.number
+    return ("text", p.text)
+
+
+#: What each text step asks for besides ``do``, in order: the key and its spec (``_spec``);
+#: made from the vocabulary's STEPS, the one list (so a new step reaches every form).
 STEP_PARAMS: dict[str, dict[str, tuple]] = {
-    "damage": {"pick": ("one", "all")},
-    "remove": {"kinds": ("list", tuple(k for k in KINDS if k != "worm"))},
-    "place": {"kind": tuple(k for k in KINDS if k != "worm"), "at": PLACE_AT},
-    "rule": {"rule": RULES},
-}
+    do: {key: _spec(p) for key, p in params.items()} for do, params in STEPS.items() if params}
+#: The parameters a step may leave out (their default is used).
+OPTIONAL: dict[str, frozenset[str]] = {
+    do: frozenset(k for k, p in params.items() if p.default is not None)
+    for do, params in STEPS.items()}
+#: The parameters asked for every such step, in order; the others are extras (set only when
+#: the card says so: ``cards new`` takes them as ``key=value`` on the step's line).
+ASKED: dict[str, tuple[str, ...]] = {
+    do: tuple(k for k, p in params.items() if p.asked) for do, params in STEPS.items()}
+#: Each parameter's default (None: required).
+DEFAULTS: dict[str, dict[str, object]] = {
+    do: {k: p.default for k, p in params.items()} for do, params in STEPS.items()}
 #: The order fields are written in a card file.
-ORDER = ("id", "kind", "copies", "names", "target", "range", "accuracy", "action", "text",
-         "lasting", "drop", "notes")
-ID_RE = re.compile(r"^[a-z0-9_]+$")
+ORDER = CARD_KEYS
 
-__all__ = ["CARD_KEYS", "CARD_KINDS", "LANGS", "PLACE_AT", "RULES", "STEP_KINDS", "STEP_PARAMS", "SYMBOLS",
-           "TARGET_RULES", "WEAPON_KINDS", "check", "default_folder", "owner_folder", "slug",
-           "to_toml", "write"]
+__all__ = ["ASKED", "DEFAULTS", "CARD_KEYS", "CARD_KINDS", "ID_RE", "LANGS", "MAX_ACCURACY", "MAX_COPIES",
+           "MAX_RANGE", "OPTIONAL", "PLACE_AT", "RULES", "STEP_KINDS", "STEP_PARAMS", "SYMBOLS",
+           "TARGET_RULES", "WEAPON_KINDS", "WHERE", "check", "default_folder", "id_problem",
+           "name_problem", "owner_folder", "slug", "to_toml", "write"]
 
 
 def owner_folder() -> Path:
@@ -56,7 +78,7 @@ def owner_folder() -> Path:
 
 def slug(name: str) -> str:
     """A card id from an English name: "Holy Hand Grenade" -> "holy_hand_grenade"."""
-    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+    return re.sub(r"[^a-z0-9]+", "_", name.lower(), flags=re.ASCII).strip("_")[:40].rstrip("_")
 
 
 def tidy(raw: dict) -> dict:

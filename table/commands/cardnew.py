@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import TextIO
 
 from table.cards import CardError, library
-from table.cards.authoring import (CARD_KEYS, CARD_KINDS, ID_RE, RULES, STEP_KINDS,
-                                   STEP_PARAMS, SYMBOLS, TARGET_RULES, WEAPON_KINDS, check,
+from table.cards.authoring import (ASKED, CARD_KEYS, CARD_KINDS, MAX_ACCURACY, MAX_COPIES,
+                                   MAX_RANGE, RULES, STEP_KINDS, STEP_PARAMS, SYMBOLS,
+                                   TARGET_RULES, WEAPON_KINDS, check, id_problem, name_problem,
                                    owner_folder, slug, to_toml, write)
 
 KIND_HELP = {"starter": "Starter weapon", "supply": "Supply Deck weapon",
@@ -28,10 +29,14 @@ TARGET_HELP = {"own_hex": "the worm's own hex", "adjacent": "the own hex or a ne
                "new_hex": "a new hex, not the Target Token's"}
 STEP_HELP = {"blast": "Blast the target hex", "damage": "damage a Thing in the target hex",
              "move_worm": "move the active worm to the target hex",
+             "move": "move Things of the target hex some hexes one way",
              "remove": "destroy one Thing of some kinds in the target hex",
              "place": "place a Thing from the pool", "change_wind": "roll for the wind",
-             "scatter": "scatter the Target Token", "new_target": "choose a new target hex",
-             "rule": "a lasting rule comes into force", "freeze": "the Freeze effect"}
+             "scatter": "scatter the Target Token (or Things)",
+             "knockback": "Knockback Scatter Things (or the token)",
+             "new_target": "choose a new target hex", "heal": "the active worm stands up",
+             "rule": "a lasting rule comes into force", "freeze": "the Freeze effect",
+             "by_hand": "text the box cannot say: the players resolve it"}
 
 
 
@@ -89,15 +94,16 @@ class Ask:
             self.say(f"  not known: {', '.join(bad)}" if bad else "  name at least one")
 
     def number(self, question: str, default: int | None = None, optional: bool = False,
-               minimum: int = 1) -> int | None:
+               minimum: int = 1, maximum: int = 99) -> int | None:
         while True:
             got = self.line(question + (" (empty: none)" if optional else ""),
                             str(default) if default is not None else None)
             if not got and optional:
                 return None
-            if _whole(got) and int(got) >= minimum:
+            if _whole(got) and minimum <= int(got) <= maximum:
                 return int(got)
-            self.say(f"  a whole number, {minimum} or more")
+            self.say(f"  a whole number, {minimum} or more" if maximum >= 99 else
+                     f"  a whole number from {minimum} to {maximum}")
 
     def yes(self, question: str, default: bool = True) -> bool:
         while True:
@@ -109,40 +115,93 @@ class Ask:
             self.say("  y or n")
 
 
+def _param(ask: Ask, do: str, key: str, spec: tuple):
+    """One parameter of a step, asked by its spec (table/cards/authoring.py's STEP_PARAMS)."""
+    if spec[0] == "list":
+        return ask.several(f"  {do}: {key}", spec[1])
+    if spec[0] == "number":
+        return ask.number(f"  {do}: {key}", default=spec[1], minimum=spec[1], maximum=spec[2])
+    if spec[0] == "text":
+        while True:
+            got = ask.line(f"  {do}: {key} (what the card says, one line)")
+            if got and len(got) <= spec[1] and got.isprintable():
+                return got
+            ask.say(f"  one line, at most {spec[1]} characters")
+    return ask.choose(f"  {do}: {key}", spec, default=spec[0])
+
+
+def _extras(ask: Ask, do: str, words: list[str]) -> dict | None:
+    """``key=value`` words after a step's name: its extra parameters (None: not understood)."""
+    out: dict = {}
+    params = STEP_PARAMS.get(do, {})
+    for word in words:
+        key, eq, value = word.partition("=")
+        spec = params.get(key)
+        if not eq or spec is None:
+            ask.say(f"  {do} takes {', '.join(f'{k}=...' for k in params) or 'nothing more'}")
+            return None
+        if spec[0] == "list":
+            out[key] = [v for v in value.split(",") if v]
+        elif spec[0] == "number":
+            out[key] = int(value) if value.isascii() and value.isdigit() else value
+        else:
+            out[key] = value
+    return out
+
+
 def steps(ask: Ask, what: str, required: bool) -> list[dict]:
-    """Text steps, one at a time, until "done"."""
+    """Text steps, one at a time, until "done".  A step's line may add its extras as
+    ``key=value`` (``blast area=around``); the whole card is checked at the end."""
     ask.say(f"{what}: one step a line, in the order the card resolves them; "
-            "done (or an empty line) ends.")
+            "done (or an empty line) ends.  Extras go on the same line: blast area=around.")
     out: list[dict] = []
     while True:
         choices = list(STEP_KINDS) + (["done"] if out or not required else [])
-        do = ask.choose(f"{what} step {len(out) + 1}", choices, STEP_HELP,
-                        default="done" if "done" in choices else None, show=not out)
-        if do == "done":
+        for i, c in enumerate(choices, 1) if not out else ():
+            ask.say(f"  {i:2}. {c}" + (f"  ({STEP_HELP[c]})" if c in STEP_HELP else ""))
+        words = ask.line(f"{what} step {len(out) + 1}",
+                         "done" if "done" in choices else None).split()
+        head = words[0] if words else ""
+        if head.isascii() and head.isdigit() and 1 <= int(head) <= len(choices):
+            head = choices[int(head) - 1]
+        if head not in choices:
+            ask.say(f"  choose one of: {', '.join(choices)} (or its number)")
+            continue
+        if head == "done":
             return out
-        step: dict = {"do": do}
-        for key, spec in STEP_PARAMS.get(do, {}).items():
-            if spec and spec[0] == "list":
-                step[key] = ask.several(f"  {do}: {key}", spec[1])
-            else:
-                step[key] = ask.choose(f"  {do}: {key}", spec, default=spec[0])
+        extra = _extras(ask, head, words[1:])
+        if extra is None:
+            continue
+        step: dict = {"do": head}
+        for key in ASKED[head]:
+            step[key] = _param(ask, head, key, STEP_PARAMS[head][key])
+        step.update(extra)
         out.append(step)
+
+
+def _name(ask: Ask, question: str, required: bool = False) -> str:
+    while True:
+        got = ask.line(question)
+        if not got and not required:
+            return ""
+        why = name_problem(got)
+        if why is None:
+            return got
+        ask.say(f"  {why}")
 
 
 def questions(ask: Ask, known: dict, folder: Path) -> dict:
     """Every field of a new card, asked in turn."""
     raw: dict = {}
     raw["kind"] = ask.choose("kind", CARD_KINDS, KIND_HELP)
-    names = {"en": ""}
-    while not names["en"]:
-        names["en"] = ask.line("English name (as printed)")
-    names["cs"] = ask.line("Czech name (empty: none)")
-    names["uk"] = ask.line("Ukrainian name (empty: none)")
+    names = {"en": _name(ask, "English name (as printed)", required=True),
+             "cs": _name(ask, "Czech name (empty: none)"),
+             "uk": _name(ask, "Ukrainian name (empty: none)")}
     raw["names"] = names
     while True:
         cid = ask.line("id", slug(names["en"]) or None)
-        if not ID_RE.match(cid):
-            ask.say("  lower-case letters, digits and _")
+        if id_problem(cid) is not None:
+            ask.say(f"  {id_problem(cid)}")
         elif cid in known:
             ask.say(f"  {cid} is already in the library ({known[cid].source}): choose another")
         elif (folder / f"{cid}.toml").exists():
@@ -151,7 +210,8 @@ def questions(ask: Ask, known: dict, folder: Path) -> dict:
             break
     raw["id"] = cid
     if "copies" in CARD_KEYS:
-        raw["copies"] = ask.number("how many of this card the box holds", default=1)
+        raw["copies"] = ask.number("how many of this card the box holds", default=1,
+                                   maximum=MAX_COPIES)
     kind = raw["kind"]
     if kind in WEAPON_KINDS:
         target = ask.choose("target", list(TARGET_RULES) + ["none"], TARGET_HELP,
@@ -159,8 +219,8 @@ def questions(ask: Ask, known: dict, folder: Path) -> dict:
         if target != "none":
             raw["target"] = target
             if target in ("within", "direct_within"):
-                raw["range"] = ask.number("range N", minimum=0)
-            raw["accuracy"] = ask.number("Accuracy X", optional=True)
+                raw["range"] = ask.number("range N", minimum=0, maximum=MAX_RANGE)
+            raw["accuracy"] = ask.number("Accuracy X", optional=True, maximum=MAX_ACCURACY)
         while True:
             action = ask.line("action line, left to right (MOVE, TEXT, PLAY)", "TEXT").upper()
             action = action.replace(",", " ").split()

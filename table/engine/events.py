@@ -47,6 +47,7 @@ class EventKind(StrEnum):
     FREEZE = "freeze"                # a worm encased in ice: thing, at
     ICE_HOLDS = "ice_holds"          # damage to an encased worm does nothing: thing, at
     THAW = "thaw"                    # the ice token goes: thing, at
+    BY_HAND = "by_hand"              # card text the players resolve themselves: card, text
     # the game's (docs/game.md)
     MAP = "map"                      # the automatic map laid: tiles, land
     DECK_SHORT = "deck_short"        # a deck (or the map tiles) ran short: deck, card, wanted, have
@@ -92,6 +93,7 @@ KEYS: dict[EventKind, tuple[tuple[str, ...], tuple[str, ...]]] = {
     EventKind.FREEZE: (("thing", "at"), ()),
     EventKind.ICE_HOLDS: (("thing", "at"), ()),
     EventKind.THAW: (("thing", "at"), ()),
+    EventKind.BY_HAND: (("card", "text"), ()),
     EventKind.MAP: (("tiles", "land"), ()),
     EventKind.DECK_SHORT: (("deck", "card", "wanted", "have"), ()),
     EventKind.SETUP: (("seats", "order", "wind", "drop_deck", "supply_deck"), ()),

@@ -7,7 +7,7 @@ step, passing the Target Token; elimination and the final round).  Each phase me
 from __future__ import annotations
 
 from .board import TEAMS, Board, Thing
-from .cards import Card, Play, resolve_drop, resolve_text
+from .cards import Card, Play, resolve_drop, resolve_text, target_ok
 from .config import GameConfig
 from .decisions import Purpose
 from .effects import accuracy_dice
@@ -17,7 +17,7 @@ from .rerun import PhaseRun, TimeUp
 from .setup import (HIDDEN, arena, auto_layout, copies, deal_hands, drop_deck, make_map,
                     place_thing, standard_land, supply_deck)
 from .state import GameResult, Setup, State
-from .targeting import TARGET_RULES, inches, jumps
+from .targeting import inches, jumps
 from .tiles import Tile
 
 
@@ -219,16 +219,15 @@ class Phases:
         cached = self._targets.get(key)
         if cached is None:
             assert card.target is not None, "only a card with a target rule asks for one"
-            rule = TARGET_RULES[card.target]
             board = st.board
-            legal = [h for h in st.arena if rule(worm.at, h, card.range, board)]
-            if worm.at not in legal and rule(worm.at, worm.at, card.range, board):
+            legal = [h for h in st.arena if target_ok(card, worm.at, h, board)]
+            if worm.at not in legal and target_ok(card, worm.at, worm.at, board):
                 legal.insert(0, worm.at)
             dice = None
             if card.accuracy is not None:
                 dice = tuple(accuracy_dice(worm.at, h, card.accuracy) for h in legal)
             cached = (tuple(legal), dice)
-            if card.target != "new_hex":          # the only rule that reads the board
+            if card.target != "new_hex" and not card.where:     # (these read the board)
                 self._targets[key] = cached
         opts, info = cached
         return run.ask("hex", opts, opts[0], Purpose.TARGET, info=info, card=card.id)

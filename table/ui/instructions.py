@@ -27,7 +27,7 @@ BOOKKEEPING = frozenset({"roll", "flip", "accuracy", "blast", "oil_drum", "prod"
                          "map", "deck_short",
                          "pool_empty", "setup", "turn", "activate", "play", "end_turn",
                          "reshuffle", "drop_empty", "final_round", "eliminated", "game_over",
-                         "supply_empty", "card_drawn", "shield", "ice_holds"})
+                         "supply_empty", "card_drawn", "shield", "ice_holds", "by_hand"})
 #: Events the players copy onto the board, each turned into instructions below.
 COPIED = frozenset({"move", "destroy", "damage", "heal", "freeze", "thaw", "place", "flood",
                     "wind", "draw",

@@ -168,8 +168,9 @@ def test_by_hand_hands_back_the_card_as_far_as_told():
     out = h.pick("by_hand")
     if isinstance(out, Result):
         assert out.by_hand and out.raw["target"] == "any"
-    else:                                            # the vocabulary has a by_hand step
-        assert w.stage == "check" and w.raw["text"][-1] == {"do": "by_hand"}
+    else:                 # the vocabulary has a by_hand step: its words filled in, then on
+        assert w.stage == "text" and w.raw["text"][-1]["do"] == "by_hand"
+        assert w.raw["text"][-1]["text"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
