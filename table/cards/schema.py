@@ -19,11 +19,11 @@ from typing import Any, Callable
 
 from table.engine.decisions import Purpose
 from table.engine.effects import RULES
-from table.langs import LANGS
 from table.engine.vocabulary import (AT_TARGET, CARD_KINDS, MAX_ACCURACY, MAX_COPIES, MAX_ID,
                                      MAX_NAME, MAX_NOTES, MAX_RANGE, MAX_STEPS, MAX_SYMBOLS,
                                      RANGED, STEPS, SYMBOLS, TARGETS, WEAPON_KINDS, WHERE, Card,
                                      Param)
+from table.langs import LANGS
 
 CARD_KEYS = ("id", "kind", "copies", "names", "target", "range", "where", "accuracy", "action",
              "text", "lasting", "drop", "notes")

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from table.hexgrid import Hex
+
 from .board import Thing
 from .decisions import Illegal
 from .effects import Resolver
 from .events import EventKind
-from table.hexgrid import Hex
 from .vocabulary import (CARD_KINDS, PLACE_AT, STEP_KINDS, STEPS, SYMBOLS, TARGETS, WEAPON_KINDS,
                          Card, Play, aim, check_target, describe_target, resolve_step, target_ok)
 

@@ -41,11 +41,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from table.hexgrid import DIRECTIONS, Hex, direction_to, hexagon, neighbour
+
 from .board import FIXED, KINDS, Thing
 from .decisions import Illegal, Purpose
 from .effects import RULES, Resolver
 from .events import EventKind
-from table.hexgrid import DIRECTIONS, Hex, direction_to, hexagon, neighbour
 from .targeting import TARGET_RULES
 from .tiles import REACH as MAP_REACH
 
