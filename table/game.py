@@ -3,13 +3,22 @@
 The engine stays pure: it is handed the cards and the map tiles it plays with.  This layer
 hands it the library (the shipped cards and the owner's, :func:`table.cards.library`) and the
 box's tiles (:func:`table.cards.tiles.box_tiles`) whenever a caller gives none.
+
+A game never depends on files that can change under it: :meth:`Game.kept` is what a journal
+keeps beside a game when it starts (every card it was set up with, as a card file's table, and
+the map tiles when it lays them), and :meth:`Game.from_kept` turns that back into what
+``replay`` needs, so a resumed game reads its cards from its journal, never from the owner's
+card folder.  (A card taught during the game is a ``learn`` entry of its log.)
 """
 
 from __future__ import annotations
 
-from table.cards import library
+from typing import Any
+
+from table.cards import CardError, card_table, library, parse_card
 from table.cards.tiles import box_tiles
 from table.engine import game as engine
+from table.engine.tiles import Tile
 
 __all__ = ["Game", "GameConfig"]
 
@@ -35,3 +44,32 @@ class Game(engine.Game):
     def replay(cls, config, seed, log, cards=None, script=None, tiles=None):
         return super().replay(config, seed, log, library() if cards is None else cards, script,
                               tiles=_tiles(config, tiles))
+
+    # -- what a journal keeps beside the game ----------------------------------------------
+
+    def kept(self) -> list[dict[str, Any]]:
+        """The cards (and tiles) this game was set up with, as plain data."""
+        out: list[dict[str, Any]] = [{"cards": [card_table(c) for c in self.base_cards.values()]}]
+        if self.tiles is not None:
+            out.append({"tiles": [t.as_json() for t in self.tiles]})
+        return out
+
+    @staticmethod
+    def from_kept(rows: list) -> dict[str, Any]:
+        """``replay``'s ``cards`` and ``tiles`` from what :meth:`kept` gave."""
+        out: dict[str, Any] = {}
+        for row in rows:
+            if "cards" in row:
+                cards, problems = {}, []
+                for i, raw in enumerate(row["cards"]):
+                    card, errs = parse_card(raw, "the journal", i)
+                    problems += errs
+                    if card is not None:
+                        cards[card.id] = card
+                if problems:
+                    raise CardError(problems)
+                out["cards"] = cards
+            if "tiles" in row:
+                out["tiles"] = [Tile(t["number"], tuple(tuple(h) for h in t["hexes"]))
+                                for t in row["tiles"]]
+        return out

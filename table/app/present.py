@@ -148,7 +148,8 @@ def setup_board(game):
     """The board just after setup: the game replayed up to its first worm choice."""
     log = game.log
     first = next((i for i, e in enumerate(log) if e.get("kind") == "worm"), len(log))
-    return type(game).replay(game.config, game.seed, log[:first], game.base_cards).board
+    return type(game).replay(game.config, game.seed, log[:first], game.base_cards,
+                             tiles=game.tiles).board
 
 
 def start_hands(game) -> dict:
@@ -156,7 +157,8 @@ def start_hands(game) -> dict:
     under ``"decks"`` what the decks hold (:attr:`Game.deck_cards`)."""
     log = game.log
     first = next((i for i, e in enumerate(log) if e.get("kind") == "worm"), len(log))
-    start = type(game).replay(game.config, game.seed, log[:first], game.base_cards)
+    start = type(game).replay(game.config, game.seed, log[:first], game.base_cards,
+                              tiles=game.tiles)
     return {**start.hands, "decks": start.deck_cards}
 
 

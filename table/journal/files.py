@@ -41,6 +41,18 @@ CREATE TABLE IF NOT EXISTS progress (
 );
 """
 
+#: What a game was set up with, kept beside it so that it never depends on files that can change
+#: under it (its cards and map tiles).  Added to schema 1 files on opening: older versions
+#: ignore the table.
+KEPT_TABLE = """
+CREATE TABLE IF NOT EXISTS kept (
+    game_id  INTEGER NOT NULL REFERENCES games (id),
+    seq      INTEGER NOT NULL,
+    data     TEXT NOT NULL,                 -- JSON (codec.encode): the game class's own
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+"""
+
 
 class JournalError(Exception):
     """The journal file cannot be used: names the file and what to do.  ``reason``: see the
@@ -88,7 +100,7 @@ def create(path: str) -> None:
             db.execute("PRAGMA auto_vacuum = INCREMENTAL")
             db.execute("PRAGMA journal_mode = PERSIST").fetchall()
             db.execute("PRAGMA synchronous = FULL")
-            db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + PROGRESS_TABLE + f"""
+            db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + PROGRESS_TABLE + KEPT_TABLE + f"""
                 PRAGMA application_id = {APPLICATION_ID};
                 PRAGMA user_version = {SCHEMA_VERSION};
                 COMMIT;""")

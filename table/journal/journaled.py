@@ -19,7 +19,8 @@ class JournaledGame:
     @classmethod
     def new(cls, journal: Journal, config, seed) -> "JournaledGame":
         game = journal.game_cls.new(config, seed)
-        game_id = journal.new_game(config, seed, game.log, as_json(game.result))
+        kept = game.kept() if hasattr(game, "kept") else ()
+        game_id = journal.new_game(config, seed, game.log, as_json(game.result), kept)
         return cls(journal, game_id, game)
 
     @classmethod

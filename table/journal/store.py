@@ -27,8 +27,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from .codec import NotPlainData, decode, encode, entry_kind
-from .files import (APPLICATION_ID, PROGRESS_TABLE, SCHEMA_VERSION, JournalError, check, create,
-                    ERRORS, nonempty, probe, reason)
+from .files import (APPLICATION_ID, ERRORS, KEPT_TABLE, PROGRESS_TABLE, SCHEMA_VERSION,
+                    JournalError, check, create, nonempty, probe, reason)
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "GameInfo", "Journal", "JournalError"]
 
@@ -110,6 +110,8 @@ class Journal:
             probe(db)
             if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'progress'").fetchall():
                 db.executescript("BEGIN IMMEDIATE;" + PROGRESS_TABLE + "COMMIT;")
+            if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'kept'").fetchall():
+                db.executescript("BEGIN IMMEDIATE;" + KEPT_TABLE + "COMMIT;")
         except ERRORS as err:
             db.close()
             why = reason(err)
@@ -243,8 +245,11 @@ class Journal:
 
     # -- writing ---------------------------------------------------------------------------
 
-    def new_game(self, config, seed, log=(), result=None) -> int:
-        """Start a game (with the entries ``Game.new`` already logged, if any); its id."""
+    def new_game(self, config, seed, log=(), result=None, kept=()) -> int:
+        """Start a game (with the entries ``Game.new`` already logged, if any, and ``kept``:
+        what it was set up with, plain data the game class reads back with ``from_kept``, so
+        that a resume does not depend on files that can change); its id."""
+        kept_rows = [self._encode("kept", k) for k in kept]
         config_json = self._encode("config", config_to_plain(config))
         seed_json = self._encode("seed", seed)
         rows = [(entry_kind(e), self._encode("entry", e)) for e in log]
@@ -254,11 +259,18 @@ class Journal:
                 "INSERT INTO games (created, config, seed, status) VALUES (?, ?, ?, 'playing')",
                 (created, config_json, seed_json)).lastrowid
             self._insert(db, game_id, 0, rows)
+            db.executemany("INSERT INTO kept (game_id, seq, data) VALUES (?, ?, ?)",
+                           [(game_id, i, k) for i, k in enumerate(kept_rows, 1)])
             if result is not None:
                 self._finish(db, game_id, result)
         if result is not None:
             self._housekeeping()
         return game_id
+
+    def kept(self, game_id: int) -> list:
+        """What :meth:`new_game` kept beside the game (what it was set up with), in order."""
+        rows = self._q("SELECT seq, data FROM kept WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [self._decode(d, f"game {game_id} kept {seq}") for seq, d in rows]
 
     def append(self, game_id: int, entry) -> None:
         """Append one entry; returns once it is committed."""
@@ -327,6 +339,7 @@ class Journal:
             for game_id in old:
                 db.execute("DELETE FROM entries WHERE game_id = ?", (game_id,))
                 db.execute("DELETE FROM progress WHERE game_id = ?", (game_id,))
+                db.execute("DELETE FROM kept WHERE game_id = ?", (game_id,))
                 db.execute("DELETE FROM games WHERE id = ?", (game_id,))
         if old:
             try:
@@ -387,9 +400,11 @@ class Journal:
         config = self._decode(config_json, f"game {game_id} config")
         seed = self._decode(seed_json, f"game {game_id} seed")
         log = self.entries(game_id)
+        kept = self.kept(game_id)
         game_cls = self.game_cls
         try:
-            return game_cls.replay(config_from_plain(game_cls, config), seed, log)
+            more = game_cls.from_kept(kept) if kept and hasattr(game_cls, "from_kept") else {}
+            return game_cls.replay(config_from_plain(game_cls, config), seed, log, **more)
         except Exception as err:   # the file or the engine changed under the game
             raise JournalError(
                 f"game {game_id} in {self.path} does not replay ({type(err).__name__}: {err}); "
