@@ -175,3 +175,25 @@ def parse_move(m, where: str) -> tuple:
         return ("skip", None)
     kind = next(iter(m))
     return (kind, hexagon(m[kind], f"{where}.{kind}"))
+
+
+def parse_cards(raw: Any) -> dict:
+    """The card library with the file's own ``[[cards]]`` (the card-file schema, docs/cards.md)
+    joined, for this scenario only; a card a card file could not hold, or an id the library
+    has, is malformed naming ``cards[i]`` and the field."""
+    from table.cards import CardError, library, parse_card
+
+    try:
+        cards = dict(library())
+    except CardError as err:
+        raise Malformed("the card library has problems: " + "; ".join(err.problems)) from None
+    for i, table in enumerate(items(raw, "cards")):
+        card, problems = parse_card(table, f"cards[{i}]", i)
+        if problems:
+            raise Malformed("; ".join(problems))
+        assert card is not None
+        if card.id in cards:
+            raise Malformed(f"cards[{i}]: card {card.id}: id: already in the library "
+                            f"({cards[card.id].source or 'shipped'})")
+        cards[card.id] = card
+    return cards

@@ -12,10 +12,10 @@ from typing import Any
 from table.engine import KINDS, Board, Illegal, OutOfRandom, Resolver, Script, Thing
 from table.engine.effects import RULES
 
-from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, parse_choices,
-                     parse_move, parse_random, parse_things, show, whole)
+from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, parse_cards,
+                     parse_choices, parse_move, parse_random, parse_things, show, whole)
 
-SECTIONS = {"title", "board", "things", "random", "choices", "steps"}
+SECTIONS = {"title", "board", "things", "random", "choices", "steps", "cards"}
 BOARD_KEYS = {"land", "wind", "rules"}
 
 #: do -> (required keys, optional keys).  Every step may also name the active `worm`.
@@ -43,6 +43,7 @@ class StepScenario:
     choices: dict[str, list]
     steps: list[dict] = field(default_factory=list)
     title: str = ""
+    cards: dict = field(default_factory=dict)    # the library, and the file's own cards
 
     def run(self) -> dict:
         """Apply the steps; the position, the unused script and the events (CannotRun: exit 1)."""
@@ -50,7 +51,7 @@ class StepScenario:
         r = Resolver(self.board, script, ScriptedChoices(self.choices))
         for n, step in enumerate(self.steps, 1):
             try:
-                _apply(r, step)
+                _apply(r, step, self.cards)
             except (Illegal, OutOfRandom) as err:
                 raise CannotRun(f"step {n} ({step['do']}): {err}") from None
         out = self.board.as_json()
@@ -70,8 +71,10 @@ def parse(data: dict) -> StepScenario:
     parse_things(data.get("things", []), board)
     dice, flips = parse_random(data)
     choices = parse_choices(keys(data.get("choices", {}), CHOICE_KINDS, "choices"))
-    steps = [_parse_step(s, i) for i, s in enumerate(items(data.get("steps", []), "steps"))]
-    return StepScenario(board, dice, flips, choices, steps, title)
+    cards = parse_cards(data.get("cards", []))
+    steps = [_parse_step(s, i, cards)
+             for i, s in enumerate(items(data.get("steps", []), "steps"))]
+    return StepScenario(board, dice, flips, choices, steps, title, cards)
 
 
 def _parse_board(table: dict) -> Board:
@@ -92,7 +95,7 @@ def _place_at(v: Any, where: str):
     return "target" if v == "target" else ("emptiest" if v == "emptiest" else hexagon(v, where))
 
 
-def _parse_step(step: Any, i: int) -> dict:
+def _parse_step(step: Any, i: int, cards: dict) -> dict:
     where = f"steps[{i}]"
     if not isinstance(step, dict):
         raise Malformed(f"{where}: expected a table, got {show(step)}")
@@ -127,15 +130,13 @@ def _parse_step(step: Any, i: int) -> dict:
     if do == "accuracy":
         out["x"] = whole(step["x"], f"{where}.x", 1)
     if do == "play":
-        _check_play(step, out, where)
+        _check_play(step, out, where, cards)
     if do == "drop":
-        _check_drop(step, where)
+        _check_drop(step, where, cards)
     return out
 
 
-def _check_play(step: dict, out: dict, where: str) -> None:
-    from table.cards import library
-    cards = library()
+def _check_play(step: dict, out: dict, where: str, cards: dict) -> None:
     card = cards.get(step["card"])
     if card is None or card.kind in ("drop", "sudden_death"):
         known = ", ".join(sorted(c.id for c in cards.values() if c.kind not in ("drop", "sudden_death")))
@@ -144,9 +145,7 @@ def _check_play(step: dict, out: dict, where: str) -> None:
                     for j, m in enumerate(items(step.get("moves", []), f"{where}.moves"))]
 
 
-def _check_drop(step: dict, where: str) -> None:
-    from table.cards import library
-    cards = library()
+def _check_drop(step: dict, where: str, cards: dict) -> None:
     card = cards.get(step["card"])
     if card is None or card.kind not in ("drop", "sudden_death"):
         known = ", ".join(sorted(c.id for c in cards.values() if c.kind in ("drop", "sudden_death")))
@@ -183,7 +182,7 @@ def _thing(r: Resolver, thing_id: str) -> Thing:
     return thing
 
 
-def _apply(r: Resolver, step: dict) -> None:
+def _apply(r: Resolver, step: dict, cards: dict) -> None:
     do = step["do"]
     if "worm" in step:
         r.activate(r.worm(step["worm"]).id)
@@ -233,10 +232,10 @@ def _apply(r: Resolver, step: dict) -> None:
     elif do == "jump":
         r.jump(r.worm(step["worm"]), _hex_of(r, step["to"]))
     elif do == "play":
-        from table.cards import library, play_card
+        from table.cards import play_card
         target = _hex_of(r, step["target"]) if "target" in step else None
-        play_card(r, library()[step["card"]], r.worm(step["worm"]), target,
+        play_card(r, cards[step["card"]], r.worm(step["worm"]), target,
                   facing=step.get("facing"), thing=step.get("thing"), moves=step["moves"])
     elif do == "drop":
-        from table.cards import library, resolve_drop
-        resolve_drop(r, library()[step["card"]])
+        from table.cards import resolve_drop
+        resolve_drop(r, cards[step["card"]])

@@ -55,25 +55,26 @@ the step form, plus ``result`` (null while the game goes on), ``turn``, ``hands`
 
 from __future__ import annotations
 
-from table.cards import library
 from table.engine import TEAMS, Board
 from table.engine.decisions import Illegal, Purpose
 from table.engine.game import OPTIONS, GameConfig
 from table.cards.tiles import TileError, box_tiles
 from table.game import Game
 
-from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, parse_choices,
-                     parse_move, parse_random, parse_things, show, whole)
+from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, parse_cards,
+                     parse_choices, parse_move, parse_random, parse_things, show, whole)
 
-GAME_SECTIONS = {"title", "game", "things", "random", "choices", "turns"}
+GAME_SECTIONS = {"title", "game", "things", "random", "choices", "turns", "cards"}
 GAME_KEYS = {"seed", "teams", "options", "wind", "drop_deck", "land", "max_rounds", "larger_map",
              "hands"}
 TURN_KEYS = {"team", "worm", "moves", "card", "target", "facing", "thing", "card_moves"}
 
 
 class GameScenario:
-    def __init__(self, config, seed, dice, flips, choices, turns, title="", tiles=None):
+    def __init__(self, config, seed, dice, flips, choices, turns, title="", tiles=None,
+                 cards=None):
         self.config = config
+        self.cards = cards              # the library, and the file's own [[cards]]
         self.tiles = tiles
         self.seed = seed
         self.dice = dice
@@ -84,7 +85,8 @@ class GameScenario:
 
     def run(self) -> dict:
         """Play the turns; the position, the game's state and events (CannotRun: exit 1)."""
-        game = Game.new(self.config, self.seed, script=(self.dice, self.flips), tiles=self.tiles)
+        game = Game.new(self.config, self.seed, self.cards, script=(self.dice, self.flips),
+                        tiles=self.tiles)
         queues = {k: list(v) for k, v in self.choices.items()}
         for n, turn in enumerate(self.turns, 1):
             if game.request is None:
@@ -168,7 +170,7 @@ def parse(data: dict) -> GameScenario:
     for i, o in enumerate(options):
         if o not in OPTIONS:
             raise Malformed(f"game.options[{i}]: unknown option {show(o)} (known: {', '.join(OPTIONS)})")
-    cards = library()
+    cards = parse_cards(data.get("cards", []))
     drop_deck = None
     if "drop_deck" in g:
         drop_deck = items(g["drop_deck"], "game.drop_deck")
@@ -240,7 +242,7 @@ def parse(data: dict) -> GameScenario:
                             wind=wind, max_rounds=max_rounds, larger_map=larger)
     except ValueError as err:
         raise Malformed(f"game: {err}") from None
-    return GameScenario(config, seed, dice, flips, choices, turns, title, tiles)
+    return GameScenario(config, seed, dice, flips, choices, turns, title, tiles, cards)
 
 
 def _hands(table, playing: list[str], cards: dict) -> tuple[tuple[str, tuple[str, ...]], ...]:
