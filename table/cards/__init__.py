@@ -18,8 +18,8 @@ from table.engine.cards import Card, play_card, resolve_drop
 
 from .schema import CARD_KEYS, LANGS, card_table, parse_card
 
-__all__ = ["CARD_KEYS", "LANGS", "Card", "CardError", "card_table", "library", "load_file",
-           "parse_card", "play_card", "resolve_drop"]
+__all__ = ["CARD_KEYS", "LANGS", "Card", "CardError", "card_table", "example_folder", "library",
+           "load_file", "parse_card", "play_card", "resolve_drop", "use_examples"]
 
 
 class CardError(Exception):
@@ -94,6 +94,31 @@ def leave_out(path: str | Path) -> None:
     stamp = _stamp(Path(path))
     if stamp is not None:
         _left_out[Path(path)] = stamp
+
+
+def example_folder() -> Path | None:
+    """The example pack of owner cards written for this project (``examples/cards/`` of the
+    clone: invented cards, not the printed game's), or None where there is none (an installed
+    copy without its clone)."""
+    folder = Path(__file__).resolve().parents[2] / "examples" / "cards"
+    return folder if folder.is_dir() else None
+
+
+def use_examples() -> Path | None:
+    """Let the library read the example pack too, after the owner's cards (the simulator and
+    the demo do; a real table never): its folder goes last in ``WORMS_TABLE_CARDS``, so the
+    owner's folder stays first (where new cards are written).  The folder, or None."""
+    folder = example_folder()
+    if folder is None:
+        return None
+    env = os.environ.get("WORMS_TABLE_CARDS")
+    if env is None:                          # the owner's default folder, when there is one
+        entries = [str(default_folder())] if default_folder().is_dir() else []
+    else:
+        entries = [e for e in env.split(os.pathsep) if e]
+    if str(folder) not in entries:
+        os.environ["WORMS_TABLE_CARDS"] = os.pathsep.join(entries + [str(folder)])
+    return folder
 
 
 def user_files() -> list[Path]:

@@ -23,7 +23,8 @@ from table.engine.vocabulary import (CARD_KINDS, MAX_ACCURACY, MAX_COPIES, MAX_R
                                      STEP_KINDS, STEPS, SYMBOLS, TARGETS, WEAPON_KINDS, WHERE,
                                      Param)
 
-from . import CARD_KEYS, LANGS, CardError, default_folder, library, load_file, parse_card
+from . import (CARD_KEYS, LANGS, CardError, default_folder, example_folder, library, load_file,
+               parse_card)
 from .schema import ID_RE, id_problem, name_problem
 
 #: The target rules (a tuple; the engine's predicates are table.engine.targeting's).
@@ -69,9 +70,11 @@ __all__ = ["ASKED", "DEFAULTS", "CARD_KEYS", "CARD_KINDS", "ID_RE", "LANGS", "MA
 def owner_folder() -> Path:
     """Where an owner's new card files go (see the module's docstring)."""
     env = os.environ.get("WORMS_TABLE_CARDS")
+    examples = example_folder()
     if env is not None:
         for entry in env.split(os.pathsep):
-            if entry and not entry.endswith(".toml"):
+            if entry and not entry.endswith(".toml") and (
+                    examples is None or Path(entry).expanduser().resolve() != examples):
                 return Path(entry).expanduser()
     return default_folder()
 

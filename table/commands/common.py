@@ -26,6 +26,12 @@ def add_sim(parser, help_text: str = "simulate every device and serve the simula
     parser.add_argument("--sim", action="store_true", help=help_text)
 
 
+def add_examples(parser) -> None:
+    parser.add_argument("--no-examples", action="store_true", help=(
+        "leave out the example pack of owner cards (examples/cards/: invented cards written "
+        "for this project, which the simulator and the demo load so that crates hold weapons)"))
+
+
 def add_state_dir(parser, help_text: str | None = None) -> None:
     parser.add_argument("--state-dir", metavar="DIR", help=help_text or (
         "where the journal, card tags and settings live (default: $STATE_DIRECTORY, "

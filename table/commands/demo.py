@@ -8,8 +8,8 @@ from __future__ import annotations
 from table.app.demo import IDLE_S
 from table.langs import LANGS
 
-from .common import (UserError, add_page, add_profile, add_sim, add_state_dir, load_profile,
-                     on_stop_signals, start_page, state_dir)
+from .common import (UserError, add_examples, add_page, add_profile, add_sim, add_state_dir,
+                     load_profile, on_stop_signals, start_page, state_dir)
 
 
 def enrolled(given: str | None) -> dict[str, str]:
@@ -37,6 +37,7 @@ def configure(parser) -> None:
     add_state_dir(parser, "where `worms-table enroll` keeps the card tags (default: as "
                           "worms-table run)")
     add_page(parser, "simulator page address (--sim)")
+    add_examples(parser)
 
 
 def run(args) -> int:
@@ -57,6 +58,9 @@ def run(args) -> int:
         raise UserError("--idle must be a number of seconds above 0")
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
+    if not args.no_examples:            # the show finds weapons in its crates
+        from table.cards import use_examples
+        use_examples()
     profile = load_profile(args.profile)
     tags = enrolled(args.state_dir)
     devices = build_devices(profile, sim=args.sim)

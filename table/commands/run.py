@@ -3,7 +3,9 @@
     worms-table run [--profile FILE] [--sim] [--web] [--state-dir DIR] [--seed N]
 
 With --sim every device is simulated and the simulator page is served on 127.0.0.1 (its
-address printed on start).  On real hardware, --web serves the same page as a spectator
+address printed on start), and the library reads the example pack of owner cards too
+(examples/cards/, invented for this project; --no-examples leaves it out); a real table never
+does.  On real hardware, --web serves the same page as a spectator
 screen.  It runs until killed (SIGTERM/SIGINT); under systemd it reports
 READY once the devices are up and pings the watchdog from its event loop.
 
@@ -17,13 +19,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .common import (UserError, add_page, add_profile, add_sim, add_state_dir, build,
-                     on_stop_signals, start_web, state_dir)
+from .common import (UserError, add_examples, add_page, add_profile, add_sim, add_state_dir,
+                     build, on_stop_signals, start_web, state_dir)
 
 
 def configure(parser) -> None:
     add_profile(parser)
     add_sim(parser)
+    add_examples(parser)
     add_state_dir(parser)
     parser.add_argument("--seed", type=int, help="seed of the dice (default: random per game)")
     add_page(parser, "the page's address (default 127.0.0.1; another address asks for a "
@@ -42,6 +45,9 @@ def run(args) -> int:
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
+    if args.sim and not args.no_examples:   # a desktop game finds weapons in its crates
+        from table.cards import use_examples
+        use_examples()
     path = state_dir(args.state_dir)        # checked by the daemon, which says what is wrong
     devices = build(args.profile, args.sim)
     try:
