@@ -47,7 +47,8 @@ def test_the_simulator_and_demo_read_them_after_the_owners_cards(monkeypatch, tm
 
 
 def test_games_with_the_pack_find_and_play_its_weapons(monkeypatch):
-    monkeypatch.delenv("WORMS_TABLE_CARDS", raising=False)
+    monkeypatch.setenv("WORMS_TABLE_CARDS", "")
+    monkeypatch.delenv("WORMS_TABLE_CARDS")
     use_examples()
     played = set()
     for seed in range(6):
@@ -70,7 +71,8 @@ def test_run_loads_them_with_sim_only(monkeypatch, argv, loads):
 
     def stop(_):
         raise Stop()
-    monkeypatch.delenv("WORMS_TABLE_CARDS", raising=False)
+    monkeypatch.setenv("WORMS_TABLE_CARDS", "")
+    monkeypatch.delenv("WORMS_TABLE_CARDS")
     monkeypatch.setattr(run, "state_dir", stop)
     parser = argparse.ArgumentParser()
     run.configure(parser)

@@ -127,6 +127,9 @@ def deal_screen(lang: str, deal: dict, cards: dict) -> screens.Screen:
                           if c == HIDDEN else c for c in deal["cards"])
         return screens.message(text("deal.title", lang, team=team),
                                text("deal.hand", lang, cards=names))
+    if "known" in deal:             # the players' own Supply deck
+        return screens.message(text("deal.decks_title", lang),
+                               text("deal.supply_own", lang, n=deal["known"]))
     if "deck" in deal:
         body = text(f"deal.{deal['deck']}_deck", lang, cards=named(deal["cards"]))
         if deal.get("bottom"):
@@ -159,7 +162,11 @@ def start_hands(game) -> dict:
     first = next((i for i, e in enumerate(log) if e.get("kind") == "worm"), len(log))
     start = type(game).replay(game.config, game.seed, log[:first], game.base_cards,
                               tiles=game.tiles)
-    return {**start.hands, "decks": start.deck_cards}
+    decks = start.deck_cards
+    if game.config.own_decks:       # the players' own deck: how many of its cards the box knows
+        decks["known"] = sum(1 for c in game.base_cards.values()
+                             if c.kind in ("supply", "superweapon"))
+    return {**start.hands, "decks": decks}
 
 
 def box_drawn(game) -> list[str]:

@@ -152,7 +152,10 @@ class Tracker:
         decks = hands.pop("decks")             # what each deck holds (present.start_hands)
         out = [Step(deal={"team": team, "cards": list(hands.get(team, ()))})
                for team in e.get("order") or sorted(hands)]
-        out.append(Step(deal={"deck": "supply", "cards": decks["supply"]}))
+        supply = {"deck": "supply", "cards": decks["supply"]}
+        if "known" in decks:                   # the players' own deck: how many the box knows
+            supply["known"] = decks["known"]
+        out.append(Step(deal=supply))
         out.append(Step(deal={"deck": "drop", "cards": decks["drop"], "bottom": decks["bottom"]}))
         return out
 

@@ -137,6 +137,12 @@ class Wizard:
         self.own_dice = False
         self.own_decks = True                   # the players draw from the real decks
         self.deck_size = 30                     # the teach pass: cards in the Supply deck
+        # (how many Supply cards the library knows, and whether the box can draw the deck:
+        # "Box draws" is offered only then; None: not known, offered)
+        self.supply: tuple[int, bool] | None = None
+        if cards is not None:
+            from table.cards import holds_supply_deck, supply_known
+            self.supply = (supply_known(cards)[0], holds_supply_deck(cards))
         self.placement = "auto"
         self.minutes = 1
         self.stage = "lang"
@@ -212,6 +218,10 @@ class Wizard:
             return Menu("", [], ["auto", "own"], int(self.own_dice),
                         draw=lambda v, c: screens.dice_menu(v.lang, c))
         if self.stage == "decks":
+            if self.supply is not None and not self.supply[1]:
+                known = self.supply[0]
+                return Menu("", [], ["players", "teach"], 0,
+                            draw=lambda v, c: screens.decks_menu(v.lang, c, known=known))
             return Menu("", [], ["players", "box", "teach"], int(not self.own_decks),
                         draw=lambda v, c: screens.decks_menu(v.lang, c))
         if self.stage == "count":        # the teach pass (table/app/teaching.py)

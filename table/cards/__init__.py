@@ -19,7 +19,8 @@ from table.engine.cards import Card, play_card, resolve_drop
 from .schema import CARD_KEYS, LANGS, card_table, parse_card
 
 __all__ = ["CARD_KEYS", "LANGS", "Card", "CardError", "card_table", "example_folder", "library",
-           "load_file", "parse_card", "play_card", "resolve_drop", "use_examples"]
+           "holds_supply_deck", "load_file", "parse_card", "play_card", "resolve_drop",
+           "supply_known", "use_examples"]
 
 
 class CardError(Exception):
@@ -94,6 +95,23 @@ def leave_out(path: str | Path) -> None:
     stamp = _stamp(Path(path))
     if stamp is not None:
         _left_out[Path(path)] = stamp
+
+
+#: A library "holds a Supply deck" the box can draw for the players when it knows at least this
+#: many Supply and Superweapon copies (two a player for four players, the count Late
+#: Superweapons deals); with fewer the players keep the decks and teach the box their cards.
+SUPPLY_DECK_MIN = 8
+
+
+def supply_known(cards: dict) -> tuple[int, int]:
+    """How many Supply and Superweapon cards ``cards`` knows: (distinct cards, copies)."""
+    kinds = [c for c in cards.values() if c.kind in ("supply", "superweapon")]
+    return len(kinds), sum(c.copies for c in kinds)
+
+
+def holds_supply_deck(cards: dict) -> bool:
+    """The box can draw the Supply deck for the players (see :data:`SUPPLY_DECK_MIN`)."""
+    return supply_known(cards)[1] >= SUPPLY_DECK_MIN
 
 
 def example_folder() -> Path | None:

@@ -152,7 +152,8 @@ def check_steps(raw: Any, field: str, bad: Bad) -> list[dict]:
     out = []
     for i, step in enumerate(raw):
         where = f"{field}[{i}]"
-        if not isinstance(step, dict) or step.get("do") not in STEPS:
+        if not isinstance(step, dict) or not isinstance(step.get("do"), str) \
+                or step["do"] not in STEPS:
             bad(where, f"each step needs do = one of {', '.join(STEPS)}")
             continue
         params = STEPS[step["do"]]

@@ -330,10 +330,13 @@ def rules_menu(lang: str, chosen: set[str], cursor: int) -> Screen:
     return _done(c)
 
 
-def decks_menu(lang: str, cursor: int) -> Screen:
+def decks_menu(lang: str, cursor: int, known: int | None = None) -> Screen:
     """Who draws the Supply and Drop cards, and a line saying what the one under the cursor
-    means."""
-    keys = ("wizard.decks_players", "wizard.decks_box", "wizard.decks_teach")
+    means; ``known``: the box cannot draw the Supply deck (it knows only that many Supply
+    cards), so "Box draws" is left out and the players' line says so."""
+    keys: tuple[str, ...] = ("wizard.decks_players", "wizard.decks_box", "wizard.decks_teach")
+    if known is not None:
+        keys = tuple(k for k in keys if k != "wizard.decks_box")
     cursor = max(0, min(cursor, len(keys) - 1))
     c = Canvas()
     c.title(text("wizard.decks", lang), f"{cursor + 1}/{len(keys)}")
@@ -345,7 +348,9 @@ def decks_menu(lang: str, cursor: int) -> Screen:
     c.draw.text((1, y), item, font=fnt, fill=0)
     y += 12
     c.draw.line((0, y + 1, WIDTH - 1, y + 1), fill=1)
-    c.block((1, y + 2, WIDTH - 1, HEIGHT), text(f"{keys[cursor]}_help", lang))
+    players_only = known is not None and keys[cursor] == "wizard.decks_players"
+    c.block((1, y + 2, WIDTH - 1, HEIGHT), text("wizard.decks_box_unknown", lang, n=known)
+            if players_only else text(f"{keys[cursor]}_help", lang))
     return _done(c)
 
 

@@ -99,7 +99,11 @@ def test_the_tapped_cards_come_back_after_a_restart(tmp_path):
     assert asyncio.run(second()) == before
 
 
-def test_when_the_box_draws_nothing_is_tapped(tmp_path):
+def test_when_the_box_draws_nothing_is_tapped(tmp_path, monkeypatch):
+    from table.cards import use_examples
+    monkeypatch.setenv("WORMS_TABLE_CARDS", "")
+    use_examples()                # "Box draws" is offered when the library holds a Supply deck
+
     async def main():
         daemon = sim_daemon(tmp_path, 4)
         async with running(daemon):
@@ -122,7 +126,7 @@ def test_when_the_box_draws_nothing_is_tapped(tmp_path):
     assert drawn                                                    # the box drew for them
     # and told the team which card to take
     first = drawn[0]
-    name = library()[first["card"]].name("en")
+    name = game.cards[first["card"]].name("en")
     team = first["team"].capitalize()
     assert any(f"{team} team, take {name} from the Supply deck" in s for s in said), said[-5:]
 
@@ -142,10 +146,13 @@ def test_the_setup_says_what_each_deck_holds_for_the_players_count(tmp_path):
     shown, held = asyncio.run(main())
     cards = library()
     drop = next(s for s in shown if "Drop deck, shuffled:" in s)
-    supply = next(s for s in shown if "Supply deck, shuffled:" in s)
+    # the players keep the decks (the default): the Supply deck is theirs, every weapon card
+    # but the Starters; the box says how many of them it knows and how to teach it the rest
+    supply = next(s for s in shown if s.startswith("Build the decks Supply deck: all weapons"))
     assert len(held["drop"]) == 2 * 3 + 2 and held["bottom"] is not None   # T4, three teams
     for cid in set(held["drop"]):
         assert f"{held['drop'].count(cid)}× {cards[cid].name('en')}" in drop
     assert f"Under them: {cards[held['bottom']].name('en')}" in drop
-    for cid in set(held["supply"]):
-        assert f"{held['supply'].count(cid)}× {cards[cid].name('en')}" in supply
+    known = sum(1 for c in cards.values() if c.kind in ("supply", "superweapon"))
+    assert held["known"] == known
+    assert f"The box knows {known}; tap new ones" in supply

@@ -85,7 +85,11 @@ SAMPLES = {
                                 for c in range(len(OPTIONAL_RULES) + 1)],
     "dice menu": lambda lang: [screens.dice_menu(lang, c) for c in (0, 1)],
     "the box's turn": lambda lang: box_screens(lang),
-    "decks menu": lambda lang: [screens.decks_menu(lang, c) for c in (0, 1, 2)],
+    "decks menu": lambda lang: [screens.decks_menu(lang, c) for c in (0, 1, 2)]
+    + [screens.decks_menu(lang, c, known=n) for n in (1, 3, 25) for c in (0, 1)],
+    "own supply deck": lambda lang: [
+        screens.message(t("deal.decks_title", lang), t("deal.supply_own", lang, n=n))
+        for n in (1, 4, 12)],
     "seats menu": lambda lang: [screens.seats_menu(lang, list(TEAMS),
                                                    dict(zip(TEAMS[1:], LEVELS)), c)
                                 for c in range(len(TEAMS) + 1)]

@@ -1,0 +1,36 @@
+"""Players draw by default; "Box draws" only when the library holds a Supply deck the box can
+draw (issue 19): otherwise the decks screen says how many Supply cards the box knows."""
+
+from table.app.wizard import Wizard
+from table.cards import SUPPLY_DECK_MIN, holds_supply_deck, library, supply_known
+from table.hexgrid import hexagon
+
+GRID = frozenset(hexagon((0, 0), 4))
+
+
+def decks_menu(supply):
+    w = Wizard(GRID, "en", supply=supply)
+    assert w.own_decks                                  # players draw: the default
+    w.stage = "decks"
+    return w._make()
+
+
+def test_the_shipped_library_holds_no_supply_deck_the_examples_do(monkeypatch):
+    from table.cards import use_examples
+    assert supply_known(library()) == (1, 1) and not holds_supply_deck(library())
+    monkeypatch.setenv("WORMS_TABLE_CARDS", "")
+    monkeypatch.delenv("WORMS_TABLE_CARDS")
+    use_examples()
+    assert supply_known(library())[1] >= SUPPLY_DECK_MIN and holds_supply_deck(library())
+
+
+def test_box_draws_is_offered_only_when_the_library_holds_a_supply_deck():
+    from table.app.prompts import View
+    from table.engine.board import Board
+    view = View("en", Board(land=set(), wind=1), GRID)
+    few = decks_menu((1, False))
+    assert few.values == ["players"]
+    said = " ".join(few.screen(view).texts)
+    assert "The box knows 1 Supply card: add yours on the page" in said
+    assert decks_menu((12, True)).values == ["players", "box"]
+    assert decks_menu(None).values == ["players", "box"]      # not known: both
