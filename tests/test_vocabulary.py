@@ -172,3 +172,49 @@ def test_the_validator_bounds_every_field(change, field, says):
 def test_a_good_card_passes_the_same_validator_everywhere():
     got, problems = check(dict(GOOD), known={})
     assert problems == [] and got.range == 2
+
+
+def test_text_resolved_by_hand_is_told_back_change_by_change():
+    b = board(worm("A", (0, 0)), worm("X", (1, 0), "red"), Thing("mine-1", "mine", (0, 1)))
+    answers = [("damage", "X"), ("move", "X", (2, 0)), ("place", "fire", (0, 1)),
+               ("remove", "mine-1"), "done"]
+    asked = []
+
+    def decide(d):
+        asked.append(d)
+        return answers.pop(0) if d.kind == "edit" else d.default
+    r = Resolver(b, Script(), decide)
+    play_card(r, card([{"do": "by_hand", "text": "Swap two worms."}]), b.things["A"],
+              target=(1, 0))
+    edits = [d for d in asked if d.kind == "edit"]
+    assert len(edits) == 5 and edits[0].why == "test_card:by_hand" and edits[0].default == "done"
+    assert ("heal", "X") in edits[1].options and ("damage", "X") in edits[0].options
+    x = b.things["X"]
+    assert x.damaged and x.at == (2, 0) and "mine-1" in b.destroyed
+    assert [t.kind for t in b.in_hex((0, 1))] == ["fire"]
+    assert r.events[-1] == {"event": "destroy", "thing": "mine-1", "kind": "mine",
+                            "at": [0, 1], "cause": "by_hand"}
+    assert not [e for e in r.events if e["event"] in ("roll", "flip")]   # no consequences
+
+
+def test_a_game_with_a_by_hand_card_replays_and_bots_report_no_change():
+    from table.bots import RandomBot
+    from table.game import Game, GameConfig
+    cards = dict(library())
+    odd, problems = parse_card({"id": "odd_card", "kind": "supply", "copies": 20,
+                                "names": {"en": "Odd"}, "action": ["TEXT"],
+                                "text": [{"do": "by_hand", "text": "Sing."}]}, "t", 0)
+    cards["odd_card"] = odd
+    hands = (("blue", ("uzi", "odd_card")), ("red", ("uzi", "odd_card")))
+    config = GameConfig(teams=2, max_rounds=4, hands=hands)
+    for seed in range(20):                 # until a bot plays it
+        game = Game.new(config, seed, cards)
+        bot = RandomBot(seed)
+        while game.request is not None:
+            game.answer(bot(game))
+        if any(e["event"] == "by_hand" for e in game.events):
+            break
+    assert any(e["event"] == "by_hand" for e in game.events)
+    assert any(e.get("kind") == "edit" and e["answer"] == "done" for e in game.log)
+    again = Game.replay(config, seed, game.log, cards)
+    assert again.log == game.log and again.events == game.events

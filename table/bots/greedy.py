@@ -26,8 +26,8 @@ def sensible(game) -> list:
     it; the worm sinks); a card drawn from the players' own deck is its top card.  Never
     empty (skipping a move is always an option)."""
     d = game.request
-    if d.kind == "card_tapped":          # the card on top of the players' own deck
-        return [d.default]
+    if d.kind in ("card_tapped", "edit"):   # the top card of the players' own deck; card text
+        return [d.default]                  # resolved by hand: a bot reports no change
     options = list(d.options)
     if d.kind == "move":
         board = game.board

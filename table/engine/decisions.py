@@ -46,6 +46,9 @@ KINDS = {
                   "``info`` is (what for, 1, 1, Thing id or None)",
     # the players' own decks (GameConfig.own_decks; table/engine/dice.py)
     "card_tapped": "the card a player drew from a real deck and tapped: a card id still in it",
+    # card text resolved by hand (a by_hand step, table/engine/vocabulary.py)
+    "edit": "'done', or one change the players made by hand: ('remove', id), ('damage', id), "
+            "('heal', id), ('place', kind, (q, r)), ('move', id, (q, r))",
 }
 
 
@@ -64,6 +67,8 @@ class Purpose(StrEnum):
     TARGET = "target"               # hex (card): the card's target
     NEW_TARGET = "new_target"       # hex (card): "repeat at a new hex"
     FACING = "facing"               # direction (card): an airstrike's facing
+    BY_HAND = "by_hand"             # edit (card): a change the players made resolving the
+                                    # card's text by hand, or done
     AFFECT = "affect"               # thing (card): the Thing the card's text affects (E14);
                                     # its ``why`` is the card id alone
     # the effects
@@ -81,7 +86,8 @@ class Purpose(StrEnum):
 
 
 #: purposes whose ``why`` is ``<card>:<purpose>``
-CARD_PURPOSES = frozenset({Purpose.MOVE, Purpose.TARGET, Purpose.NEW_TARGET, Purpose.FACING})
+CARD_PURPOSES = frozenset({Purpose.MOVE, Purpose.TARGET, Purpose.NEW_TARGET, Purpose.FACING,
+                           Purpose.BY_HAND})
 
 
 def why_of(purpose: Purpose, card: str | None = None, item: str | None = None) -> str:

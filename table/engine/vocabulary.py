@@ -356,7 +356,57 @@ def _freeze(r: Resolver, card: Card, play: Play, step: dict) -> None:
 
 
 def _by_hand(r: Resolver, card: Card, play: Play, step: dict) -> None:
+    """The players resolve the text themselves, then tell the box each change they made (an
+    ``edit`` decision, asked until ``done``), so the board the box keeps stays true."""
     r.event(EventKind.BY_HAND, card=card.id, text=step.get("text", ""))
+    while True:
+        change = r.ask("edit", hand_edits(r.board), "done", Purpose.BY_HAND, card=card.id)
+        if change == "done":
+            return
+        apply_edit(r, change)
+
+
+def hand_edits(board) -> tuple:
+    """Every change the players may report after resolving text by hand: ``"done"``, then
+    remove, damage or heal a Thing, place one from the pool on a land hex, move one to a land
+    hex (a Thing gone into the water is removed)."""
+    land = board.land_in_order()
+    out: list = ["done"]
+    for t in board.things.values():
+        out.append(("remove", t.id))
+        if t.kind == "worm":
+            out.append(("heal", t.id) if t.damaged else ("damage", t.id))
+        out += [("move", t.id, h) for h in land if h != t.at]
+    out += [("place", kind, h) for kind in POOL_KINDS if board.in_pool(kind) > 0 for h in land]
+    return tuple(out)
+
+
+def apply_edit(r: Resolver, change: tuple) -> None:
+    """One change made by hand, as it is: no consequences follow (the players resolved them)."""
+    board = r.board
+    if change[0] == "place":
+        _, kind, h = change
+        t = board.add(Thing(board.new_id(kind), kind, h))
+        r.event(EventKind.PLACE, thing=t.id, kind=kind, at=list(h))
+        return
+    t = board.things[change[1]]
+    if t.id == r.active_worm and change[0] in ("remove", "damage"):
+        r.active_hurt = True
+    if change[0] == "remove":
+        board.remove(t)
+        r.event(EventKind.DESTROY, thing=t.id, kind=t.kind, at=list(t.at), cause="by_hand")
+    elif change[0] == "damage":
+        t.damaged = True
+        r.event(EventKind.DAMAGE, thing=t.id, at=list(t.at))
+    elif change[0] == "heal":
+        t.damaged = False
+        r.event(EventKind.HEAL, worm=t.id)
+    else:
+        start = t.at
+        board.lift(t)
+        board.put(t, change[2])
+        r.event(EventKind.MOVE, thing=t.id, by="hand", **{"from": list(start)},
+                to=list(change[2]))
 
 
 def _change_wind(r: Resolver, card: Card, play: Play, step: dict) -> None:
