@@ -8,8 +8,8 @@ from table.hexgrid import hexagon
 GRID = frozenset(hexagon((0, 0), 4))
 
 
-def decks_menu(supply):
-    w = Wizard(GRID, "en", supply=supply)
+def decks_menu(cards):
+    w = Wizard(GRID, "en", cards=cards)
     assert w.own_decks                                  # players draw: the default
     w.stage = "decks"
     return w._make()
@@ -28,9 +28,12 @@ def test_box_draws_is_offered_only_when_the_library_holds_a_supply_deck():
     from table.app.prompts import View
     from table.engine.board import Board
     view = View("en", Board(land=set(), wind=1), GRID)
-    few = decks_menu((1, False))
+    few = decks_menu(library())
     assert few.values == ["players"]
     said = " ".join(few.screen(view).texts)
     assert "The box knows 1 Supply card: add yours on the page" in said
-    assert decks_menu((12, True)).values == ["players", "box"]
+    from dataclasses import replace
+    plenty = {c: replace(card, copies=8) if card.kind == "supply" else card
+              for c, card in library().items()}
+    assert decks_menu(plenty).values == ["players", "box"]
     assert decks_menu(None).values == ["players", "box"]      # not known: both
