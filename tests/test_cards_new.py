@@ -158,3 +158,19 @@ def test_the_checker_and_writer_used_by_the_page(tmp_path):
     assert load_file(path)[0].target == "airstrike"
     with pytest.raises(Exception, match="there already"):
         write(raw, tmp_path)
+
+
+def test_a_steps_extras_go_on_its_line_and_numbers_are_bounded(folder, monkeypatch, capsys):
+    code, out, err = run_new(monkeypatch, capsys, answers(
+        "superweapon", "Shock", "", "", "", "1" if COPIES else None,
+        "own_hex", "",
+        "TEXT",
+        "blast size=big",            # not an extra of blast: said, asked again
+        "blast area=around",
+        "move", "all", "away", "²", "50", "2",   # not ASCII digits, too far: asked again
+        "done", "", "y"))
+    assert code == 0, err
+    assert "blast takes at=..., area=..." in out and "a whole number from 1 to 9" in out
+    [card] = load_file(folder / "shock.toml")
+    assert card.text == ({"do": "blast", "area": "around"},
+                         {"do": "move", "pick": "all", "way": "away", "hexes": 2})
