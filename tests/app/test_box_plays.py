@@ -16,6 +16,15 @@ from table.game import Game
 from .driver import Player, box_done, enrol_all, play_out, running, sim_daemon
 
 
+@pytest.fixture(autouse=True)
+def supply_deck(monkeypatch):
+    """"Box draws" is offered when the library holds a Supply deck (issue 19): the example
+    pack's, for these games (the reference game reads the same library)."""
+    from table.cards import use_examples
+    monkeypatch.setenv("WORMS_TABLE_CARDS", "")
+    use_examples()
+
+
 def reference(config, seed):
     """The same game on the engine alone: people's answers from RandomBot(seed), the box's
     from boxseat.choose, in the same order as the daemon asks them."""
