@@ -29,11 +29,11 @@ def test_box_draws_is_offered_only_when_the_library_holds_a_supply_deck():
     from table.engine.board import Board
     view = View("en", Board(land=set(), wind=1), GRID)
     few = decks_menu(library())
-    assert few.values == ["players"]
+    assert few.values == ["players", "teach"]
     said = " ".join(few.screen(view).texts)
     assert "The box knows 1 Supply card: add yours on the page" in said
     from dataclasses import replace
     plenty = {c: replace(card, copies=8) if card.kind == "supply" else card
               for c, card in library().items()}
-    assert decks_menu(plenty).values == ["players", "box"]
-    assert decks_menu(None).values == ["players", "box"]      # not known: both
+    assert decks_menu(plenty).values == ["players", "box", "teach"]
+    assert decks_menu(None).values == ["players", "box", "teach"]      # not known: all
