@@ -359,10 +359,11 @@ def for_decision(d: Decision, view: View) -> Prompt:
             return _fallback(d, view)
         phase = view.phase if view.phase in ("move1", "move2") else None
         skip = next((o for o in d.options if o[0] == "skip"), None)
+        ask = "prompt.move" if skip is not None else "prompt.move_only"   # (Back skips)
         p = HexPick(opts, colours, here if here in opts else next(iter(opts)),
-                    lambda v, c: v.header("prompt.move", " / ".join(
+                    lambda v, c: v.header(ask, " / ".join(
                         label for _, label in opts.get(c, ())), phase=phase),
-                    sub_title=lambda v: text("prompt.move", v.lang),
+                    sub_title=lambda v: text(ask, v.lang),
                     miss=Refuse("error.cannot_move"))
         if skip is not None:
             p.back = Answer(skip)              # Back skips the move: one press

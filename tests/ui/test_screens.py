@@ -234,6 +234,9 @@ def second_game_screens(lang):
         [{"answer": "purple-2", "kind": "worm"}], [{"answer": ["jump", [1, 0]], "kind": "move"}],
         [{"answer": "bazooka", "kind": "card"}], [{"chance": "die", "value": "wind"}],
         [{"chance": "flip", "value": "danger"}], [{"answer": [1, 0], "kind": "hex"}], [])]
+    rope = Decision("move", (("inch", (1, 0)), ("jump", (2, 0))), ("inch", (1, 0)),
+                    "ninja_rope:move")               # a card's move: no skip
+    out.append(for_decision(rope, view).screen(view))
     uzi = Decision("hex", ((1, 0), (2, 0)), (1, 0), "uzi:target")
     out.append(for_decision(uzi, view).screen(view))
     drop = next(c for c, card in cards.items()

@@ -31,7 +31,7 @@ from table.ui.strings import text
 
 from .test_browser import browser, page  # noqa: F401,F811  (fixtures)
 
-MOVE = text("prompt.move", "en")            # a movement step's question
+MOVE = text("prompt.move_only", "en")       # a movement step's question ("Where to?")
 
 #: the group's order of preference among the weapon cards of its hand (card ids)
 BEST_FIRST = ("bazooka", "grenade", "uzi", "freeze", "ninja_rope", "girder")
@@ -195,9 +195,12 @@ def move_target(table: Table):
 
 def play_move(table: Table, seen: dict) -> None:
     target = move_target(table)
-    if target is None:
+    if target is None and "Back: skip" in table.oled():
         table.press("Escape")                   # Back skips the move: one press
         seen["skips"] = seen.get("skips", 0) + 1
+        return
+    if target is None:                          # a card's move that cannot be skipped
+        table.ok()
         return
     table.walk(target)
     says = table.oled()
