@@ -22,7 +22,7 @@ import pytest
 
 from table.bots import RandomBot
 from table.engine import Board, EngineError, EventKind, GameResult, Illegal, OutOfRandom, Resolver
-from table.engine.decisions import CARD_PURPOSES, Decision, Purpose, purpose_of, why_of
+from table.engine.decisions import CARD_PURPOSES, Decision, DecisionKind, Purpose, why_of
 from table.engine.events import KEYS, problem
 from table.engine.game import GameConfig, ReplayMismatch
 from table.game import Game
@@ -83,20 +83,25 @@ def test_every_decision_names_its_purpose_as_its_why_does():
         assert pair in seen
 
 
-def test_the_typed_fields_read_every_form_of_why():
-    assert purpose_of("bazooka:target") == (Purpose.TARGET, "bazooka", None)
-    assert purpose_of("girder:new_target") == (Purpose.NEW_TARGET, "girder", None)
-    assert purpose_of("airstrike:facing") == (Purpose.FACING, "airstrike", None)
-    assert purpose_of("ninja_rope:move") == (Purpose.MOVE, "ninja_rope", None)
-    assert purpose_of("move") == (Purpose.MOVE, None, None)
-    assert purpose_of("place") == (Purpose.PLACE, None, None)
-    assert purpose_of("sudden_death_draft") == (Purpose.DRAFT, None, None)
-    assert purpose_of("place:worm:blue") == (Purpose.PLACE, None, "worm:blue")
-    assert purpose_of("uzi") == (Purpose.AFFECT, "uzi", None)
-    d = Decision("thing", ("a", "b"), "a", "uzi", "blue")
-    assert (d.purpose, d.card, d.item) == (Purpose.AFFECT, "uzi", None)
+def test_why_is_derived_from_the_typed_fields():
+    def why(purpose, **named):
+        return Decision("hex", ((0, 0), (1, 0)), (0, 0), purpose, "blue", **named).why
+    assert why(Purpose.TARGET, card="bazooka") == "bazooka:target"
+    assert why(Purpose.NEW_TARGET, card="girder") == "girder:new_target"
+    assert why(Purpose.FACING, card="airstrike") == "airstrike:facing"
+    assert why(Purpose.MOVE, card="ninja_rope") == "ninja_rope:move"
+    assert why(Purpose.MOVE) == "move" and why("place") == "place"
+    assert why(Purpose.DRAFT) == "sudden_death_draft"
+    assert why(Purpose.PLACE, item="worm:blue") == "place:worm:blue"
+    assert why(Purpose.AFFECT, card="uzi") == "uzi"
+    d = Decision("thing", ("a", "b"), "a", Purpose.AFFECT, "blue", card="uzi")
+    assert (d.kind, d.purpose, d.card, d.item) == (DecisionKind.THING, Purpose.AFFECT, "uzi", None)
     with pytest.raises(ValueError):
-        purpose_of("bazooka:aim")
+        why("bazooka:aim")                   # a why is not a purpose: never parsed
+    with pytest.raises(ValueError):
+        why(Purpose.AFFECT)                  # an AFFECT decision names its card
+    with pytest.raises(ValueError):
+        Decision("aim", (1, 2), 1, Purpose.TARGET, card="bazooka")    # no such kind
 
 
 def test_no_card_of_the_library_is_named_like_a_purpose():
@@ -187,3 +192,27 @@ def test_each_layer_has_one_error_root():
     assert all(issubclass(e, ScenarioError) for e in (Malformed, CannotRun))
     assert issubclass(Reconnected, DeviceError)
     assert all(issubclass(e, WebError) for e in (HttpError, Denied, InputError))
+
+
+def test_no_decision_kind_is_compared_with_a_string():
+    """A decision's kind is a DecisionKind: compared with its members, never with "hex"."""
+    import ast
+
+    from table.engine.decisions import DecisionKind
+
+    words = {k.value for k in DecisionKind}
+    found = []
+    for path in sorted((ROOT / "table").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Compare) or not isinstance(node.left, ast.Attribute):
+                continue
+            left = node.left
+            owner = left.value.attr if isinstance(left.value, ast.Attribute) else getattr(
+                left.value, "id", "")
+            if left.attr != "kind" or owner not in ("d", "request", "decision"):
+                continue
+            for right in node.comparators:
+                consts = right.elts if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else [right]
+                if any(isinstance(c, ast.Constant) and c.value in words for c in consts):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not found

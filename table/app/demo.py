@@ -28,6 +28,9 @@ from __future__ import annotations
 import logging
 import time
 
+from table.engine.decisions import DecisionKind
+from table.engine.state import Phase
+
 from .bridge import LoopBridge
 from .mode import DemoMode
 from .supervisor import Supervisor
@@ -328,7 +331,7 @@ class Demo:
                 self._new_game()
                 self._invite = False
                 continue
-            if game.turn.step == "weapon" and game.request.kind == "card":
+            if game.turn.step == Phase.WEAPON and game.request.kind == DecisionKind.CARD:
                 break
             self._answer(self._bot_answer())
         self.mode = DemoMode.VISITOR
@@ -367,7 +370,7 @@ class Demo:
             self.prompt = None
             return
         if (game.request is not None and game.turn.team == self.visitor_team
-                and game.turn.step == "weapon"):
+                and game.turn.step == Phase.WEAPON):
             self.prompt = for_decision(game.request, self.view())
             return
         self.mode, self.prompt = DemoMode.BYE, None     # what the shot did, then goodbye

@@ -8,7 +8,7 @@ from functools import partial
 from itertools import permutations
 
 from table.cards import library
-from table.engine.decisions import Decision, Purpose, why_of
+from table.engine.decisions import Decision, Purpose
 from table.engine.state import GameResult
 from table.fonts import font
 from table.hexgrid import neighbour
@@ -38,8 +38,8 @@ def setup(lang: str) -> Iterator[tuple[str, Draw]]:
     yield from asked(view, Decision("pile", (f"worm:{team}", "oil_drum", "mine", "crate"),
                                    f"worm:{team}", "place", team), "what to place")
     for item in (f"worm:{widest_team(lang, 'team_adj')}", "oil_drum", "mine", "crate"):
-        why = why_of(Purpose.PLACE, item=item)
-        yield from asked(view, Decision("hex", ((1, 0), (2, 0)), (1, 0), why, team),
+        yield from asked(view, Decision("hex", ((1, 0), (2, 0)), (1, 0), Purpose.PLACE, team,
+                                        item=item),
                         f"where the {item} goes")
     yield from steps_of(view, [raw_step(changes=(Change("ch.place_worm", {"team": team, "n": "1"},
                                                    (0, 1)),) * 4)]
@@ -86,7 +86,7 @@ def turn(lang: str) -> Iterator[tuple[str, Draw]]:
     yield from asked(view, Decision("card", hand + ("pass",), "pass", "weapon", team), "weapon")
     yield from asked(table_view(lang), Decision("card", hand, hand[0], "play"), "a card to play")
     for deck in ("supply", "drop"):
-        yield from asked(view, Decision("card_tapped", hand, hand[0], f"draw:{deck}", team),
+        yield from asked(view, Decision("card_tapped", hand, hand[0], Purpose.DRAW, team, item=deck),
                         f"draw from the {deck} deck")
     yield from aiming(lang, view, team)
     yield from choices(lang, view, team)
@@ -97,9 +97,9 @@ def aiming(lang: str, view: View, team: str) -> Iterator[tuple[str, Draw]]:
     enemy = widest([w for w in view.board.worms() if w.team != team],
                    lambda w: worm_name(lang, w.team or "", 4))
     for n in COUNTS:
-        d = Decision("hex", (enemy.at, (3, 0)), enemy.at, f"{card}:target", team, info=(n, 1))
+        d = Decision("hex", (enemy.at, (3, 0)), enemy.at, Purpose.TARGET, team, card=card, info=(n, 1))
         yield from asked(view, d, f"aim ({n} dice)")
-    d = Decision("hex", ((3, 0), (3, -1)), (3, 0), why_of(Purpose.MOVE, card=card), team)
+    d = Decision("hex", ((3, 0), (3, -1)), (3, 0), Purpose.MOVE, team, card=card)
     yield from asked(view, d, "a card's hex")
     d = Decision("hex", ((3, 0), enemy.at), (3, 0), "emptiest", team)
     dropping = View(lang, view.board, GRID, team, view.worm, view.cards,
@@ -112,10 +112,10 @@ def choices(lang: str, view: View, team: str) -> Iterator[tuple[str, Draw]]:
     things = tuple(t.id for t in view.board.things.values())
     asks = [Decision("die", ("1", "hit", "wind", "6", "3"), "hit", "accuracy", team),
             Decision("direction", tuple(range(1, 7)), 1, "knockback", team),
-            Decision("direction", tuple(range(1, 7)), 1, f"{card}:facing", team),
+            Decision("direction", tuple(range(1, 7)), 1, Purpose.FACING, team, card=card),
             Decision("direction", tuple(range(1, 7)), 1, "facing", team),
             Decision("thing", things, things[0], "prod", team),
-            Decision("thing", things, things[0], card, team),
+            Decision("thing", things, things[0], Purpose.AFFECT, team, card=card),
             Decision("order", tuple(permutations(("crate", "mine", "fire"))),
                      ("crate", "mine", "fire"), "entry", team),
             Decision("die_typed", FACES, FACES[0], "roll", team),

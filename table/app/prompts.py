@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from table.engine.chance import face_direction
-from table.engine.decisions import Decision, Purpose
+from table.engine.decisions import Decision, DecisionKind, Purpose
 from table.hexgrid import Hex, neighbour
 from table.ui import scenes, screens
 from table.ui.instructions import worm_number
@@ -325,7 +325,7 @@ def for_decision(d: Decision, view: View) -> Prompt:
     """The prompt that asks ``d`` on the box."""
     lang = view.lang
     grid = view.grid
-    if d.kind == "worm":
+    if d.kind == DecisionKind.WORM:
         opts: dict = {}
         for wid in d.options:
             w = view.board.things.get(wid)
@@ -341,7 +341,7 @@ def for_decision(d: Decision, view: View) -> Prompt:
                                                                      v.lang)),
                     sub_title=lambda v: text("prompt.worm", v.lang), snap=True,
                     miss=Refuse("error.not_a_worm", {"team": view.team or ""}))
-    elif d.kind == "move":
+    elif d.kind == DecisionKind.MOVE:
         here = view.worm_at()
         opts = {}
         colours = {}
@@ -369,12 +369,12 @@ def for_decision(d: Decision, view: View) -> Prompt:
             p.back = Answer(skip)              # Back skips the move: one press
             if d.purpose is Purpose.MOVE and d.card is None:
                 p.ahead, p.cards = skip, view.cards
-    elif d.kind == "card" and d.purpose in (Purpose.WEAPON, Purpose.PLAY):
+    elif d.kind == DecisionKind.CARD and d.purpose in (Purpose.WEAPON, Purpose.PLAY):
         p = CardTap(d.options, view.team, view.cards)
-    elif d.kind == "card":
+    elif d.kind == DecisionKind.CARD:
         names = [view.cards[c].name(lang) if c in view.cards else c for c in d.options]
         p = Menu(text("sudden_death.title", lang), names, list(d.options))
-    elif d.kind == "hex":
+    elif d.kind == DecisionKind.HEX:
         info = d.info or ()
         dice = dict(zip(d.options, info))
         colours = {h: scenes.accuracy_colour(n) for h, n in dice.items()}
@@ -402,35 +402,35 @@ def for_decision(d: Decision, view: View) -> Prompt:
             def draw(v, c):
                 return v.header("prompt.hex")
         p = HexPick(opts, colours, start, draw, keep=(view.worm_at(),), miss=miss)
-    elif d.kind == "die":
+    elif d.kind == DecisionKind.DIE:
         faces = _rolled(view.events, d)
         p = DicePick(faces, d.options, d.default)
-    elif d.kind == "direction":
+    elif d.kind == DecisionKind.DIRECTION:
         origin = view.board.target or view.worm_at()
         p = Menu(_what_for(d, view),
                  [f"{x} {text(f'dir.{x}', lang)}" for x in d.options], list(d.options),
                  cursor=list(d.options).index(d.default),
                  direct={str(x): i for i, x in enumerate(d.options)},
                  lights=_direction_lights(origin))
-    elif d.kind == "thing":
+    elif d.kind == DecisionKind.THING:
         names = [_name(view, t) for t in d.options]
         p = Menu(_what_for(d, view, "prompt.thing"), names,
                  list(d.options), cursor=thing_start(d.options, view.board, view.team),
                  lights=lambda v, tid, t: _light_hex(
                      v.board.things[tid].at if tid in v.board.things else None)(v, tid, t),
                  draw=_full_hex_draw(names) if d.purpose is Purpose.PROD else None)
-    elif d.kind == "order":
+    elif d.kind == DecisionKind.ORDER:
         p = Menu(text("prompt.order", lang),
                  [", ".join(text(f"thing.{k}", lang) for k in o) for o in d.options],
                  list(d.options), cursor=list(d.options).index(d.default))
-    elif d.kind == "pile":
+    elif d.kind == DecisionKind.PILE:
         p = Menu(text("place.title", lang), [_pile_label(lang, i) for i in d.options],
                  list(d.options))
     elif d.kind in ("die_typed", "flip_typed"):    # the players' own dice, typed in
         p = FaceEntry(d)
     elif d.kind in EXTRA:              # (the "edit" of a card played by hand: edits.py)
         p = EXTRA[d.kind](d, view)
-    elif d.kind == "card_tapped":      # a card drawn from the players' own deck
+    elif d.kind == DecisionKind.CARD_TAPPED:      # a card drawn from the players' own deck
         p = DeckTap(d, view.team)
     else:   # a decision kind added to the engine later: a plain menu of its options
         p = Menu(d.why, [str(o) for o in d.options], list(d.options),

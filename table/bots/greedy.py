@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 
-from table.engine.decisions import Purpose
+from table.engine.decisions import DecisionKind, Purpose
 from table.hexgrid import distance
 
 #: decisions after which a bot's trial stops and scores the position
-TOP = ("worm", "move", "card", "pile")
+TOP = (DecisionKind.WORM, DecisionKind.MOVE, DecisionKind.CARD, DecisionKind.PILE)
 
 
 def sensible(game) -> list:
@@ -26,10 +26,10 @@ def sensible(game) -> list:
     it; the worm sinks); a card drawn from the players' own deck is its top card.  Never
     empty (skipping a move is always an option)."""
     d = game.request
-    if d.kind in ("card_tapped", "edit"):   # the top card of the players' own deck; card text
-        return [d.default]                  # resolved by hand: a bot reports no change
+    if d.kind in (DecisionKind.CARD_TAPPED, DecisionKind.EDIT):   # the top card of the players'
+        return [d.default]       # own deck; card text resolved by hand: a bot reports no change
     options = list(d.options)
-    if d.kind == "move":
+    if d.kind == DecisionKind.MOVE:
         board = game.board
         kept = [o for o in options if o[0] != "jump" or board.is_land(o[1])]
         return kept or options
@@ -46,7 +46,9 @@ class RandomBot:
         options = sensible(game)
         # (one option: a card drawn from the players' own deck; no random number is spent,
         # so the bot plays the same game whoever draws)
-        return options[0] if game.request.kind == "card_tapped" else self.rnd.choice(options)
+        if game.request.kind == DecisionKind.CARD_TAPPED:
+            return options[0]
+        return self.rnd.choice(options)
 
 
 def team_value(board, team) -> float:
@@ -72,9 +74,10 @@ def quick(game, team):
     nearest to one, prod and push others' Things; otherwise the rulings' default."""
     d = game.request
     board = game.board
-    if d.kind == "hex" and d.purpose is Purpose.TARGET:
+    if d.kind == DecisionKind.HEX and d.purpose is Purpose.TARGET:
         return max(d.options, key=lambda h: _hex_value(board, h, team))
-    if d.kind == "die" and d.purpose is Purpose.ACCURACY and board.target is not None:
+    if (d.kind == DecisionKind.DIE and d.purpose is Purpose.ACCURACY
+            and board.target is not None):
         from table.engine.chance import face_direction
         from table.hexgrid import neighbour
 
@@ -108,13 +111,14 @@ class GreedyBot:
 
     def __call__(self, game):
         d = game.request
-        if d.kind == "card_tapped":      # a card drawn from the players' own deck: the top one
+        if d.kind == DecisionKind.CARD_TAPPED:      # from the players' own deck: the top one
             return d.default
         team = self._team(game, d)
         options = sensible(game)
-        if d.kind == "pile" or team is None:
+        if d.kind == DecisionKind.PILE or team is None:
             return self.rnd.choice(options)
-        if d.kind == "hex" and d.purpose is Purpose.TARGET and len(options) > self.max_options:
+        if (d.kind == DecisionKind.HEX and d.purpose is Purpose.TARGET
+                and len(options) > self.max_options):
             options.sort(key=lambda h: -_hex_value(game.board, h, team))
             options = options[:self.max_options]
         best, best_v = [], None
@@ -153,7 +157,7 @@ class GreedyBot:
 
     def _position(self, game, team, d) -> float:
         """Where the active worm stands: off the shore, in range of enemies."""
-        if d.kind not in ("move", "worm") or game.result is not None:
+        if d.kind not in (DecisionKind.MOVE, DecisionKind.WORM) or game.result is not None:
             return 0.0
         worm = game.board.things.get(game.turn.worm)
         if worm is None or worm.team != team:

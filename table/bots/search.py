@@ -26,12 +26,13 @@ from __future__ import annotations
 import math
 import random
 
+from table.engine.decisions import DecisionKind
 from table.hexgrid import distance, neighbour
 
 from .greedy import GreedyBot, quick, score, sensible
 
 #: decisions the search plays whole turns for; the rest use one-step trials
-TURN_KINDS = ("worm", "move", "card")
+TURN_KINDS = (DecisionKind.WORM, DecisionKind.MOVE, DecisionKind.CARD)
 
 
 class SearchBot:
@@ -50,7 +51,7 @@ class SearchBot:
 
     def __call__(self, game):
         d = game.request
-        if d.kind == "card_tapped":
+        if d.kind == DecisionKind.CARD_TAPPED:
             return d.default
         team = self.greedy._team(game, d)
         options = sensible(game)
@@ -76,7 +77,7 @@ class SearchBot:
         return options[best]
 
     def _candidates(self, game, d, team, options):
-        if d.kind != "move" or len(options) <= self.max_options:
+        if d.kind != DecisionKind.MOVE or len(options) <= self.max_options:
             return options
         board = game.board
         worm = board.things.get(game.turn.worm)
@@ -114,14 +115,14 @@ def rollout(game, team, rnd):
     options = d.options
     if len(options) == 1:
         return options[0]
-    if d.kind == "move":
+    if d.kind == DecisionKind.MOVE:
         worm = game.board.things.get(game.turn.worm)
         if worm is not None:
             kept = [o for o in options if o[0] == "skip" or game.board.is_land(o[1])]
             return min(kept, key=lambda o: _stance(game.board, o[1] or worm.at, team))
-    if d.kind == "card":
+    if d.kind == DecisionKind.CARD:
         return _best_card(game, team, rnd)
-    if d.kind == "card_tapped":
+    if d.kind == DecisionKind.CARD_TAPPED:
         return d.default
     return quick(game, team)
 

@@ -5,50 +5,71 @@ The engine builds a :class:`Decision` listing every legal answer and a default (
 default).  A *decider* is any callable ``decide(decision) -> answer``.  The engine only asks
 when there are two or more legal options, and refuses an answer that is not one of them.
 
-What a decision is for is its ``why``, the string the log and ``as_json()`` carry
-(``"accuracy"``, ``"bazooka:target"``, ``"place:mine"``...).  :func:`why_of` writes it and
-:func:`purpose_of` reads it back, so a Decision also names it in typed fields: ``purpose``
-(a :class:`Purpose`), ``card`` (the card being played, or None) and ``item`` (the Thing being
-placed, or None).  Read those; never parse ``why``.
+A decision is typed: its ``kind`` (a :class:`DecisionKind`: what its options are), its
+``purpose`` (a :class:`Purpose`: what it is for), the ``card`` being played and the ``item``
+being placed or drawn (or None).  Its ``why`` is only derived from those (:func:`why_of`), for
+the log and ``as_json()`` (``"accuracy"``, ``"bazooka:target"``, ``"place:mine"``...); it is
+never parsed back.
 
->>> d = Decision("hex", ((0, 0), (1, 0)), (0, 0), why_of(Purpose.TARGET, card="bazooka"))
->>> d.why, d.purpose, d.card, d.item
-('bazooka:target', <Purpose.TARGET: 'target'>, 'bazooka', None)
->>> purpose_of("place:mine"), purpose_of("uzi")
-((<Purpose.PLACE: 'place'>, None, 'mine'), (<Purpose.AFFECT: 'affect'>, 'uzi', None))
+>>> d = Decision("hex", ((0, 0), (1, 0)), (0, 0), Purpose.TARGET, card="bazooka")
+>>> d.kind, d.why, d.purpose, d.card, d.item
+(<DecisionKind.HEX: 'hex'>, 'bazooka:target', <Purpose.TARGET: 'target'>, 'bazooka', None)
+>>> Decision("pile", ("mine", "crate"), "mine", Purpose.PLACE, item="mine").why
+'place:mine'
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 from typing import Any, Callable
 
 from .errors import EngineError
 
-#: The kinds of decision, and what their options are.
-KINDS = {
-    "die": "one of the rolled die faces, e.g. '3', 'wind', 'hit'",
-    "direction": "a direction 1..6",
-    "hex": "a hex (q, r)",
-    "thing": "the id of a Thing",
-    "order": "an order of simultaneous entry effects, e.g. ('mine', 'crate')",
+
+class DecisionKind(StrEnum):
+    """What a decision's options are (a string enum: ``DecisionKind.HEX == "hex"``)."""
+
+    DIE = "die"
+    DIRECTION = "direction"
+    HEX = "hex"
+    THING = "thing"
+    ORDER = "order"
+    WORM = "worm"
+    MOVE = "move"
+    CARD = "card"
+    PILE = "pile"
+    DIE_TYPED = "die_typed"
+    FLIP_TYPED = "flip_typed"
+    CARD_TAPPED = "card_tapped"
+    EDIT = "edit"
+
+
+#: The kinds of decision, and what their options are: the one mapping of a kind to its words.
+KINDS: dict[DecisionKind, str] = {
+    DecisionKind.DIE: "one of the rolled die faces, e.g. '3', 'wind', 'hit'",
+    DecisionKind.DIRECTION: "a direction 1..6",
+    DecisionKind.HEX: "a hex (q, r)",
+    DecisionKind.THING: "the id of a Thing",
+    DecisionKind.ORDER: "an order of simultaneous entry effects, e.g. ('mine', 'crate')",
     # the game's own decisions (table/engine/game.py)
-    "worm": "the id of one of the active team's worms (activation)",
-    "move": "('skip', None), ('inch', (q, r)) or ('jump', (q, r)): one movement",
-    "card": "a card id from the hand, or 'pass' (a Sudden Death draft: a card id)",
-    "pile": "a Thing from the setup pile: 'worm:<team>', 'oil_drum', 'mine' or 'crate'",
+    DecisionKind.WORM: "the id of one of the active team's worms (activation)",
+    DecisionKind.MOVE: "('skip', None), ('inch', (q, r)) or ('jump', (q, r)): one movement",
+    DecisionKind.CARD: "a card id from the hand, or 'pass' (a Sudden Death draft: a card id)",
+    DecisionKind.PILE: "a Thing from the setup pile: 'worm:<team>', 'oil_drum', 'mine' or "
+                       "'crate'",
     # the players' own dice (GameConfig.own_dice; table/engine/dice.py)
-    "die_typed": "the face a player rolled on a real die: '1'..'6', 'wind', 'hit'; ``info`` is "
-                 "(what for, k, n, Thing id or None): die k of the n rolled together",
-    "flip_typed": "the side a player flipped on a real Danger coin: 'safe' or 'danger'; "
-                  "``info`` is (what for, 1, 1, Thing id or None)",
+    DecisionKind.DIE_TYPED: "the face a player rolled on a real die: '1'..'6', 'wind', 'hit'; "
+                            "``info`` is (what for, k, n, Thing id or None): die k of the n "
+                            "rolled together",
+    DecisionKind.FLIP_TYPED: "the side a player flipped on a real Danger coin: 'safe' or "
+                             "'danger'; ``info`` is (what for, 1, 1, Thing id or None)",
     # the players' own decks (GameConfig.own_decks; table/engine/dice.py)
-    "card_tapped": "the card a player drew from a real deck and tapped: a card id still in it",
+    DecisionKind.CARD_TAPPED: "the card a player drew from a real deck and tapped: a card id "
+                              "still in it",
     # card text resolved by hand (a by_hand step, table/engine/vocabulary.py)
-    "edit": "'done', or one change the players made by hand: ('remove', id), ('damage', id), "
-            "('heal', id), ('place', kind, (q, r)), ('move', id, (q, r))",
+    DecisionKind.EDIT: "'done', or one change the players made by hand: ('remove', id), "
+                       "('damage', id), ('heal', id), ('place', kind, (q, r)), ('move', id, (q, r))",
 }
 
 
@@ -103,24 +124,6 @@ def why_of(purpose: Purpose, card: str | None = None, item: str | None = None) -
     return purpose.value
 
 
-@lru_cache(maxsize=512)
-def purpose_of(why: str) -> tuple[Purpose, str | None, str | None]:
-    """``(purpose, card, item)`` of a ``why`` (the inverse of :func:`why_of`)."""
-    head, colon, tail = why.partition(":")
-    if not colon:
-        return (Purpose(why), None, None) if why in _PURPOSES else (Purpose.AFFECT, why, None)
-    if head in _ITEM_PURPOSES:
-        return Purpose(head), None, tail
-    if tail in _PURPOSES:
-        return Purpose(tail), head, None
-    raise ValueError(f"{why!r} names no purpose a decision has")
-
-
-_PURPOSES = frozenset(p.value for p in Purpose) - {Purpose.AFFECT.value}
-#: purposes whose ``why`` is ``<purpose>:<item>``
-_ITEM_PURPOSES = frozenset({Purpose.PLACE.value, Purpose.DRAW.value})
-
-
 class Illegal(EngineError):
     """An illegal move, target or answer.  Nothing after the check has changed the board."""
 
@@ -135,23 +138,26 @@ class NeedDecision(Exception):
 
 @dataclass(frozen=True)
 class Decision:
-    kind: str                 # a key of KINDS
+    kind: DecisionKind        # what the options are (a key of KINDS)
     options: tuple[Any, ...]  # every legal answer
     default: Any              # the rulings' default, one of options
-    why: str                  # what it is for: "accuracy", "knockback", "prod", "emptiest", ...
+    purpose: Purpose          # what it is for
     actor: str | None = None  # the team choosing (the active team), if known
     info: tuple | None = None  # per-option data for the UI, parallel to options (e.g. the
                                # Accuracy dice a target hex would roll), or None
-    # what ``why`` says, typed (derived from it, see purpose_of)
-    purpose: Purpose = field(init=False, repr=False, compare=False)
-    card: str | None = field(init=False, repr=False, compare=False)
-    item: str | None = field(init=False, repr=False, compare=False)
+    card: str | None = None   # the card being played, if any
+    item: str | None = None   # the Thing being placed, or the deck drawn from, if any
 
     def __post_init__(self) -> None:
-        purpose, card, item = purpose_of(self.why)
-        object.__setattr__(self, "purpose", purpose)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "item", item)
+        object.__setattr__(self, "kind", DecisionKind(self.kind))
+        object.__setattr__(self, "purpose", Purpose(self.purpose))
+        if self.purpose is Purpose.AFFECT and self.card is None:
+            raise ValueError("an AFFECT decision names its card")
+
+    @property
+    def why(self) -> str:
+        """What it is for, as the log and ``as_json()`` say it (derived; never parsed)."""
+        return why_of(self.purpose, self.card, self.item)
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "why": self.why,

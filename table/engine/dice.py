@@ -30,7 +30,7 @@ table.engine.decisions.NeedDecision: roll
 from __future__ import annotations
 
 from .chance import FACES, SIDES, CounterRandom
-from .decisions import Decision, Illegal, NeedDecision, Purpose, why_of
+from .decisions import Decision, DecisionKind, Illegal, NeedDecision, Purpose
 
 #: the decisions the players answer with what they rolled, flipped or drew for real: the
 #: answer enters the log as the chance outcome (or the revealed card) it stands for
@@ -78,17 +78,17 @@ class SeededDice:
         if self.taps:
             return {**entry, "card": self.taps.pop(0)}
         options = tuple(sorted(set(deck)))
-        raise NeedDecision(Decision("card_tapped", options, entry["card"],
-                                    why_of(Purpose.DRAW, item=entry["reveal"]), actor))
+        raise NeedDecision(Decision(DecisionKind.CARD_TAPPED, options, entry["card"],
+                                    Purpose.DRAW, actor, item=entry["reveal"]))
 
     def give(self, kind: str, value: str) -> None:
-        if kind == "card_tapped" and self.own_decks:
+        if kind == DecisionKind.CARD_TAPPED and self.own_decks:
             self.taps.append(value)
             return
         raise Illegal("the box rolls in this game: there is no die to type in")
 
     def take_back(self, kind: str) -> None:
-        if kind == "card_tapped" and self.taps:
+        if kind == DecisionKind.CARD_TAPPED and self.taps:
             self.taps.pop()
 
 
@@ -108,32 +108,32 @@ class PlayersDice(SeededDice):
         the die is for, which of how many, for which Thing: see Resolver.roll)."""
         if self.dice:
             return self.dice.pop(0)
-        raise NeedDecision(Decision("die_typed", FACES, FACES[0], Purpose.ROLL.value,
+        raise NeedDecision(Decision(DecisionKind.DIE_TYPED, FACES, FACES[0], Purpose.ROLL,
                                     info=tuple(about) or None))
 
     def flip(self, about: tuple = ()) -> str:
         if self.flips:
             return self.flips.pop(0)
-        raise NeedDecision(Decision("flip_typed", SIDES, SIDES[0], Purpose.FLIP.value,
+        raise NeedDecision(Decision(DecisionKind.FLIP_TYPED, SIDES, SIDES[0], Purpose.FLIP,
                                     info=tuple(about) or None))
 
     def give(self, kind: str, value: str) -> None:
         """A face (``die_typed``) or a side (``flip_typed``) the players typed in."""
-        if kind not in ("die_typed", "flip_typed"):
+        if kind not in (DecisionKind.DIE_TYPED, DecisionKind.FLIP_TYPED):
             super().give(kind, value)
             return
-        legal = FACES if kind == "die_typed" else SIDES
+        legal = FACES if kind == DecisionKind.DIE_TYPED else SIDES
         if value not in legal:
-            what = "die face" if kind == "die_typed" else "coin side"
+            what = "die face" if kind == DecisionKind.DIE_TYPED else "coin side"
             raise Illegal(f"{value!r} is not a {what}; legal: {', '.join(legal)}")
-        (self.dice if kind == "die_typed" else self.flips).append(value)
+        (self.dice if kind == DecisionKind.DIE_TYPED else self.flips).append(value)
 
     def take_back(self, kind: str) -> None:
         """Forget the last face given (its step failed)."""
-        if kind not in ("die_typed", "flip_typed"):
+        if kind not in (DecisionKind.DIE_TYPED, DecisionKind.FLIP_TYPED):
             super().take_back(kind)
             return
-        pending = self.dice if kind == "die_typed" else self.flips
+        pending = self.dice if kind == DecisionKind.DIE_TYPED else self.flips
         if pending:
             pending.pop()
 

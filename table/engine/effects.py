@@ -14,7 +14,7 @@ from typing import Any, Iterable
 
 from .board import FIXED, Board, Thing
 from .chance import face_direction
-from .decisions import Decider, Decision, Illegal, Purpose, take_default, why_of
+from .decisions import Decider, Decision, DecisionKind, Illegal, Purpose, take_default
 from .events import PLAIN, EventKind
 from table.hexgrid import DIRECTIONS, Hex, distance, neighbour
 from .targeting import can_inch, can_jump
@@ -73,17 +73,19 @@ class Resolver:
         self.event(EventKind.FLIP, side=side, **{"for": why})
         return side
 
-    def ask(self, kind: str, options: Iterable[Any], default: Any, purpose: Purpose, *,
+    def ask(self, kind: DecisionKind | str, options: Iterable[Any], default: Any,
+            purpose: Purpose, *,
             card: str | None = None, info: tuple | None = None) -> Any:
         """Ask the decider, if there is anything to decide."""
         options = tuple(options)
         if len(options) == 1:
             return options[0]
-        why = why_of(purpose, card)
-        answer = self.decide(Decision(kind, options, default, why, self.active_team, info))
+        d = Decision(DecisionKind(kind), options, default, purpose, self.active_team, info,
+                     card=card)
+        answer = self.decide(d)
         if answer not in options:
             shown = ", ".join(str(list(o) if isinstance(o, tuple) else o) for o in options)
-            raise Illegal(f"{answer!r} is not a legal {kind} for {why} (legal: {shown})")
+            raise Illegal(f"{answer!r} is not a legal {kind} for {d.why} (legal: {shown})")
         return answer
 
     def alive(self, thing: Thing, h: Hex | None = None) -> bool:
@@ -236,27 +238,32 @@ class Resolver:
         for group in order:
             if not self.alive(thing, h):
                 return
-            if group == "crate":
-                for crate in self._others(h, "crate", thing):
-                    if self.alive(thing, h) and self.alive(crate, h):
-                        self.destroy(crate, "opened")
-                        team = thing.team
-                        assert team is not None          # only a worm opens a crate
-                        self.board.cards_drawn[team] = self.board.cards_drawn.get(team, 0) + 1
-                        self.event(EventKind.DRAW, team=team, worm=thing.id)
-            elif group == "mine":
-                mines = [thing] if thing.kind == "mine" else self._others(h, "mine", thing)
-                for mine in mines:
-                    if self.alive(thing, h) and self.alive(mine, h):
-                        self.destroy(mine, "triggered")
-                        if self.flip("mine", thing.id) == "danger":
-                            self.blast(h, why="mine")
-            else:
-                for fire in self._others(h, "fire", thing):
-                    if self.alive(thing, h) and self.alive(fire, h):
-                        self.destroy(fire, "doused")
-                        if self.flip("fire", thing.id) == "danger":
-                            self.damage(thing)
+            {"crate": self._open_crates, "mine": self._trigger_mines,
+             "fire": self._douse_fire}[group](thing, h)
+
+    def _open_crates(self, thing: Thing, h: Hex) -> None:
+        for crate in self._others(h, "crate", thing):
+            if self.alive(thing, h) and self.alive(crate, h):
+                self.destroy(crate, "opened")
+                team = thing.team
+                assert team is not None          # only a worm opens a crate
+                self.board.cards_drawn[team] = self.board.cards_drawn.get(team, 0) + 1
+                self.event(EventKind.DRAW, team=team, worm=thing.id)
+
+    def _trigger_mines(self, thing: Thing, h: Hex) -> None:
+        mines = [thing] if thing.kind == "mine" else self._others(h, "mine", thing)
+        for mine in mines:
+            if self.alive(thing, h) and self.alive(mine, h):
+                self.destroy(mine, "triggered")
+                if self.flip("mine", thing.id) == "danger":
+                    self.blast(h, why="mine")
+
+    def _douse_fire(self, thing: Thing, h: Hex) -> None:
+        for fire in self._others(h, "fire", thing):
+            if self.alive(thing, h) and self.alive(fire, h):
+                self.destroy(fire, "doused")
+                if self.flip("fire", thing.id) == "danger":
+                    self.damage(thing)
 
     def _others(self, h: Hex, kind: str, thing: Thing) -> list[Thing]:
         return [t for t in self.board.in_hex(h) if t.kind == kind and t is not thing]

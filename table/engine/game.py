@@ -49,14 +49,14 @@ from typing import Any
 from .board import TEAMS, Board
 from .cards import Card
 from .config import OPTIONS, GameConfig
-from .decisions import Decision, Illegal, NeedDecision
+from .decisions import Decision, DecisionKind, Illegal, NeedDecision
 from .dice import TYPED, SeededDice, dice_for
 from .phases import Phases, fixed_board
 from .checkpoints import Checkpoint, Checkpoints
 from .timeup import TURN_PHASES, TimeUps
 from .rerun import TIMED, PhaseChance, PhaseRun, ReplayMismatch, norm, plain, same_entry
 from .setup import arena, pile
-from .state import GameResult, State, Turn
+from .state import GameResult, Phase, State, Turn
 
 #: phases that ask their first question before changing anything (see _advance)
 ASK_FIRST = TURN_PHASES
@@ -140,14 +140,14 @@ class Game(Phases, Checkpoints, TimeUps):
                 list(TEAMS[:cfg.teams])
         if cfg.placement == "players" and cfg.things is None:
             st.pile = pile(st.teams)
-            st.phase = "place"
+            st.phase = Phase.PLACE
         elif "sudden_death_draft" in cfg.options and "no_sudden_death" not in cfg.options:
-            st.phase = "draft"
+            st.phase = Phase.DRAFT
         if cfg.land is None and cfg.things is None:
             if self.tiles is None:
                 raise TypeError("a game without land needs the box's map tiles (table.game.Game "
                                 "supplies them)")
-            st.after_map, st.phase = st.phase, "map"
+            st.after_map, st.phase = st.phase, Phase.MAP
         return st
 
     @classmethod
@@ -310,7 +310,7 @@ class Game(Phases, Checkpoints, TimeUps):
         d = self._request
         if d is None:
             raise Illegal("the game is over: there is nothing to answer")
-        if d.kind == "card_tapped" and value not in d.options:
+        if d.kind == DecisionKind.CARD_TAPPED and value not in d.options:
             raise Illegal(f"{value!r} is not in the {d.item} deck; in it: "
                           f"{', '.join(map(str, d.options))}")
         if d.kind in TYPED:
@@ -322,7 +322,8 @@ class Game(Phases, Checkpoints, TimeUps):
             more = f" and {len(d.options) - 12} more" if len(d.options) > 12 else ""
             raise Illegal(f"{plain(v)!r} is not a legal answer to {d.kind} ({d.why}); "
                           f"legal: {shown}{more}")
-        self._commit_input(v, {"answer": plain(v), "kind": d.kind, "why": d.why, "actor": d.actor})
+        self._commit_input(v, {"answer": plain(v), "kind": str(d.kind), "why": d.why,
+                                "actor": d.actor})
 
     @property
     def base_cards(self) -> dict:
@@ -403,7 +404,7 @@ class Game(Phases, Checkpoints, TimeUps):
         if self._dirty and self._snap is not None:     # (dirty: stopped after a snapshot)
             st.restore(self._snap)
             self._dirty = False
-        while st.phase != "over":
+        while st.phase != Phase.OVER:
             # The phase runs on the state itself, from a snapshot taken at its start and
             # restored whenever it stops at a decision.  A phase that asks before it changes
             # anything needs no snapshot to find its first decision.

@@ -21,6 +21,13 @@ from .board import BOX, FIXED, WORMS_PER_TEAM
 
 
 def problems(game) -> list[str]:
+    return (_hexes(game) + _conservation(game.board) + _kinds(game.board)
+            + _worms(game, set(game.board.destroyed)))
+
+
+def _hexes(game) -> list[str]:
+    """Every hex: not empty, not over-full once a resolution is over, on land, and each Thing
+    where it says it is; each Thing in exactly one hex."""
     board = game.board
     out = []
     seen: Counter[str] = Counter()
@@ -42,12 +49,24 @@ def problems(game) -> list[str]:
     for i in board.things:
         if seen[i] != 1:
             out.append(f"{i} is in {seen[i]} hexes")
+    return out
+
+
+def _conservation(board) -> list[str]:
+    """Nothing destroyed twice, nothing destroyed still on the board."""
+    out = []
     destroyed = set(board.destroyed)
     if len(destroyed) != len(board.destroyed):
         out.append("a Thing was destroyed twice")
     back = destroyed & set(board.things)
     if back:
         out.append(f"destroyed Things on the board: {sorted(back)}")
+    return out
+
+
+def _kinds(board) -> list[str]:
+    """No kind beyond the box (E13), the board's counts true, at most four worms a team."""
+    out = []
     kinds = Counter(t.kind for t in board.things.values())
     for kind, n in BOX.items():
         if kinds[kind] > n:
@@ -58,6 +77,13 @@ def problems(game) -> list[str]:
     for team, n in teams.items():
         if n > WORMS_PER_TEAM:
             out.append(f"team {team} has {n} worms")
+    return out
+
+
+def _worms(game, destroyed: set[str]) -> list[str]:
+    """Every starting worm on the board or destroyed, no other; a team without worms is out."""
+    board = game.board
+    out = []
     started = game.worms_at_start
     if started:
         lost = [w for w in started if w not in board.things and w not in destroyed]

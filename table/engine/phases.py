@@ -16,7 +16,7 @@ from table.hexgrid import Hex
 from .rerun import PhaseRun, TimeUp
 from .setup import (HIDDEN, arena, auto_layout, copies, deal_hands, drop_deck, make_map,
                     place_thing, standard_land, supply_deck)
-from .state import GameResult, Setup, State
+from .state import GameResult, Phase, Setup, State
 from .targeting import inches, jumps
 from .tiles import Tile
 
@@ -53,8 +53,8 @@ class Phases:
         st.pile.remove(item)
         st.place_seat = (st.place_seat + 1) % len(st.teams)
         if not st.pile:
-            st.phase = "draft" if ("sudden_death_draft" in self.config.options and
-                                   "no_sudden_death" not in self.config.options) else "start"
+            st.phase = Phase.DRAFT if ("sudden_death_draft" in self.config.options and
+                                   "no_sudden_death" not in self.config.options) else Phase.START
 
     def _p_draft(self, st: State, run: PhaseRun) -> None:
         """Sudden Death Draft: the Sudden Death cards dealt out as evenly as they go (extras
@@ -69,7 +69,7 @@ class Phases:
             if dealt:
                 kept.append(run.ask("card", dealt, dealt[0], Purpose.DRAFT, f"seat:{seat}"))
         st.drafted = run.chance.pick(kept, "sudden_death") if kept else None
-        st.phase = "start"
+        st.phase = Phase.START
 
     def _p_start(self, st: State, run: PhaseRun) -> None:
         cfg, ch, board = self.config, run.chance, st.board
@@ -115,7 +115,7 @@ class Phases:
     def _begin_turn(self, st: State, run: PhaseRun, team: str) -> None:
         st.turn_no += 1
         st.team, st.worm, st.hurt, st.timed_out = team, None, False, False
-        st.phase = "activate"
+        st.phase = Phase.ACTIVATE
         run.r.active_team = team
         run.r.event(EventKind.TURN, number=st.turn_no, team=team)
         run.r.thaw(team)
@@ -126,7 +126,7 @@ class Phases:
         try:
             wid = run.ask("worm", worms, worms[0], Purpose.ACTIVATE)
         except TimeUp:
-            st.phase = "end"
+            st.phase = Phase.END
             return
         st.worm = wid
         r.activate(wid)
@@ -140,26 +140,26 @@ class Phases:
         if worm.damaged:
             worm.damaged = False
             r.event(EventKind.HEAL, worm=wid)
-        st.phase = "move1"
+        st.phase = Phase.MOVE1
 
     def _turn_over(self, st: State, run: PhaseRun) -> bool:
         worm = st.board.things.get(st.worm) if st.worm else None
         return worm is None or run.r.active_hurt or st.timed_out
 
     def _p_move1(self, st: State, run: PhaseRun) -> None:
-        self._movement(st, run, "move2")
+        self._movement(st, run, Phase.MOVE2)
 
     def _p_move2(self, st: State, run: PhaseRun) -> None:
-        self._movement(st, run, "weapon")
+        self._movement(st, run, Phase.WEAPON)
 
-    def _movement(self, st: State, run: PhaseRun, then: str) -> None:
+    def _movement(self, st: State, run: PhaseRun, then: Phase) -> None:
         if not self._turn_over(st, run):
             try:
                 self._move(st, run)
             except TimeUp:
                 pass
         st.hurt = run.r.active_hurt
-        st.phase = "end" if self._turn_over(st, run) else then
+        st.phase = Phase.END if self._turn_over(st, run) else then
 
     def _move(self, st: State, run: PhaseRun, card: str | None = None) -> None:
         board, worm = st.board, st.board.things[st.turn_worm()]
@@ -179,7 +179,7 @@ class Phases:
             except TimeUp:
                 pass
         st.hurt = run.r.active_hurt
-        st.phase = "end"
+        st.phase = Phase.END
 
     def _play_from_hand(self, st: State, run: PhaseRun, purpose: Purpose) -> None:
         # (at the start of the weapon step nothing is pending: every step ends with a sync,
@@ -323,7 +323,7 @@ class Phases:
             top = max(healthy[t] for t in cands)
             cands = [t for t in cands if healthy[t] == top]
         st.result = GameResult(tuple(cands), len(cands) > 1, reason, worms, healthy, st.turn_no)
-        st.phase = "over"
+        st.phase = Phase.OVER
         run.r.event(EventKind.GAME_OVER, **st.result.as_json())
 
     def _sync_draws(self, st: State, run: PhaseRun) -> None:

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .decisions import Decision, NeedDecision, Purpose, why_of
+from .decisions import Decision, DecisionKind, NeedDecision, Purpose
 from .errors import EngineError
 from .effects import Resolver
 from .state import State
 
 #: Decisions a timer running out cuts short (a card text being resolved is finished first).
-TIMED = ("worm", "move", "card")
+TIMED = (DecisionKind.WORM, DecisionKind.MOVE, DecisionKind.CARD)
 #: the answer standing for the timer running out
 TIMEOUT = "\x00timeout"
 
@@ -133,11 +133,11 @@ class PhaseRun:
             return a
         raise NeedDecision(decision)
 
-    def ask(self, kind: str, options: Iterable[Any], default: Any, purpose: Purpose,
-            actor: str | None = None, info: tuple | None = None, *, card: str | None = None,
-            item: str | None = None) -> Any:
+    def ask(self, kind: DecisionKind | str, options: Iterable[Any], default: Any,
+            purpose: Purpose, actor: str | None = None, info: tuple | None = None, *,
+            card: str | None = None, item: str | None = None) -> Any:
         options = tuple(options)
         if len(options) == 1:
             return options[0]
-        return self(Decision(kind, options, default, why_of(purpose, card, item),
-                             actor or self.st.team, info))
+        return self(Decision(DecisionKind(kind), options, default, purpose,
+                             actor or self.st.team, info, card=card, item=item))

@@ -4,6 +4,7 @@ whose turn, the final round), copied at every checkpoint and restored when a ste
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from .board import Board, Thing
@@ -15,7 +16,7 @@ class Turn:
     number: int          # turns begun so far (1 is the first)
     team: str | None
     worm: str | None
-    step: str            # the phase: place, draft, start, activate, move1, move2, weapon, end, over
+    step: str            # the Phase: place, draft, start, activate, move1, move2, weapon, end, over
 
 
 @dataclass(frozen=True)
@@ -110,13 +111,30 @@ def _state_dict(s: dict[str, Any]) -> dict[str, Any]:
     return d
 
 
+class Phase(StrEnum):
+    """The phases of a game (a string enum: ``Phase.WEAPON == "weapon"``): setup (``map``,
+    ``place``, ``draft``, ``start``), each turn's (``activate``, ``move1``, ``move2``,
+    ``weapon``, ``end``), and ``over``."""
+
+    MAP = "map"
+    PLACE = "place"
+    DRAFT = "draft"
+    START = "start"
+    ACTIVATE = "activate"
+    MOVE1 = "move1"
+    MOVE2 = "move2"
+    WEAPON = "weapon"
+    END = "end"
+    OVER = "over"
+
+
 class State:
     """Everything a phase may change (copied at every checkpoint)."""
 
     def __init__(self, board: Board):
         self.board = board
-        self.phase = "start"
-        self.after_map = "start"             # the phase after an automatic map is laid
+        self.phase = Phase.START
+        self.after_map = Phase.START         # the phase after an automatic map is laid
         self.teams: list[str] = []           # the teams playing (before the seats are drawn)
         self.arena: list[Hex] = []           # the hexes a target may be (land and near water)
         self.seats: list[str] = []           # team of each seat (clockwise)

@@ -12,10 +12,10 @@ from .config import GameConfig
 from .decisions import Decision, Illegal
 from .dice import TYPED
 from .rerun import TIMEOUT
-from .state import State
+from .state import Phase, State
 
 #: the phases of a turn before End turn (the timer runs in these)
-TURN_PHASES = ("activate", "move1", "move2", "weapon")
+TURN_PHASES = (Phase.ACTIVATE, Phase.MOVE1, Phase.MOVE2, Phase.WEAPON)
 
 
 class TimeUps:

@@ -56,7 +56,7 @@ the step form, plus ``result`` (null while the game goes on), ``turn``, ``hands`
 from __future__ import annotations
 
 from table.engine import TEAMS, Board
-from table.engine.decisions import Illegal, Purpose
+from table.engine.decisions import DecisionKind, Illegal, Purpose
 from table.engine.game import OPTIONS, GameConfig
 from table.cards.tiles import TileError, box_tiles
 from table.game import Game
@@ -123,23 +123,24 @@ def _play_turn(game, turn: dict, queues: dict) -> None:
     checked = False
     while game.request is not None and game.turn.number == number:
         d = game.request
-        if not checked and d.kind != "worm" and game.turn.worm is not None:
+        if not checked and d.kind != DecisionKind.WORM and game.turn.worm is not None:
             checked = True
             if "worm" in turn and game.turn.worm != turn["worm"]:
                 raise _Wrong(f"the active worm is {game.turn.worm}, not {turn['worm']}")
-        if d.kind == "worm":
+        if d.kind == DecisionKind.WORM:
             answer = turn.get("worm", d.default)
-        elif d.kind == "move" and d.card is None:         # a movement step, not a MOVE symbol
+        elif d.kind == DecisionKind.MOVE and d.card is None:   # a movement step, not a MOVE symbol
             answer = moves.pop(0) if moves else ("skip", None)
-        elif d.kind == "move":
+        elif d.kind == DecisionKind.MOVE:
             answer = card_moves.pop(0) if card_moves else ("skip", None)
-        elif d.kind == "card" and d.purpose is Purpose.WEAPON:
+        elif d.kind == DecisionKind.CARD and d.purpose is Purpose.WEAPON:
             answer = turn.get("card", "pass")
-        elif d.kind == "hex" and d.purpose is Purpose.TARGET and "target" in turn:
+        elif d.kind == DecisionKind.HEX and d.purpose is Purpose.TARGET and "target" in turn:
             answer = turn["target"]
-        elif d.kind == "direction" and d.purpose is Purpose.FACING and "facing" in turn:
+        elif (d.kind == DecisionKind.DIRECTION and d.purpose is Purpose.FACING
+              and "facing" in turn):
             answer = turn["facing"]
-        elif d.kind == "thing" and "thing" in turn and d.purpose is not Purpose.PROD:
+        elif d.kind == DecisionKind.THING and "thing" in turn and d.purpose is not Purpose.PROD:
             answer = turn["thing"]
         elif queues.get(d.kind):
             answer = queues[d.kind].pop(0)

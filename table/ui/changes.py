@@ -56,7 +56,7 @@ def diff(before: Board, after: Board, events: list[dict]) -> list[Change]:
     """The net changes from ``before`` to ``after`` (``events`` made the one from the other:
     they say why a Thing went, and whether a shot missed), in the order the events touched
     the hexes."""
-    order: dict[Hex, int] = {}
+    order: dict[Hex | None, int] = {}
 
     def touch(h) -> None:
         if h is not None:
@@ -74,6 +74,19 @@ def diff(before: Board, after: Board, events: list[dict]) -> list[Change]:
             missed = True
         elif e["event"] == "accuracy":
             hit = e.get("picked") == "hit"
+    out = _things(before, after, cause)
+    out += [Change("ch.flood", {}, h) for h in sorted(before.land - after.land)]
+    out += _target(before, after, missed, hit)
+    for c in out:
+        touch(c.at)
+    first = {"ch.missed": 0, "ch.hit": 0, "ch.target": 0, "ch.target_facing": 0}
+    out.sort(key=lambda c: (order.get(c.at, len(order)), first.get(c.key, 1)))
+    return out
+
+
+def _things(before: Board, after: Board, cause: dict[str, str]) -> list[Change]:
+    """Things gone (``cause``: why each was destroyed), moved, laid down or healed, frozen or
+    thawed, and placed."""
     out: list[Change] = []
     for tid, t in before.things.items():
         n = after.things.get(tid)
@@ -95,22 +108,20 @@ def diff(before: Board, after: Board, events: list[dict]) -> list[Change]:
         if tid not in before.things:
             out.append(Change("ch.place_worm" if n.kind == "worm" else f"ch.place.{n.kind}",
                               _worm(n) if n.kind == "worm" else {}, n.at))
-    for h in sorted(before.land - after.land):
-        out.append(Change("ch.flood", {}, h))
+    return out
+
+
+def _target(before: Board, after: Board, missed: bool, hit: bool) -> list[Change]:
+    """The Target Token: moved (a miss scattered it, an airstrike faces a way) or hit."""
     if after.target is not None and after.target != before.target:
         if missed and before.target is not None:
-            out.append(Change("ch.missed", {}, after.target, before.target))
-        elif after.target_facing is not None:
-            out.append(Change("ch.target_facing", {"d": after.target_facing}, after.target))
-        else:
-            out.append(Change("ch.target", {}, after.target))
-    elif hit and after.target is not None:
-        out.append(Change("ch.hit", {}, after.target))
-    for c in out:
-        touch(c.at)
-    first = {"ch.missed": 0, "ch.hit": 0, "ch.target": 0, "ch.target_facing": 0}
-    out.sort(key=lambda c: (order.get(c.at, len(order)), first.get(c.key, 1)))
-    return out
+            return [Change("ch.missed", {}, after.target, before.target)]
+        if after.target_facing is not None:
+            return [Change("ch.target_facing", {"d": after.target_facing}, after.target)]
+        return [Change("ch.target", {}, after.target)]
+    if hit and after.target is not None:
+        return [Change("ch.hit", {}, after.target)]
+    return []
 
 
 def by_hex(changes: list[Change]) -> list[tuple[Hex | None, list[Change]]]:

@@ -35,8 +35,8 @@ COPIED = frozenset({"move", "destroy", "damage", "heal", "freeze", "thaw", "plac
 #: Which form of the team name each sentence takes.
 TEAM_FORM = {"do.move_worm": "team_acc", "do.lay_down": "team_acc", "do.worm_sank": "team_adj",
              "do.worm_out": "team_adj", "do.draw": "team", "do.take": "team",
-             "do.heal": "team_acc", "do.place_worm": "team_acc", "do.freeze": "team_acc", "do.thaw": "team_acc",
-             "do.last_worm": "team", "do.eliminated": "team"}
+             "do.heal": "team_acc", "do.place_worm": "team_acc", "do.freeze": "team_acc",
+             "do.thaw": "team_acc", "do.last_worm": "team", "do.eliminated": "team"}
 
 
 @dataclass(frozen=True)
@@ -82,85 +82,111 @@ def _hex(v) -> Hex | None:
 def instructions(events: list[dict], before: Board) -> list[Instruction]:
     """The physical steps for ``events``, which the engine recorded starting from the board
     ``before`` (as it was before the first of them: it names the Things they mention)."""
-    things = {t.id: (t.kind, t.team) for t in before.things.values()}
-    where = {t.id: t.at for t in before.things.values()}   # kept up to date for "heal"
-    target = before.target
-    sudden = None     # the Sudden Death card just revealed: its rule is not said twice
-    out: list[Instruction] = []
+    return _Steps(before).say(events)
 
-    def known(thing_id: str) -> tuple[str, str | None]:
-        if thing_id not in things:
-            things[thing_id] = identify(thing_id)
-        return things[thing_id]
 
-    def worm(thing_id: str) -> dict:
-        return {"team": known(thing_id)[1], "n": worm_number(thing_id)}
+class _Steps:
+    """The instructions of a run of events, one handler a kind of event (``_on_<event>``)."""
 
-    i = 0
-    while i < len(events):
-        e = events[i]
-        name = e["event"]
-        nxt = events[i + 1] if i + 1 < len(events) else {}
-        i += 1
-        if name in BOOKKEEPING:
-            continue
-        if name == "move":
-            thing = e["thing"]
-            kind = known(thing)[0]
-            start, end = _hex(e["from"]), _hex(e["to"])
-            where[thing] = end
-            sank = (nxt.get("event") == "destroy" and nxt.get("thing") == thing
-                    and nxt.get("cause") == "sank")
-            if sank:
-                i += 1
-                out.append(Instruction("do.worm_sank", worm(thing), start, end) if kind == "worm"
-                           else Instruction(f"do.remove.{kind}", {}, start, end))
-            elif kind == "worm":
-                out.append(Instruction("do.move_worm", worm(thing), start, end))
-            else:
-                out.append(Instruction(f"do.move.{kind}", {}, start, end))
-        elif name == "destroy":
-            kind = e["kind"]
-            at = _hex(e["at"])
-            out.append(Instruction("do.worm_out", worm(e["thing"]), at) if kind == "worm"
-                       else Instruction(f"do.remove.{kind}", {}, at))
-        elif name == "damage":
-            out.append(Instruction("do.lay_down", worm(e["thing"]), _hex(e["at"])))
-        elif name in ("freeze", "thaw"):
-            out.append(Instruction(f"do.{name}", worm(e["thing"]), _hex(e["at"])))
-        elif name == "heal":
-            out.append(Instruction("do.heal", worm(e["worm"]), where.get(e["worm"])))
-        elif name == "place":
-            where[e["thing"]] = _hex(e["at"])
-            if e["kind"] == "worm":      # setup
-                out.append(Instruction("do.place_worm", worm(e["thing"]), _hex(e["at"])))
-            else:
-                things[e["thing"]] = (e["kind"], None)
-                out.append(Instruction(f"do.place.{e['kind']}", {}, _hex(e["at"])))
-        elif name == "flood":
-            out.append(Instruction("do.flood", {}, _hex(e["at"])))
-        elif name == "wind":
-            out.append(Instruction("do.wind", {"d": e["to"]}))
-        elif name == "draw":
-            out.append(Instruction("do.draw", {"team": e["team"]}))
-        elif name == "target":
-            at = _hex(e["at"])
-            if e.get("by") is not None:
-                out.append(Instruction("do.move_target", {}, target, at))
-            elif e.get("facing") is not None:
-                out.append(Instruction("do.target_facing", {"d": e["facing"]}, at))
-            else:
-                out.append(Instruction("do.target", {}, at))
-            target = at
-        elif name in ("drop", "sudden_death"):
-            if not e.get("sudden_death"):    # the lasting Sudden Death card is named once
-                out.append(Instruction(f"do.{name}", {"card": e["card"]}))
-            sudden = e["card"] if name == "sudden_death" else None
-        elif name == "rule":
-            if e.get("card") is None or e["card"] != sudden:
-                out.append(Instruction("do.rule", {"rule": e["rule"]}))
+    def __init__(self, before: Board) -> None:
+        self.things = {t.id: (t.kind, t.team) for t in before.things.values()}
+        self.where: dict[str, Hex | None] = {t.id: t.at for t in before.things.values()}  # "heal"
+        self.target = before.target
+        self.sudden = None     # the Sudden Death card just revealed: its rule is not said twice
+        self.out: list[Instruction] = []
+
+    def say(self, events: list[dict]) -> list[Instruction]:
+        i = 0
+        while i < len(events):
+            e = events[i]
+            name = e["event"]
+            nxt = events[i + 1] if i + 1 < len(events) else {}
+            i += 1
+            if name in BOOKKEEPING:
+                continue
+            handler = getattr(self, f"_on_{name}", None)
+            if handler is None:
+                raise ValueError(f"no instruction for the engine event {name!r}: add it to "
+                                 "table/ui/instructions.py (or to BOOKKEEPING if the players "
+                                 "have nothing to do)")
+            i += handler(e, nxt) or 0             # (a handler may take the next event too)
+        return self.out
+
+    def known(self, thing_id: str) -> tuple[str, str | None]:
+        if thing_id not in self.things:
+            self.things[thing_id] = identify(thing_id)
+        return self.things[thing_id]
+
+    def worm(self, thing_id: str) -> dict:
+        return {"team": self.known(thing_id)[1], "n": worm_number(thing_id)}
+
+    def _on_move(self, e: dict, nxt: dict) -> int:
+        thing = e["thing"]
+        kind = self.known(thing)[0]
+        start, end = _hex(e["from"]), _hex(e["to"])
+        self.where[thing] = end
+        if (nxt.get("event") == "destroy" and nxt.get("thing") == thing
+                and nxt.get("cause") == "sank"):
+            self.out.append(Instruction("do.worm_sank", self.worm(thing), start, end)
+                            if kind == "worm" else Instruction(f"do.remove.{kind}", {}, start, end))
+            return 1
+        if kind == "worm":
+            self.out.append(Instruction("do.move_worm", self.worm(thing), start, end))
         else:
-            raise ValueError(f"no instruction for the engine event {name!r}: add it to "
-                             "table/ui/instructions.py (or to BOOKKEEPING if the players "
-                             "have nothing to do)")
-    return out
+            self.out.append(Instruction(f"do.move.{kind}", {}, start, end))
+        return 0
+
+    def _on_destroy(self, e: dict, nxt: dict) -> None:
+        kind, at = e["kind"], _hex(e["at"])
+        self.out.append(Instruction("do.worm_out", self.worm(e["thing"]), at) if kind == "worm"
+                        else Instruction(f"do.remove.{kind}", {}, at))
+
+    def _on_damage(self, e: dict, nxt: dict) -> None:
+        self.out.append(Instruction("do.lay_down", self.worm(e["thing"]), _hex(e["at"])))
+
+    def _on_freeze(self, e: dict, nxt: dict) -> None:
+        self.out.append(Instruction(f"do.{e['event']}", self.worm(e["thing"]), _hex(e["at"])))
+
+    _on_thaw = _on_freeze
+
+    def _on_heal(self, e: dict, nxt: dict) -> None:
+        self.out.append(Instruction("do.heal", self.worm(e["worm"]), self.where.get(e["worm"])))
+
+    def _on_place(self, e: dict, nxt: dict) -> None:
+        self.where[e["thing"]] = _hex(e["at"])
+        if e["kind"] == "worm":      # setup
+            self.out.append(Instruction("do.place_worm", self.worm(e["thing"]), _hex(e["at"])))
+        else:
+            self.things[e["thing"]] = (e["kind"], None)
+            self.out.append(Instruction(f"do.place.{e['kind']}", {}, _hex(e["at"])))
+
+    def _on_flood(self, e: dict, nxt: dict) -> None:
+        self.out.append(Instruction("do.flood", {}, _hex(e["at"])))
+
+    def _on_wind(self, e: dict, nxt: dict) -> None:
+        self.out.append(Instruction("do.wind", {"d": e["to"]}))
+
+    def _on_draw(self, e: dict, nxt: dict) -> None:
+        self.out.append(Instruction("do.draw", {"team": e["team"]}))
+
+    def _on_target(self, e: dict, nxt: dict) -> None:
+        at = _hex(e["at"])
+        if e.get("by") is not None:
+            self.out.append(Instruction("do.move_target", {}, self.target, at))
+        elif e.get("facing") is not None:
+            self.out.append(Instruction("do.target_facing", {"d": e["facing"]}, at))
+        else:
+            self.out.append(Instruction("do.target", {}, at))
+        self.target = at
+
+    def _on_drop(self, e: dict, nxt: dict) -> None:
+        name = e["event"]
+        if not e.get("sudden_death"):    # the lasting Sudden Death card is named once
+            self.out.append(Instruction(f"do.{name}", {"card": e["card"]}))
+        self.sudden = e["card"] if name == "sudden_death" else None
+
+    _on_sudden_death = _on_drop
+
+    def _on_rule(self, e: dict, nxt: dict) -> None:
+        if e.get("card") is None or e["card"] != self.sudden:
+            self.out.append(Instruction("do.rule", {"rule": e["rule"]}))

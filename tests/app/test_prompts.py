@@ -3,7 +3,7 @@
 from table.app.prompts import INCH, JUMP, Answer, HexPick, Menu, Refuse, View, for_decision
 from table.devices.buttons import InputEvent
 from table.engine.board import Board, Thing
-from table.engine.decisions import Decision
+from table.engine.decisions import Decision, Purpose
 from table.hexgrid import hexagon, neighbour
 from table.ui import scenes
 
@@ -31,7 +31,7 @@ def press(p, *names):
 
 def test_targets_are_lit_in_the_colour_of_their_accuracy_dice_count():
     opts = ((1, -1), (2, -1), (3, -2), (-1, 0))
-    d = Decision("hex", opts, opts[0], "bazooka:target", "blue", info=(3, 3, 2, 1))
+    d = Decision("hex", opts, opts[0], Purpose.TARGET, "blue", info=(3, 3, 2, 1), card="bazooka")
     p = for_decision(d, view())
     frame = p.frame(view(), OFF_PHASE)
     assert [frame[h] for h in opts[:3]] == [scenes.accuracy_colour(n) for n in (3, 3, 2)]
@@ -163,8 +163,8 @@ def test_the_danger_flipper_has_its_own_title_and_a_worm_to_place_is_named_in_th
     pile = for_decision(Decision("pile", ("worm:purple", "mine"), "worm:purple", "place",
                                  "blue"), v)
     assert pile.labels[0] == "Fialový wormsík"
-    where = for_decision(Decision("hex", ((1, -1), (2, -1)), (1, -1), "place:worm:purple",
-                                  "blue"), v)
+    where = for_decision(Decision("hex", ((1, -1), (2, -1)), (1, -1), Purpose.PLACE,
+                                  "blue", item="worm:purple"), v)
     assert "Kam přijde fialový wormsík?" in where.screen(v).texts
     uk = View("uk", board(), GRID, "blue", "blue-1")
     assert "Де стоятиме фіолетовий черв’як?" in where.screen(uk).texts

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from table.engine.chance import CounterRandom
-from table.engine.decisions import Decision, Illegal
+from table.engine.decisions import Decision, Illegal, Purpose
 from table.hexgrid import DIRECTIONS, neighbour
 
 
@@ -78,10 +78,10 @@ class Game:
         if self.result is not None:
             return None
         if self.step == "move":
-            return Decision("move", ("roll", "hold"), "roll", "pig", self.team)
+            return Decision("move", ("roll", "hold"), "roll", Purpose.AFFECT, self.team, card="pig")
         at = self.board.markers[self.team]
         hexes = tuple(neighbour(at, d) for d in DIRECTIONS)
-        return Decision("hex", hexes, hexes[0], "marker", self.team)
+        return Decision("hex", hexes, hexes[0], Purpose.AFFECT, self.team, card="marker")
 
     def answer(self, value) -> None:
         request = self.request
