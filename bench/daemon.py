@@ -87,34 +87,13 @@ class Driver:
         self.reader.remove()
 
     def choose(self, value) -> None:
-        from table.app.present import Step
-        from table.app.prompts import CardTap, DicePick, HexPick, Menu, Notice
-        p = self.d.current()
-        if isinstance(p, (Step, Notice)):
-            self.press("ok")
-        elif isinstance(p, CardTap):
-            self.press("ok") if value == "pass" else self.tap(self.tags[value])
-        elif isinstance(p, HexPick):
-            target = next(h for h, o in p.options.items() if any(v == value for v, _ in o))
-            while p.cursor != target:
-                self.press(str(_toward(p, target)))
-            self.press("ok")
-            if p.sub is not None:
-                self.menu(p.sub, value)
-        elif isinstance(p, DicePick):
-            while p.selected != value:
-                self.press("3")
-            self.press("ok")
-        elif isinstance(p, Menu):
-            self.menu(p, value)
-
-    def menu(self, p, value) -> None:
-        direct = {p.values[i]: key for key, i in p.direct.items()}
-        if value in direct:
-            self.press(direct[value])
-        while p.selected != value:
-            self.press("4")
-        self.press("ok")
+        """Answer the prompt on show with ``value``, as a player does (table.app.presses)."""
+        from table.app.presses import inputs_for
+        for kind, what in inputs_for(self.d.current(), value, self.buttons.inputs):
+            if kind == "tap":
+                self.tap(self.tags[what])
+            else:
+                self.press(what)
 
     def game(self, bot) -> int:
         from table.app.present import Step
@@ -135,17 +114,6 @@ class Driver:
                 n += 1
         self.press("ok")                                      # back to the wizard
         return n
-
-
-def _toward(p, target) -> int:
-    from table.app.defaults import step_towards
-    from table.hexgrid import distance, neighbour
-
-    def reach(d):
-        if getattr(p, "snap", False):
-            return step_towards(p.cursor, p.order, d) or p.cursor
-        return neighbour(p.cursor, d)
-    return min(range(1, 7), key=lambda d: distance(reach(d), target))
 
 
 def games() -> dict:

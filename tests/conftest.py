@@ -2,8 +2,28 @@
 
 import os
 import tempfile
+from pathlib import Path
 
 import pytest
+
+HERE = Path(__file__).parent
+#: The slow acceptance tests: whole games through the buttons, a browser, processes started
+#: and killed, CAD builds.  ``pytest -m "not slow"`` leaves them out (the fast set, under a
+#: minute on an idle machine); ``./run-tests`` and CI run everything.  (by file, or file::test)
+SLOW = {
+    "web/test_browser.py", "web/test_new_group.py", "web/test_cardform_page.py",
+    "app/test_game_e2e.py",
+}
+
+
+def pytest_collection_modifyitems(items) -> None:
+    for item in items:
+        path = item.path.resolve()
+        if not path.is_relative_to(HERE):
+            continue
+        where = path.relative_to(HERE).as_posix()
+        if where in SLOW or f"{where}::{item.name}" in SLOW:
+            item.add_marker(pytest.mark.slow)
 
 # The tests see the shipped card library only: an owner's card folder on this machine
 # (~/.config/worms-table/cards, read when WORMS_TABLE_CARDS is unset) must not join it.

@@ -4,6 +4,8 @@ is refused, saying why, if the team cannot play it)."""
 
 from __future__ import annotations
 
+from table.engine.decisions import DecisionKind
+
 from .asking import Answer
 from .prompts import CardTap
 
@@ -17,7 +19,7 @@ def skip_ahead(daemon, out: Answer) -> None:
         if d is None or daemon.queue or daemon.overlay is not None:
             return
         skip = next((o for o in d.options if isinstance(o, tuple) and o[0] == "skip"), None)
-        if d.kind == "move" and skip is not None and d.card is None:
+        if d.kind == DecisionKind.MOVE and skip is not None and d.card is None:
             daemon.answer(skip)
             continue
         prompt = daemon.current()

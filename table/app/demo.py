@@ -28,9 +28,6 @@ from __future__ import annotations
 import logging
 import time
 
-from table.engine.decisions import DecisionKind
-from table.engine.state import Phase
-
 from .bridge import LoopBridge
 from .mode import DemoMode
 from .supervisor import Supervisor
@@ -321,6 +318,7 @@ class Demo:
     def _start_visit(self) -> None:
         """The bots play on to the weapon step; the visitor takes it from there."""
         from table.app.prompts import for_decision
+        from table.engine import DecisionKind, Phase
 
         self.visits += 1
         self._invite = False
@@ -370,7 +368,7 @@ class Demo:
             self.prompt = None
             return
         if (game.request is not None and game.turn.team == self.visitor_team
-                and game.turn.step == Phase.WEAPON):
+                and game.turn.step == "weapon"):
             self.prompt = for_decision(game.request, self.view())
             return
         self.mode, self.prompt = DemoMode.BYE, None     # what the shot did, then goodbye

@@ -426,7 +426,7 @@ def for_decision(d: Decision, view: View) -> Prompt:
     elif d.kind == DecisionKind.PILE:
         p = Menu(text("place.title", lang), [_pile_label(lang, i) for i in d.options],
                  list(d.options))
-    elif d.kind in ("die_typed", "flip_typed"):    # the players' own dice, typed in
+    elif d.kind in (DecisionKind.DIE_TYPED, DecisionKind.FLIP_TYPED):    # the players' own dice, typed in
         p = FaceEntry(d)
     elif d.kind in EXTRA:              # (the "edit" of a card played by hand: edits.py)
         p = EXTRA[d.kind](d, view)

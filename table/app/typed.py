@@ -15,7 +15,7 @@ face typed, taken back or not.
 from __future__ import annotations
 
 from table.engine.chance import FACES, SIDES
-from table.engine.decisions import Decision
+from table.engine.decisions import Decision, DecisionKind
 from table.ui import scenes, screens
 from table.ui.strings import text
 
@@ -65,7 +65,7 @@ class FaceEntry(Prompt):
         self.kind = d.kind
         info = tuple(d.info or ())
         self.roll_for, self.k, self.n, self.thing = (info + ("", 1, 1, None)[len(info):])[:4]
-        self.values = list(FACES if d.kind == "die_typed" else SIDES)
+        self.values = list(FACES if d.kind == DecisionKind.DIE_TYPED else SIDES)
         self.cursor: int | None = None           # encoder builds only
         self.sub: _Choice | None = None
 

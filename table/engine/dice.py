@@ -34,7 +34,7 @@ from .decisions import Decision, DecisionKind, Illegal, NeedDecision, Purpose
 
 #: the decisions the players answer with what they rolled, flipped or drew for real: the
 #: answer enters the log as the chance outcome (or the revealed card) it stands for
-TYPED = ("die_typed", "flip_typed", "card_tapped")
+TYPED = (DecisionKind.DIE_TYPED, DecisionKind.FLIP_TYPED, DecisionKind.CARD_TAPPED)
 
 
 class SeededDice:

@@ -41,8 +41,9 @@ within ``write_timeout_s``; a stream ends when its page is unpaired.  The card f
 a worker thread (table/web/cardform.py), never on the loop.
 
 POSTs take a JSON body (at most 4 KiB, nested at most 8 deep: table/web/limits.py) with
-Content-Type application/json (so no other site's form can post to the table).  Bad input, malformed HTTP included, gets a 4xx naming what is wrong
-(``{"error": "..."}`` from the routes) and never a traceback, in the answer or in the log.
+Content-Type application/json (so no other site's form can post to the table). Bad input,
+malformed HTTP included, gets a 4xx naming what is wrong (``{"error": "..."}`` from the routes)
+and never a traceback, in the answer or in the log.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from table.app.edits import DONE, EditPick
 from table.app.prompts import Answer, View, for_decision
 from table.devices.buttons import InputEvent
 from table.engine.board import Board, Thing
-from table.engine.decisions import Decision
+from table.engine.decisions import Decision, Purpose
 from table.hexgrid import hexagon
 from table.ui.strings import LANGS
 
@@ -46,7 +46,7 @@ def press(p, *names):
 
 
 def prompt(lang="en"):
-    d = Decision("edit", edits(board()), DONE, "card_1", "blue")
+    d = Decision("edit", edits(board()), DONE, Purpose.AFFECT, "blue", card="card_1")
     return for_decision(d, view(lang))
 
 
@@ -97,7 +97,7 @@ def edit_screens(lang):
     p.sub.cursor = [v[0] if isinstance(v, tuple) else v for v in p.sub.values].index("moving")
     press(p, "ok")
     out.append(p.screen(view(lang)))
-    q = Decision("edit", (DONE, ("heal", "red-1")), DONE, "card_1", "blue")
+    q = Decision("edit", (DONE, ("heal", "red-1")), DONE, Purpose.AFFECT, "blue", card="card_1")
     b = board()
     b.things["red-1"].damaged = True
     e = for_decision(q, View(lang, b, GRID, "blue", "blue-1"))

@@ -10,6 +10,7 @@ from table.profiles import load
 from table.ui.strings import text
 
 from .driver import Player, running, sim_daemon
+from tests.polling import until_async as wait_for
 
 
 class Flaky:
@@ -40,14 +41,6 @@ class Flaky:
 
 def shown_texts(daemon):
     return daemon.current().screen(daemon.view()).texts
-
-
-async def wait_for(cond, seconds=3.0):
-    for _ in range(int(seconds / 0.01)):
-        if cond():
-            return True
-        await asyncio.sleep(0.01)
-    return cond()
 
 
 def test_a_missing_oled_is_named_on_the_leds_and_retried(tmp_path):

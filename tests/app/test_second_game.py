@@ -7,7 +7,7 @@ import asyncio
 from table.app.prompts import CardTap, HexPick, Menu, for_decision
 from table.bots import RandomBot
 from table.engine.board import Board, Thing
-from table.engine.decisions import Decision
+from table.engine.decisions import Decision, Purpose
 from table.hexgrid import distance, hexagon
 from table.ui.strings import text
 
@@ -96,9 +96,9 @@ def test_the_thing_a_card_affects_starts_on_an_enemy_never_the_own_worm():
     board.add(Thing("blue-2", "worm", (1, 0), "blue"))
     board.add(Thing("mine-1", "mine", (1, 0)))
     board.add(Thing("red-1", "worm", (1, 0), "red"))
-    d = Decision("thing", ("blue-2", "mine-1", "red-1"), "blue-2", "uzi")
+    d = Decision("thing", ("blue-2", "mine-1", "red-1"), "blue-2", Purpose.AFFECT, card="uzi")
     assert for_decision(d, view_of(board)).selected == "red-1"
-    d = Decision("thing", ("blue-2", "mine-1"), "blue-2", "uzi")
+    d = Decision("thing", ("blue-2", "mine-1"), "blue-2", Purpose.AFFECT, card="uzi")
     assert for_decision(d, view_of(board)).selected == "mine-1"
 
 
@@ -119,10 +119,10 @@ def test_a_mine_is_dropped_away_from_the_team_s_own_worms_first():
     board.add(Thing("blue-1", "worm", (0, 0), "blue"))
     board.add(Thing("red-1", "worm", (3, 0), "red"))
     options = tuple(sorted(set(hexagon((0, 0), 3))))
-    d = Decision("hex", options, (0, 0), "place:mine")
+    d = Decision("hex", options, (0, 0), Purpose.PLACE, item="mine")
     p = for_decision(d, view_of(board))
     assert p.cursor != (0, 0) and distance(p.cursor, (0, 0)) == 3
-    d = Decision("hex", options, (3, 0), "place:crate")
+    d = Decision("hex", options, (3, 0), Purpose.PLACE, item="crate")
     assert distance(for_decision(d, view_of(board)).cursor, (0, 0)) == 1
 
 

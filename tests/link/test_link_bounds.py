@@ -3,9 +3,9 @@ on the Pico (one shared file), and the host's send queue -- LED frames replace o
 ones, other messages are refused past a documented bound with one logged fault.  And what
 the Pico reports with its heartbeats (the supply voltage) and the colour order it is sent."""
 
+import functools
 import logging
 import threading
-import time
 
 import pytest
 
@@ -16,10 +16,13 @@ from table.hexgrid import hexagon
 from table.devices.link import open_link
 from table.devices.linkqueue import DEFAULT_LIMIT, Message, QueueFull, SendQueue
 from table.devices.pico import PicoLeds
+from tests import polling
 
 FAST = dict(ack_timeout=0.02, min_ack_timeout=0.002, read_poll_s=0.002,
             reconnect_poll_s=0.02, connect_timeout=1.0, send_timeout=3.0)
 SYNC_RUN = bytes([C.SYNC]) * 65536
+
+until = functools.partial(polling.until, timeout=30.0)     # a loaded machine: a long bound
 
 
 @pytest.fixture
@@ -41,13 +44,6 @@ def link_to(pico, made, **options):
     link = open_link(str(pico.path), **{**FAST, **options})
     made.append(link)
     return link
-
-
-def until(predicate, timeout=30.0):
-    start = time.monotonic()
-    while not predicate():
-        assert time.monotonic() - start < timeout, "condition not met in time"
-        time.sleep(0.005)
 
 
 # ---- the decoder -------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from table.devices import linkcodec as C
 from table.hexgrid import hexagon
 from table.devices.link import PicoLink, open_link
 from table.devices.pico import PicoLeds
+from tests.polling import until
 
 FAST = dict(ack_timeout=0.02, min_ack_timeout=0.002, read_poll_s=0.002,
             reconnect_poll_s=0.02, connect_timeout=1.0, send_timeout=3.0)
@@ -40,16 +41,6 @@ def link_to(pico, made, **options):
     link = open_link(str(pico.path), **{**FAST, **options})
     made.append(link)
     return link
-
-
-def until(predicate, timeout=2.0, step=0.005):
-    """Poll ``predicate`` until true; return how long it took (fails the test on timeout)."""
-    start = time.monotonic()
-    while not predicate():
-        if time.monotonic() - start > timeout:
-            raise AssertionError(f"condition not met within {timeout} s")
-        time.sleep(step)
-    return time.monotonic() - start
 
 
 def random_frames(leds, count, seed):

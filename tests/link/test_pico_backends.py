@@ -10,6 +10,7 @@ from table.devices import linkcodec as C
 from table.hexgrid import hexagon
 from table.devices.link import open_link
 from table.devices.pico import PicoLeds, PicoWindDial
+from tests.polling import until
 
 FAST = dict(ack_timeout=0.02, min_ack_timeout=0.002, read_poll_s=0.002,
             reconnect_poll_s=0.02, connect_timeout=1.0, send_timeout=3.0)
@@ -54,13 +55,6 @@ class Spy:
 
     def types(self):
         return [t for t, _ in self.sent]
-
-
-def until(predicate, timeout=2.0):
-    start = time.monotonic()
-    while not predicate():
-        assert time.monotonic() - start < timeout, "condition not met in time"
-        time.sleep(0.005)
 
 
 # ---- LEDs ------------------------------------------------------------------------------------

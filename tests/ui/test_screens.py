@@ -224,7 +224,7 @@ def second_game_screens(lang):
     """What was undone; a target without dice; a Drop card's second crate."""
     from table.app.prompts import View, for_decision, undone
     from table.engine.board import Board, Thing
-    from table.engine.decisions import Decision
+    from table.engine.decisions import Decision, Purpose
 
     cards = library()
     board = Board(land={(0, 0), (1, 0), (2, 0)}, wind=3)
@@ -235,9 +235,9 @@ def second_game_screens(lang):
         [{"answer": "bazooka", "kind": "card"}], [{"chance": "die", "value": "wind"}],
         [{"chance": "flip", "value": "danger"}], [{"answer": [1, 0], "kind": "hex"}], [])]
     rope = Decision("move", (("inch", (1, 0)), ("jump", (2, 0))), ("inch", (1, 0)),
-                    "ninja_rope:move")               # a card's move: no skip
+                    Purpose.MOVE, card="ninja_rope")     # a card's move: no skip
     out.append(for_decision(rope, view).screen(view))
-    uzi = Decision("hex", ((1, 0), (2, 0)), (1, 0), "uzi:target")
+    uzi = Decision("hex", ((1, 0), (2, 0)), (1, 0), Purpose.TARGET, card="uzi")
     out.append(for_decision(uzi, view).screen(view))
     drop = next(c for c, card in cards.items()
                 if sum(s.get("at") == "emptiest" for s in card.text) > 1)

@@ -11,7 +11,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
@@ -20,6 +19,7 @@ import pytest
 from table.web import sim_uid
 
 from .conftest import StandIn
+from tests.polling import until
 
 ENSURE = Path(__file__).with_name("ensure_chromium.sh")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -51,13 +51,6 @@ def page(browser):
     page.close()
 
 
-def wait_until(check, what: str, timeout: float = 5.0) -> None:
-    end = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < end, f"timed out waiting for {what}"
-        time.sleep(0.02)
-
-
 def synced(page, running) -> dict:
     """Wait until the page shows the server's current state; return that state."""
     state = running.request("/state")[1]
@@ -84,7 +77,7 @@ def test_the_page_drives_the_table_and_follows_it(page, table, tmp_path):
 
     # a click on a direction button: the dial turns, that ray lights, the OLED says so
     page.click('[data-button="3"]')
-    wait_until(lambda: stand_in.inputs == [("3", False)], "the press of 3")
+    until(lambda: stand_in.inputs == [("3", False)], what="the press of 3")
     state = synced(page, running)
     page_matches(page, state)
     assert state["oled"] != first_oled
@@ -95,11 +88,11 @@ def test_the_page_drives_the_table_and_follows_it(page, table, tmp_path):
 
     # the keyboard: Enter is OK (the grid goes green), Shift makes a long press (red)
     page.keyboard.press("Enter")
-    wait_until(lambda: stand_in.inputs[-1] == ("ok", False), "OK from the keyboard")
+    until(lambda: stand_in.inputs[-1] == ("ok", False), what="OK from the keyboard")
     page_matches(page, synced(page, running))
     assert set(page.evaluate(PAGE_HEXES).values()) == {"#00ff00"}
     page.keyboard.press("Shift+Digit5")
-    wait_until(lambda: stand_in.inputs[-1] == ("5", True), "a long 5 from the keyboard")
+    until(lambda: stand_in.inputs[-1] == ("5", True), what="a long 5 from the keyboard")
     page_matches(page, synced(page, running))
     assert set(page.evaluate(PAGE_HEXES).values()) == {"#ff0000"}
 
@@ -107,10 +100,10 @@ def test_the_page_drives_the_table_and_follows_it(page, table, tmp_path):
     box = page.locator('[data-button="6"]').bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
-    wait_until(lambda: stand_in.inputs[-1] == ("6", True), "a held 6")
+    until(lambda: stand_in.inputs[-1] == ("6", True), what="a held 6")
     page.mouse.up()
     page.keyboard.press("Escape")
-    wait_until(lambda: stand_in.inputs[-1] == ("back", False), "Back from the keyboard")
+    until(lambda: stand_in.inputs[-1] == ("back", False), what="Back from the keyboard")
     assert stand_in.inputs == [("3", False), ("ok", False), ("5", True), ("6", True),
                                ("back", False)]
     board = synced(page, running)
@@ -118,7 +111,7 @@ def test_the_page_drives_the_table_and_follows_it(page, table, tmp_path):
 
     # tapping a card: the daemon reads its sim tag, the rings light, the dice show
     page.click('[data-card="bazooka"]')
-    wait_until(lambda: stand_in.taps == ["bazooka"], "the tap of the Bazooka")
+    until(lambda: stand_in.taps == ["bazooka"], what="the tap of the Bazooka")
     state = synced(page, running)
     page_matches(page, state)
     assert state["oled"] != board["oled"] and state["leds"] != board["leds"]
@@ -127,7 +120,7 @@ def test_the_page_drives_the_table_and_follows_it(page, table, tmp_path):
     page.screenshot(path=str(tmp_path / "simulator.png"), full_page=True)
 
     page.click("#take-off")
-    wait_until(lambda: stand_in.removed == [sim_uid("bazooka")], "the card taken off")
+    until(lambda: stand_in.removed == [sim_uid("bazooka")], what="the card taken off")
     page.wait_for_function("document.getElementById('reader-label').textContent"
                            " === 'The reader is empty'", timeout=5000)
     assert "on-reader" not in page.get_attribute('[data-card="bazooka"]', "class")
@@ -218,7 +211,7 @@ def test_the_page_follows_a_restarted_table(page, devices, start):
     page.wait_for_selector("#live:not(.off)")
     for name in "123456":
         page.keyboard.press(name)
-        wait_until(lambda: len(stand_in.inputs) == int(name), f"the press of {name}")
+        until(lambda: len(stand_in.inputs) == int(name), what=f"the press of {name}")
     page.wait_for_function(f"document.body.dataset.version >= {synced(page, first)['version']}")
     first.stop()
     page.wait_for_selector("#live.off")

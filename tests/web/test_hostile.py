@@ -18,7 +18,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -27,6 +26,7 @@ from aiohttp import web
 from table import profiles as profile
 from table.devices.build import build_devices
 from table.web.pairing import MAX_WRONG_CODES, SOURCE_BUDGET, SOURCE_REFILL_S
+from tests.polling import until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -261,14 +261,6 @@ def test_the_enroller_shows_the_code_and_reopens_pairing(devices, tmp_path, capl
 
 
 # -- 8: the page's server under hostile connections ---------------------------------------------
-
-def until(check) -> None:
-    """Wait (a bounded number of times) for the server to get somewhere; the caller asserts."""
-    for _ in range(500):
-        if check():
-            return
-        time.sleep(0.01)
-
 
 def silent(n: int, port: int, source: str = "127.0.0.1") -> list[socket.socket]:
     socks = []
