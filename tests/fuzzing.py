@@ -247,7 +247,7 @@ def resume(folder: Path) -> None:
     (a damaged journal set aside and a new one opened), read its progress."""
     from table.app.state import StateFolder
     from table.game import Game
-    from table.journal import JournaledGame, JournalError
+    from table.journal import JournalDamaged, JournaledGame, JournalError, JournalIOError
     store = StateFolder(folder, game_cls=Game)
     try:
         _no_fault(store)
@@ -257,9 +257,9 @@ def resume(folder: Path) -> None:
                 JournaledGame.load(store.journal, game_id)
                 store.progress(game_id, 0)
         except JournalError as err:
-            if err.reason in ("full", "io"):
+            if isinstance(err, JournalIOError):
                 raise StorageFailed(str(err)) from None
-            if err.reason == "damaged" and not store.journal_damaged(err):
+            if isinstance(err, JournalDamaged) and not store.journal_damaged(err):
                 raise StorageFailed(f"{err}: not set aside") from None
         _no_fault(store)
     finally:

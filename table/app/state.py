@@ -153,8 +153,10 @@ def _probe(folder: Path) -> None:
 
 def _is_full(err: BaseException) -> bool:
     import errno
+
+    from table.journal import JournalFull
     return getattr(err, "errno", None) in (errno.ENOSPC, errno.EDQUOT) or \
-        getattr(err, "reason", None) == "full"
+        isinstance(err, JournalFull)
 
 
 # -- the checked readers ---------------------------------------------------------------------
@@ -254,19 +256,22 @@ class StateFolder:
     # -- the journal ---------------------------------------------------------------------------
     def open_journal(self) -> bool:
         """Open the journal; a damaged one is moved aside (and named) and a new one opened."""
-        from table.journal import Journal, JournalError
+        from table.journal import Journal, JournalDamaged, JournalError, JournalNewer
         path = self.folder / JOURNAL
         for attempt in (1, 2):
             try:
                 self.journal = Journal(path, keep_finished=self.keep_finished,
                                        game_cls=self.game_cls)
                 return True
-            except JournalError as err:
-                if err.reason not in ("damaged", "newer") or attempt == 2:
+            except (JournalDamaged, JournalNewer) as err:     # set aside, a new one opened
+                if attempt == 2:
                     self._failed(err, str(err))
                     return False
                 if not self._set_aside(path, err):
                     return False
+            except JournalError as err:
+                self._failed(err, str(err))
+                return False
         return False
 
     def one_commit(self):
@@ -280,14 +285,18 @@ class StateFolder:
         self.journal = None
         return self._set_aside(self.folder / JOURNAL, err) and self.open_journal()
 
-    def _set_aside(self, path: Path, err) -> bool:
+    def _set_aside(self, path: Path, err: Exception) -> bool:
+        """The journal at ``path`` moved aside (kept) after ``err`` (a JournalDamaged or a
+        JournalNewer), and the players told; False if it cannot be moved."""
+        from table.journal import JournalNewer
+        kind = "newer" if isinstance(err, JournalNewer) else "damaged"
         try:
-            kept = move_aside(path, "newer" if err.reason == "newer" else "damaged")
+            kept = move_aside(path, kind)
         except OSError as why:
             self._failed(why, f"{err}; it cannot be moved aside either ({why})")
             return False
         log.error("%s; moved aside to %s (kept, not deleted); starting a new journal", err, kept)
-        self.problems.append(Problem(err.reason, f"{err}; kept as {kept}", {"file": kept.name}))
+        self.problems.append(Problem(kind, f"{err}; kept as {kept}", {"file": kept.name}))
         return True
 
     def close(self) -> None:

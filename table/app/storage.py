@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any, Callable
+from typing import Callable
 
+from table.journal import JournalDamaged, JournalError, JournalIOError
 from table.ui import screens
 
 from .present import fault_frame
@@ -100,12 +101,12 @@ class StorageGuard:
             log.exception("retrying storage failed")
             return False
 
-    def resume_failed(self, err: Any) -> None:
+    def resume_failed(self, err: JournalError) -> None:
         """The game in play could not be rebuilt (a JournalError): storage trouble, or a game
         that does not replay (named, left in the journal; the daemon starts a new game)."""
-        if err.reason in ("full", "io"):
+        if isinstance(err, JournalIOError):      # (and JournalFull)
             self.failed(err)
-        elif err.reason == "damaged":             # set aside (named), a new journal
+        elif isinstance(err, JournalDamaged):     # set aside (named), a new journal
             if not self.store.journal_damaged(err):
                 self.failed(err)
         else:

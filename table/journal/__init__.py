@@ -11,7 +11,9 @@ What it promises:
   what undo may take back (never a revealed die, flip or card), the journal follows it and
   marks the entries undone (kept in the file, never replayed);
 * a file that is not a journal, a damaged or empty one, or one from a newer version raises
-  :class:`JournalError` with a message naming the file and what to do, and a ``reason``;
+  :class:`JournalError` with a message naming the file and what to do; its class says what the
+  caller can do (:class:`JournalDamaged`, :class:`JournalNewer`, :class:`JournalIOError` and its
+  :class:`JournalFull`, :class:`JournalReplayError`);
 * ``keep_finished=N`` keeps the newest N finished games and gives the space of older ones back;
 * ``set_progress``/``progress`` keep, beside a game, how far the players have copied its board
   changes (committed like an answer), so a restart shows none of them twice;
@@ -37,9 +39,11 @@ Play a game that journals itself with :class:`JournaledGame` (``new``, ``load``,
 
 from .codec import NotPlainData, decode, encode
 from .journaled import JournaledGame, resume
-from .store import APPLICATION_ID, SCHEMA_VERSION, GameInfo, Journal, JournalError
+from .store import (APPLICATION_ID, SCHEMA_VERSION, GameInfo, Journal, JournalDamaged,
+                    JournalError, JournalFull, JournalIOError, JournalNewer, JournalReplayError)
 
 __all__ = [
-    "APPLICATION_ID", "SCHEMA_VERSION", "GameInfo", "Journal", "JournalError", "JournaledGame",
+    "APPLICATION_ID", "SCHEMA_VERSION", "GameInfo", "Journal", "JournalDamaged", "JournalError",
+    "JournalFull", "JournalIOError", "JournalNewer", "JournalReplayError", "JournaledGame",
     "NotPlainData", "decode", "encode", "resume",
 ]

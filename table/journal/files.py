@@ -1,5 +1,5 @@
 """The journal's file: its schema, how a new one is made, how an existing one is checked, and
-the errors, each with a ``reason`` (see :mod:`table.journal.store`)."""
+the errors, one class for each thing a caller can do about them (see :mod:`table.journal.store`)."""
 
 from __future__ import annotations
 
@@ -55,12 +55,31 @@ CREATE TABLE IF NOT EXISTS kept (
 
 
 class JournalError(Exception):
-    """The journal file cannot be used: names the file and what to do.  ``reason``: see the
-    module's doc."""
+    """The journal cannot be used: the message names the file and what to do.  The root of the
+    journal's errors; a subclass says what the caller can do (see the module's doc)."""
 
-    def __init__(self, message: str, reason: str = "failed"):
-        super().__init__(message)
-        self.reason = reason
+
+class JournalIOError(JournalError):
+    """Storage failed: the file cannot be written or read (read-only, failing storage).
+    Trying again later may work."""
+
+
+class JournalFull(JournalIOError):
+    """The disk is full.  Trying again once there is room may work."""
+
+
+class JournalDamaged(JournalError):
+    """The file is not a readable worms-table journal (damaged, empty, another program's):
+    move it aside and start a new one."""
+
+
+class JournalNewer(JournalError):
+    """The file was written by a newer worms-table: upgrade, or move it aside."""
+
+
+class JournalReplayError(JournalError):
+    """A game in the file does not replay (written by another version, or a value in it is
+    not valid JSON); the file itself is readable."""
 
 
 #: What SQLite says of a file it can read that is not what this code wrote: a table or column
@@ -74,16 +93,17 @@ DAMAGED = ("malformed", "not a database", "no such table", "no such column",
 ERRORS = (sqlite3.Error, UnicodeDecodeError)
 
 
-def reason(err: sqlite3.Error | UnicodeDecodeError) -> str:
+def error_class(err: sqlite3.Error | UnicodeDecodeError) -> type[JournalError]:
+    """The journal error that says what SQLite's (or decoding's) ``err`` means for the caller."""
     if isinstance(err, UnicodeDecodeError):
-        return "damaged"
+        return JournalDamaged
     name = getattr(err, "sqlite_errorname", "") or ""
     if name.startswith("SQLITE_FULL") or "disk is full" in str(err):
-        return "full"
+        return JournalFull
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or any(
             words in str(err) for words in DAMAGED):
-        return "damaged"
-    return "io"
+        return JournalDamaged
+    return JournalIOError
 
 
 def create(path: str) -> None:
@@ -116,42 +136,39 @@ def create(path: str) -> None:
         os.replace(tmp, path)
         sync_dir(os.path.dirname(os.path.abspath(path)))
     except sqlite3.Error as err:
-        raise JournalError(f"cannot create journal {path}: {err}", reason(err)) from err
+        raise error_class(err)(f"cannot create journal {path}: {err}") from err
     except OSError as err:
-        why = "full" if err.errno in (errno.ENOSPC, errno.EDQUOT) else "io"
-        raise JournalError(f"cannot create journal {path}: {err.strerror or err}",
-                           why) from err
+        cls = JournalFull if err.errno in (errno.ENOSPC, errno.EDQUOT) else JournalIOError
+        raise cls(f"cannot create journal {path}: {err.strerror or err}") from err
 
 
 def check(db: sqlite3.Connection, path: str) -> None:
     app_id = db.execute("PRAGMA application_id").fetchone()[0]
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if app_id != APPLICATION_ID:
-        raise JournalError(
+        raise JournalDamaged(
             f"{path} is an SQLite database but not a worms-table journal; "
-            "move it aside to start a new journal, or give another path", "damaged")
+            "move it aside to start a new journal, or give another path")
     if version > SCHEMA_VERSION:
-        raise JournalError(
+        raise JournalNewer(
             f"{path} was written by a newer worms-table (journal schema {version}, this one "
-            f"reads up to {SCHEMA_VERSION}); upgrade worms-table or give another path",
-            "newer")
+            f"reads up to {SCHEMA_VERSION}); upgrade worms-table or give another path")
     # a file written in WAL mode by an older version: its WAL is checkpointed into the
     # file and removed by the switch
     mode = db.execute("PRAGMA journal_mode = PERSIST").fetchone()[0]
     if mode != "persist":
-        raise JournalError(f"{path}: SQLite refused the rollback journal (got {mode!r}); "
-                           "is another program using the file?", "io")
+        raise JournalIOError(f"{path}: SQLite refused the rollback journal (got {mode!r}); "
+                             "is another program using the file?")
     db.execute("PRAGMA synchronous = FULL")
     check = db.execute("PRAGMA quick_check").fetchall()
     if check != [("ok",)]:
         problems = "; ".join(row[0] for row in check[:3])
-        raise JournalError(f"{path} is damaged ({problems}); move it aside and start anew",
-                           "damaged")
+        raise JournalDamaged(f"{path} is damaged ({problems}); move it aside and start anew")
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     missing = sorted({"games", "entries"} - tables)
     if missing:
-        raise JournalError(f"{path} is damaged (no table {', '.join(missing)}); move it aside "
-                           "and start anew", "damaged")
+        raise JournalDamaged(f"{path} is damaged (no table {', '.join(missing)}); move it "
+                             "aside and start anew")
 
 def probe(db: sqlite3.Connection) -> None:
     """A write transaction begun and rolled back: raises if the file cannot be written

@@ -96,9 +96,9 @@ class JournaledGame:
 
     def _check(self) -> None:
         if self._stale is not None:
-            raise JournalError(
+            raise type(self._stale)(      # (what went wrong: the class of the first error)
                 f"game {self.game_id} may be ahead of {self.journal.path} after a failed write "
-                f"({self._stale}); reload it from the journal", self._stale.reason)
+                f"({self._stale}); reload it from the journal")
 
     def close(self) -> None:
         self.journal.close()

@@ -8,10 +8,12 @@ whose loss or damage would silently take the last entries with it.  A new file i
 temporary name and renamed into place once its schema is committed, so an empty (0-byte)
 journal is never one this code left: it is reported as damaged, not silently started afresh.
 
-Every error is a :class:`JournalError` whose ``reason`` says what the caller can do:
-``damaged`` (move the file aside), ``newer`` (written by a newer version), ``full`` (the disk
-is full), ``io`` (cannot write: read-only, failing storage), ``replay`` (a game does not
-replay), ``failed`` (anything else).  A game is rebuilt with ``Game.replay(config, seed, log)``: the engine, not the
+Every error is a :class:`JournalError`; its class says what the caller can do:
+:class:`JournalDamaged` (move the file aside), :class:`JournalNewer` (written by a newer
+version), :class:`JournalIOError` (cannot write: read-only, failing storage) and its
+:class:`JournalFull` (the disk is full), :class:`JournalReplayError` (a game does not replay);
+a plain JournalError is anything else (a closed journal, no such game, a value that is not plain
+data).  A game is rebuilt with ``Game.replay(config, seed, log)``: the engine, not the
 journal, decides what the entries mean, and what undo may take back.
 """
 
@@ -28,9 +30,11 @@ from dataclasses import dataclass
 
 from .codec import NotPlainData, decode, encode, entry_kind
 from .files import (APPLICATION_ID, ERRORS, KEPT_TABLE, PROGRESS_TABLE, SCHEMA_VERSION,
-                    JournalError, check, create, nonempty, probe, reason)
+                    JournalDamaged, JournalError, JournalFull, JournalIOError, JournalNewer,
+                    JournalReplayError, check, create, error_class, nonempty, probe)
 
-__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "GameInfo", "Journal", "JournalError"]
+__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "GameInfo", "Journal", "JournalDamaged",
+           "JournalError", "JournalFull", "JournalIOError", "JournalNewer", "JournalReplayError"]
 
 log = logging.getLogger(__name__)
 
@@ -93,18 +97,18 @@ class Journal:
         if os.path.isdir(path):
             raise JournalError(f"{path} is a directory; give the journal a file name")
         if not os.path.isdir(parent):
-            raise JournalError(f"cannot create journal {path}: directory {parent} does not exist",
-                               "io")
+            raise JournalIOError(
+                f"cannot create journal {path}: directory {parent} does not exist")
         if not os.path.exists(path):
             create(path)
         elif os.path.getsize(path) == 0 and not nonempty(path + "-wal"):
-            raise JournalError(
+            raise JournalDamaged(
                 f"{path} is empty (0 bytes): the games it held are lost; move it aside to start "
-                "a new journal", "damaged")
+                "a new journal")
         try:
             db = sqlite3.connect(path, isolation_level=None, timeout=10)
         except ERRORS as err:
-            raise JournalError(f"cannot open journal {path}: {err}", reason(err)) from err
+            raise error_class(err)(f"cannot open journal {path}: {err}") from err
         try:
             check(db, path)
             probe(db)
@@ -114,16 +118,15 @@ class Journal:
                 db.executescript("BEGIN IMMEDIATE;" + KEPT_TABLE + "COMMIT;")
         except ERRORS as err:
             db.close()
-            why = reason(err)
-            if why == "io" and isinstance(err, sqlite3.DatabaseError) \
+            cls = error_class(err)
+            if cls is JournalIOError and isinstance(err, sqlite3.DatabaseError) \
                     and not isinstance(err, sqlite3.OperationalError):
-                why = "damaged"
-            if why == "damaged":
-                raise JournalError(
+                cls = JournalDamaged
+            if cls is JournalDamaged:
+                raise JournalDamaged(
                     f"{path} is not a readable worms-table journal ({err}); "
-                    "move it aside to start a new journal, or give another path",
-                    "damaged") from err
-            raise JournalError(f"cannot use journal {path}: {err}", why) from err
+                    "move it aside to start a new journal, or give another path") from err
+            raise cls(f"cannot use journal {path}: {err}") from err
         except JournalError:
             db.close()
             raise
@@ -144,7 +147,7 @@ class Journal:
         except ERRORS as err:
             if self._db.in_transaction:
                 self._rollback(self._db)
-            raise JournalError(f"cannot write journal {self.path}: {err}", reason(err)) from err
+            raise error_class(err)(f"cannot write journal {self.path}: {err}") from err
 
     def close(self) -> None:
         if self._db is not None:
@@ -177,8 +180,7 @@ class Journal:
             try:
                 db.execute("BEGIN IMMEDIATE")
             except ERRORS as err:
-                raise JournalError(f"cannot write journal {self.path}: {err}",
-                                   reason(err)) from err
+                raise error_class(err)(f"cannot write journal {self.path}: {err}") from err
         try:
             yield db
             if not batched:
@@ -187,8 +189,7 @@ class Journal:
             if db.in_transaction:       # (in a batch: every write of the batch so far)
                 self._rollback(db)
             if isinstance(err, ERRORS):
-                raise JournalError(f"cannot write journal {self.path}: {err}",
-                                   reason(err)) from err
+                raise error_class(err)(f"cannot write journal {self.path}: {err}") from err
             raise
 
     @contextmanager
@@ -217,8 +218,7 @@ class Journal:
             except ERRORS as err:
                 if db.in_transaction:
                     self._rollback(db)
-                raise JournalError(f"cannot write journal {self.path}: {err}",
-                                   reason(err)) from err
+                raise error_class(err)(f"cannot write journal {self.path}: {err}") from err
         for work in after:                 # (what waits for the commit: pruning)
             work()
 
@@ -234,7 +234,7 @@ class Journal:
         try:
             return self._db.execute(sql, args).fetchall()
         except ERRORS as err:
-            raise JournalError(f"cannot read journal {self.path}: {err}", reason(err)) from err
+            raise error_class(err)(f"cannot read journal {self.path}: {err}") from err
 
     @staticmethod
     def _encode(what: str, value) -> str:
@@ -345,8 +345,7 @@ class Journal:
             try:
                 self._db.execute("PRAGMA incremental_vacuum").fetchall()
             except ERRORS as err:
-                raise JournalError(f"cannot compact journal {self.path}: {err}",
-                                   reason(err)) from err
+                raise error_class(err)(f"cannot compact journal {self.path}: {err}") from err
         return len(old)
 
     # -- reading ---------------------------------------------------------------------------
@@ -406,9 +405,9 @@ class Journal:
             more = game_cls.from_kept(kept) if kept and hasattr(game_cls, "from_kept") else {}
             return game_cls.replay(config_from_plain(game_cls, config), seed, log, **more)
         except Exception as err:   # the file or the engine changed under the game
-            raise JournalError(
+            raise JournalReplayError(
                 f"game {game_id} in {self.path} does not replay ({type(err).__name__}: {err}); "
-                "the journal may come from another version of worms-table", "replay") from err
+                "the journal may come from another version of worms-table") from err
 
     def _game_row(self, game_id: int):
         rows = self._q("SELECT config, seed, status FROM games WHERE id = ?", (game_id,))
@@ -420,8 +419,8 @@ class Journal:
         try:
             return decode(text)
         except ValueError as err:
-            raise JournalError(f"{self.path}: {what} is not valid JSON ({err}); "
-                               "the file is damaged", "replay") from err
+            raise JournalReplayError(f"{self.path}: {what} is not valid JSON ({err}); "
+                                     "the file is damaged") from err
 
     # -- undo ------------------------------------------------------------------------------
 

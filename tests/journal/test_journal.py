@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from table.engine.decisions import Illegal
-from table.journal import (APPLICATION_ID, SCHEMA_VERSION, Journal, JournaledGame, JournalError,
-                           resume)
+from table.journal import (APPLICATION_ID, SCHEMA_VERSION, Journal, JournalDamaged, JournaledGame,
+                           JournalError, JournalNewer, JournalReplayError, resume)
 from table.journal.journaled import as_json
 from tests.journal.player import choose, game_api, play_through
 
@@ -233,7 +233,7 @@ def test_undo_of_the_winning_answer_reopens_the_game(standin, path):
 def test_garbage_is_not_a_journal(tmp_path):
     bad = tmp_path / "notes.txt"
     bad.write_bytes(b"shopping list: worms, dice, more worms\n" * 200)
-    with pytest.raises(JournalError, match="not a readable worms-table journal"):
+    with pytest.raises(JournalDamaged, match="not a readable worms-table journal"):
         Journal(bad)
     assert bad.read_bytes().startswith(b"shopping list")      # left untouched
 
@@ -244,7 +244,7 @@ def test_another_sqlite_database_is_not_a_journal(tmp_path):
     db.execute("CREATE TABLE t (x)")
     db.commit()
     db.close()
-    with pytest.raises(JournalError, match="not a worms-table journal"):
+    with pytest.raises(JournalDamaged, match="not a worms-table journal"):
         Journal(other)
 
 
@@ -253,7 +253,7 @@ def test_a_newer_schema_is_refused(path):
     db = sqlite3.connect(path)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     db.close()
-    with pytest.raises(JournalError, match="newer worms-table"):
+    with pytest.raises(JournalNewer, match="newer worms-table"):
         Journal(path)
 
 
@@ -285,7 +285,7 @@ def test_a_damaged_entry_names_the_game_and_entry(api, path):
     db.commit()
     db.close()
     with Journal(path, game_cls=game_cls) as journal:
-        with pytest.raises(JournalError, match=f"game {gid} entry 2 is not valid JSON"):
+        with pytest.raises(JournalReplayError, match=f"game {gid} entry 2 is not valid JSON"):
             journal.load(gid)
 
 
@@ -295,7 +295,7 @@ def test_a_log_the_game_refuses_is_reported(api, kind, path):
         played = JournaledGame.new(journal, config, 2)
         play(played, 2, 4)
         journal.append(played.game_id, game_api(kind).bogus)
-        with pytest.raises(JournalError, match="does not replay"):
+        with pytest.raises(JournalReplayError, match="does not replay"):
             journal.load(played.game_id)
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from table.journal import Journal, JournaledGame, JournalError
+from table.journal import (Journal, JournalDamaged, JournaledGame, JournalError, JournalFull,
+                           JournalIOError)
 from tests.journal.faulty import FaultyConnection, disk_full, io_error
 from tests.journal.player import choose, game_api
 
@@ -34,9 +35,9 @@ def test_a_failed_write_is_reported_as_full_and_the_game_stays_as_the_file_has_i
         disk = FaultyConnection.install(journal)
         disk.error = disk_full()
         before = list(played.log)
-        with pytest.raises(JournalError) as err:
+        with pytest.raises(JournalFull) as err:
             played.answer(choose(played.game, 3))
-        assert err.value.reason == "full" and "j.sqlite" in str(err.value)
+        assert isinstance(err.value, JournalIOError) and "j.sqlite" in str(err.value)
         assert list(played.log) == before == journal.entries(played.game_id)
         disk.error = None
         played.answer(choose(played.game, 3))               # storage back: on from the file
@@ -53,11 +54,11 @@ def test_when_even_the_reload_fails_every_later_change_is_refused(standin, tmp_p
         disk = FaultyConnection.install(journal)
         disk.error = io_error()
         real_load = journal.load
-        journal.load = lambda gid: (_ for _ in ()).throw(JournalError("cannot read", "io"))
+        journal.load = lambda gid: (_ for _ in ()).throw(JournalIOError("cannot read"))
         with pytest.raises(JournalError):
             played.answer(choose(played.game, 4))
         disk.error = None
-        with pytest.raises(JournalError, match="ahead of"):
+        with pytest.raises(JournalIOError, match="ahead of"):      # (the first error's class)
             played.answer(choose(played.game, 4))
         journal.load = real_load
         played.reload()
@@ -129,9 +130,8 @@ def test_side_files_lost_or_damaged_after_a_kill_lose_no_acknowledged_entry(tmp_
 def test_an_empty_journal_is_reported_not_silently_replaced(tmp_path):
     path = tmp_path / "journal.sqlite"
     path.write_bytes(b"")
-    with pytest.raises(JournalError, match="empty") as err:
+    with pytest.raises(JournalDamaged, match="empty"):
         Journal(path)
-    assert err.value.reason == "damaged"
     assert path.exists() and path.stat().st_size == 0          # left for the caller
 
 
