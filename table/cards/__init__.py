@@ -115,10 +115,10 @@ def holds_supply_deck(cards: dict) -> bool:
 
 
 def example_folder() -> Path | None:
-    """The example pack of owner cards written for this project (``examples/cards/`` of the
-    clone: invented cards, not the printed game's), or None where there is none (an installed
-    copy without its clone)."""
-    folder = Path(__file__).resolve().parents[2] / "examples" / "cards"
+    """The example pack of owner cards written for this project (invented cards, not the
+    printed game's): package data (``table/cards/examples/``, which the clone's
+    ``examples/cards/`` points to), so an installed copy has it too; None if it is missing."""
+    folder = Path(__file__).resolve().parent / "examples"
     return folder if folder.is_dir() else None
 
 
