@@ -29,7 +29,7 @@ def _pile_label(lang: str, item: str) -> str:
     return text(f"thing.{item}", lang)
 
 
-def _aim_draw(card_id: str, dice: dict):
+def _aim_draw(card_id: str | None, dice: dict):
     """Aiming: the card, the dice the hex under the cursor gets, and what stands there."""
     def draw(v, c: Hex) -> screens.Screen:
         card = v.cards.get(card_id)

@@ -1,4 +1,5 @@
-"""Card text played by hand, told back hex by hex: the prompt of the engine's ``edit`` decision.
+"""Card text played by hand, told back hex by hex: the prompt of the engine's ``edit`` decision
+(asked through :data:`table.app.prompts.ASKS`).
 
 After a card line the vocabulary cannot say (a ``by_hand`` step), the players resolve it
 themselves and tell the box each change, so that the board it keeps stays true: the cursor
@@ -17,9 +18,9 @@ from table.hexgrid import Hex
 from table.ui import scenes, screens
 from table.ui.strings import text
 
-from . import prompts
+from .asking import Answer, Prompt, Refuse, View
 from .contexts import _name
-from .prompts import Answer, HexPick, Menu, Prompt, Refuse, View
+from .pickers import HexPick, Menu
 
 DONE = "done"
 
@@ -100,12 +101,5 @@ class EditPick(Prompt):
             self.sub.domain = self.grid.domain | frozenset(to)
             return None
         return Answer(out.value)
-
-
-def for_decision(d: Decision, view: View) -> Prompt:
-    return EditPick(d, view)
-
-
-prompts.EXTRA["edit"] = for_decision
 
 __all__ = ["DONE", "EditPick"]

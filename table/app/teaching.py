@@ -22,7 +22,6 @@ from typing import Any
 from table.ui import screens
 from table.ui.strings import text
 
-from . import edits  # noqa: F401  (the prompt of a card played by hand, told back)
 from .prompts import Answer, CardTap, DeckTap, Prompt, Refuse, View
 from .teach import WEAPONS, Result, Walk, names
 

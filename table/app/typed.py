@@ -77,7 +77,7 @@ class FaceEntry(Prompt):
 
     # -- what it says -------------------------------------------------------------------------
     def title(self, lang: str) -> str:
-        if self.kind == "flip_typed":
+        if self.kind is DecisionKind.FLIP_TYPED:
             return text("coin.title", lang)
         if self.n > 1:
             return text("typed.die_of", lang, k=self.k, n=self.n)
@@ -85,7 +85,7 @@ class FaceEntry(Prompt):
 
     def what_for(self, view: View) -> str:
         lang = view.lang
-        if self.kind == "flip_typed":
+        if self.kind is DecisionKind.FLIP_TYPED:
             what = text(f"thing.{self.roll_for}", lang) if self.roll_for in ("mine", "fire") else ""
         elif self.roll_for in ROLL_FOR:
             what = text(f"roll.for.{self.roll_for}", lang)
@@ -122,7 +122,7 @@ class FaceEntry(Prompt):
                 f if f in NUMBERS else text(f"face_short.{f}", lang) for f in typed)))
         if self.cursor is not None:
             lines.append("→ " + self.label(lang, self.values[self.cursor], view.board.wind))
-        if self.kind == "flip_typed":
+        if self.kind is DecisionKind.FLIP_TYPED:
             lines += [f"{i}: {text(f'coin.{s}', lang)}" for i, s in enumerate(SIDES, 1)]
             return screens.message(self.title(lang), "\n".join(x for x in lines if x))
         # the keys' hint on a roll's first die (the next ones show the faces so far instead)
@@ -155,7 +155,7 @@ class FaceEntry(Prompt):
         if event.long:
             return None
         name = event.name
-        if name in NUMBERS and self.kind == "die_typed":
+        if name in NUMBERS and self.kind is DecisionKind.DIE_TYPED:
             return Answer(name)
         if name in NUMBERS and int(name) <= len(self.values):        # the coin: 1 or 2
             return Answer(self.values[int(name) - 1])
@@ -165,7 +165,7 @@ class FaceEntry(Prompt):
             self.cursor = (here + step) % len(self.values)
         elif name == "ok" and self.cursor is not None:
             return Answer(self.values[self.cursor])
-        elif name == "ok" and self.kind == "die_typed":
+        elif name == "ok" and self.kind is DecisionKind.DIE_TYPED:
             more = [f for f in self.values if f not in NUMBERS]
             self.sub = _Choice(more)
         return None
