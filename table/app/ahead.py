@@ -4,28 +4,33 @@ is refused, saying why, if the team cannot play it)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from table.engine.decisions import DecisionKind
 
-from .asking import Answer
+from .asking import Answer, Prompt
 from .prompts import CardTap
 
 
-def skip_ahead(daemon, out: Answer) -> None:
+def skip_ahead(daemon: Any, out: Answer) -> tuple[Prompt, Any] | None:
     """Answer ``out`` (a move's skip) on ``daemon``, then skip the next move and tap
-    ``out.then`` at the weapon step, unless board changes or a notice come first."""
+    ``out.then`` at the weapon step, unless board changes or a notice come first.  Returns
+    the weapon step's prompt and what it made of the tap, for the daemon to take
+    (:func:`table.app.inputs.outcome`), or None."""
     daemon.answer(out.value)
     for _ in range(2):
         d = daemon.game.request
         if d is None or daemon.queue or daemon.overlay is not None:
-            return
+            return None
         skip = next((o for o in d.options if isinstance(o, tuple) and o[0] == "skip"), None)
         if d.kind == DecisionKind.MOVE and skip is not None and d.card is None:
             daemon.answer(skip)
             continue
         prompt = daemon.current()
         if isinstance(prompt, CardTap):
-            daemon._outcome(prompt, prompt.tap(out.then))
-        return
+            return prompt, prompt.tap(out.then)
+        return None
+    return None
 
 
 __all__ = ["skip_ahead"]

@@ -1,19 +1,21 @@
 """The table daemon: one asyncio loop between the game, the screens and the devices.
 
 Threads that libraries start (gpiozero callbacks, serial readers) never touch the game: they
-hand each input to the loop through a :class:`LoopBridge` (table/app/bridge.py).  On the loop, an input goes to
-the prompt on show (table/app/prompts.py); an answer goes to the journaled game; the new
-engine events become steps the players copy onto the board, one at a time, confirmed with OK;
-then the OLED and the LEDs are drawn again.  A ticker redraws animated LED scenes at a steady
-rate, runs the turn timer (table/app/timer.py) and pings systemd's watchdog; a retry task
-reopens missing devices (the :class:`Supervisor`, table/app/supervisor.py).
+hand each input to the loop through a :class:`LoopBridge` (table/app/bridge.py).  On the loop,
+an input (table/app/inputs.py) goes to the prompt on show (table/app/prompts.py); an answer
+goes to the journaled game; the new engine events become steps the players copy onto the
+board, one at a time, confirmed with OK; then the OLED and the LEDs are drawn again.  A ticker
+redraws animated LED scenes at a steady rate, runs the turn timer (table/app/timer.py) and
+pings systemd's watchdog; a retry task reopens missing devices (the :class:`Supervisor`,
+table/app/supervisor.py).
 
 State lives in ``state_dir`` (table/app/state.py): ``journal.sqlite`` (every answer and chance
 outcome, and how far the players have copied the steps, so a power cut resumes exactly where
-the game was), ``tags.toml`` (enrolled cards) and ``settings.json`` (language, last map).  Bad
-state or failing storage is named on the OLED, never a dead box (the :class:`StorageGuard`,
-table/app/storage.py).  The steps wait in a :class:`StepQueue` (table/app/steps.py); the
-:class:`Presenter` draws (table/app/presenter.py); :class:`Mode` says what the table is doing.
+the game was: table/app/resume.py), ``tags.toml`` (enrolled cards) and ``settings.json``
+(language, last map).  Bad state or failing storage is named on the OLED, never a dead box (the
+:class:`StorageGuard`, table/app/storage.py).  The steps wait in a :class:`StepQueue`
+(table/app/steps.py); the :class:`Presenter` draws (table/app/presenter.py); :class:`Mode` says
+what the table is doing.
 """
 
 from __future__ import annotations
@@ -30,20 +32,19 @@ from table.engine.decisions import Illegal
 from table.engine.game import TURN_PHASES
 from table.game import Game
 from table.hexgrid import hexagon
-from table.journal.store import JournalError
+from table.journal import JournaledGame, JournalError
 from table.langs import LANGS
 from table.ui import screens
 from table.ui.strings import text
 
-from . import boxseat, tasks
+from . import boxseat, inputs, tasks
 from .bridge import LoopBridge
 from .mode import Mode
 from .notify import Notifier
-from .present import (Legend, Step, box_drawn, fault_notice, game_over, game_view, land_of,
-                      pending_hexes, refusal, setup_board, start_hands, winner_frame)
+from .present import Step, fault_notice, game_over, game_view, pending_hexes, winner_frame
 from .presenter import Presenter
-from .ahead import skip_ahead
-from .prompts import Answer, Notice, Prompt, Refuse, View, for_decision, undone
+from .resume import latest_game, steps_as_shown, tracker_for
+from .prompts import Notice, Prompt, View, for_decision, undone
 from .state import StateFolder, load_cards
 from .steps import StepQueue
 from .storage import StorageGuard
@@ -57,7 +58,6 @@ from .wizard import Wizard
 log = logging.getLogger("worms-table")
 
 KEEP_FINISHED = 20           # finished games kept in the journal (older ones pruned)
-PAIR_BUTTON = "1"            # held: the simulator page opens pairing with a new code
 
 
 class Daemon:
@@ -130,32 +130,26 @@ class Daemon:
         return self.jg.game if self.jg is not None else None
 
     def resume(self) -> bool:
-        """Pick up the game in play from the journal; False if there is none."""
-        from table.journal import JournaledGame
-        if self.journal is None:
-            return False
+        """Pick up the game in play from the journal (table/app/resume.py); False if there is
+        none."""
         try:
-            game_id = self.journal.latest_unfinished()
-            if game_id is None:
-                return False
-            self.jg = JournaledGame.load(self.journal, game_id)
+            jg = latest_game(self.journal)
         except JournalError as err:
             self.guard.resume_failed(err)
             self.jg = None
             return False
-        events = self.game.events
-        shown, cuts, done = self.store.progress(game_id, len(events))
-        self.tracker = self._tracker()
-        self.tracker.apply(events[:shown])
-        # the steps exactly as they were shown (batch by batch), less those confirmed
-        steps = [s for a, b in zip([shown] + cuts, cuts + [len(events)])
-                 for s in self.tracker.steps(events[a:b])]
-        self._set_steps(steps, base=shown)
+        if jg is None:
+            return False
+        self.jg = jg
+        events = self.jg.game.events
+        shown, cuts, done = self.store.progress(self.jg.game_id, len(events))
+        self.tracker = tracker_for(self.jg.game, self.settings)
+        self._set_steps(steps_as_shown(self.tracker, events, shown, cuts), base=shown)
         self.queue.resume_at(cuts, done)
         self._events_seen = len(events)
         self.mode = Mode.PLAY
-        self._check_timer()
-        log.info("resumed game %s at turn %s", game_id, self.game.turn.number)
+        self.check_timer()
+        log.info("resumed game %s at turn %s", self.jg.game_id, self.jg.game.turn.number)
         return True
 
     def new_wizard(self) -> None:
@@ -164,34 +158,25 @@ class Daemon:
         self.jg = None
 
     def start_game(self, config) -> None:
-        from table.journal import JournaledGame
         seed = self.seed if self.seed is not None else secrets.randbelow(2 ** 31)
         self.jg = JournaledGame.new(self.journal, config, seed)
         self.settings.update(lang=self.lang, last_map=[list(h) for h in config.land])
         self.store.save_settings(self.settings)
-        self.tracker = self._tracker()
+        self.tracker = tracker_for(self.game, self.settings)
         events = self.game.events
         self._events_seen = len(events)
         self._set_steps(self.tracker.steps(events), base=0)
         self.mode = Mode.PLAY
         self.wizard = None
-        self._check_timer()
+        self.check_timer()
         log.info("new game %s: %s teams, seed %s", self.jg.game_id, config.teams, seed)
-
-    def _tracker(self) -> Tracker:
-        game = self.game
-        return Tracker(land_of(game.config), 1, setup=lambda: setup_board(game),
-                       deal=lambda: start_hands(game),
-                       drawn=None if game.config.own_decks else lambda: box_drawn(game),
-                       # the owner's setting: one change a screen instead of a hex a screen
-                       one_each=bool(self.settings.get("one_change_per_screen")))
 
     def _set_steps(self, steps, base: int | None = None) -> None:
         steps = list(steps)
         self.queue.replace(steps, len(self.game.events) if base is None or not steps else base)
-        self._save_progress()
+        self.save_progress()
 
-    def _save_progress(self) -> None:
+    def save_progress(self) -> None:
         """How far the players have copied the steps (synced: a restart repeats none)."""
         if self.jg is not None:
             self.store.save_progress(self.jg.game_id, *self.queue.progress(len(self.game.events)))
@@ -204,10 +189,10 @@ class Daemon:
         steps = self.tracker.steps(new)
         if self.queue:
             if self.queue.extend(steps, seen):
-                self._save_progress()
+                self.save_progress()
         else:
             self._set_steps(steps, base=seen)
-        self._check_timer()
+        self.check_timer()
 
     def answer(self, value) -> None:
         try:
@@ -229,15 +214,15 @@ class Daemon:
             return
         boxseat.unwind(self.jg)               # back to the last answer people gave
         self._game_prompt = None
-        self.tracker = self._tracker()
+        self.tracker = tracker_for(self.game, self.settings)
         events = self.game.events
         self.tracker.apply(events)
         self._events_seen = len(events)
         self._set_steps(undo_steps(before, self.tracker.board))
-        self._save_progress()
+        self.save_progress()
         self.overlay = undone(gone, self.cards)
 
-    def _check_timer(self) -> None:
+    def check_timer(self) -> None:
         self.timer.check(self.game, copying=bool(self.queue))
 
     def _time_up(self) -> None:
@@ -342,74 +327,22 @@ class Daemon:
 
     # -- inputs (on the loop) ------------------------------------------------------------------
     def handle_input(self, event) -> None:
-        self._one_input(self._handle_input, event, "input")
+        """A button (table/app/inputs.py says what it does), then drawn."""
+        self._one_input(inputs.press, event, "input")
 
     def handle_tap(self, uid: str) -> None:
-        self._one_input(self._tap, uid, "card tap")
+        """A card tag on the reader, then drawn."""
+        self._one_input(inputs.tap, uid, "card tap")
 
     def _one_input(self, handle, arg, what: str) -> None:
         try:
             with self.store.one_commit():       # drawn once durable (Journal.batch)
-                handle(arg)
+                handle(self, arg)
         except JournalError as err:           # storage failed: nothing ahead of the file
             self.guard.failed(err)
         except Exception:                     # never let one input stop the table
             log.exception("%s %s failed", what, arg)
         self.render()
-
-    def _handle_input(self, event) -> None:
-        if event.name == PAIR_BUTTON and event.long and self.on_pair_button is not None:
-            self.on_pair_button()             # the page's new code comes back as a notice
-            return
-        if event.name == "back" and event.long:
-            if self.mode == Mode.PLAY:
-                self.overlay = None
-                self.undo()
-            return
-        if (event.name == "ok" and event.long and self.mode == Mode.PLAY and self.overlay is None
-                and not isinstance(self.current(), Legend)):
-            self.overlay = Legend()           # what the LED colours mean
-            return
-        prompt = self.current()
-        if (self.mode == Mode.WIZARD and prompt is self.wizard.prompt and event.name == "back"
-                and not getattr(prompt, "sub", None)):
-            self.wizard.back()
-        elif not self.teacher.press(event, prompt):
-            self._outcome(prompt, prompt.press(event))
-
-    def _tap(self, uid: str) -> None:
-        card = self.tags.card(uid)
-        card = self.tag_lookup(uid) if card is None and self.tag_lookup is not None else card
-        if self.overlay is not None:
-            self.overlay = None
-            self.settle()
-        prompt = self.current()
-        self._outcome(prompt, self.teacher.tapped(uid, card, prompt))   # unknown: the walk
-
-    def _outcome(self, prompt: Prompt, out) -> None:
-        if out is None:
-            return
-        if isinstance(out, Refuse):
-            self.overlay = Notice(lambda v: refusal(out, v.lang))
-            return
-        if self.guard.is_prompt(prompt):
-            self.guard.retry()
-        elif prompt is self.overlay:
-            self.overlay = None
-        elif self.mode == Mode.WIZARD:
-            config = self.wizard.answer(out.value)
-            self.lang = self.wizard.lang
-            if config is not None:
-                self.start_game(config)
-        elif self.queue and isinstance(prompt, Step):
-            self.queue.confirm()
-            self._save_progress()
-            if not self.queue:
-                self._check_timer()
-        elif self.mode == Mode.PLAY and isinstance(out, Answer):
-            self.answer(out.value) if out.then is None else skip_ahead(self, out)
-        elif self.mode == Mode.OVER:
-            self.new_wizard()
 
     # -- drawing -------------------------------------------------------------------------------
     def render(self, leds_only: bool = False) -> None:

@@ -19,8 +19,9 @@ It runs for days: each game is a fresh object, nothing is kept between games but
 and the demo writes no files (it keeps no journal: a shop demo has nothing to resume).
 
 :class:`Demo` is the show without a clock of its own: :meth:`Demo.step` does the next beat
-and says which animations to play and how long to hold; :func:`run_async` paces it on an
-asyncio loop, and :meth:`Demo.play_games` runs it at full speed (tests, bench/demo.py).
+and says which animations to play and how long to hold; ``run_async`` (table/app/demoloop.py)
+paces it on an asyncio loop, and :meth:`Demo.play_games` runs it at full speed (tests,
+bench/demo.py).
 """
 
 from __future__ import annotations
@@ -28,10 +29,9 @@ from __future__ import annotations
 import logging
 import time
 
-from .bridge import LoopBridge
 from .mode import DemoMode
 from .supervisor import Supervisor
-from .visitor import bye_screen, invite_screen, not_held, shot_result
+from .visitor import bye_screen, commentary, invite_screen, not_held, shot_card, shot_result
 
 log = logging.getLogger("worms-table.demo")
 
@@ -44,7 +44,6 @@ AFTER_S = 0.5           # the answer's commentary after its animations
 OVER_S = 5.0            # the winner
 INVITE_S = 3.0          # the invitation between games
 INVITE_EVERY = 6        # during a game, the invitation again after this many bot answers
-PREFERRED = ("bazooka", "grenade")   # a visitor's shot when the card tapped is not in hand
 DEMO_ROUNDS = 6
 DEMO_TEAMS = 2
 
@@ -177,19 +176,9 @@ class Demo:
 
     def _commentary(self, events: list) -> None:
         """What just happened, on the OLED: the first change to the board, in words."""
-        from table.ui import screens
-        from table.ui.instructions import instructions, worm_number
-
-        said = instructions(events, self.game.board)
-        if not said:
-            return
-        view = self.view()
-        body = said[0].text(self.lang)
-        if view.team is None:
-            self.show_screen(screens.message("worms-table", body))
-        else:
-            n = worm_number(view.worm) if view.worm else None
-            self.show_screen(screens.turn(self.lang, view.team, n, body))
+        screen = commentary(self.lang, events, self.game.board, self.view)
+        if screen is not None:
+            self.show_screen(screen)
 
     def _draw_prompt(self) -> None:
         view = self.view()
@@ -279,7 +268,7 @@ class Demo:
             self._start_visit()
             lying = self.lying() if self.lying is not None else None
             if lying is not None:
-                self._outcome(self.prompt.tap(self._shot_card(lying)))
+                self._outcome(self.prompt.tap(shot_card(self.prompt, lying)))
             return
         self._notice = None
         if self._said:                 # the button that reads a mistake only clears it
@@ -297,7 +286,7 @@ class Demo:
             return
         if self.mode != DemoMode.VISITOR:
             self._start_visit()
-            shot = self._shot_card(card_id)        # any card starts the visitor's shot...
+            shot = shot_card(self.prompt, card_id)        # any card starts the visitor's shot...
             if shot != card_id and card_id is not None:   # ...said when the team has another
                 self._notice = not_held(self.lang, self.cards, card_id, shot)
                 self._until, self._said = self.clock() + NOTICE_S, True
@@ -305,15 +294,6 @@ class Demo:
             card_id = shot
         self._notice, self._said = None, False
         self._outcome(self.prompt.tap(card_id))
-
-    def _shot_card(self, card_id: str | None) -> str | None:
-        """The card a visitor's first tap plays: the one tapped if the team holds it, else
-        the Bazooka (or another weapon the team holds)."""
-        options = getattr(self.prompt, "options", ())
-        if card_id in options and card_id != "pass":
-            return card_id
-        weapons = [c for c in options if c != "pass"]
-        return next((c for c in PREFERRED if c in weapons), weapons[0] if weapons else card_id)
 
     def _start_visit(self) -> None:
         """The bots play on to the weapon step; the visitor takes it from there."""
@@ -437,64 +417,3 @@ class Demo:
 
 def _warn(name: str, err) -> None:
     log.warning("demo: %s: %s", name, err)
-
-
-async def run_async(demo: Demo, stop, fps: int = 30, games: int | None = None) -> None:
-    """Pace the show on the running loop until ``stop`` (an asyncio.Event) is set or ``games``
-    games are over.  Inputs (from any thread) go through :func:`attach`."""
-    import asyncio
-
-    from table.ui import scenes
-
-    wake = demo.wake = asyncio.Event()
-    start_games = demo.games
-    while not stop.is_set() and (games is None or demo.games - start_games < games):
-        wake.clear()
-        animations, hold = demo.step()
-        for scene, seconds in animations:
-            t0 = time.monotonic()
-            for t, frame in scenes.animate(scene, t0, seconds, fps):
-                delay = t - time.monotonic()
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                if stop.is_set():
-                    return
-                if wake.is_set():        # an input: its screen goes up now, not after the show
-                    break
-                demo.show_frame(frame)
-        if hold > 0 and not wake.is_set():
-            try:
-                await asyncio.wait_for(wake.wait(), hold)
-            except asyncio.TimeoutError:
-                pass
-
-
-def attach(demo: Demo, devices, loop, tags: dict[str, str] | None = None) -> None:
-    """Hand the buttons' and the card reader's events (from their threads) to the loop.
-
-    A tag is read as its card through ``tags`` (UID -> card id: the enrol table of
-    ``worms-table enroll``), else as a sim tag (:mod:`table.cards.simtags`)."""
-    from table.cards.simtags import card_for_uid
-
-    tags = {uid.upper(): card for uid, card in (tags or {}).items()}
-    bridge = LoopBridge(loop)
-
-    def on_loop(fn, *args):
-        def run():
-            try:
-                fn(*args)
-            except Exception:                 # never let one input stop the show
-                log.exception("demo: input failed")
-            wake = getattr(demo, "wake", None)
-            if wake is not None:
-                wake.set()
-        bridge.call(run)
-
-    def card(uid: str) -> str | None:
-        found = tags.get(uid.upper())
-        return found if found in demo.cards else card_for_uid(uid, demo.cards)
-
-    demo.lying = lambda: card(devices.card_reader.current) if devices.card_reader.current \
-        else None
-    devices.buttons.on_input = lambda event: on_loop(demo.press, event)
-    devices.card_reader.on_tap = lambda uid: on_loop(lambda: demo.tap(card(uid)))

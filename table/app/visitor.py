@@ -1,10 +1,17 @@
-"""What the shop demo says to a visitor (table/app/demo.py): the card tapped that the team on
-show does not hold, and what the visitor's shot did."""
+"""What the shop demo (table/app/demo.py) says on its OLED: the invitation, what the bots' play
+did, the card tapped that the team on show does not hold (and the card a visitor's first tap
+plays), what the visitor's shot did, goodbye."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from table.engine.board import Board
 from table.ui import screens
 from table.ui.strings import text
+
+PREFERRED = ("bazooka", "grenade")   # a visitor's shot when the card tapped is not in hand
 
 
 def bye_screen(lang: str) -> screens.Screen:
@@ -19,6 +26,32 @@ def invite_screen(lang: str, versus: bool = False):
         return screens.message(text("demo.title", lang), text("demo.versus_invite", lang))
     return screens.message(text("demo.title", lang), f"{text('demo.invite', lang)}\n"
                                                      f"{text('demo.invite_keys', lang)}")
+
+
+def commentary(lang: str, events: list, board: Board,
+               view: Callable[[], Any]) -> screens.Screen | None:
+    """What the bots' play just did: the first change to the board, in words (None: none);
+    ``view()``: the game's view (whose turn), asked only when there is something to say."""
+    from table.ui.instructions import instructions, worm_number
+
+    said = instructions(events, board)
+    if not said:
+        return None
+    shown, body = view(), said[0].text(lang)
+    if shown.team is None:
+        return screens.message("worms-table", body)
+    n = worm_number(shown.worm) if shown.worm else None
+    return screens.turn(lang, shown.team, n, body)
+
+
+def shot_card(prompt: Any, card_id: str | None) -> str | None:
+    """The card a visitor's first tap plays: the one tapped if the team holds it (an option of
+    ``prompt``), else the Bazooka (or another weapon the team holds)."""
+    options = getattr(prompt, "options", ())
+    if card_id in options and card_id != "pass":
+        return card_id
+    weapons = [c for c in options if c != "pass"]
+    return next((c for c in PREFERRED if c in weapons), weapons[0] if weapons else card_id)
 
 
 def not_held(lang: str, cards: dict, tapped: str, shot: str | None) -> screens.Screen:
@@ -60,4 +93,5 @@ def shot_result(lang: str, game, team: str | None) -> tuple[str, str]:
     return card_summary(lang, s, game.board)
 
 
-__all__ = ["bye_screen", "invite_screen", "not_held", "shot_result"]
+__all__ = ["PREFERRED", "bye_screen", "commentary", "invite_screen", "not_held", "shot_card",
+           "shot_result"]

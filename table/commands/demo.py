@@ -45,7 +45,8 @@ def run(args) -> int:
     import logging
     import sys
 
-    from table.app.demo import attach, log, run_async
+    from table.app.demo import log
+    from table.app.demoloop import attach, run_async
     from table.app.demopairing import PairedDemo
     from table.devices import DeviceError
     from table.devices.build import build_devices

@@ -7,7 +7,8 @@ import asyncio
 import pytest
 
 from table.cli import main
-from table.app.demo import BYE_S, NOTICE_S, RESULT_S, Demo, attach, run_async
+from table.app.demo import BYE_S, NOTICE_S, RESULT_S, Demo
+from table.app.demoloop import attach, run_async
 from table.app.demopairing import CODE_S, PairedDemo
 from table.devices.buttons import InputEvent
 from table.ui import screens

@@ -1,0 +1,74 @@
+"""The shop demo (table/app/demo.py) on an asyncio loop: :func:`run_async` paces the show's
+beats and animations in real time, and :func:`attach` hands the buttons' and the card
+reader's events (from their threads) to the loop, where an input cuts the show short so that
+its screen goes up at once."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from table.ui import scenes
+
+from .bridge import LoopBridge
+from .demo import Demo, log
+
+
+async def run_async(demo: Demo, stop, fps: int = 30, games: int | None = None) -> None:
+    """Pace the show on the running loop until ``stop`` (an asyncio.Event) is set or ``games``
+    games are over.  Inputs (from any thread) go through :func:`attach`."""
+    wake = demo.wake = asyncio.Event()
+    start_games = demo.games
+    while not stop.is_set() and (games is None or demo.games - start_games < games):
+        wake.clear()
+        animations, hold = demo.step()
+        for scene, seconds in animations:
+            t0 = time.monotonic()
+            for t, frame in scenes.animate(scene, t0, seconds, fps):
+                delay = t - time.monotonic()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                if stop.is_set():
+                    return
+                if wake.is_set():        # an input: its screen goes up now, not after the show
+                    break
+                demo.show_frame(frame)
+        if hold > 0 and not wake.is_set():
+            try:
+                await asyncio.wait_for(wake.wait(), hold)
+            except asyncio.TimeoutError:
+                pass
+
+
+def attach(demo: Demo, devices, loop, tags: dict[str, str] | None = None) -> None:
+    """Hand the buttons' and the card reader's events (from their threads) to the loop.
+
+    A tag is read as its card through ``tags`` (UID -> card id: the enrol table of
+    ``worms-table enroll``), else as a sim tag (:mod:`table.cards.simtags`)."""
+    from table.cards.simtags import card_for_uid
+
+    tags = {uid.upper(): card for uid, card in (tags or {}).items()}
+    bridge = LoopBridge(loop)
+
+    def on_loop(fn, *args):
+        def run():
+            try:
+                fn(*args)
+            except Exception:                 # never let one input stop the show
+                log.exception("demo: input failed")
+            wake = getattr(demo, "wake", None)
+            if wake is not None:
+                wake.set()
+        bridge.call(run)
+
+    def card(uid: str) -> str | None:
+        found = tags.get(uid.upper())
+        return found if found in demo.cards else card_for_uid(uid, demo.cards)
+
+    demo.lying = lambda: card(devices.card_reader.current) if devices.card_reader.current \
+        else None
+    devices.buttons.on_input = lambda event: on_loop(demo.press, event)
+    devices.card_reader.on_tap = lambda uid: on_loop(lambda: demo.tap(card(uid)))
+
+
+__all__ = ["attach", "run_async"]

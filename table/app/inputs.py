@@ -1,0 +1,125 @@
+"""What a button press or a card tap does at the table (on the loop, one input at a time).
+
+The daemon hands each input here (:meth:`Daemon.handle_input`, :meth:`Daemon.handle_tap`, one
+journal commit each).  A few held buttons are the table's own (hold Back: undo; hold OK: what
+the LED colours mean; hold 1: the page's pairing); any other input goes to the prompt on show
+(or to the teaching walk of a card the box does not know), and :func:`outcome` takes what the
+prompt made of it where it belongs: the wizard, the steps to copy, the game, or a notice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from table.devices.buttons import InputEvent
+
+from .ahead import skip_ahead
+from .asking import Answer, Prompt, Refuse
+from .mode import Mode
+from .present import Legend, Step, refusal
+from .prompts import Notice
+from .steps import StepQueue
+from .storage import StorageGuard
+from .tags import TagStore
+from .teaching import Teacher
+from .wizard import Wizard
+
+PAIR_BUTTON = "1"            # held: the simulator page opens pairing with a new code
+
+
+class Table(Protocol):
+    """What an input acts on: the daemon (table/app/daemon.py), as this module sees it."""
+
+    mode: Mode
+    lang: str
+    overlay: Prompt | None
+    wizard: Wizard | None
+    queue: StepQueue
+    guard: StorageGuard
+    teacher: Teacher
+    tags: TagStore
+    tag_lookup: Callable[[str], str | None] | None
+    on_pair_button: Callable[[], None] | None
+
+    def current(self) -> Prompt: ...
+    def settle(self) -> None: ...
+    def answer(self, value: Any) -> None: ...
+    def undo(self) -> None: ...
+    def start_game(self, config: Any) -> None: ...
+    def new_wizard(self) -> None: ...
+    def save_progress(self) -> None: ...
+    def check_timer(self) -> None: ...
+
+
+def press(daemon: Table, event: InputEvent) -> None:
+    """A button pressed (or held: ``event.long``)."""
+    if event.name == PAIR_BUTTON and event.long and daemon.on_pair_button is not None:
+        daemon.on_pair_button()             # the page's new code comes back as a notice
+        return
+    if event.name == "back" and event.long:
+        if daemon.mode == Mode.PLAY:
+            daemon.overlay = None
+            daemon.undo()
+        return
+    if (event.name == "ok" and event.long and daemon.mode == Mode.PLAY
+            and daemon.overlay is None and not isinstance(daemon.current(), Legend)):
+        daemon.overlay = Legend()           # what the LED colours mean
+        return
+    prompt = daemon.current()
+    wizard = daemon.wizard
+    if (daemon.mode == Mode.WIZARD and wizard is not None and prompt is wizard.prompt
+            and event.name == "back" and not getattr(prompt, "sub", None)):
+        wizard.back()
+    elif not daemon.teacher.press(event, prompt):
+        outcome(daemon, prompt, prompt.press(event))
+
+
+def tap(daemon: Table, uid: str) -> None:
+    """A card tag on the reader: its card (an enrolled tag, else the simulator's), or the
+    teaching walk when the box does not know it."""
+    card = daemon.tags.card(uid)
+    if card is None and daemon.tag_lookup is not None:
+        card = daemon.tag_lookup(uid)
+    if daemon.overlay is not None:
+        daemon.overlay = None
+        daemon.settle()
+    prompt = daemon.current()
+    outcome(daemon, prompt, daemon.teacher.tapped(uid, card, prompt))   # unknown: the walk
+
+
+def outcome(daemon: Table, prompt: Prompt, out: Any) -> None:
+    """What ``prompt`` made of an input (an :class:`Answer`, a :class:`Refuse` or None),
+    taken where it belongs."""
+    if out is None:
+        return
+    if isinstance(out, Refuse):
+        daemon.overlay = Notice(lambda v: refusal(out, v.lang))
+        return
+    if daemon.guard.is_prompt(prompt):
+        daemon.guard.retry()
+    elif prompt is daemon.overlay:
+        daemon.overlay = None
+    elif daemon.mode == Mode.WIZARD:
+        if daemon.wizard is not None:
+            config = daemon.wizard.answer(out.value)
+            daemon.lang = daemon.wizard.lang
+            if config is not None:
+                daemon.start_game(config)
+    elif daemon.queue and isinstance(prompt, Step):
+        daemon.queue.confirm()
+        daemon.save_progress()
+        if not daemon.queue:
+            daemon.check_timer()
+    elif daemon.mode == Mode.PLAY and isinstance(out, Answer):
+        if out.then is None:
+            daemon.answer(out.value)
+        else:
+            follow = skip_ahead(daemon, out)
+            if follow is not None:
+                outcome(daemon, *follow)
+    elif daemon.mode == Mode.OVER:
+        daemon.new_wizard()
+
+
+__all__ = ["PAIR_BUTTON", "outcome", "press", "tap"]
