@@ -12,6 +12,7 @@ the LEDs light every hex still to change and flash the hex on show.
 from __future__ import annotations
 
 from table.hexgrid import Hex
+from table.engine.decisions import DecisionKind
 from table.engine.state import GameResult
 from table.engine.setup import HIDDEN
 from table.ui import scenes, screens
@@ -150,7 +151,7 @@ def land_of(config):
 def setup_board(game):
     """The board just after setup: the game replayed up to its first worm choice."""
     log = game.log
-    first = next((i for i, e in enumerate(log) if e.get("kind") == "worm"), len(log))
+    first = next((i for i, e in enumerate(log) if e.get("kind") == DecisionKind.WORM), len(log))
     return type(game).replay(game.config, game.seed, log[:first], game.base_cards,
                              tiles=game.tiles).board
 
@@ -159,7 +160,7 @@ def start_hands(game) -> dict:
     """Each team's hand as dealt at setup (the game replayed up to its first worm choice), and
     under ``"decks"`` what the decks hold (:attr:`Game.deck_cards`)."""
     log = game.log
-    first = next((i for i, e in enumerate(log) if e.get("kind") == "worm"), len(log))
+    first = next((i for i, e in enumerate(log) if e.get("kind") == DecisionKind.WORM), len(log))
     start = type(game).replay(game.config, game.seed, log[:first], game.base_cards,
                               tiles=game.tiles)
     decks = start.deck_cards

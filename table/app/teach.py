@@ -220,50 +220,59 @@ class Walk:
         return "drop" if self.raw["kind"] == "sudden_death" else "text"
 
     def _make(self) -> Prompt:
-        lang, raw, s = self.lang, self.raw, self.stage
-        if s == "start":
-            return Menu(_t("teach.title", lang), [_t("teach.go", lang), _t("teach.cancel", lang)],
-                        ["go", "cancel"])
-        if s == "kind":
-            return Menu(_t("teach.ask.kind", lang), [_t(f"teach.kind.{k}", lang) for k in self.kinds],
-                        list(self.kinds), self.kinds.index(raw["kind"]))
-        if s == "target":
-            values: list = [t for t in TARGETS if t in TARGET_RULES]
-            values += [t for t in TARGET_RULES if t not in values] + [None]
-            current = raw.get("target", "direct")
-            cur = values.index(current) if current in values else 0
-            return Menu(_t("teach.ask.target", lang),
-                        [target_label(v, None, lang) for v in values], values,
-                        cur, lights=_target_lights)
-        if s == "range":
-            return Menu(_t("teach.ask.range", lang), [str(n) for n in RANGES], list(RANGES),
-                        RANGES.index(raw.get("range", 2)))
-        if s == "accuracy":
-            values = [None, *ACCURACY]
-            return Menu(_t("teach.ask.accuracy", lang),
-                        [_t("teach.accuracy_none", lang)] + [
-                            _t("teach.accuracy_n", lang, n=n) for n in ACCURACY], values,
-                        values.index(raw.get("accuracy")))
-        if s == "action":
-            return Menu(_t("teach.ask.action", lang),
-                        [line_label(line, lang) for line in LINES] + [_t("teach.symbols", lang)],
-                        list(LINES) + ["symbols"])
-        if s == "symbols":
-            line = raw.get("action", [])
-            values = ["TEXT", "MOVE", "PLAY"] + (["done", "undo"] if line else [])
-            labels = [_t(f"teach.symbol.{v}", lang) for v in values[:3]]
-            labels += [_t("teach.done", lang), _t("teach.undo", lang)] if line else []
-            return Menu(f"{len(line) + 1}: " + line_label(line, lang)[-14:] if line
-                        else _t("teach.ask.symbols", lang), labels, values)
-        if s == "lasting":
-            from table.engine.effects import RULES
-            return Menu(_t("teach.ask.lasting", lang), [_choice("rule", r, lang) for r in RULES],
-                        list(RULES))
-        if s == "text":
-            return self._text_menu()
-        if s == "param":
-            return self._param_prompt()
-        return self._check_menu()
+        """The prompt of the stage the walk is at (:data:`_STAGES`; else the check)."""
+        return _STAGES.get(self.stage, Walk._check_menu)(self)
+
+    def _ask_start(self) -> Prompt:
+        lang = self.lang
+        return Menu(_t("teach.title", lang), [_t("teach.go", lang), _t("teach.cancel", lang)],
+                    ["go", "cancel"])
+
+    def _ask_kind(self) -> Prompt:
+        lang = self.lang
+        return Menu(_t("teach.ask.kind", lang), [_t(f"teach.kind.{k}", lang) for k in self.kinds],
+                    list(self.kinds), self.kinds.index(self.raw["kind"]))
+
+    def _ask_target(self) -> Prompt:
+        values: list = [t for t in TARGETS if t in TARGET_RULES]
+        values += [t for t in TARGET_RULES if t not in values] + [None]
+        current = self.raw.get("target", "direct")
+        cur = values.index(current) if current in values else 0
+        return Menu(_t("teach.ask.target", self.lang),
+                    [target_label(v, None, self.lang) for v in values], values,
+                    cur, lights=_target_lights)
+
+    def _ask_range(self) -> Prompt:
+        return Menu(_t("teach.ask.range", self.lang), [str(n) for n in RANGES], list(RANGES),
+                    RANGES.index(self.raw.get("range", 2)))
+
+    def _ask_accuracy(self) -> Prompt:
+        lang = self.lang
+        values = [None, *ACCURACY]
+        return Menu(_t("teach.ask.accuracy", lang),
+                    [_t("teach.accuracy_none", lang)] + [
+                        _t("teach.accuracy_n", lang, n=n) for n in ACCURACY], values,
+                    values.index(self.raw.get("accuracy")))
+
+    def _ask_action(self) -> Prompt:
+        lang = self.lang
+        return Menu(_t("teach.ask.action", lang),
+                    [line_label(line, lang) for line in LINES] + [_t("teach.symbols", lang)],
+                    list(LINES) + ["symbols"])
+
+    def _ask_symbols(self) -> Prompt:
+        lang = self.lang
+        line = self.raw.get("action", [])
+        values = ["TEXT", "MOVE", "PLAY"] + (["done", "undo"] if line else [])
+        labels = [_t(f"teach.symbol.{v}", lang) for v in values[:3]]
+        labels += [_t("teach.done", lang), _t("teach.undo", lang)] if line else []
+        return Menu(f"{len(line) + 1}: " + line_label(line, lang)[-14:] if line
+                    else _t("teach.ask.symbols", lang), labels, values)
+
+    def _ask_lasting(self) -> Prompt:
+        from table.engine.effects import RULES
+        return Menu(_t("teach.ask.lasting", self.lang),
+                    [_choice("rule", r, self.lang) for r in RULES], list(RULES))
 
     def _step_rows(self) -> list[tuple[dict, str]]:
         """The text steps a card of this kind can have, the rows of the text menu: a step
@@ -466,6 +475,14 @@ class Walk:
             self.prompt = self._make()
             return None
         return Result(copy.deepcopy(self.raw))
+
+
+#: the walk's stages and the prompt each asks with (the check, for every other stage)
+_STAGES: dict[str, Callable[[Walk], Prompt]] = {
+    "start": Walk._ask_start, "kind": Walk._ask_kind, "target": Walk._ask_target,
+    "range": Walk._ask_range, "accuracy": Walk._ask_accuracy, "action": Walk._ask_action,
+    "symbols": Walk._ask_symbols, "lasting": Walk._ask_lasting, "text": Walk._text_menu,
+    "param": Walk._param_prompt}
 
 
 __all__ = ["LINES", "Result", "TARGETS", "Ticks", "Walk", "line_label", "names", "step_label",

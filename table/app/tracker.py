@@ -11,6 +11,7 @@ steps shown one at a time: physical changes to copy, and the dice and coins roll
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import copy
 
@@ -166,67 +167,86 @@ class Tracker:
         the box rolled are not steps: what they did is."""
         out: list[Step] = []
         chunk: list[dict] = []
-
-        def flush():
-            if not chunk:
-                return
-            before = copy.deepcopy(self.board)
-            blast = next((tuple(e["at"]) for e in chunk if e["event"] == "blast"), None)
-            self.apply(chunk)
-            first = len(out)
-            for at, page in grouped(diff(before, self.board, chunk), self.one_each):
-                out.append(Step(changes=tuple(page), at=at,
-                                blast=blast if len(out) == first else None))
-            chunk.clear()
-
         for e in events:
-            name = e["event"]
-            if name in ("roll", "flip"):
+            said = self._said_alone(e)
+            if said is None:
                 chunk.append(e)
-            elif name == "setup":
-                flush()
-                out.extend(self._dealt(e))
-                out.extend(_by_kind(self._laid_out(), self.one_each))
-                self.apply([e])
-            elif self.drawn is not None and name in ("draw", "card_drawn"):
-                flush()                  # the box drew: it names the card to take
-                if name == "card_drawn":
-                    cards = self.drawn()
-                    card = cards[self.n_drawn] if self.n_drawn < len(cards) else None
-                    out.append(Step(instruction=Instruction(
-                        "do.take" if card else "do.draw", {"team": e["team"], "card": card}
-                        if card else {"team": e["team"]})))
-                self.apply([e])
-            elif name in SAID:
-                flush()
-                if not (name == "rule" and e.get("card") is not None
-                        and e["card"] == self.sudden):
-                    out.extend(Step(instruction=i) for i in instructions([e], self.board))
-                if name in ("drop", "sudden_death"):
-                    self.sudden = e["card"] if name == "sudden_death" else None
-                self.apply([e])
-            elif name in ("eliminated", "final_round") or (
-                    name == "activate" and len(self.board.worms(e.get("team"))) == 1):
-                flush()                  # a turn that changes without a question: said
-                out.append(Step(instruction=_turn_said(e)))
-                self.apply([e])
-            elif name == "end_turn":
-                flush()
-                if self.token and self.board.target is not None:
-                    off = Change("ch.target_off", {}, self.board.target)
-                    out.append(Step(changes=(off,), at=off.at))
-                if self.card is not None:
-                    out.append(Step(summary={k: (list(v) if isinstance(v, list) else v)
-                                             for k, v in self.card.items()}))
-                self.apply([e])
-            else:
-                chunk.append(e)
-        flush()
+                continue
+            out.extend(self._changes(chunk))
+            chunk = []
+            out.extend(said(e))
+            self.apply([e])
+        out.extend(self._changes(chunk))
+        return out
+
+    def _said_alone(self, e: dict) -> Callable[[dict], list[Step]] | None:
+        """How an event said on screens of its own is said (before the changes since the last
+        such event are applied), or None for an event whose changes are shown by hex."""
+        name = e["event"]
+        if name in ("roll", "flip"):
+            return None
+        if name == "setup":
+            return self._setup_steps
+        if self.drawn is not None and name in ("draw", "card_drawn"):
+            return self._drawn_steps         # the box drew: it names the card to take
+        if name in SAID:
+            return self._said_steps
+        if name in ("eliminated", "final_round") or (
+                name == "activate" and len(self.board.worms(e.get("team"))) == 1):
+            return _turn_said                # a turn that changes without a question: said
+        if name == "end_turn":
+            return self._end_turn_steps
+        return None
+
+    def _changes(self, chunk: list[dict]) -> list[Step]:
+        """The net changes of ``chunk`` (applied), a step a hex; a blast flashed first."""
+        if not chunk:
+            return []
+        before = copy.deepcopy(self.board)
+        blast = next((tuple(e["at"]) for e in chunk if e["event"] == "blast"), None)
+        self.apply(chunk)
+        return [Step(changes=tuple(page), at=at, blast=blast if i == 0 else None)
+                for i, (at, page) in enumerate(grouped(diff(before, self.board, chunk),
+                                                       self.one_each))]
+
+    def _setup_steps(self, e: dict) -> list[Step]:
+        return self._dealt(e) + _by_kind(self._laid_out(), self.one_each)
+
+    def _drawn_steps(self, e: dict) -> list[Step]:
+        if e["event"] != "card_drawn":
+            return []
+        cards = self.drawn() if self.drawn is not None else []
+        card = cards[self.n_drawn] if self.n_drawn < len(cards) else None
+        return [Step(instruction=Instruction(
+            "do.take" if card else "do.draw",
+            {"team": e["team"], "card": card} if card else {"team": e["team"]}))]
+
+    def _said_steps(self, e: dict) -> list[Step]:
+        name = e["event"]
+        out: list[Step] = []
+        if not (name == "rule" and e.get("card") is not None and e["card"] == self.sudden):
+            out = [Step(instruction=i) for i in instructions([e], self.board)]
+        if name in ("drop", "sudden_death"):
+            self.sudden = e["card"] if name == "sudden_death" else None
+        return out
+
+    def _end_turn_steps(self, e: dict) -> list[Step]:
+        out: list[Step] = []
+        if self.token and self.board.target is not None:
+            off = Change("ch.target_off", {}, self.board.target)
+            out.append(Step(changes=(off,), at=off.at))
+        if self.card is not None:
+            out.append(Step(summary={k: (list(v) if isinstance(v, list) else v)
+                                     for k, v in self.card.items()}))
         return out
 
 
-def _turn_said(e: dict) -> Instruction:
+def _turn_said(e: dict) -> list[Step]:
     """A team out, the final round, or a team's last worm activated (nobody chose it)."""
+    return [Step(instruction=_turn_instruction(e))]
+
+
+def _turn_instruction(e: dict) -> Instruction:
     from table.ui.instructions import worm_number
     if e["event"] == "activate":
         return Instruction("do.last_worm", {"team": e["team"], "n": worm_number(e["worm"])},

@@ -183,6 +183,11 @@ class Game(Phases, Checkpoints, TimeUps):
                 raise ReplayMismatch(f"log entry {n}: {err}") from None
         if self._setup_record is None and not any("setup" in e for e in log):
             self._keep_setup_aside()
+        self._check_log(log, start, learn)
+
+    def _check_log(self, log: list, start: int, learn: dict[int, list[dict]]) -> None:
+        """ReplayMismatch unless the game, given ``log``'s answers again, logs what it holds
+        from ``start`` on (the cards taught kept in the log's order)."""
         # (a card taught is added before the answer that led to it, so the game knows it
         # when that answer draws it: its entry may stand a few places earlier than logged)
         mine = [e for e in self._log if "learn" not in e] if learn else self._log

@@ -6,12 +6,12 @@ Every reader raises :class:`Malformed` naming the field (``things[2].at``) and w
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
 from table.engine import BOX, FACES, KINDS, TEAMS, WORMS_PER_TEAM, Board, Thing
+from table.engine.decisions import DecisionKind
 
 RANDOM_KEYS = {"dice", "flips"}
-CHOICE_KINDS = {"die", "direction", "hex", "thing", "order"}
 ORDER_GROUPS = {"crate", "mine", "fire"}
 THING_KEYS = {"kind", "id", "team", "at", "damaged"}
 
@@ -87,42 +87,7 @@ def parse_random(data: dict) -> tuple[list[str], list[str]]:
 
 
 def parse_things(raw: Any, board: Board) -> None:
-    parsed = []
-    for i, item in enumerate(items(raw, "things")):
-        where = f"things[{i}]"
-        keys(item, THING_KEYS, where)
-        kind = item.get("kind")
-        if kind not in KINDS:
-            raise Malformed(f"{where}.kind: unknown kind {show(kind)} (kinds: {', '.join(KINDS)})")
-        if "at" not in item:
-            raise Malformed(f"{where}.at: missing")
-        at = hexagon(item["at"], f"{where}.at")
-        if not board.is_land(at):
-            raise Malformed(f"{where}.at: {list(at)} is water; Things start on land hexes")
-        team = item.get("team")
-        if kind == "worm":
-            if team is None:
-                raise Malformed(f"{where}.team: a worm needs a team ({', '.join(TEAMS)})")
-            if team not in TEAMS:
-                raise Malformed(f"{where}.team: unknown team {show(team)} (teams: {', '.join(TEAMS)})")
-            if "id" not in item:
-                raise Malformed(f"{where}.id: a worm needs an id")
-        else:
-            for key in ("team", "damaged"):
-                if key in item:
-                    raise Malformed(f"{where}.{key}: only worms have a {key}")
-        damaged = item.get("damaged", False)
-        if not isinstance(damaged, bool):
-            raise Malformed(f"{where}.damaged: expected true or false, got {show(damaged)}")
-        thing_id = item.get("id")
-        if thing_id is not None:
-            if not isinstance(thing_id, str) or not thing_id:
-                raise Malformed(f"{where}.id: expected a non-empty text, got {show(thing_id)}")
-            if board.id_taken(thing_id) or thing_id == "target":
-                raise Malformed(f"{where}.id: {thing_id!r} is used twice" if thing_id != "target"
-                                else f"{where}.id: 'target' is reserved for the Target Token")
-            board.reserve_id(thing_id)
-        parsed.append((thing_id, kind, at, team, damaged))
+    parsed = [_thing(item, f"things[{i}]", board) for i, item in enumerate(items(raw, "things"))]
     for thing_id, kind, at, team, damaged in parsed:
         board.add(Thing(thing_id or board.new_id(kind), kind, at, team, damaged))
     for kind, limit in BOX.items():
@@ -137,31 +102,80 @@ def parse_things(raw: Any, board: Board) -> None:
             raise Malformed(f"things: three Craters in {list(h)} (such a hex is water)")
 
 
+def _thing(item: Any, where: str, board: Board) -> tuple:
+    """One ``[[things]]`` entry, checked (its id reserved on ``board``): ``(id or None, kind,
+    at, team, damaged)``."""
+    keys(item, THING_KEYS, where)
+    kind = item.get("kind")
+    if kind not in KINDS:
+        raise Malformed(f"{where}.kind: unknown kind {show(kind)} (kinds: {', '.join(KINDS)})")
+    if "at" not in item:
+        raise Malformed(f"{where}.at: missing")
+    at = hexagon(item["at"], f"{where}.at")
+    if not board.is_land(at):
+        raise Malformed(f"{where}.at: {list(at)} is water; Things start on land hexes")
+    team = item.get("team")
+    if kind == "worm":
+        _worm_fields(item, where)
+    else:
+        for key in ("team", "damaged"):
+            if key in item:
+                raise Malformed(f"{where}.{key}: only worms have a {key}")
+    damaged = item.get("damaged", False)
+    if not isinstance(damaged, bool):
+        raise Malformed(f"{where}.damaged: expected true or false, got {show(damaged)}")
+    thing_id = item.get("id")
+    if thing_id is not None:
+        if not isinstance(thing_id, str) or not thing_id:
+            raise Malformed(f"{where}.id: expected a non-empty text, got {show(thing_id)}")
+        if board.id_taken(thing_id) or thing_id == "target":
+            raise Malformed(f"{where}.id: {thing_id!r} is used twice" if thing_id != "target"
+                            else f"{where}.id: 'target' is reserved for the Target Token")
+        board.reserve_id(thing_id)
+    return thing_id, kind, at, team, damaged
+
+
+def _worm_fields(item: dict, where: str) -> None:
+    team = item.get("team")
+    if team is None:
+        raise Malformed(f"{where}.team: a worm needs a team ({', '.join(TEAMS)})")
+    if team not in TEAMS:
+        raise Malformed(f"{where}.team: unknown team {show(team)} (teams: {', '.join(TEAMS)})")
+    if "id" not in item:
+        raise Malformed(f"{where}.id: a worm needs an id")
+
+
 def parse_choices(table: dict) -> dict[str, list]:
-    out = {}
-    for kind, answers in table.items():
-        where = f"choices.{kind}"
-        answers = items(answers, where)
-        conv: list[Any] = []
-        for i, a in enumerate(answers):
-            w = f"{where}[{i}]"
-            if kind == "die":
-                conv.append(face(a, w))
-            elif kind == "direction":
-                conv.append(whole(a, w, 1, 6))
-            elif kind == "hex":
-                conv.append(hexagon(a, w))
-            elif kind == "thing":
-                if not isinstance(a, str):
-                    raise Malformed(f"{w}: expected a Thing id, got {show(a)}")
-                conv.append(a)
-            else:
-                groups = items(a, w)
-                if not groups or any(not isinstance(g, str) or g not in ORDER_GROUPS for g in groups):
-                    raise Malformed(f"{w}: expected a list of {', '.join(sorted(ORDER_GROUPS))}")
-                conv.append(tuple(groups))
-        out[kind] = conv
-    return out
+    """``[choices]``: a queue of answers for each kind of decision, each read as
+    :data:`CHOICES` says."""
+    return {kind: [CHOICES[DecisionKind(kind)](a, f"choices.{kind}[{i}]")
+                   for i, a in enumerate(items(answers, f"choices.{kind}"))]
+            for kind, answers in table.items()}
+
+
+def _thing_id(a: Any, where: str) -> str:
+    if not isinstance(a, str):
+        raise Malformed(f"{where}: expected a Thing id, got {show(a)}")
+    return a
+
+
+def _order(a: Any, where: str) -> tuple:
+    groups = items(a, where)
+    if not groups or any(not isinstance(g, str) or g not in ORDER_GROUPS for g in groups):
+        raise Malformed(f"{where}: expected a list of {', '.join(sorted(ORDER_GROUPS))}")
+    return tuple(groups)
+
+
+#: the kinds of decision ``[choices]`` may answer, and how an answer of each is read (the
+#: scenario files' mapping of a decision kind)
+CHOICES: dict[DecisionKind, Callable[[Any, str], Any]] = {
+    DecisionKind.DIE: face,
+    DecisionKind.DIRECTION: lambda a, where: whole(a, where, 1, 6),
+    DecisionKind.HEX: hexagon,
+    DecisionKind.THING: _thing_id,
+    DecisionKind.ORDER: _order,
+}
+CHOICE_KINDS = {str(k) for k in CHOICES}
 
 
 def parse_move(m, where: str) -> tuple:

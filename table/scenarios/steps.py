@@ -7,7 +7,7 @@ applies its steps and returns the resulting position as JSON-ready data.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from table.engine import KINDS, Board, Illegal, OutOfRandom, Resolver, Script, Thing
 from table.engine.effects import RULES
@@ -183,59 +183,94 @@ def _thing(r: Resolver, thing_id: str) -> Thing:
 
 
 def _apply(r: Resolver, step: dict, cards: dict) -> None:
-    do = step["do"]
     if "worm" in step:
         r.activate(r.worm(step["worm"]).id)
     else:
         r.activate(None)
-    if do == "blast":
-        h = _hex_of(r, step["at"])
-        if "facing" in step:
-            r.airstrike(h, step["facing"])
-        else:
-            r.blast(h)
-    elif do == "damage":
-        if "thing" in step:
-            r.damage(_thing(r, step["thing"]))
-        else:
-            h = _hex_of(r, step["at"])
-            for thing in r.board.worms_first(h):
-                if r.alive(thing, h):
-                    r.damage(thing)
-    elif do in ("move", "scatter", "knockback") and step["thing"] == "target":
-        if r.board.target is None:
-            raise Illegal("the Target Token is not on the board")
-        if do == "move":
-            r.set_target(_hex_of(r, step["to"]), r.board.target_facing)
-        elif do == "scatter":
-            r.scatter_target()
-        else:
-            r.knockback_target()
-    elif do == "move":
+    do = _DOES.get(step["do"])
+    if do is not None:
+        do(r, step, cards)
+
+
+def _blast(r: Resolver, step: dict, cards: dict) -> None:
+    h = _hex_of(r, step["at"])
+    if "facing" in step:
+        r.airstrike(h, step["facing"])
+    else:
+        r.blast(h)
+
+
+def _damage(r: Resolver, step: dict, cards: dict) -> None:
+    if "thing" in step:
+        r.damage(_thing(r, step["thing"]))
+        return
+    h = _hex_of(r, step["at"])
+    for thing in r.board.worms_first(h):
+        if r.alive(thing, h):
+            r.damage(thing)
+
+
+def _the_target(r: Resolver, step: dict) -> bool:
+    """Whether the step moves the Target Token (Illegal if it is not on the board)."""
+    if step["thing"] != "target":
+        return False
+    if r.board.target is None:
+        raise Illegal("the Target Token is not on the board")
+    return True
+
+
+def _move(r: Resolver, step: dict, cards: dict) -> None:
+    if _the_target(r, step):
+        r.set_target(_hex_of(r, step["to"]), r.board.target_facing)
+    else:
         r.move(_thing(r, step["thing"]), _hex_of(r, step["to"]), "step")
-    elif do == "scatter":
+
+
+def _scatter(r: Resolver, step: dict, cards: dict) -> None:
+    if _the_target(r, step):
+        r.scatter_target()
+    else:
         r.scatter(_thing(r, step["thing"]))
-    elif do == "knockback":
+
+
+def _knockback(r: Resolver, step: dict, cards: dict) -> None:
+    if _the_target(r, step):
+        r.knockback_target()
+    else:
         r.knockback(_thing(r, step["thing"]))
-    elif do == "place":
-        h = r.emptiest() if step["at"] == "emptiest" else _hex_of(r, step["at"])
-        if h is not None:
-            r.place(step["kind"], h)
-            r.full_hex(h)
-    elif do == "change_wind":
-        r.change_wind()
-    elif do == "accuracy":
-        worm = r.worm(step["worm"])
-        r.accuracy(worm.at, _hex_of(r, step["target"]), step["x"])
-    elif do == "inch":
-        r.inch(r.worm(step["worm"]), _hex_of(r, step["to"]))
-    elif do == "jump":
-        r.jump(r.worm(step["worm"]), _hex_of(r, step["to"]))
-    elif do == "play":
-        from table.cards import play_card
-        target = _hex_of(r, step["target"]) if "target" in step else None
-        play_card(r, cards[step["card"]], r.worm(step["worm"]), target,
-                  facing=step.get("facing"), thing=step.get("thing"), moves=step["moves"])
-    elif do == "drop":
-        from table.cards import resolve_drop
-        resolve_drop(r, cards[step["card"]])
+
+
+def _place(r: Resolver, step: dict, cards: dict) -> None:
+    h = r.emptiest() if step["at"] == "emptiest" else _hex_of(r, step["at"])
+    if h is not None:
+        r.place(step["kind"], h)
+        r.full_hex(h)
+
+
+def _accuracy(r: Resolver, step: dict, cards: dict) -> None:
+    worm = r.worm(step["worm"])
+    r.accuracy(worm.at, _hex_of(r, step["target"]), step["x"])
+
+
+def _play(r: Resolver, step: dict, cards: dict) -> None:
+    from table.cards import play_card
+    target = _hex_of(r, step["target"]) if "target" in step else None
+    play_card(r, cards[step["card"]], r.worm(step["worm"]), target,
+              facing=step.get("facing"), thing=step.get("thing"), moves=step["moves"])
+
+
+def _drop(r: Resolver, step: dict, cards: dict) -> None:
+    from table.cards import resolve_drop
+    resolve_drop(r, cards[step["card"]])
+
+
+#: what each step of the step form does (``do``)
+_DOES: dict[str, Callable[[Resolver, dict, dict], None]] = {
+    "blast": _blast, "damage": _damage, "move": _move, "scatter": _scatter,
+    "knockback": _knockback, "place": _place,
+    "change_wind": lambda r, step, cards: r.change_wind(),
+    "accuracy": _accuracy,
+    "inch": lambda r, step, cards: r.inch(r.worm(step["worm"]), _hex_of(r, step["to"])),
+    "jump": lambda r, step, cards: r.jump(r.worm(step["worm"]), _hex_of(r, step["to"])),
+    "play": _play, "drop": _drop,
+}

@@ -55,8 +55,10 @@ the step form, plus ``result`` (null while the game goes on), ``turn``, ``hands`
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from table.engine import TEAMS, Board
-from table.engine.decisions import DecisionKind, Illegal, Purpose
+from table.engine.decisions import Decision, DecisionKind, Illegal, Purpose
 from table.engine.game import OPTIONS, GameConfig
 from table.cards.tiles import TileError, box_tiles
 from table.game import Game
@@ -115,40 +117,67 @@ class _Wrong(Exception):
 
 def _play_turn(game, turn: dict, queues: dict) -> None:
     number = game.turn.number
-    moves = list(turn.get("moves", []))
-    card_moves = list(turn.get("card_moves", []))
+    left = {"moves": list(turn.get("moves", [])), "card_moves": list(turn.get("card_moves", []))}
     played = len(game.events)
     if "team" in turn and game.turn.team != turn["team"]:
         raise _Wrong(f"it is {game.turn.team}'s turn, not {turn['team']}'s")
     checked = False
     while game.request is not None and game.turn.number == number:
         d = game.request
-        if not checked and d.kind != DecisionKind.WORM and game.turn.worm is not None:
+        if not checked and d.kind is not DecisionKind.WORM and game.turn.worm is not None:
             checked = True
             if "worm" in turn and game.turn.worm != turn["worm"]:
                 raise _Wrong(f"the active worm is {game.turn.worm}, not {turn['worm']}")
-        if d.kind == DecisionKind.WORM:
-            answer = turn.get("worm", d.default)
-        elif d.kind == DecisionKind.MOVE and d.card is None:   # a movement step, not a MOVE symbol
-            answer = moves.pop(0) if moves else ("skip", None)
-        elif d.kind == DecisionKind.MOVE:
-            answer = card_moves.pop(0) if card_moves else ("skip", None)
-        elif d.kind == DecisionKind.CARD and d.purpose is Purpose.WEAPON:
-            answer = turn.get("card", "pass")
-        elif d.kind == DecisionKind.HEX and d.purpose is Purpose.TARGET and "target" in turn:
-            answer = turn["target"]
-        elif (d.kind == DecisionKind.DIRECTION and d.purpose is Purpose.FACING
-              and "facing" in turn):
-            answer = turn["facing"]
-        elif d.kind == DecisionKind.THING and "thing" in turn and d.purpose is not Purpose.PROD:
-            answer = turn["thing"]
-        elif queues.get(d.kind):
-            answer = queues[d.kind].pop(0)
-        else:
-            answer = d.default
-        game.answer(answer)
-    # movements left over are those T3 or the timer skipped: unused, as in the step form;
-    # more than the played cards' MOVE symbols is an error, as in the step form
+        game.answer(_answer(d, turn, left, queues))
+    _check_card_moves(game, turn, played)
+
+
+def _answer(d: Decision, turn: dict, left: dict[str, list], queues: dict) -> Any:
+    """The turn entry's answer to ``d`` (:data:`_FROM_TURN`), else the next of the file's
+    ``[choices]`` of its kind, else the default."""
+    pick = _FROM_TURN.get(d.kind)
+    answer = pick(d, turn, left) if pick is not None else _UNSAID
+    if answer is not _UNSAID:
+        return answer
+    if queues.get(d.kind):
+        return queues[d.kind].pop(0)
+    return d.default
+
+
+_UNSAID = object()      # the turn entry does not answer this decision
+
+
+def _the_move(d: Decision, turn: dict, left: dict[str, list]) -> Any:
+    moves = left["moves" if d.card is None else "card_moves"]   # a movement step / a MOVE symbol
+    return moves.pop(0) if moves else ("skip", None)
+
+
+def _given(key: str, purpose: Purpose) -> Callable[[Decision, dict, dict], Any]:
+    def pick(d: Decision, turn: dict, left: dict[str, list]) -> Any:
+        return turn[key] if d.purpose is purpose and key in turn else _UNSAID
+    return pick
+
+
+def _the_thing(d: Decision, turn: dict, left: dict[str, list]) -> Any:
+    return turn["thing"] if "thing" in turn and d.purpose is not Purpose.PROD else _UNSAID
+
+
+#: what a ``[[turns]]`` entry answers, by decision kind (the scenario layer's mapping of a
+#: kind; the rest come from ``[choices]``, one queue a kind)
+_FROM_TURN: dict[DecisionKind, Callable[[Decision, dict, dict], Any]] = {
+    DecisionKind.WORM: lambda d, turn, left: turn.get("worm", d.default),
+    DecisionKind.MOVE: _the_move,
+    DecisionKind.CARD: lambda d, turn, left: (turn.get("card", "pass")
+                                              if d.purpose is Purpose.WEAPON else _UNSAID),
+    DecisionKind.HEX: _given("target", Purpose.TARGET),
+    DecisionKind.DIRECTION: _given("facing", Purpose.FACING),
+    DecisionKind.THING: _the_thing,
+}
+
+
+def _check_card_moves(game, turn: dict, played: int) -> None:
+    """Movements left over are those T3 or the timer skipped: unused, as in the step form;
+    more than the played cards' MOVE symbols is an error, as in the step form."""
     named = turn.get("card", "pass")
     symbols = max(game.cards[named].moves if named != "pass" else 0,
                   sum(game.cards[e["card"]].moves for e in game.events[played:]
@@ -172,12 +201,7 @@ def parse(data: dict) -> GameScenario:
         if o not in OPTIONS:
             raise Malformed(f"game.options[{i}]: unknown option {show(o)} (known: {', '.join(OPTIONS)})")
     cards = parse_cards(data.get("cards", []))
-    drop_deck = None
-    if "drop_deck" in g:
-        drop_deck = items(g["drop_deck"], "game.drop_deck")
-        for i, c in enumerate(drop_deck):
-            if not isinstance(c, str) or c not in cards or cards[c].kind not in ("drop", "sudden_death"):
-                raise Malformed(f"game.drop_deck[{i}]: {show(c)} is not a Drop or Sudden Death card")
+    drop_deck = _drop_deck(g, cards)
     land = None
     if "land" in g:
         land = tuple(hexagon(h, f"game.land[{i}]") for i, h in enumerate(items(g["land"], "game.land")))
@@ -186,10 +210,38 @@ def parse(data: dict) -> GameScenario:
     larger = g.get("larger_map", False)
     if not isinstance(larger, bool):
         raise Malformed(f"game.larger_map: expected true or false, got {show(larger)}")
-    things = None
-    present: list[str] = []
     teams = whole(g.get("teams", 2), "game.teams", 2, len(TEAMS))
-    tiles = None
+    things, playing, tiles = _layout(data, teams, land)
+    hands = _hands(g["hands"], playing, cards) if "hands" in g else None
+    _copies_in_box(drop_deck or [], cards, "game.drop_deck")
+    dice, flips = parse_random(data)
+    choices = parse_choices(keys(data.get("choices", {}), CHOICE_KINDS, "choices"))
+    turns = [_turn(t, f"turns[{i}]", playing, cards)
+             for i, t in enumerate(items(data.get("turns", []), "turns"))]
+    try:
+        config = GameConfig(teams=len(playing), options=tuple(options), land=land, things=things,
+                            drop_deck=tuple(drop_deck) if drop_deck is not None else None,
+                            hands=hands,
+                            wind=wind, max_rounds=max_rounds, larger_map=larger)
+    except ValueError as err:
+        raise Malformed(f"game: {err}") from None
+    return GameScenario(config, seed, dice, flips, choices, turns, title, tiles, cards)
+
+
+def _drop_deck(g: dict, cards: dict) -> list | None:
+    """``[game] drop_deck``: Drop or Sudden Death cards, top first (None: from the seed)."""
+    if "drop_deck" not in g:
+        return None
+    drop_deck = items(g["drop_deck"], "game.drop_deck")
+    for i, c in enumerate(drop_deck):
+        if not isinstance(c, str) or c not in cards or cards[c].kind not in ("drop", "sudden_death"):
+            raise Malformed(f"game.drop_deck[{i}]: {show(c)} is not a Drop or Sudden Death card")
+    return drop_deck
+
+
+def _layout(data: dict, teams: int, land: tuple | None) -> tuple[tuple | None, list[str], Any]:
+    """The fixed layout of ``[[things]]`` (or None), the teams in play (``teams`` of them
+    without a layout), and the box's tiles for the automatic map (or None)."""
     if "things" in data:
         if land is None:
             raise Malformed("game.land: missing (a fixed layout, [[things]], needs the land it "
@@ -200,50 +252,40 @@ def parse(data: dict) -> GameScenario:
         present = [t for t in TEAMS if board.worms(t)]
         if len(present) < 2:
             raise Malformed("things: a game needs worms of two teams or more")
-        teams = len(present)
-    elif land is None:
+        return things, present, None
+    tiles = None
+    if land is None:
         try:
             tiles = box_tiles()         # the automatic map: the box's tiles (a bad file: exit 2)
         except TileError as err:
             raise Malformed(f"the map tiles: {err}") from None
-    playing = present if things is not None else list(TEAMS[:teams])
-    hands = _hands(g["hands"], playing, cards) if "hands" in g else None
-    _copies_in_box(drop_deck or [], cards, "game.drop_deck")
-    dice, flips = parse_random(data)
-    choices = parse_choices(keys(data.get("choices", {}), CHOICE_KINDS, "choices"))
-    turns = []
-    for i, t in enumerate(items(data.get("turns", []), "turns")):
-        where = f"turns[{i}]"
-        keys(t, TURN_KEYS, where)
-        out = dict(t)
-        for key in ("team", "worm", "card", "thing"):
-            if key in t and not isinstance(t[key], str):
-                raise Malformed(f"{where}.{key}: expected text, got {show(t[key])}")
-        if "team" in t and t["team"] not in playing:
-            raise Malformed(f"{where}.team: {show(t['team'])} is not a team in play "
-                            f"({', '.join(playing)})")
-        if "card" in t and t["card"] != "pass" and (t["card"] not in cards or cards[t["card"]].kind
-                                                   in ("drop", "sudden_death")):
-            raise Malformed(f"{where}.card: unknown weapon card {show(t['card'])}")
-        if "target" in t:
-            out["target"] = hexagon(t["target"], f"{where}.target")
-        if "facing" in t:
-            out["facing"] = whole(t["facing"], f"{where}.facing", 1, 6)
-        out["moves"] = [parse_move(m, f"{where}.moves[{j}]")
-                        for j, m in enumerate(items(t.get("moves", []), f"{where}.moves"))]
-        if len(out["moves"]) > 2:
-            raise Malformed(f"{where}.moves: a turn has two movement steps, {len(out['moves'])} given")
-        out["card_moves"] = [parse_move(m, f"{where}.card_moves[{j}]")
-                             for j, m in enumerate(items(t.get("card_moves", []), f"{where}.card_moves"))]
-        turns.append(out)
-    try:
-        config = GameConfig(teams=teams, options=tuple(options), land=land, things=things,
-                            drop_deck=tuple(drop_deck) if drop_deck is not None else None,
-                            hands=hands,
-                            wind=wind, max_rounds=max_rounds, larger_map=larger)
-    except ValueError as err:
-        raise Malformed(f"game: {err}") from None
-    return GameScenario(config, seed, dice, flips, choices, turns, title, tiles, cards)
+    return None, list(TEAMS[:teams]), tiles
+
+
+def _turn(t: Any, where: str, playing: list[str], cards: dict) -> dict:
+    """One ``[[turns]]`` entry, checked; its hexes and moves read."""
+    keys(t, TURN_KEYS, where)
+    out = dict(t)
+    for key in ("team", "worm", "card", "thing"):
+        if key in t and not isinstance(t[key], str):
+            raise Malformed(f"{where}.{key}: expected text, got {show(t[key])}")
+    if "team" in t and t["team"] not in playing:
+        raise Malformed(f"{where}.team: {show(t['team'])} is not a team in play "
+                        f"({', '.join(playing)})")
+    if "card" in t and t["card"] != "pass" and (t["card"] not in cards or cards[t["card"]].kind
+                                               in ("drop", "sudden_death")):
+        raise Malformed(f"{where}.card: unknown weapon card {show(t['card'])}")
+    if "target" in t:
+        out["target"] = hexagon(t["target"], f"{where}.target")
+    if "facing" in t:
+        out["facing"] = whole(t["facing"], f"{where}.facing", 1, 6)
+    out["moves"] = [parse_move(m, f"{where}.moves[{j}]")
+                    for j, m in enumerate(items(t.get("moves", []), f"{where}.moves"))]
+    if len(out["moves"]) > 2:
+        raise Malformed(f"{where}.moves: a turn has two movement steps, {len(out['moves'])} given")
+    out["card_moves"] = [parse_move(m, f"{where}.card_moves[{j}]")
+                         for j, m in enumerate(items(t.get("card_moves", []), f"{where}.card_moves"))]
+    return out
 
 
 def _hands(table, playing: list[str], cards: dict) -> tuple[tuple[str, tuple[str, ...]], ...]:
