@@ -90,8 +90,9 @@ class Policy:
     async def type_in(self, p) -> None:
         """Roll for real and type the face (or the coin's side) in as the screen says."""
         from table.engine.chance import FACES, SIDES
+        from table.engine.decisions import DecisionKind
         before = self.inputs
-        if p.kind == "flip_typed":
+        if p.kind is DecisionKind.FLIP_TYPED:
             await self.press(str(SIDES.index(self.rolls.choice(SIDES)) + 1))
         else:
             face = self.rolls.choice(FACES)
@@ -123,6 +124,7 @@ class Policy:
 
 async def _game(seed: int, own_dice: bool = False) -> tuple[list[int], Policy]:
     from table.app.daemon import Daemon
+    from table.engine.decisions import DecisionKind
     from table.devices.build import build_devices
     from table.profiles import load
 
@@ -146,7 +148,8 @@ async def _game(seed: int, own_dice: bool = False) -> tuple[list[int], Policy]:
                     break
                 game = daemon.game
                 asking_worm = (not daemon.queue.steps and daemon.overlay is None
-                               and game.request is not None and game.request.kind == "worm")
+                               and game.request is not None
+                               and game.request.kind is DecisionKind.WORM)
                 if asking_worm:
                     if start is not None:
                         turns.append(policy.inputs - start)

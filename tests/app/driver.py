@@ -11,6 +11,7 @@ import asyncio
 from table.app.prompts import CardTap, DeckTap, DicePick, FaceEntry, HexPick, Menu, Notice
 from table.app.present import Step
 from table.app.wizard import MapEditor
+from table.engine.decisions import DecisionKind
 from table.hexgrid import distance, neighbour
 
 
@@ -85,7 +86,7 @@ class Player:
                     break
                 await self.press("cw")
             await self.press("ok")
-        elif value in p.values[:6] and p.kind == "die_typed":
+        elif value in p.values[:6] and p.kind is DecisionKind.DIE_TYPED:
             await self.press(value)
         elif p.kind == "flip_typed":
             await self.press(str(p.values.index(value) + 1))
