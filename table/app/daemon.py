@@ -25,14 +25,16 @@ import copy
 import logging
 import secrets
 import time
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from table.devices import DeviceError
 from table.engine.decisions import Illegal
-from table.engine.game import TURN_PHASES
+from table.engine.game import TURN_PHASES, GameConfig
 from table.game import Game
 from table.hexgrid import hexagon
-from table.journal import JournaledGame, JournalError
+from table.journal import Journal, JournaledGame, JournalError
 from table.langs import LANGS
 from table.ui import screens
 from table.ui.strings import text
@@ -96,7 +98,7 @@ class Daemon:
         self.teacher = Teacher(self)          # a card the box does not know (teaching.py)
         self.settings = self.store.settings
         self.lang = self.settings.get("lang", "en") if self.settings.get("lang") in LANGS else "en"
-        self.jg = None
+        self.jg: JournaledGame | None = None
         self.tracker: Tracker | None = None
         self.overlay: Prompt | None = None
         self.wizard: Wizard | None = None
@@ -121,13 +123,19 @@ class Daemon:
         return self.supervisor.faults
 
     @property
-    def journal(self):
+    def journal(self) -> Journal | None:
         return self.store.journal
 
     # -- the game ------------------------------------------------------------------------------
     @property
-    def game(self):
+    def game(self) -> Game | None:
         return self.jg.game if self.jg is not None else None
+
+    def _in_play(self) -> tuple[JournaledGame, Tracker]:
+        """The game in play and its tracker (what play's methods work on)."""
+        if self.jg is None or self.tracker is None:
+            raise RuntimeError("no game in play")
+        return self.jg, self.tracker
 
     def resume(self) -> bool:
         """Pick up the game in play from the journal (table/app/resume.py); False if there is
@@ -140,16 +148,15 @@ class Daemon:
             return False
         if jg is None:
             return False
-        self.jg = jg
-        events = self.jg.game.events
-        shown, cuts, done = self.store.progress(self.jg.game_id, len(events))
-        self.tracker = tracker_for(self.jg.game, self.settings)
-        self._set_steps(steps_as_shown(self.tracker, events, shown, cuts), base=shown)
+        self.jg, events = jg, jg.game.events
+        shown, cuts, done = self.store.progress(jg.game_id, len(events))
+        self.tracker = tracker = tracker_for(jg.game, self.settings)
+        self._set_steps(steps_as_shown(tracker, events, shown, cuts), base=shown)
         self.queue.resume_at(cuts, done)
         self._events_seen = len(events)
         self.mode = Mode.PLAY
         self.check_timer()
-        log.info("resumed game %s at turn %s", self.jg.game_id, self.jg.game.turn.number)
+        log.info("resumed game %s at turn %s", jg.game_id, jg.game.turn.number)
         return True
 
     def new_wizard(self) -> None:
@@ -157,36 +164,41 @@ class Daemon:
         self.mode = Mode.WIZARD
         self.jg = None
 
-    def start_game(self, config) -> None:
+    def start_game(self, config: GameConfig) -> None:
+        if self.journal is None:              # (storage failed: the guard says so)
+            raise JournalError(f"no journal open in {self.state_dir}")
         seed = self.seed if self.seed is not None else secrets.randbelow(2 ** 31)
-        self.jg = JournaledGame.new(self.journal, config, seed)
-        self.settings.update(lang=self.lang, last_map=[list(h) for h in config.land])
+        self.jg = jg = JournaledGame.new(self.journal, config, seed)
+        self.settings.update(lang=self.lang, last_map=[list(h) for h in config.land or ()])
         self.store.save_settings(self.settings)
-        self.tracker = tracker_for(self.game, self.settings)
-        events = self.game.events
+        self.tracker = tracker = tracker_for(jg.game, self.settings)
+        events = jg.game.events
         self._events_seen = len(events)
-        self._set_steps(self.tracker.steps(events), base=0)
+        self._set_steps(tracker.steps(events), base=0)
         self.mode = Mode.PLAY
         self.wizard = None
         self.check_timer()
-        log.info("new game %s: %s teams, seed %s", self.jg.game_id, config.teams, seed)
+        log.info("new game %s: %s teams, seed %s", jg.game_id, config.teams, seed)
 
-    def _set_steps(self, steps, base: int | None = None) -> None:
+    def _set_steps(self, steps: Iterable[Any], base: int | None = None) -> None:
         steps = list(steps)
-        self.queue.replace(steps, len(self.game.events) if base is None or not steps else base)
+        events = self.jg.game.events if self.jg is not None else []
+        self.queue.replace(steps, len(events) if base is None or not steps else base)
         self.save_progress()
 
     def save_progress(self) -> None:
         """How far the players have copied the steps (synced: a restart repeats none)."""
         if self.jg is not None:
-            self.store.save_progress(self.jg.game_id, *self.queue.progress(len(self.game.events)))
+            self.store.save_progress(self.jg.game_id,
+                                     *self.queue.progress(len(self.jg.game.events)))
 
     def _after_change(self) -> None:
         """New engine events -> steps; the turn timer."""
-        events = self.game.events
+        jg, tracker = self._in_play()
+        events = jg.game.events
         seen, new = self._events_seen, events[self._events_seen:]
         self._events_seen = len(events)
-        steps = self.tracker.steps(new)
+        steps = tracker.steps(new)
         if self.queue:
             if self.queue.extend(steps, seen):
                 self.save_progress()
@@ -194,9 +206,10 @@ class Daemon:
             self._set_steps(steps, base=seen)
         self.check_timer()
 
-    def answer(self, value) -> None:
+    def answer(self, value: Any) -> None:
+        jg, _ = self._in_play()
         try:
-            self.jg.answer(value)
+            jg.answer(value)
         except Illegal as err:           # cannot happen through a prompt; say so if it does
             log.warning("refused answer %r: %s", value, err)
             said = str(err)
@@ -206,19 +219,20 @@ class Daemon:
         self._after_change()
 
     def undo(self) -> None:
-        if self.jg is None or self.game.result is not None or self.box.busy:
+        if self.jg is None or self.jg.game.result is not None or self.box.busy:
             return
-        before, gone = copy.deepcopy(self.tracker.board), self.game.log[-1:]
-        if not self.jg.undo():
+        jg, tracker = self._in_play()
+        before, gone = copy.deepcopy(tracker.board), jg.game.log[-1:]
+        if not jg.undo():
             self.overlay = Notice(lambda v: screens.error(v.lang, "error.undo_roll"))
             return
-        boxseat.unwind(self.jg)               # back to the last answer people gave
+        boxseat.unwind(jg)                    # back to the last answer people gave
         self._game_prompt = None
-        self.tracker = tracker_for(self.game, self.settings)
-        events = self.game.events
-        self.tracker.apply(events)
+        self.tracker = tracker = tracker_for(jg.game, self.settings)
+        events = jg.game.events
+        tracker.apply(events)
         self._events_seen = len(events)
-        self._set_steps(undo_steps(before, self.tracker.board))
+        self._set_steps(undo_steps(before, tracker.board))
         self.save_progress()
         self.overlay = undone(gone, self.cards)
 
@@ -226,13 +240,14 @@ class Daemon:
         self.timer.check(self.game, copying=bool(self.queue))
 
     def _time_up(self) -> None:
-        game = self.game
+        jg = self.jg
         self.timer.deadline = None
-        if game is None or game.request is None or game.turn.step not in TURN_PHASES or \
+        if jg is None or jg.game.request is None or jg.game.turn.step not in TURN_PHASES or \
                 self.box.busy:
             return
+        game = jg.game
         try:
-            self.jg.time_up()               # journaled like an answer
+            jg.time_up()                    # journaled like an answer
         except Illegal:
             return
         except JournalError as err:         # nothing in memory ahead of the file
@@ -271,8 +286,8 @@ class Daemon:
     # -- what is on show -----------------------------------------------------------------------
     def current_game_prompt(self) -> Prompt | None:
         game = self.game
-        d = game.request
-        if d is None:
+        d = game.request if game is not None else None
+        if game is None or d is None:
             return None
         key = (id(d), len(game.log))
         if self._game_prompt is None or self._game_prompt[0] != key:
@@ -287,17 +302,26 @@ class Daemon:
         if self.overlay is None:
             self.overlay = self.guard.problem_notice()
         if (self.overlay is None and self.mode != Mode.WIZARD and not self.queue
-                and not (self.mode == Mode.PLAY and self.game.result is None)):
+                and not self._game_on()):
             self.mode = Mode.OVER
         self.box.poll()                       # a box team's decision: the box starts thinking
 
+    def _game_on(self) -> bool:
+        """A game in play, not over."""
+        return self.mode == Mode.PLAY and self.game is not None and self.game.result is None
+
     def current(self) -> Prompt:
-        """The prompt on show (the same object until it is answered)."""
-        if self.store.fault is not None:
-            return self.guard.prompt()
-        if self.overlay is not None or self.teacher.prompt is not None:
-            return self.overlay or self.teacher.prompt
+        """The prompt on show (the same object until it is answered); changes nothing."""
+        stopped = self.guard.prompt()         # (None unless storage is at fault)
+        if stopped is not None:
+            return stopped
+        if self.overlay is not None:
+            return self.overlay
+        if self.teacher.prompt is not None:
+            return self.teacher.prompt
         if self.mode == Mode.WIZARD:
+            if self.wizard is None:
+                raise RuntimeError("no wizard yet: Daemon.run (or new_wizard) sets it up")
             return self.wizard.prompt
         q = self.queue
         if q:
@@ -306,8 +330,9 @@ class Daemon:
                 self._step_prompt = (key, Step(q.steps[0], q.done + 1, q.total,
                                                pending_hexes(q.steps[1:])))
             return self._step_prompt[1]
-        if self.mode == Mode.PLAY and self.game.result is None:
-            return self.box.prompt or self.current_game_prompt()
+        asked = (self.box.prompt or self.current_game_prompt()) if self._game_on() else None
+        if asked is not None:
+            return asked
         result = self.game.result if self.game is not None else None
         winners = list(result.winners) if result is not None else []
         events = self.game.events if self.game is not None else []
@@ -318,7 +343,8 @@ class Daemon:
         if self.mode == Mode.WIZARD or game is None:
             from table.engine.board import Board
             return View(self.lang, Board(land=set(), wind=1), self.grid, cards=self.cards)
-        return game_view(self.lang, game, self.grid, self.cards, self.tracker.board)
+        return game_view(self.lang, game, self.grid, self.cards,
+                         self.tracker.board if self.tracker is not None else None)
 
     @property
     def grid(self) -> frozenset:

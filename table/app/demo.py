@@ -26,12 +26,35 @@ bench/demo.py).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from table.bots import GreedyBot, RandomBot
+from table.cards import library
+from table.engine import DecisionKind, Phase
+from table.engine.decisions import Illegal
+from table.engine.game import GameConfig
+from table.game import Game
+from table.langs import LANGS
+from table.ui import scenes, screens
+from table.ui.screens import Screen
+from table.ui.snapshot import TableSnapshot, frame_items, one_bit
+from table.ui.strings import text
+
+from . import boxseat
+from .asking import Answer, Prompt, Refuse, View
 from .mode import DemoMode
+from .present import game_view, push_frame, refusal, winner_frame
+from .prompts import for_decision
 from .supervisor import Supervisor
+from .versus import VISITOR, Versus
 from .visitor import bye_screen, commentary, invite_screen, not_held, shot_card, shot_result
+
+if TYPE_CHECKING:
+    from table.devices.build import Devices
 
 log = logging.getLogger("worms-table.demo")
 
@@ -51,12 +74,13 @@ DEMO_TEAMS = 2
 class Demo:
     """The show on ``devices`` (wind, leds, display); inputs through :meth:`press`/:meth:`tap`."""
 
-    def __init__(self, devices, *, lang: str = "en", seed: int | str = 0, bots: str = "greedy",
-                 idle_s: float = IDLE_S, clock=time.monotonic, cards: dict | None = None,
+    game: Game                    # the game on show (set by _new_game)
+    bots: list[Callable[[Game], Any]]
+
+    def __init__(self, devices: Devices, *, lang: str = "en", seed: int | str = 0,
+                 bots: str = "greedy", idle_s: float = IDLE_S,
+                 clock: Callable[[], float] = time.monotonic, cards: dict | None = None,
                  rounds: int = DEMO_ROUNDS):
-        from table.cards import library
-        from table.engine.game import GameConfig
-        from table.langs import LANGS
 
         if lang not in LANGS:
             raise ValueError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
@@ -76,31 +100,29 @@ class Demo:
         self.decisions = 0        # answers given (bots and visitors)
         self.visits = 0           # visitors' turns begun
         self.mode = DemoMode.SHOW
-        self.game = None
-        self.prompt = None        # the decision on show (a bot's, or the visitor's)
+        self.prompt: Prompt | None = None   # the decision on show (a bot's, or the visitor's)
         self.visitor_team: str | None = None
-        self.lying = None         # the card lying on the reader (set by attach), or None
-        self.last_screen = None   # the OLED screen drawn last
-        self.snapshot = None      # what the show shows now (a TableSnapshot)
-        self.on_snapshot = None   # called with each new snapshot (the page)
+        # the card lying on the reader (set by attach), or None
+        self.lying: Callable[[], str | None] | None = None
+        self.last_screen: Screen | None = None      # the OLED screen drawn last
+        self.snapshot: TableSnapshot | None = None  # what the show shows now
+        self.on_snapshot: Callable[[TableSnapshot], None] | None = None   # (the page)
+        self.wake: asyncio.Event | None = None      # set by an input (run_async's)
         self.last_input = clock()
         self._until = 0.0         # bye / notice shown until this time
-        self._notice = None       # a screen shown over the visitor's prompt until _until
+        self._notice: Screen | None = None   # shown over the visitor's prompt until _until
         self._said, self._bye_at = False, 0.0   # a mistake said; the shot's result until then
         self._pending: list = []  # animations queued by a visitor's answer
         self._invite = True
         self._beats = 0           # bot answers since the invitation was last on show
         self._invites = 0         # invitations shown (every other one: the game against the box)
-        self.versus = None        # the visitor's short game against the box, if one is on
-        self._show_game = None    # the show's game, while the visitor plays the box
+        self.versus: Versus | None = None   # the visitor's short game against the box, if on
+        self._show_game: Game | None = None  # the show's game, while the visitor plays the box
         self._t0 = clock()
         self._new_game()
 
     # -- the game and its bots -------------------------------------------------------------
     def _new_game(self) -> None:
-        from table.bots import GreedyBot, RandomBot
-        from table.game import Game
-
         n = self.games
         self.game = Game.new(self.config, f"demo:{self.seed}:{n}", self.cards)
         if self.bot_kind == "greedy":
@@ -111,24 +133,20 @@ class Demo:
         self.prompt = None
         self._invite = True
 
-    def _bot_answer(self):
+    def _bot_answer(self) -> Any:
         game = self.game
-        actor = game.request.actor or ""
+        actor = (game.request.actor if game.request is not None else None) or ""
         if actor.startswith("seat:"):
             seat = int(actor[5:])
         else:
             seat = game.seats.index(actor) if actor in game.seats else 0
         return self.bots[seat % len(self.bots)](game)
 
-    def view(self):
-        from table.app.present import game_view
-
+    def view(self) -> View:
         return game_view(self.lang, self.game, self.grid, self.cards)
 
-    def _answer(self, value) -> list:
+    def _answer(self, value: Any) -> list:
         """Give the game ``value``; return the animations of what it made happen."""
-        from table.ui import scenes
-
         game = self.game
         seen = len(game.events)
         wind = game.board.wind
@@ -143,17 +161,12 @@ class Demo:
 
     # -- drawing -----------------------------------------------------------------------------
     def show_screen(self, screen) -> None:
-        from table.ui.snapshot import one_bit
-
         self.last_screen = screen
         image = one_bit(screen.image)
         self.supervisor.safely("display", self.devices.display.post, image)
         self._changed(oled=tuple(screen.texts), screen=image)
 
     def show_frame(self, frame: dict) -> None:
-        from table.app.present import push_frame
-        from table.ui.snapshot import frame_items
-
         full = {h: frame.get(h, (0, 0, 0)) for h in self.grid}
         self.supervisor.safely("leds", push_frame, self.devices.leds, full)
         self._changed(leds=frame_items(full))
@@ -166,8 +179,6 @@ class Demo:
 
     def _changed(self, **what) -> None:
         """What the show shows changed: a new snapshot, pushed to the page (if one watches)."""
-        from table.ui.snapshot import TableSnapshot
-
         last = self.snapshot or TableSnapshot(0, str(self.mode), self.lang,
                                               brightness=self.devices.leds.brightness)
         self.snapshot = last.next(mode=str(self.mode), lang=self.lang, **what)
@@ -181,9 +192,21 @@ class Demo:
             self.show_screen(screen)
 
     def _draw_prompt(self) -> None:
+        if self.prompt is None:
+            return
         view = self.view()
         self.show_screen(self.prompt.screen(view))
         self.show_frame(self.prompt.frame(view, self.clock() - self._t0))
+
+    def _ask(self) -> Prompt | None:
+        """The game's decision as the table asks it (None: the game is over), on show next."""
+        d = self.game.request
+        self.prompt = for_decision(d, self.view()) if d is not None else None
+        return self.prompt
+
+    def _pace(self) -> float:
+        """How long the prompt on show holds before the next beat (less when it moves)."""
+        return 0.25 if self.prompt is not None and self.prompt.animated else 1.0
 
     # -- the beats ---------------------------------------------------------------------------
     def step(self) -> tuple[list, float]:
@@ -193,8 +216,8 @@ class Demo:
             if now - self.last_input >= self.idle_s:
                 log.info("demo: the visitor left; back to the show")
                 self._back_to_show()
-            elif self.mode == DemoMode.VERSUS:
-                return self._versus_beat(now)
+            elif self.mode == DemoMode.VERSUS and self.versus is not None:
+                return self._versus_beat(now, self.versus)
             else:
                 return self._visitor_beat(now)
         if self.mode == DemoMode.BYE:
@@ -207,9 +230,6 @@ class Demo:
         return self._show_beat()
 
     def _show_beat(self) -> tuple[list, float]:
-        from table.app.present import winner_frame
-        from table.ui import scenes, screens
-
         game = self.game
         if self._invite or (self._beats >= INVITE_EVERY and self.prompt is None):
             self._invite, self._beats = False, 0
@@ -229,9 +249,7 @@ class Demo:
             self._new_game()
             return [], OVER_S
         if self.prompt is None:
-            from table.app.prompts import for_decision
-
-            self.prompt = for_decision(game.request, self.view())
+            self._ask()
             self._draw_prompt()
             return [], ASK_S
         self.prompt = None
@@ -249,7 +267,7 @@ class Demo:
             self.show_screen(self._notice)
             return pending, self._until - now
         self._draw_prompt()
-        return pending, 0.25 if self.prompt.animated else 1.0
+        return pending, self._pace()
 
     # -- the visitor -------------------------------------------------------------------------
     def press(self, event) -> None:
@@ -265,17 +283,18 @@ class Demo:
                 self._outcome(self.prompt.press(event))
             return
         if self.mode != DemoMode.VISITOR:
-            self._start_visit()
+            prompt = self._start_visit()
             lying = self.lying() if self.lying is not None else None
-            if lying is not None:
-                self._outcome(self.prompt.tap(shot_card(self.prompt, lying)))
+            if lying is not None and prompt is not None:
+                self._outcome(prompt.tap(shot_card(prompt, lying)))
             return
         self._notice = None
         if self._said:                 # the button that reads a mistake only clears it
             self._said = False
             self._draw_prompt()
             return
-        self._outcome(self.prompt.press(event))
+        if self.prompt is not None:
+            self._outcome(self.prompt.press(event))
 
     def tap(self, card_id: str | None) -> None:
         """A card on the reader (None: a tag no card has)."""
@@ -285,21 +304,18 @@ class Demo:
                 self._outcome(self.prompt.tap(card_id))
             return
         if self.mode != DemoMode.VISITOR:
-            self._start_visit()
-            shot = shot_card(self.prompt, card_id)        # any card starts the visitor's shot...
+            shot = shot_card(self._start_visit(), card_id)  # any card starts the shot...
             if shot != card_id and card_id is not None:   # ...said when the team has another
                 self._notice = not_held(self.lang, self.cards, card_id, shot)
                 self._until, self._said = self.clock() + NOTICE_S, True
                 return self.show_screen(self._notice)
             card_id = shot
         self._notice, self._said = None, False
-        self._outcome(self.prompt.tap(card_id))
+        if self.prompt is not None:
+            self._outcome(self.prompt.tap(card_id))
 
-    def _start_visit(self) -> None:
-        """The bots play on to the weapon step; the visitor takes it from there."""
-        from table.app.prompts import for_decision
-        from table.engine import DecisionKind, Phase
-
+    def _start_visit(self) -> Prompt | None:
+        """The bots play on to the weapon step; the visitor takes it from there (its prompt)."""
         self.visits += 1
         self._invite = False
         for _ in range(10_000):
@@ -314,22 +330,17 @@ class Demo:
             self._answer(self._bot_answer())
         self.mode = DemoMode.VISITOR
         self.visitor_team = self.game.turn.team
-        self.prompt = for_decision(self.game.request, self.view())
+        prompt = self._ask()
         self._pending = []
         log.info("demo: a visitor plays the %s team's weapon", self.visitor_team)
         self._draw_prompt()
+        return prompt
 
-    def _outcome(self, out) -> None:
-        from table.app.prompts import Answer, Refuse, for_decision
-        from table.engine.decisions import Illegal
-        from table.ui import screens
-        from table.ui.strings import text
-
+    def _outcome(self, out: Answer | Refuse | None) -> None:
         if out is None:
             self._draw_prompt()
             return
         if isinstance(out, Refuse):
-            from table.app.present import refusal
             self._notice = refusal(out, self.lang)
             self._until, self._said = self.clock() + NOTICE_S, self.mode == DemoMode.VISITOR
             self.show_screen(self._notice)
@@ -348,8 +359,8 @@ class Demo:
             self.prompt = None
             return
         if (game.request is not None and game.turn.team == self.visitor_team
-                and game.turn.step == "weapon"):
-            self.prompt = for_decision(game.request, self.view())
+                and game.turn.step == Phase.WEAPON):
+            self._ask()
             return
         self.mode, self.prompt = DemoMode.BYE, None     # what the shot did, then goodbye
         self._bye_at = self.clock() + RESULT_S
@@ -358,8 +369,6 @@ class Demo:
 
     # -- a short game against the box --------------------------------------------------------
     def _start_versus(self) -> None:
-        from .versus import VISITOR, Versus
-
         self.visits += 1
         self._show_game = self._show_game or self.game
         self.versus = Versus(f"versus:{self.seed}:{self.visits}", self.cards)
@@ -368,17 +377,13 @@ class Demo:
         self.visitor_team = VISITOR
         log.info("demo: a visitor plays a short game against the box")
 
-    def _versus_beat(self, now: float) -> tuple[list, float]:
-        from table.app.prompts import for_decision
-        from table.ui import screens
-        from table.ui.strings import text
-
+    def _versus_beat(self, now: float, versus: Versus) -> tuple[list, float]:
         if self._notice is not None and now < self._until:
             self.show_screen(self._notice)
             return [], self._until - now
         self._notice = None
         pending, self._pending = self._pending, []
-        out = self.versus.outcome()
+        out = versus.outcome()
         if out is not None:
             key = {None: "demo.versus_draw", self.visitor_team: "demo.versus_win"}.get(
                 out.winner, "demo.versus_lose")
@@ -386,13 +391,12 @@ class Demo:
             self.mode, self._until = DemoMode.BYE, now + OVER_S
             self.show_screen(screens.message(text("demo.title", self.lang), text(key, self.lang)))
             return pending, OVER_S
-        if not self.versus.visitors_turn:          # the box's move (the easy level: quick)
-            from . import boxseat
-            return pending + self._answer(boxseat.choose(self.game, self.versus.seed)), AFTER_S
+        if not versus.visitors_turn:          # the box's move (the easy level: quick)
+            return pending + self._answer(boxseat.choose(self.game, versus.seed)), AFTER_S
         if self.prompt is None:
-            self.prompt = for_decision(self.game.request, self.view())
+            self._ask()
         self._draw_prompt()
-        return pending, 0.25 if self.prompt.animated else 1.0
+        return pending, self._pace()
 
     def _back_to_show(self) -> None:
         """The show again, on the game it was playing before a visitor took the box on."""

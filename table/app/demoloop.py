@@ -7,14 +7,20 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from table.ui import scenes
 
 from .bridge import LoopBridge
 from .demo import Demo, log
 
+if TYPE_CHECKING:
+    from table.devices.build import Devices
 
-async def run_async(demo: Demo, stop, fps: int = 30, games: int | None = None) -> None:
+
+async def run_async(demo: Demo, stop: asyncio.Event, fps: int = 30,
+                    games: int | None = None) -> None:
     """Pace the show on the running loop until ``stop`` (an asyncio.Event) is set or ``games``
     games are over.  Inputs (from any thread) go through :func:`attach`."""
     wake = demo.wake = asyncio.Event()
@@ -40,7 +46,8 @@ async def run_async(demo: Demo, stop, fps: int = 30, games: int | None = None) -
                 pass
 
 
-def attach(demo: Demo, devices, loop, tags: dict[str, str] | None = None) -> None:
+def attach(demo: Demo, devices: Devices, loop: asyncio.AbstractEventLoop,
+           tags: dict[str, str] | None = None) -> None:
     """Hand the buttons' and the card reader's events (from their threads) to the loop.
 
     A tag is read as its card through ``tags`` (UID -> card id: the enrol table of
@@ -50,15 +57,14 @@ def attach(demo: Demo, devices, loop, tags: dict[str, str] | None = None) -> Non
     tags = {uid.upper(): card for uid, card in (tags or {}).items()}
     bridge = LoopBridge(loop)
 
-    def on_loop(fn, *args):
-        def run():
+    def on_loop(fn: Callable[..., None], *args: Any) -> None:
+        def run() -> None:
             try:
                 fn(*args)
             except Exception:                 # never let one input stop the show
                 log.exception("demo: input failed")
-            wake = getattr(demo, "wake", None)
-            if wake is not None:
-                wake.set()
+            if demo.wake is not None:
+                demo.wake.set()
         bridge.call(run)
 
     def card(uid: str) -> str | None:

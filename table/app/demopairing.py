@@ -22,7 +22,7 @@ class PairedDemo(Demo):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.on_pair_button: Callable[[], None] | None = None
-        self._code = None               # the code's screen, on show until _code_until
+        self._code: screens.Screen | None = None    # the code's screen, on show until _code_until
         self._code_until = 0.0
 
     def show_code(self, code: str) -> None:
@@ -30,9 +30,8 @@ class PairedDemo(Demo):
         self._code = screens.message("worms-table", code)
         self._code_until = self.clock() + CODE_S
         self.show_screen(self._code)
-        wake = getattr(self, "wake", None)        # (run_async's: the screen goes up now)
-        if wake is not None:
-            wake.set()
+        if self.wake is not None:           # (run_async's: the screen goes up now)
+            self.wake.set()
 
     def step(self) -> tuple[list, float]:
         now = self.clock()

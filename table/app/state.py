@@ -28,12 +28,16 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from table import filetext
 from table.langs import LANGS
 from table.ui.strings import FORMS, text
 
 from .tags import FILE as TAGS_FILE, TagFileError, TagStore, write_atomic
+
+if TYPE_CHECKING:
+    from table.journal import Journal
 
 log = logging.getLogger("worms-table")
 
@@ -210,7 +214,7 @@ class StateFolder:
         self.game_cls = game_cls
         self.problems: list[Problem] = []
         self.fault: Fault | None = None
-        self.journal = None
+        self.journal: Journal | None = None
         self.settings: dict = {}
         try:
             _probe(self.folder)

@@ -21,7 +21,7 @@ from table.ui import screens
 
 from .present import fault_frame
 from .prompts import Notice, Prompt, View
-from .state import Problem, StateFolder, words
+from .state import Fault, Problem, StateFolder, words
 
 log = logging.getLogger("worms-table")
 
@@ -33,7 +33,7 @@ class StorageGuard:
 
     retry_s = 30.0
 
-    def __init__(self, store: StateFolder, *, status: Callable[[str], None],
+    def __init__(self, store: StateFolder, *, status: Callable[[str], object],
                  on_failed: Callable[[], None], on_back: Callable[[], None],
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
@@ -42,7 +42,8 @@ class StorageGuard:
         self.on_back = on_back
         self.clock = clock
         self.tried = -1e9                         # when storage was last tried again
-        self._prompt: Notice | None = None
+        self._prompt: Notice | None = None          # the screen of the fault...
+        self._shown: Fault | None = None              # ...this one
 
     def problem_notice(self) -> Notice | None:
         """The next state problem to show (as the overlay), taken off the list; None if none."""
@@ -56,22 +57,22 @@ class StorageGuard:
         return Notice(draw)
 
     def prompt(self) -> Notice | None:
-        """The "storage failed" screen while storage is at fault (OK: try again)."""
+        """The "storage failed" screen while storage is at fault (OK: try again), the same
+        object for the same fault; None while storage works.  Changes nothing on show."""
         fault = self.store.fault
         if fault is None:
-            self._prompt = None
             return None
-        if self._prompt is None or self._prompt.fault is not fault:
+        if self._prompt is None or self._shown is not fault:
             def draw(v: View) -> screens.Screen:
                 title, body = words(fault.kind, v.lang)
                 return screens.message(title, body)
             self._prompt = Notice(draw, frame=lambda v, t: fault_frame(v.base(), t))
-            self._prompt.fault = fault
+            self._shown = fault
         return self._prompt
 
     def is_prompt(self, prompt: Prompt | None) -> bool:
-        """``prompt`` is the "storage failed" screen."""
-        return prompt is not None and prompt is self._prompt
+        """``prompt`` is the "storage failed" screen (while storage is at fault)."""
+        return prompt is not None and self.store.fault is not None and prompt is self._prompt
 
     def failed(self, err: BaseException) -> None:
         """A write failed: drop the game in memory (it may be ahead of the file) and wait for

@@ -167,7 +167,7 @@ def dice(lang: str, faces: list[str], cursor: int | None = None, wind: int | Non
 
 # -- the turn --------------------------------------------------------------------------------
 
-def turn(lang: str, team: str, worm: int | None, prompt: str, phase: str | None = None) -> Screen:
+def turn(lang: str, team: str, worm: str | None, prompt: str, phase: str | None = None) -> Screen:
     """The turn header: whose turn it is (team and worm, or the team alone before a worm is
     chosen), the step of the turn (``phase``: activate, move1, move2) in bold,
     and what to do now (``prompt``, already in ``lang``)."""

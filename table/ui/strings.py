@@ -179,7 +179,7 @@ def fields(key: str, lang: str = "en") -> set[str]:
             for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-def worm_name(lang: str, team: str, number: int) -> str:
+def worm_name(lang: str, team: str, number: int | str) -> str:
     """"red worm 2", "červený wormsík 2", "червоний черв’як 2"."""
     return text("worm.name", lang, team=text(f"team_adj.{team}", lang), n=number)
 
