@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from table.engine.decisions import Decision, DecisionKind, Purpose
+from table.engine.state import Phase
 from table.hexgrid import Hex
 from table.ui import scenes, screens
 from table.ui.instructions import worm_number
@@ -50,9 +51,9 @@ def for_decision(d: Decision, view: View) -> Prompt:
     p = ASKS[d.kind].make(d, view)
     if isinstance(p, HexPick):
         p.domain = frozenset(view.grid) | frozenset(p.options)
-    if view.phase == "weapon" and not isinstance(p, CardTap):
+    if view.phase == Phase.WEAPON and not isinstance(p, CardTap):
         p.refuse_tap = Refuse("error.card_in_play")        # aiming, picking a die...
-    elif view.phase in ("activate", "move1", "move2"):
+    elif view.phase in (Phase.ACTIVATE, Phase.MOVE1, Phase.MOVE2):
         p.refuse_tap = Refuse("error.no_card_now", {"phase": view.phase})
     return p
 
@@ -117,7 +118,7 @@ def _ask_move(d: Decision, view: View) -> Prompt:
         if how == "inch" or (how == "jump" and h not in colours):
             colours[h] = INCH if how == "inch" else JUMP
     colours[here] = scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE)
-    phase = view.phase if view.phase in ("move1", "move2") else None
+    phase = view.phase if view.phase in (Phase.MOVE1, Phase.MOVE2) else None
     skip = next((o for o in d.options if o[0] == "skip"), None)
     ask = "prompt.move" if skip is not None else "prompt.move_only"   # (Back skips)
     p = HexPick(opts, colours, here if here in opts else next(iter(opts)),
