@@ -87,9 +87,20 @@ class Driver:
         self.reader.remove()
 
     def choose(self, value) -> None:
-        """Answer the prompt on show with ``value``, as a player does (table.app.presses)."""
+        """Answer the prompt on show with ``value``, as a player does (table.app.presses); a
+        hex off the box's grid (a jump into the sea beyond it) is out of the cursor's reach, so
+        the nearest answer on the grid instead."""
         from table.app.presses import inputs_for
-        for kind, what in inputs_for(self.d.current(), value, self.buttons.inputs):
+        from table.app.prompts import HexPick
+        from table.hexgrid import distance
+        prompt = self.d.current()
+        if isinstance(prompt, HexPick):
+            grid = self.d.grid
+            at = {v: h for h, opts in prompt.options.items() for v, _ in opts}
+            if value in at and at[value] not in grid:
+                value = min((v for v, h in at.items() if h in grid),
+                            key=lambda v: (distance(at[v], at[value]), str(v)), default=value)
+        for kind, what in inputs_for(prompt, value, self.buttons.inputs):
             if kind == "tap":
                 self.tap(self.tags[what])
             else:
@@ -119,9 +130,11 @@ class Driver:
 def games() -> dict:
     from table.app.daemon import Daemon
     from table.bots import RandomBot
+    from table.cards import use_examples
     from table.devices.build import build_devices
     from table.profiles import load
 
+    use_examples()            # as run --sim: a library with a Supply deck, so the box draws
     with tempfile.TemporaryDirectory() as state:
         devices = build_devices(load(None), sim=True)
         daemon = Daemon(devices, state, seed=1)

@@ -12,7 +12,6 @@ the LEDs light every hex still to change and flash the hex on show.
 from __future__ import annotations
 
 from table.hexgrid import Hex
-from table.engine.decisions import DecisionKind
 from table.engine.state import GameResult
 from table.engine.setup import HIDDEN
 from table.ui import scenes, screens
@@ -149,25 +148,20 @@ def land_of(config):
 
 
 def setup_board(game):
-    """The board just after setup: the game replayed up to its first worm choice."""
-    log = game.log
-    first = next((i for i, e in enumerate(log) if e.get("kind") == DecisionKind.WORM), len(log))
-    return type(game).replay(game.config, game.seed, log[:first], game.base_cards,
-                             tiles=game.tiles).board
+    """The board just after setup: as the game's setup record holds it (:attr:`Game.setup`,
+    read from the log, never replayed)."""
+    return game.setup.board
 
 
 def start_hands(game) -> dict:
-    """Each team's hand as dealt at setup (the game replayed up to its first worm choice), and
-    under ``"decks"`` what the decks hold (:attr:`Game.deck_cards`)."""
-    log = game.log
-    first = next((i for i, e in enumerate(log) if e.get("kind") == DecisionKind.WORM), len(log))
-    start = type(game).replay(game.config, game.seed, log[:first], game.base_cards,
-                              tiles=game.tiles)
-    decks = start.deck_cards
+    """Each team's hand as dealt at setup, and under ``"decks"`` what the decks held
+    (supply, drop, bottom: :attr:`Game.setup`, read from the log, never replayed)."""
+    setup = game.setup
+    decks = dict(setup.decks)
     if game.config.own_decks:       # the players' own deck: how many of its cards the box knows
         decks["known"] = sum(1 for c in game.base_cards.values()
                              if c.kind in ("supply", "superweapon"))
-    return {**start.hands, "decks": decks}
+    return {**setup.hands, "decks": decks}
 
 
 def box_drawn(game) -> list[str]:

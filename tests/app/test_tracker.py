@@ -89,3 +89,31 @@ def test_a_turn_that_changes_without_a_question_is_said():
     assert "one worm" in seen and seen["do.last_worm"].args["n"] in "123456"
     assert seen["do.eliminated"].args["team"] in ("blue", "red")
     assert seen["do.final_round"].text("en") == "Final round: every team left plays one more turn"
+
+
+@pytest.mark.parametrize("teams, own_decks", [(2, False), (3, True)])
+def test_the_setup_screens_read_the_setup_record_never_a_replay(monkeypatch, teams, own_decks):
+    """The board the box laid out and the hands it dealt come from the game's setup record
+    (issue 20): the same as the game replayed to its first worm choice, without a replay."""
+    from table.app.present import start_hands
+
+    config = GameConfig(teams=teams, land=tuple(sorted(standard_land(teams))),
+                        own_decks=own_decks)
+    game = Game.new(config, 11)
+    bot = RandomBot(11)
+    while game.request is not None and game.request.kind != "worm":
+        game.answer(bot(game))
+    replayed = Game.replay(config, game.seed, list(game.log), game.base_cards,
+                           tiles=game.tiles)            # the game at its first worm choice
+    for _ in range(5):                            # a few turns on: the setup stays as it was
+        game.answer(bot(game))
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("the setup was replayed")
+    monkeypatch.setattr(Game, "replay", no_replay)
+    board, hands = setup_board(game), start_hands(game)
+    assert board.as_json() == replayed.board.as_json()
+    decks = hands.pop("decks")
+    assert hands == replayed.hands
+    assert {k: decks[k] for k in ("supply", "drop", "bottom")} == replayed.deck_cards
+    assert ("known" in decks) == own_decks
