@@ -73,6 +73,33 @@ text = [{ do = "damage" }]
     assert library()["baseball_bat"].moves == 1
 
 
+def test_an_owner_file_is_parsed_again_only_when_its_bytes_change(tmp_path, monkeypatch):
+    """The screens name cards after every change (issue 20): the same bytes are not parsed
+    again, and an edit is always seen, even one that keeps the size and the time stamp."""
+    import os
+
+    import table.cards as cards_module
+    card = ('[[cards]]\nid = "bat"\nkind = "supply"\nnames = {{ en = "{name}" }}\n'
+            'target = "adjacent"\naction = ["TEXT"]\ntext = [{{ do = "damage" }}]\n')
+    path = write(tmp_path, card.format(name="Bat A"))
+    monkeypatch.setenv("WORMS_TABLE_CARDS", str(tmp_path))
+    parsed = []
+    real = cards_module.load_file
+    monkeypatch.setattr(cards_module, "load_file", lambda p, *a: parsed.append(p) or real(p, *a))
+    assert library()["bat"].name("en") == "Bat A"
+    assert library()["bat"].name("en") == "Bat A"
+    assert parsed == [path]
+    stamp = path.stat()
+    path.write_text(card.format(name="Bat B"))                # same size ...
+    os.utime(path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))  # ... same time stamp
+    assert library()["bat"].name("en") == "Bat B"
+    path.write_text("not toml [")
+    with pytest.raises(CardError, match="not valid TOML"):
+        library()
+    with pytest.raises(CardError, match="not valid TOML"):   # said every time, not once
+        library()
+
+
 def test_owner_card_may_not_reuse_a_shipped_id(tmp_path, monkeypatch):
     write(tmp_path, '[[cards]]\nid = "uzi"\nkind = "starter"\nnames = { en = "Uzi 2" }\n'
                     'target = "any"\naction = ["TEXT"]\ntext = [{ do = "blast" }]\n')

@@ -163,12 +163,32 @@ def _builtin() -> tuple[Card, ...]:
     return tuple(cards)
 
 
+#: each owner file read: its bytes and its cards (parsed again only once the bytes change)
+_read: dict[Path, tuple[bytes, tuple[Card, ...]]] = {}
+
+
+def _owner_cards(path: Path) -> tuple[Card, ...]:
+    """The cards of one owner file, parsed once for the same bytes (the screens name cards
+    after each change: a TOML parse each time cost more than the rest of a press)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        data = None                          # load_file says why
+    known = _read.get(path)
+    if data is not None and known is not None and known[0] == data:
+        return known[1]
+    cards = tuple(load_file(path))
+    if data is not None:
+        _read[path] = (data, cards)
+    return cards
+
+
 def library(extra: list[Path] | None = None) -> dict[str, Card]:
     """Every card by id: the shipped ones, then the owner's (which may not reuse an id)."""
     cards = {c.id: c for c in _builtin()}
     problems = []
     for path in (user_files() if extra is None else extra):
-        for card in load_file(path):
+        for card in _owner_cards(Path(path)):
             if card.id in cards:
                 problems.append(f"{path}: card {card.id}: id: already in the library "
                                 f"({cards[card.id].source})")

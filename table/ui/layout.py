@@ -49,6 +49,14 @@ def wrap(s: str, fnt: ImageFont.FreeTypeFont, width: int) -> tuple[list[str], li
     Returns the lines and the words too wide for a line on their own (those are split where
     they overflow, so nothing is dropped, but they read badly: a problem to report).
     """
+    lines, too_wide = _wrapped(s, fnt, width)
+    return list(lines), list(too_wide)
+
+
+@functools.lru_cache(maxsize=1024)
+def _wrapped(s: str, fnt: ImageFont.FreeTypeFont,
+             width: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """:func:`wrap`, measured once for the same text (a screen drawn again, every change)."""
     lines: list[str] = []
     too_wide: list[str] = []
     for para in s.split("\n"):
@@ -70,7 +78,7 @@ def wrap(s: str, fnt: ImageFont.FreeTypeFont, width: int) -> tuple[list[str], li
                     lines.append(line[:cut])
                     line = line[cut:]
         lines.append(line)
-    return lines, too_wide
+    return tuple(lines), tuple(too_wide)
 
 
 @dataclass
