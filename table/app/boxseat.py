@@ -23,6 +23,7 @@ from typing import Any, Callable
 from table.bots import for_level
 from table.engine.decisions import Decision, Purpose
 from table.ui import screens
+from table.ui.instructions import worm_number
 from table.ui.strings import text, worm_name
 
 from .prompts import Notice, Prompt, View
@@ -93,8 +94,7 @@ def _at(game, hex_, lang: str) -> str:
     worms = [t for t in game.board.in_hex(hex_) if t.kind == "worm"]
     if worms:
         w = worms[0]
-        digits = "".join(ch for ch in w.id if ch.isdigit())
-        return worm_name(lang, w.team, int(digits) if digits else 1)
+        return worm_name(lang, w.team, worm_number(w))
     return text("box.hex", lang)
 
 

@@ -5,6 +5,7 @@ table/app/prompts.py; nothing here reads the inputs.)"""
 
 from __future__ import annotations
 
+from table.engine.board import split_id
 from table.engine.decisions import Decision
 from table.hexgrid import Hex, neighbour
 from table.ui import scenes, screens
@@ -15,8 +16,8 @@ from table.ui.strings import sentence, text, worm_name
 def _name(view, thing_id: str) -> str:
     t = view.board.things.get(thing_id)
     if t is not None and t.kind == "worm":
-        return worm_name(view.lang, t.team, worm_number(t.id))
-    kind = t.kind if t is not None else thing_id.rsplit("-", 1)[0]
+        return worm_name(view.lang, t.team, worm_number(t))
+    kind = t.kind if t is not None else split_id(thing_id)[0]
     try:
         return text(f"thing.{kind}", view.lang)
     except KeyError:

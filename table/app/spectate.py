@@ -20,9 +20,9 @@ def things_at(board, h, lang: str) -> list[dict]:
     for t in board.worms_first(h):
         item = {"kind": t.kind, "name": text(f"thing.{t.kind}", lang)}
         if t.kind == "worm":
-            item.update(team=t.team, n=worm_number(t.id), hurt=t.damaged,
+            item.update(team=t.team, n=worm_number(t), hurt=t.damaged,
                         frozen=t.id in board.frozen,
-                        name=f"{text(f'team.{t.team}', lang)} {worm_number(t.id)}")
+                        name=f"{text(f'team.{t.team}', lang)} {worm_number(t)}")
         out.append(item)
     return out
 

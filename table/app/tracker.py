@@ -15,10 +15,10 @@ from typing import Callable
 
 import copy
 
-from table.engine.board import Board, Thing
+from table.engine.board import Board, Thing, split_id
 from table.hexgrid import Hex
 from table.ui.changes import Change, diff, grouped
-from table.ui.instructions import Instruction, instructions
+from table.ui.instructions import Instruction, instructions, worm_number
 
 #: events said on a screen of their own, in order (not a change at a hex)
 SAID = frozenset({"drop", "sudden_death", "rule", "wind", "draw"})
@@ -78,7 +78,7 @@ class Tracker:
                 continue
             self.board.add(Thing(t.id, t.kind, t.at, t.team, t.damaged))
             if t.kind == "worm":
-                out.append(Instruction("do.place_worm", {"team": t.team, "n": _number(t.id)},
+                out.append(Instruction("do.place_worm", {"team": t.team, "n": worm_number(t)},
                                        t.at))
             else:
                 out.append(Instruction(f"do.place.{t.kind}", {}, t.at))
@@ -91,7 +91,7 @@ class Tracker:
             thing = b.things.get(e.get("thing") or e.get("worm") or "")
             self._follow(e, thing)
             if name == "place" and e["thing"] not in b.things:
-                team = e["thing"].rsplit("-", 1)[0] if e["kind"] == "worm" else None
+                team = split_id(e["thing"])[0] if e["kind"] == "worm" else None
                 b.add(Thing(e["thing"], e["kind"], tuple(e["at"]), team))
             elif name == "move" and thing is not None:
                 b.lift(thing)
@@ -132,8 +132,7 @@ class Tracker:
             return
         who = None
         if thing is not None and thing.kind == "worm":
-            from table.ui.instructions import worm_number
-            who = (thing.team, worm_number(thing.id))
+            who = (thing.team, worm_number(thing))
         if name == "accuracy":
             card["shot"] = "hit" if e.get("picked") == "hit" else "miss"
         elif name == "damage" and who and who not in card["hurt"]:
@@ -247,7 +246,6 @@ def _turn_said(e: dict) -> list[Step]:
 
 
 def _turn_instruction(e: dict) -> Instruction:
-    from table.ui.instructions import worm_number
     if e["event"] == "activate":
         return Instruction("do.last_worm", {"team": e["team"], "n": worm_number(e["worm"])},
                            tuple(e["at"]) if e.get("at") is not None else None)
@@ -274,7 +272,7 @@ def undo_steps(before: Board, after: Board) -> list[Step]:
     out = []
     for tid, t in before.things.items():
         n = after.things.get(tid)
-        who = {"team": t.team, "n": _number(tid)} if t.kind == "worm" else {}
+        who = {"team": t.team, "n": worm_number(t)} if t.kind == "worm" else {}
         if n is None:
             key = "do.worm_out" if t.kind == "worm" else f"do.remove.{t.kind}"
             out.append(Instruction(key, who, t.at))
@@ -286,7 +284,7 @@ def undo_steps(before: Board, after: Board) -> list[Step]:
     for tid, n in after.things.items():
         if tid not in before.things:
             key = "do.place_worm" if n.kind == "worm" else f"do.place.{n.kind}"
-            who = {"team": n.team, "n": _number(tid)} if n.kind == "worm" else {}
+            who = {"team": n.team, "n": worm_number(n)} if n.kind == "worm" else {}
             out.append(Instruction(key, who, n.at))
     if after.target != before.target and after.target is not None:
         out.append(Instruction("do.move_target", {}, before.target, after.target)
@@ -295,7 +293,3 @@ def undo_steps(before: Board, after: Board) -> list[Step]:
         out.append(Instruction("do.wind", {"d": after.wind}))
     return [Step(instruction=i) for i in out]
 
-
-def _number(thing_id: str) -> str:
-    from table.ui.instructions import worm_number
-    return worm_number(thing_id)

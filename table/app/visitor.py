@@ -66,6 +66,7 @@ def shot_result(lang: str, game, team: str | None) -> tuple[str, str]:
     """The title and body of what the visitor's card did: its card summary (the aim, the
     worms hurt, destroyed, drowned, the worms left) from the events of its play."""
     from table.ui.changes import card_summary
+    from table.engine.board import split_id
     from table.ui.instructions import worm_number
 
     events = game.events
@@ -76,8 +77,9 @@ def shot_result(lang: str, game, team: str | None) -> tuple[str, str]:
     shot = None
     for e in events[start:]:
         thing = str(e.get("thing") or "")
-        who = (thing.rsplit("-", 1)[0], worm_number(thing)) if e.get("kind", "worm") == "worm" \
-            and "-" in thing and thing.rsplit("-", 1)[0] in game.teams else None
+        team = split_id(thing)[0]             # (a worm destroyed: no board holds it any more)
+        who = (team, worm_number(thing)) if e.get("kind", "worm") == "worm" \
+            and "-" in thing and team in game.teams else None
         if e["event"] == "accuracy":
             shot = "hit" if e.get("picked") == "hit" else "miss"
         elif e["event"] == "damage" and who and who not in hurt:

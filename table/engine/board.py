@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from table.hexgrid import Hex, reading_key
@@ -24,13 +25,38 @@ TEAMS = ("blue", "red", "green", "yellow", "purple", "grey")
 FIXED = frozenset({"crater", "fire"})
 
 
+def split_id(thing_id: str) -> tuple[str, int | None]:
+    """What an id says of its Thing, as the engine names them: ``"blue-2"`` -> ``("blue", 2)``
+    (a worm: its team and number, setup's :func:`~table.engine.setup.place_thing`),
+    ``"mine-3"`` -> ``("mine", 3)`` (the kind, :meth:`Board.new_id`).  A scenario's own id is its
+    own stem, with the number it ends with, if any (``"A"`` -> ``("A", None)``).
+
+    The one place an id is read: a :class:`Thing` carries its ``team`` and ``number``; this is
+    for the Things that events name and no board at hand holds any more (or yet).
+
+    >>> split_id("blue-2"), split_id("crater-11"), split_id("A"), split_id("B03")
+    (('blue', 2), ('crater', 11), ('A', None), ('B03', 3))
+    """
+    stem = thing_id.rsplit("-", 1)[0]
+    digits = len(thing_id) - len(thing_id.rstrip("0123456789"))
+    return stem, int(thing_id[-digits:]) if digits else None
+
+
 @dataclass
 class Thing:
+    """A Thing on the board: its ``id`` (unique in a game), ``kind`` (:data:`KINDS`), where it
+    stands, a worm's ``team`` and whether it is ``damaged`` (worms only)."""
     id: str
     kind: str
     at: Hex
     team: str | None = None
     damaged: bool = False
+
+    @cached_property
+    def number(self) -> int | None:
+        """The number it is known by ("blue worm 2"; the third crater), read from its id once;
+        None for a scenario's own name that ends in no digit ("A")."""
+        return split_id(self.id)[1]
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "kind": self.kind}

@@ -49,7 +49,7 @@ class Change:
 
 
 def _worm(t) -> dict:
-    return {"team": t.team, "n": worm_number(t.id)}
+    return {"team": t.team, "n": worm_number(t)}
 
 
 def diff(before: Board, after: Board, events: list[dict]) -> list[Change]:

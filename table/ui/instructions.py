@@ -7,17 +7,16 @@ language with :meth:`Instruction.text`) and which LED hexes to flash (``at``, an
 a move).  Rolls, flips and the like are bookkeeping: the dice are shown on the OLED, not
 copied onto the board, so they give no instruction.
 
-A worm is called by its team and number; the number is the digits its id ends with
-("red-2" is red worm 2), or the whole id when it has none.
+A worm is called by its team and number (:attr:`Thing.number <table.engine.board.Thing.number>`:
+"red-2" is red worm 2), or by its whole id when that ends in no digit (a scenario's "A").
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from table.cards import library
-from table.engine.board import KINDS, TEAMS, Board
+from table.engine.board import KINDS, TEAMS, Board, Thing, split_id
 from table.hexgrid import Hex
 
 from .strings import sentence, text
@@ -58,15 +57,20 @@ class Instruction:
         return sentence(text(self.key, lang, **args))
 
 
-def worm_number(worm_id: str) -> str:
-    m = re.search(r"(\d+)$", worm_id)
-    return str(int(m.group(1))) if m else worm_id
+def worm_number(worm: Thing | str) -> str:
+    """The number a worm is called by ("2" for red worm 2), or its whole id when that ends in
+    no digit; ``worm`` is the Thing, or its id when no board at hand holds it."""
+    if isinstance(worm, Thing):
+        number, name = worm.number, worm.id
+    else:
+        number, name = split_id(worm)[1], worm
+    return name if number is None else str(number)
 
 
 def identify(thing_id: str) -> tuple[str, str | None]:
     """Kind and team of a Thing the board did not hold, from the ids the engine gives:
     ``"<team>-<n>"`` for worms, ``"<kind>-<n>"`` for the rest."""
-    stem = thing_id.rsplit("-", 1)[0]
+    stem = split_id(thing_id)[0]
     if stem in TEAMS:
         return "worm", stem
     if stem in KINDS:
@@ -89,6 +93,7 @@ class _Steps:
     """The instructions of a run of events, one handler a kind of event (``_on_<event>``)."""
 
     def __init__(self, before: Board) -> None:
+        self.held = dict(before.things)          # the Things as the board before them held
         self.things = {t.id: (t.kind, t.team) for t in before.things.values()}
         self.where: dict[str, Hex | None] = {t.id: t.at for t in before.things.values()}  # "heal"
         self.target = before.target
@@ -118,7 +123,8 @@ class _Steps:
         return self.things[thing_id]
 
     def worm(self, thing_id: str) -> dict:
-        return {"team": self.known(thing_id)[1], "n": worm_number(thing_id)}
+        return {"team": self.known(thing_id)[1],
+                "n": worm_number(self.held.get(thing_id) or thing_id)}
 
     def _on_move(self, e: dict, nxt: dict) -> int:
         thing = e["thing"]
