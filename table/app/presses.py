@@ -1,10 +1,9 @@
 """The presses and taps that give the prompt on show a wanted answer, as a player would make
 them: walk a hex cursor to the hex and press OK, step a menu to the row, tap the card.
 
-The daemon's benchmark (bench/daemon.py) answers through :func:`inputs_for` (the tests' player,
-tests/app/driver.py, is to follow: it still has its own copy, with the typed-in dice).  It reads the prompt again before
-each input, so the caller makes each input (and lets the table take it) before asking for the
-next::
+The daemon's benchmark (bench/daemon.py) and the tests' player (tests/app/driver.py) answer
+through :func:`inputs_for`.  It reads the prompt again before each input, so the caller makes
+each input (and lets the table take it) before asking for the next::
 
     for kind, what in inputs_for(daemon.current(), value, buttons.inputs):
         buttons.press(what) if kind == "press" else reader.tap(uid_of[what])
@@ -14,11 +13,13 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Sequence
 
+from table.engine.decisions import DecisionKind
 from table.hexgrid import Hex, distance, neighbour
 
 from .defaults import step_towards
 from .present import Step
 from .prompts import CardTap, DeckTap, DicePick, HexPick, Menu, Notice, Prompt
+from .typed import FaceEntry
 
 #: ("press", button name) or ("tap", card id)
 Input = tuple[str, Any]
@@ -41,7 +42,7 @@ def inputs_for(prompt: Prompt, value: Any, buttons: Sequence[str]) -> Iterator[I
         yield from walk_to(prompt, target, buttons)
         yield ("press", "ok")
         if prompt.sub is not None:                   # two answers at that hex: its menu
-            yield from _menu(prompt.sub, value, buttons)
+            yield from menu_inputs(prompt.sub, value, buttons)
     elif isinstance(prompt, DicePick):
         for _ in range(len(prompt.faces) + 1):
             if prompt.selected == value:
@@ -50,8 +51,10 @@ def inputs_for(prompt: Prompt, value: Any, buttons: Sequence[str]) -> Iterator[I
         if prompt.selected != value:
             raise ValueError(f"no die shows {value!r}")
         yield ("press", "ok")
+    elif isinstance(prompt, FaceEntry):
+        yield from _typed(prompt, value, buttons)
     elif isinstance(prompt, Menu):
-        yield from _menu(prompt, value, buttons)
+        yield from menu_inputs(prompt, value, buttons)
     else:
         raise ValueError(f"no way to answer {prompt!r} with buttons and cards")
 
@@ -72,7 +75,32 @@ def walk_to(p: Any, target: Hex, buttons: Sequence[str]) -> Iterator[Input]:
         raise ValueError(f"the cursor does not reach {target} (it is at {p.cursor})")
 
 
-def _menu(p: Menu, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
+def _typed(p: FaceEntry, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
+    """A die face or a coin side the players rolled, typed in: its number button (the coin: 1
+    safe, 2 danger), OK then 1 or 2 for the wind face or the bullseye; on an encoder build,
+    cw until it is under the cursor, then OK."""
+    if "1" not in buttons:
+        for _ in range(len(p.values) + 1):
+            if p.selected == value:
+                break
+            yield ("press", "cw")
+        if p.selected != value:
+            raise ValueError(f"no face or side is {value!r}")
+        yield ("press", "ok")
+    elif value in p.values[:6] and p.kind is DecisionKind.DIE_TYPED:
+        yield ("press", value)
+    elif p.kind is DecisionKind.FLIP_TYPED:
+        yield ("press", str(p.values.index(value) + 1))
+    else:
+        yield ("press", "ok")
+        if p.sub is None or value not in p.sub.values:
+            raise ValueError(f"no face or side is {value!r}")
+        yield ("press", str(p.sub.values.index(value) + 1))
+
+
+def menu_inputs(p: Menu, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
+    """The presses that bring a menu's cursor to ``value`` and press OK (a number button
+    straight to the row where it has one)."""
     direct = {p.values[i]: key for key, i in p.direct.items()}
     encoder = "4" not in buttons
     if value in direct and not encoder:

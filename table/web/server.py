@@ -241,6 +241,10 @@ class WebServer:
         """How many connections are open now."""
         return len(self._runner.server.connections) if self._runner is not None else 0
 
+    def streams(self) -> int:
+        """How many event streams (pages watching the table) are open now."""
+        return len(self._streams)
+
     def _admit(self, transport) -> None:
         if self._runner is None or self._closing:
             transport.abort()                 # stopping: as if nobody listened

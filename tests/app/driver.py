@@ -1,18 +1,16 @@
 """Drive a daemon the way players do: only SimButtons.press and SimCardReader.tap/remove.
 
 ``Player`` reads what the box shows (the prompt on show and its cursor, as the players see it
-on the OLED and the LEDs) and presses buttons until the wanted option is under the cursor.
+on the OLED and the LEDs) and presses buttons until the wanted option is under the cursor: the
+inputs are table.app.presses's, as the daemon's benchmark makes them.
 """
 
 from __future__ import annotations
 
 import asyncio
 
-from table.app.prompts import CardTap, DeckTap, DicePick, FaceEntry, HexPick, Menu, Notice
-from table.app.present import Step
+from table.app.presses import inputs_for, menu_inputs, walk_to
 from table.app.wizard import MapEditor
-from table.engine.decisions import DecisionKind
-from table.hexgrid import distance, neighbour
 
 
 async def settle(daemon) -> None:
@@ -46,77 +44,21 @@ class Player:
 
     async def choose(self, value) -> None:
         """Answer the prompt on show with ``value`` through presses and taps."""
-        p = self.d.current()
-        if isinstance(p, (Step, Notice)):
-            await self.press("ok")
-        elif isinstance(p, DeckTap):        # a card drawn from the players' own deck
-            await self.tap(self.tags[value])
-        elif isinstance(p, CardTap):
-            if value == "pass":
-                await self.press("ok")
-            else:
-                await self.tap(self.tags[value])
-        elif isinstance(p, HexPick):
-            target = next(h for h, opts in p.options.items() if any(v == value for v, _ in opts))
-            await self.walk(p, target)
-            await self.press("ok")
-            if p.sub is not None:
-                await self.menu(p.sub, value)
-        elif isinstance(p, DicePick):
-            for _ in range(len(p.faces) + 1):
-                if p.selected == value:
-                    break
-                await self.press("3" if "3" in self.buttons.inputs else "cw")
-            assert p.selected == value
-            await self.press("ok")
-        elif isinstance(p, FaceEntry):
-            await self.type_face(p, value)
-        elif isinstance(p, Menu):
-            await self.menu(p, value)
-        else:
-            raise AssertionError(f"no way to answer {p!r}")
-
-    async def type_face(self, p, value) -> None:
-        """A die face or a coin side the players rolled, typed in: its number button (the
-        coin: 1 safe, 2 danger), OK then 1 or 2 for the wind face or the bullseye; on an
-        encoder build, cw until it is under the cursor, then OK."""
-        if "1" not in self.buttons.inputs:
-            for _ in range(len(p.values) + 1):
-                if p.selected == value:
-                    break
-                await self.press("cw")
-            await self.press("ok")
-        elif value in p.values[:6] and p.kind is DecisionKind.DIE_TYPED:
-            await self.press(value)
-        elif p.kind == "flip_typed":
-            await self.press(str(p.values.index(value) + 1))
-        else:
-            await self.press("ok")
-            await self.press(str(p.sub.values.index(value) + 1))
+        await self.make(inputs_for(self.d.current(), value, self.buttons.inputs))
 
     async def walk(self, p, target) -> None:
-        if "1" not in self.buttons.inputs:          # a rotary encoder: step through options
-            for _ in range(len(p.options) + 1):
-                if p.cursor == target:
-                    return
-                await self.press("cw")
-        for _ in range(40):
-            if p.cursor == target:
-                return
-            await self.press(str(toward(p, target)))
-        assert p.cursor == target, (p.cursor, target)
+        await self.make(walk_to(p, target, self.buttons.inputs))
 
     async def menu(self, p, value) -> None:
-        direct = {p.values[i]: key for key, i in p.direct.items()}
-        encoder = "4" not in self.buttons.inputs
-        if value in direct and not encoder:
-            await self.press(direct[value])
-        for _ in range(len(p.values) + 1):
-            if p.selected == value:
-                break
-            await self.press("cw" if encoder else "4")
-        assert p.selected == value, (p.selected, value)
-        await self.press("ok")
+        await self.make(menu_inputs(p, value, self.buttons.inputs))
+
+    async def make(self, inputs) -> None:
+        """Each input in turn (table.app.presses reads the prompt again after each)."""
+        for kind, what in inputs:
+            if kind == "press":
+                await self.press(what)
+            else:
+                await self.tap(self.tags[what])
 
     async def wizard(self, teams: int = 2, rules=(), dice: str = "auto",
                      placement: str = "auto", lang: str = "en", decks: str = "players",
@@ -144,18 +86,6 @@ class Player:
         await self.choose("new")
         assert isinstance(w.prompt, MapEditor)
         await self.press("ok", long=True)
-
-
-def toward(p, target) -> int:
-    """The direction button that brings a hex cursor nearest ``target`` (worm to worm on a
-    prompt that steps between its options)."""
-    from table.app.defaults import step_towards
-
-    def reach(d):
-        if getattr(p, "snap", False):
-            return step_towards(p.cursor, p.order, d) or p.cursor
-        return neighbour(p.cursor, d)
-    return min(range(1, 7), key=lambda d: distance(reach(d), target))
 
 
 class running:

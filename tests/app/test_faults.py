@@ -75,7 +75,7 @@ def test_missing_leds_are_named_on_the_oled_and_the_game_goes_on(tmp_path):
         daemon = sim_daemon(tmp_path, devices=devices, retry_s=0.02)
         async with running(daemon):
             fault = shown_texts(daemon)
-            await asyncio.sleep(0.1)                 # retried meanwhile
+            await wait_for(lambda: devices.attempts["leds"] > 2, what="the LEDs retried")
             p = Player(daemon)
             await p.press("ok")                      # the fault notice goes
             await p.wizard()                         # the game starts without LEDs
@@ -121,7 +121,7 @@ def test_a_card_reader_error_is_named_and_taps_still_work_after(tmp_path):
         async with running(daemon):
             reader = daemon.dev["card_reader"]
             reader.on_error(DeviceError("card reader", "cannot open serial port /dev/serial0"))
-            await asyncio.sleep(0.01)
+            await wait_for(lambda: "card_reader" in daemon.faults, what="the fault taken")
             texts = shown_texts(daemon)
             return texts, dict(daemon.faults)
 

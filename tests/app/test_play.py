@@ -10,6 +10,8 @@ from table.bots import RandomBot
 from table.hexgrid import distance
 from table.ui.strings import text
 
+from tests.polling import until_async
+
 from .driver import Player, enrol_all, running, sim_daemon
 
 
@@ -187,13 +189,12 @@ def test_the_turn_timer_counts_down_and_ends_the_turn(tmp_path):
             team = daemon.game.turn.team
             oled_before = daemon.dev["display"].image.tobytes()
             now[0] += 30
-            await asyncio.sleep(0.1)
+            await until_async(lambda: daemon.dev["display"].image.tobytes() != oled_before,
+                              what="the countdown redrawn")
             oled_later = daemon.dev["display"].image.tobytes()
             now[0] += 31
-            for _ in range(100):
-                await asyncio.sleep(0.01)
-                if any(e.get("timeout") for e in daemon.game.log):
-                    break
+            await until_async(lambda: any(e.get("timeout") for e in daemon.game.log),
+                              what="the time-up logged")
             return team, oled_before, oled_later, texts(daemon), daemon.game
 
     team, before, later, shown, game = asyncio.run(main())

@@ -14,6 +14,8 @@ from pathlib import Path
 
 from table.app.notify import Notifier
 
+from tests.polling import until_async
+
 from .driver import running, sim_daemon
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,11 +50,10 @@ def test_ready_once_the_devices_are_up_then_watchdog_pings_from_the_loop(tmp_pat
         daemon = sim_daemon(tmp_path / "state", notifier=notifier)
         async with running(daemon):
             up = set(daemon.dev)
-            deadline = asyncio.get_running_loop().time() + 30
-            while got.count("WATCHDOG=1") < 3:       # however slow the machine: pings go on
-                assert asyncio.get_running_loop().time() < deadline, got
-                await asyncio.sleep(0.01)
+            def pinged() -> bool:                    # however slow the machine: pings go on
                 drain()
+                return got.count("WATCHDOG=1") >= 3
+            await until_async(pinged, timeout=30, what="three watchdog pings")
         return up
 
     up = asyncio.run(main())
@@ -138,10 +139,10 @@ def test_run_sim_without_a_tty_runs_until_stopped_and_prints_the_page(tmp_path):
     proc = start(tmp_path, "--port", "0")
     try:
         lines = [proc.stdout.readline() for _ in range(2)]
-        time.sleep(0.5)
-        assert proc.poll() is None                     # still running with stdin closed
         page = next(l for l in lines if l.startswith("simulator: "))
         assert page.strip().startswith("simulator: http://127.0.0.1:")
+        assert "oled" in http(page.split()[1], "/state")  # serving, with stdin closed
+        assert proc.poll() is None
         assert any(str(tmp_path / "state") in l for l in lines)
     finally:
         proc.send_signal(signal.SIGTERM)

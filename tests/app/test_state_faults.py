@@ -9,7 +9,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from table.app.prompts import Notice
@@ -18,6 +17,8 @@ from table.app.state import words
 from table.game import Game
 from table.journal import Journal
 from tests.journal.faulty import FaultyConnection, disk_full, io_error
+
+from tests.polling import until_async
 
 from .driver import Player, enrol_all, running, sim_daemon
 
@@ -91,10 +92,9 @@ def test_a_failed_write_when_the_timer_runs_out_stops_cleanly_and_the_game_repla
             disk = FaultyConnection.install(daemon.journal)
             disk.error = io_error()
             now[0] += 10_000                         # the turn's time runs out
-            for _ in range(3000):                    # (until it happens: at most 30 s)
-                await asyncio.sleep(0.01)
-                if daemon.mode == "storage" or any(e.get("timeout") for e in daemon.game.log):
-                    break
+            await until_async(lambda: daemon.mode == "storage"
+                              or any(e.get("timeout") for e in daemon.game.log),
+                              timeout=30, what="the time-up written, or storage failed")
             failed = shown(daemon), daemon.jg
             disk.error = None
             await p.press("ok")                      # storage works again
@@ -126,10 +126,8 @@ def test_storage_is_tried_again_by_itself(tmp_path):
             assert daemon.mode == "storage"
             disk.error = None
             now[0] += daemon.guard.retry_s + 1
-            for _ in range(3000):
-                await asyncio.sleep(0.01)
-                if daemon.mode != "storage":
-                    break
+            await until_async(lambda: daemon.mode != "storage", timeout=30,
+                              what="storage retried")
             return daemon.mode, daemon.store.fault
 
     assert asyncio.run(main()) == ("play", None)
@@ -230,11 +228,15 @@ def test_run_with_an_unusable_state_folder_keeps_running_and_says_why(tmp_path):
     try:
         line = proc.stdout.readline()
         assert line.startswith("worms-table: running"), proc.stderr.read()
-        time.sleep(0.3)
-        assert proc.poll() is None
+        said = []                                  # the log, until it names the folder
+        while not said or str(blocker) not in said[-1]:
+            said.append(proc.stderr.readline())
+            assert said[-1], "".join(said)
+        assert proc.poll() is None                 # it said why, and runs on
     finally:
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=20)
+    err = "".join(said) + err
     assert proc.returncode == 0, err
     assert "Traceback" not in err and str(blocker) in err
 

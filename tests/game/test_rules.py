@@ -69,13 +69,14 @@ def test_automatic_setup(teams):
 def test_drop_deck_sizes():
     base = Game.new(GameConfig(teams=3), 1)
     assert base.decks["drop"] == 2 * 3 + 2 + 1        # T4: two a player plus two, then SD
-    assert base._st.drops[-1] in ("one_life", "powerful_explosives")
+    assert base.deck_cards["bottom"] in ("one_life", "powerful_explosives")
     cards = {k: replace(c, copies=5) if c.kind == "drop" else c for k, c in library().items()}
     longer = Game.new(GameConfig(teams=3, options=("longer_game",)), 1, cards)
     assert longer.decks["drop"] == 2 * 5 + 1          # every Drop card in the box
     none = Game.new(GameConfig(teams=3, options=("no_sudden_death",)), 1, cards)
     assert none.decks["drop"] == 2 * 5
-    assert all(library()[c].kind == "drop" for c in none._st.drops)
+    assert none.deck_cards["bottom"] is None
+    assert all(library()[c].kind == "drop" for c in none.deck_cards["drop"])
 
 
 def test_late_superweapons_put_the_superweapons_at_the_bottom():
@@ -124,7 +125,7 @@ def test_sudden_death_draft_asks_each_player_to_keep_one():
         g.answer(d.options[1])
     assert asked == ["seat:0", "seat:1"]
     kept = [e["answer"] for e in g.log if "answer" in e]
-    assert g._st.drops[-1] in kept
+    assert g.deck_cards["bottom"] in kept
 
 
 # -- the turn --------------------------------------------------------------------------------

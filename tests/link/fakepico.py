@@ -7,7 +7,9 @@ bytes dropped, corrupted, duplicated, delayed.  :meth:`unplug` removes the symli
 closes the pty (the host's reads fail, as with a pulled cable); :meth:`replug` starts a
 freshly booted Pico on a new pty behind the same path.  An exception in the firmware's
 loop does what firmware/main.py's supervision does on a Pico: the board resets (the USB
-port goes and comes back, as a fresh boot); ``crashes`` counts them.
+port goes and comes back, as a fresh boot); ``crashes`` counts them.  ``now`` is the firmware's
+millisecond clock (time.ticks_ms on a Pico): the machine's by default, or the test's own, so a
+test of what the firmware does in time moves its time on itself instead of sleeping.
 
 Used by tests/link/ and bench/link.py.
 """
@@ -92,8 +94,10 @@ class _Pipe:
 class FakePico:
     def __init__(self, folder: str | os.PathLike, *, to_pico: Faults | None = None,
                  to_host: Faults | None = None, seed: int = 1, on_show=None,
-                 name: str = "usb-MicroPython_Board_in_FS_mode_e6614c311b7e6f35-if00"):
+                 name: str = "usb-MicroPython_Board_in_FS_mode_e6614c311b7e6f35-if00",
+                 now=None):
         self.path = Path(folder) / name
+        self.now = now or _ms
         self.to_pico = _Pipe(to_pico or Faults(), random.Random(seed))
         self.to_host = _Pipe(to_host or Faults(), random.Random(seed + 1))
         self.boots = 0
@@ -144,7 +148,7 @@ class FakePico:
     def reboot(self) -> None:
         """The firmware restarts (fresh state) while the port stays."""
         with self._lock:
-            self.node = pico_main.build(self._write, now=_ms, diff=_minus,
+            self.node = pico_main.build(self._write, now=self.now, diff=_minus,
                                         supply=lambda: self.supply_mv,
                                         rail=lambda: self.rail_mv)
             self.node.strip.sm.keep = self.on_show is None

@@ -1,6 +1,6 @@
 """PicoLeds and PicoWindDial over the link to the fake Pico."""
 
-import time
+import threading
 
 import pytest
 
@@ -139,11 +139,15 @@ def test_closed_leds_stop_restoring(pico, link):
     leds.close()
     with pytest.raises(DeviceError):
         leds.show()
+    back = threading.Event()
+    link.add_listener(back.set)                         # called beside any other listener
     pico.unplug()
     until(lambda: not link.connected)
     pico.replug()
     assert link.wait_connected(2.0)
-    time.sleep(0.1)
+    until(back.is_set, what="the link's listeners called")
+    until(lambda: not any(t.name == "pico-link-restore" for t in threading.enumerate()),
+          what="every listener done")
     assert pico.frames == []                            # nobody re-sent the frame
 
 

@@ -472,8 +472,8 @@ def test_dead_event_streams_are_dropped(table, caplog, how):
             if how == "reset":
                 s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
                              b"\x01\x00\x00\x00\x00\x00\x00\x00")
-    until(lambda: not running.call(lambda: len(running.server._streams)))
-    assert running.call(lambda: len(running.server._streams)) == 0
+    until(lambda: not running.call(running.server.streams))
+    assert running.call(running.server.streams) == 0
     assert running.call(running.server.connections) == 0
     no_traceback(caplog)
 
@@ -486,13 +486,13 @@ def test_a_stream_whose_page_stopped_reading_is_dropped(table, monkeypatch, capl
     server.heartbeat_s, server.write_timeout_s = 0.1, 0.2
     with open_stream(server.port) as s:
         assert s.recv(100).startswith(b"HTTP/1.1 200 ")
-        until(lambda: running.call(lambda: len(server._streams)) == 1)
+        until(lambda: running.call(server.streams) == 1)
 
         async def never_done(self, data):
             await asyncio.Event().wait()
         monkeypatch.setattr(web.StreamResponse, "write", never_done)
-        until(lambda: running.call(lambda: len(server._streams)) == 0)
-        assert running.call(lambda: len(server._streams)) == 0
+        until(lambda: running.call(server.streams) == 0)
+        assert running.call(server.streams) == 0
         try:
             closed_by_server(s)                         # the server let go of the socket
         except ConnectionResetError:

@@ -7,7 +7,6 @@ import http.cookiejar
 import io
 import json
 import socket
-import time
 import types
 import urllib.error
 import urllib.request
@@ -23,6 +22,7 @@ from table.devices.cards import CardReader, canonical_uid
 from table.devices.leds import SimHexLeds
 from table.ui.snapshot import TableSnapshot, frame_items
 from table.web import card_for_uid, serve, sim_uid
+from tests.polling import until
 
 
 def png(data_url: str) -> Image.Image:
@@ -397,11 +397,8 @@ def test_a_page_going_away_is_no_error(table, caplog):
     with socket.create_connection(("127.0.0.1", running.server.port), timeout=5) as s:
         s.sendall(b"GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\n")   # and one that stops halfway
     assert running.request("/state")[0] == 200
-    for _ in range(200):                          # the streams notice and end
-        if not running.call(lambda: len(running.server._streams)):
-            break
-        time.sleep(0.01)
-    assert not running.server._streams
+    until(lambda: running.call(running.server.streams) == 0,   # the streams notice and end
+          what="the vanished pages' streams ended")
     assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"] == []
 
 
