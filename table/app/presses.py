@@ -16,9 +16,10 @@ from typing import Any, Iterator, Sequence
 from table.engine.decisions import DecisionKind
 from table.hexgrid import Hex, distance, neighbour
 
+from .asking import Prompt
 from .defaults import step_towards
+from .pickers import CardTap, DeckTap, DicePick, HexPick, Menu, Notice
 from .present import Step
-from .prompts import CardTap, DeckTap, DicePick, HexPick, Menu, Notice, Prompt
 from .typed import FaceEntry
 
 #: ("press", button name) or ("tap", card id)

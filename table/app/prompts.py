@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from table.engine.board import split_id
 from table.engine.decisions import Decision, DecisionKind, Purpose
 from table.engine.state import Phase
 from table.hexgrid import Hex
@@ -82,7 +83,7 @@ def _ask_worm(d: Decision, view: View) -> Prompt:
     for wid in d.options:
         w = view.board.things.get(wid)
         if w is not None:
-            opts.setdefault(w.at, []).append((wid, worm_name(view.lang, w.team, worm_number(wid))))
+            opts.setdefault(w.at, []).append((wid, worm_name(view.lang, w.team, worm_number(w))))
     if not opts:
         return _fallback(d, view)
     default = view.board.things.get(d.default)
@@ -98,7 +99,7 @@ def _ask_worm(d: Decision, view: View) -> Prompt:
 
 def _undone_worm(v: Any, lang: str, cards: dict) -> str | None:
     if isinstance(v, str) and "-" in v:
-        return text("undo.worm", lang, worm=worm_name(lang, v.rsplit("-", 1)[0], worm_number(v)))
+        return text("undo.worm", lang, worm=worm_name(lang, split_id(v)[0], worm_number(v)))
     return None
 
 

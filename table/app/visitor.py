@@ -77,9 +77,9 @@ def shot_result(lang: str, game, team: str | None) -> tuple[str, str]:
     shot = None
     for e in events[start:]:
         thing = str(e.get("thing") or "")
-        team = split_id(thing)[0]             # (a worm destroyed: no board holds it any more)
-        who = (team, worm_number(thing)) if e.get("kind", "worm") == "worm" \
-            and "-" in thing and team in game.teams else None
+        owner = split_id(thing)[0]            # (a worm destroyed: no board holds it any more)
+        who = (owner, worm_number(thing)) if e.get("kind", "worm") == "worm" \
+            and "-" in thing and owner in game.teams else None
         if e["event"] == "accuracy":
             shot = "hit" if e.get("picked") == "hit" else "miss"
         elif e["event"] == "damage" and who and who not in hurt:
