@@ -83,7 +83,7 @@ def _ask_worm(d: Decision, view: View) -> Prompt:
     for wid in d.options:
         w = view.board.things.get(wid)
         if w is not None:
-            opts.setdefault(w.at, []).append((wid, worm_name(view.lang, w.team, worm_number(w))))
+            opts.setdefault(w.at, []).append((wid, worm_name(view.lang, w.team or "", worm_number(w))))
     if not opts:
         return _fallback(d, view)
     default = view.board.things.get(d.default)
