@@ -38,7 +38,7 @@ from .gallery_kit import (
 )
 from .gallery_play import ends, setup, steps, turn
 from .present import Legend, refusal
-from .prompts import Menu, Prompt, Refuse, View
+from .prompts import Menu, Notice, Prompt, Refuse, View
 from .state import words
 from .wizard import MapEditor, Wizard
 
@@ -258,6 +258,10 @@ def teach_pass(lang: str) -> Iterator[tuple[str, Draw]]:
         yield f"teach the deck: {n} left", drawn(tapped, view)
     yield "teach the deck: not a Supply card", partial(
         refusal, Refuse("teach.not_supply", {"card": widest_card(lang, ("drop",))}), lang)
+    from .teaching import private_screen
+    for key in ("teach.private", "teach.private_done"):      # a card tapped in private
+        yield f"teach in private: {key}", drawn(partial(Notice, partial(private_screen, key)),
+                                                view)
 
 
 def _count(lang: str) -> Prompt:

@@ -8,6 +8,14 @@ owner's card folder (so the next game knows it), joins the running game's librar
 enrolled, and the answer the game was waiting for is given with it (the card is played, or
 drawn).  Back on the walk's first screen leaves it; the question it came from is asked again.
 
+The page's card form (table/web/cardform.py) is the same walk, faster: the Teacher is the
+page's :class:`~table.web.cardform.CardSink`.  A card written there while the box walks an
+unknown tag finishes that walk (the card, with the name typed on the page, is enrolled to the
+tag and played or drawn at once, as the walk would); written while a card tapped in private
+waits (an unknown tag tapped where no card is asked for: the Starter dealt face down, say),
+it is enrolled to that tag and the OLED names nothing; written at any other time, it joins
+the running game's cards at once (no restart).
+
 :class:`TeachPass` is the pass itself: the players tap each card of their Supply deck once;
 a known card is ticked off, an unknown one goes through the walk; the screen counts how many
 are left of the deck's size, asked first (:class:`Count`).
@@ -17,12 +25,14 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from functools import partial
 from typing import Any
 
 from table.ui import screens
 from table.ui.strings import text
 
-from .prompts import Answer, CardTap, DeckTap, Prompt, Refuse, View
+from .mode import Mode
+from .prompts import Answer, CardTap, DeckTap, Notice, Prompt, Refuse, View
 from .teach import WEAPONS, Result, Walk, names
 
 log = logging.getLogger("worms-table")
@@ -30,6 +40,12 @@ log = logging.getLogger("worms-table")
 #: the buttons that open the walk for a card without a tag, where a card is asked for
 UNKNOWN_BUTTONS = ("4", "cw")
 SUPPLY_DECK = ("supply", "superweapon")
+
+
+def private_screen(key: str, view: View) -> screens.Screen:
+    """What the OLED says of a card tapped in private (``teach.private``: not known, teach
+    it on your own page; ``teach.private_done``: learnt): never the card itself."""
+    return screens.message(text("teach.title", view.lang), text(key, view.lang))
 
 
 class Count(Prompt):
@@ -114,6 +130,8 @@ class Teacher:
         self.walk: Walk | None = None
         self.uid: str | None = None
         self.source: Prompt | None = None    # the prompt the walk came from
+        self.private: str | None = None      # a tag tapped in private, for the page's form
+        self.form = False                    # a page with the card form is served
 
     @property
     def prompt(self) -> Prompt | None:
@@ -151,6 +169,11 @@ class Teacher:
         """A tap at ``prompt``: a tag the box does not know starts the walk where a card is
         asked for (None: nothing more to do); otherwise the prompt's own outcome."""
         if card_id is None and self.tap(uid, prompt):
+            return None
+        if card_id is None and self.form and self.walk is None and self.d.mode == Mode.PLAY:
+            self.private = uid               # the card stays secret: taught on the page
+            self.d.overlay = Notice(partial(private_screen, "teach.private"))
+            log.info("an unknown card (tag %s) tapped in private: for the page's form", uid)
             return None
         return prompt.tap(card_id)
 
@@ -197,8 +220,7 @@ class Teacher:
 
     def learn(self, raw: dict, uid: str | None) -> str:
         """Make the card known: its file in the owner's card folder (the next games know it;
-        if it cannot be written, this game still does), the running game's cards (journaled),
-        the library the daemon and its tags read, the tag enrolled."""
+        if it cannot be written, this game still does), then :meth:`join`."""
         from table.cards import CardError, authoring
         card, problems = authoring.check(raw, self.d.cards, source="taught")
         assert card is not None, problems        # (the walk checked it)
@@ -209,12 +231,78 @@ class Teacher:
         except CardError as err:
             log.error("card %s taught, but not saved for later games: %s", card.id,
                       "; ".join(err.problems))
+        return self.join(card, uid)
+
+    def join(self, card, uid: str | None) -> str:
+        """The card joins the running game's cards (journaled), the library the daemon and
+        its tags read; its tag is enrolled."""
         self.d.cards[card.id] = card             # (the tags read the same library)
-        if self.d.jg is not None:
+        if self.d.jg is not None and card.id not in self.d.jg.game.cards:
             self.d.jg.add_card(card)
         if uid is not None:
             self.d.tags.enrol(uid, card.id)
         return card.id
 
+    # -- the page's card form (table.web.cardform.CardSink) ------------------------------------
+    def card_problem(self, raw: dict) -> str | None:
+        """Why the page's card cannot be the one the box is waiting for (None: it can)."""
+        walk = self.walk
+        if walk is None or not isinstance(raw, dict) or raw.get("kind") in walk.kinds:
+            return None
+        lang = self.d.lang
+        return text("teach.form_kind", lang,
+                    kinds=", ".join(text(f"teach.kind.{k}", lang) for k in walk.kinds))
 
-__all__ = ["Count", "TeachPass", "Teacher", "UNKNOWN_BUTTONS", "WEAPONS"]
+    def card_note(self) -> str | None:
+        """What writing a card on the page does now, when it does more than write a file."""
+        if self.walk is not None:
+            return text("teach.form_walk", self.d.lang)
+        if self.private is not None:
+            return text("teach.form_private", self.d.lang)
+        return None
+
+    def card_added(self, raw: dict, path: str) -> dict:
+        """The page's form wrote ``raw`` to ``path`` (on the loop): the card is known at once;
+        the walk on show or the tag tapped in private ends with it (see the module doc)."""
+        from table.cards import authoring
+        card, problems = authoring.check(raw, self.d.cards, source=path)
+        if card is None:                          # (written, so good; but say so if not)
+            log.error("card from the page not taken: %s", "; ".join(problems))
+            return {}
+        with self.d.store.one_commit():
+            out = self._take_from_page(card)
+        self.d.render()
+        return out
+
+    def card_renamed(self, card_id: str, path: str) -> None:
+        """The page renamed card ``card_id`` (its file at ``path``): shown by its new name at
+        once (the game's rules are the same card)."""
+        from table.cards import CardError, load_file
+        try:
+            [card] = [c for c in load_file(path) if c.id == card_id]
+        except (CardError, ValueError) as err:
+            log.error("card %s renamed, but its file does not read back: %s", card_id, err)
+            return
+        self.d.cards[card_id] = card
+        self.d.render()
+
+    def _take_from_page(self, card) -> dict:
+        if self.walk is not None:
+            source, uid = self.source, self.uid
+            self.leave()
+            self.join(card, uid)
+            if isinstance(source, TeachPass):
+                source.learnt(card.id)
+            elif source is not None:
+                self.d.answer(card.id)
+            return {"taught": card.id}
+        if self.private is not None:
+            uid, self.private = self.private, None
+            self.join(card, uid)
+            self.d.overlay = Notice(partial(private_screen, "teach.private_done"))
+            return {"taught": card.id}
+        self.join(card, None)
+        return {"added": card.id}
+
+
+__all__ = ["Count", "TeachPass", "Teacher", "UNKNOWN_BUTTONS", "WEAPONS", "private_screen"]

@@ -2,7 +2,9 @@
 
 Used by ``worms-table cards new`` (questions on a terminal) and the simulator page's card form
 (``POST /cards/check`` and ``/cards/new``): both hand in a card as plain data, the same table a
-card file holds, and get back either the checked card or every problem, one line each.
+card file holds, and get back either the checked card or every problem, one line each.  The
+form also renames a card of the owner's folder (``POST /cards/rename``: :func:`rename`), the
+way a card taught on the box's buttons ("Card 3") gets its printed name.
 
 The owner's card folder is the first folder of ``WORMS_TABLE_CARDS``; without that variable it
 is ``$XDG_CONFIG_HOME/worms-table/cards`` (``~/.config/worms-table/cards``), which the library
@@ -23,8 +25,8 @@ from table.engine.vocabulary import (CARD_KINDS, MAX_ACCURACY, MAX_COPIES, MAX_R
                                      STEP_KINDS, STEPS, SYMBOLS, TARGETS, WEAPON_KINDS, WHERE,
                                      Param)
 
-from . import (CARD_KEYS, LANGS, CardError, default_folder, example_folder, library, load_file,
-               parse_card)
+from . import (CARD_KEYS, LANGS, CardError, card_table, default_folder, example_folder, library,
+               load_file, parse_card)
 from .schema import ID_RE, id_problem, name_problem
 
 #: The target rules (a tuple; the engine's predicates are table.engine.targeting's).
@@ -64,7 +66,7 @@ ORDER = CARD_KEYS
 __all__ = ["ASKED", "DEFAULTS", "CARD_KEYS", "CARD_KINDS", "ID_RE", "LANGS", "MAX_ACCURACY", "MAX_COPIES",
            "MAX_RANGE", "OPTIONAL", "PLACE_AT", "RULES", "STEP_KINDS", "STEP_PARAMS", "SYMBOLS",
            "TARGET_RULES", "WEAPON_KINDS", "WHERE", "check", "default_folder", "id_problem",
-           "name_problem", "owner_folder", "slug", "to_toml", "write"]
+           "name_problem", "owner_folder", "rename", "slug", "to_toml", "write"]
 
 
 def owner_folder() -> Path:
@@ -165,4 +167,31 @@ def write(raw: dict, folder: Path | None = None, known: dict | None = None) -> P
     except OSError as err:
         raise CardError([f"{path}: cannot write: {err.strerror}"]) from None
     load_file(path)                                  # the library reads it as written
+    return path
+
+
+def rename(card_id: str, names: dict, known: dict | None = None) -> Path:
+    """Give card ``card_id`` of the owner's folder new ``names`` (its file, written by
+    :func:`write` or taught on the box, is written again with nothing else changed); raise
+    :class:`CardError` naming the problem, writing nothing.  The file's path."""
+    known = library() if known is None else known
+    card = known.get(card_id) if isinstance(card_id, str) else None
+    if card is None:
+        raise CardError([f"no card {card_id!r} in the library"])
+    path = Path(card.source) if card.source else None
+    folder = owner_folder()
+    if (path is None or path.name != f"{card_id}.toml"
+            or path.parent.resolve() != folder.expanduser().resolve()):
+        raise CardError([f"card {card_id}: not a card file of your own card folder ({folder}); "
+                         "edit the card file it comes from instead"])
+    raw = {**card_table(card), "names": names}
+    others = {k: c for k, c in known.items() if k != card_id}
+    checked, problems = check(raw, others, source=str(path))
+    if checked is None:
+        raise CardError(problems)
+    body = to_toml(raw, "Written by worms-table cards new; the schema is in docs/cards.md.")
+    try:
+        filetext.write_atomic(path, body)
+    except OSError as err:
+        raise CardError([f"{path}: cannot write: {err.strerror}"]) from None
     return path

@@ -139,4 +139,8 @@ async def start_web(devices, daemon, host: str, port: int | None, pairing: bool 
         daemon.on_pair_button = server.open_pairing
     daemon.on_snapshot = server.show        # each change, pushed to the pages
     server.view.cards = getattr(daemon, "cards", server.view.cards)   # (a card taught: shown)
+    teacher = getattr(daemon, "teacher", None)
+    if teacher is not None:                 # the page's card form: known at once, or taught
+        server.on_card = teacher
+        teacher.form = True
     return server

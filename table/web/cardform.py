@@ -6,9 +6,17 @@ same checks as ``worms-table cards new`` and the card files (table/cards/authori
     POST /cards/check  -> {"ok": true, "valid": bool, "problems": [...], "toml": "..."}
     POST /cards/new    -> {"ok": true, "path": "<the file written>"}, or 422 naming every
                           problem (nothing written), or 507 when the owner's folder is full
+    POST /cards/rename {"id": "card_3", "names": {"en": ..., "cs": ..., "uk": ...}}: a card
+                          of the owner's folder (one taught on the box's buttons is "Card 3")
+                          gets its printed names -> {"ok": true, "path": ...}, or 422
 
 The file goes into the owner's card folder (the first folder of ``WORMS_TABLE_CARDS``, else
-``~/.config/worms-table/cards``); the running table reads it when it next loads the library.
+``~/.config/worms-table/cards``).  Beside a daemon the server hands each card written to its
+:class:`CardSink` (the daemon's teacher, table/app/teaching.py): the card is known at once,
+and a card the box is being taught (an unknown tag tapped) is finished by it -- the reply then
+says ``"taught": "<id>"``.  The sink may refuse a card first (e.g. a Starter where the box
+waits for a Supply card: a problem of the check, a 409 of the write) and says what writing
+does (the check's ``"note"``).
 
 Never on the event loop: the table's presses must not wait for a card.  :class:`CardForm`
 runs each check and each write in a worker thread, one at a time (a flood of requests waits
@@ -23,15 +31,32 @@ from __future__ import annotations
 import asyncio
 import threading
 from pathlib import Path
+from typing import Protocol
 
 from table.cards import CardError, library, user_files
-from table.cards.authoring import check, owner_folder, to_toml, write
+from table.cards.authoring import check, owner_folder, rename, to_toml, write
 
 from .view import InputError
 
 MAX_OWNER_CARDS = 200          # card files in the owner's folder (the box holds ~100 cards)
 MAX_OWNER_BYTES = 512 * 1024   # and their bytes (a card file is ~0.5 kB)
 QUEUE = 8                      # requests waiting for the worker, at most
+
+
+class CardSink(Protocol):
+    """Who hears of the cards the form writes (the daemon's teacher); called on the loop."""
+
+    def card_problem(self, raw: dict) -> str | None:
+        """Why this card cannot be written now (None: it can)."""
+
+    def card_note(self) -> str | None:
+        """What writing a card does now beyond writing its file (None: nothing more)."""
+
+    def card_added(self, raw: dict, path: str) -> dict:
+        """The card was written to ``path``: what to add to the reply."""
+
+    def card_renamed(self, card_id: str, path: str) -> None:
+        """Card ``card_id``'s file at ``path`` was written again with new names."""
 
 
 def _card(data: dict) -> dict:
@@ -68,11 +93,39 @@ class CardForm:
         self._waiting = 0
 
     # -- on the loop ---------------------------------------------------------------------------
-    async def check(self, data: dict) -> dict:
-        return await self._off_loop(self.check_now, _card(data))
+    async def check(self, data: dict, sink: CardSink | None = None) -> dict:
+        raw = _card(data)
+        out = await self._off_loop(self.check_now, raw)
+        if sink is not None:
+            problem, note = sink.card_problem(raw), sink.card_note()
+            if problem:
+                out["problems"].append(problem)
+                out["valid"] = False
+            if note:
+                out["note"] = note
+        return out
 
-    async def new(self, data: dict) -> dict:
-        return await self._off_loop(self.new_now, _card(data))
+    async def new(self, data: dict, sink: CardSink | None = None) -> dict:
+        raw = _card(data)
+        problem = sink.card_problem(raw) if sink is not None else None
+        if problem:
+            raise InputError(problem, status=409)
+        out = await self._off_loop(self.new_now, raw)
+        if sink is not None:
+            out.update(sink.card_added(raw, out["path"]))
+        return out
+
+    async def rename(self, data: dict, sink: CardSink | None = None) -> dict:
+        extra = sorted(set(data) - {"id", "names"})
+        if extra or not isinstance(data.get("id"), str) or not isinstance(data.get("names"),
+                                                                           dict):
+            raise InputError('send {"id": "<card id>", "names": {"en": ..., "cs": ..., '
+                             '"uk": ...}}' + (f"; unknown field(s) {', '.join(extra)}"
+                                              if extra else ""))
+        out = await self._off_loop(self.rename_now, data)
+        if sink is not None:
+            sink.card_renamed(data["id"], out["path"])
+        return out
 
     async def _off_loop(self, fn, raw: dict) -> dict:
         if self._waiting >= QUEUE:
@@ -119,6 +172,17 @@ class CardForm:
             raise InputError(full, status=507)
         try:
             path = write(raw, known=known)
+        except CardError as err:
+            raise InputError("; ".join(err.problems), status=422) from None
+        return {"path": str(path)}
+
+    def rename_now(self, data: dict) -> dict:
+        known, trouble = self.known()
+        if trouble:
+            raise InputError("; ".join(trouble), status=422)
+        names = {k: v for k, v in data["names"].items() if v != ""}   # (blank: no name)
+        try:
+            path = rename(data["id"], names, known=known)
         except CardError as err:
             raise InputError("; ".join(err.problems), status=422) from None
         return {"path": str(path)}

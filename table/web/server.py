@@ -19,7 +19,9 @@ Endpoints:
     POST /remove           the card on the reader is taken off
     POST /cards/check      {"card": {...}}: a card checked as the card files are (live checking)
     POST /cards/new        {"card": {...}}: written into the owner's card folder if it is good
-                           (table/web/cardform.py)
+                           (table/web/cardform.py); beside a daemon, known at once, and it
+                           finishes a card the box is being taught (``on_card``)
+    POST /cards/rename     {"id": "card_3", "names": {...}}: an owner's card renamed
 
 Who may connect.  Bound to a loopback address (the default) it answers only requests whose
 Host is the loopback (so a web page elsewhere cannot reach it by DNS rebinding).  Bound to
@@ -59,7 +61,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from table.web.cardform import CardForm
+from table.web.cardform import CardForm, CardSink
 from table.web.limits import (BUSY_REPLY, HEARTBEAT_S, IDLE_S, MAX_BODY_BYTES, MAX_PER_CLIENT,
                               MAX_STREAMS, MAX_STREAMS_PER_PAGE, UNPAIR_HOLD_S, WRITE_TIMEOUT_S,
                               HttpError, ServerLog, connection_limits, drop_when_unacknowledged,
@@ -125,6 +127,7 @@ class WebServer:
         self._trusted: set = set()              # connections a page has used (open ones)
         self._held_at = -1e9                    # when 1 was last held at the table
         self.cardform = CardForm()              # (off the loop, the library cached)
+        self.on_card: CardSink | None = None    # the daemon's teacher (cardform.CardSink)
         self._quiet_until = 0.0
         self._runner: web.AppRunner | None = None
         self._listener: asyncio.base_events.Server | None = None
@@ -320,7 +323,9 @@ class WebServer:
             body, ctype = self._static[path]
             return web.Response(body=body, content_type=ctype, charset="utf-8")
         posts = {"/press": self._press, "/tap": self._tap, "/remove": self._remove,
-                 "/cards/check": self.cardform.check, "/cards/new": self.cardform.new}
+                 "/cards/check": lambda d: self.cardform.check(d, self.on_card),
+                 "/cards/new": lambda d: self.cardform.new(d, self.on_card),
+                 "/cards/rename": self._rename}
         if path in ("/state", "/events"):
             if method != "GET":
                 raise HttpError(405, f"{path} is only for GET")
@@ -383,6 +388,11 @@ class WebServer:
         if "card" not in data:
             raise InputError("say which card: {\"card\": \"bazooka\"}")
         return {"uid": self.view.tap(data["card"])}
+
+    async def _rename(self, data: dict) -> dict:
+        out = await self.cardform.rename(data, self.on_card)
+        self.view.changed()                 # (the pages ask for the cards again)
+        return out
 
     def _remove(self, data: dict) -> dict:
         self._only(data, set())

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import hashlib
 import io
 import secrets
 
@@ -139,11 +140,18 @@ class TableView:
             "buttons": None if panel.buttons is None else {
                 "names": list(panel.names()), "interactive": panel.can_press()},
             "ncards": len(self.cards),     # (a card taught: the page asks /state again)
+            "cards_key": self.cards_key(),  # (... or renamed)
             "reader": None if not has_reader else {
                 "interactive": panel.can_tap(), "uid": uid,
                 "card": None if uid is None else card_for_uid(uid, self.cards),
             },
         }
+
+    def cards_key(self) -> str:
+        """What the library's cards are now, their ids and names, as a short key: the page
+        asks for them again (``/state``) when it changes."""
+        names = sorted((c.id, sorted(c.names.items())) for c in self.cards.values())
+        return hashlib.sha1(repr(names).encode("utf-8")).hexdigest()[:12]
 
     def state(self) -> dict:
         """:meth:`live` plus the library's cards, each with its names and sim tag."""

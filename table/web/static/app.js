@@ -15,7 +15,7 @@ const T = {
        cfTitle: "Add a card to the library", cfHelp: "The fields of a card file (docs/cards.md), checked by the table as you type; one text step a line, as",
        cfKind: "kind", cfEn: "English name", cfCs: "Czech name", cfUk: "Ukrainian name", cfIdFrom: "from the English name", cfCopies: "copies",
        cfTarget: "target", cfRange: "range", cfAccuracy: "Accuracy", cfAction: "action line", cfLasting: "lasting rule", cfNotes: "notes",
-       cfWrite: "Write the card file",
+       cfWrite: "Write the card file", rnTitle: "Name a card taught on the box", rnCard: "card", rnWrite: "Rename",
        kinds: {starter: "Starter", supply: "Supply", superweapon: "Superweapon", drop: "Drop", sudden_death: "Sudden Death"}},
   cs: {simulator: "simulátor", connecting: "připojuji…", live: "živě", reconnecting: "připojuji znovu…",
        wind: "Vítr", noWind: "Vítr: zatím nenastaven", cards: "Karty: kliknutím kartu přiložíte ke čtečce", cardsShown: "Karty, které stůl zná",
@@ -29,7 +29,7 @@ const T = {
        cfTitle: "Přidat kartu do knihovny", cfHelp: "Údaje souboru karty (docs/cards.md); stůl je kontroluje, jak píšete; jeden krok textu na řádek, např.",
        cfKind: "druh", cfEn: "Anglický název", cfCs: "Český název", cfUk: "Ukrajinský název", cfIdFrom: "z anglického názvu", cfCopies: "kopií",
        cfTarget: "cíl", cfRange: "dostřel", cfAccuracy: "Přesnost", cfAction: "akční řádek", cfLasting: "trvalé pravidlo", cfNotes: "poznámky",
-       cfWrite: "Zapsat soubor karty",
+       cfWrite: "Zapsat soubor karty", rnTitle: "Pojmenujte kartu naučenou na stole", rnCard: "karta", rnWrite: "Přejmenovat",
        kinds: {starter: "Počáteční", supply: "Zásoby", superweapon: "Superzbraň", drop: "Letecká podpora", sudden_death: "Náhlá smrt"}},
   uk: {simulator: "симулятор", connecting: "з’єднання…", live: "наживо", reconnecting: "перепідключення…",
        wind: "Вітер", noWind: "Вітер: ще не задано", cards: "Карти: клацніть, щоб прикласти до зчитувача", cardsShown: "Карти, які знає стіл",
@@ -43,7 +43,7 @@ const T = {
        cfTitle: "Додати карту до бібліотеки", cfHelp: "Дані файлу карти (docs/cards.md); стіл перевіряє їх, поки ви пишете; один крок тексту в рядку, як-от",
        cfKind: "вид", cfEn: "Назва англійською", cfCs: "Назва чеською", cfUk: "Назва українською", cfIdFrom: "з англійської назви", cfCopies: "копій",
        cfTarget: "ціль", cfRange: "дальність", cfAccuracy: "Точність", cfAction: "рядок дій", cfLasting: "тривале правило", cfNotes: "примітки",
-       cfWrite: "Записати файл карти",
+       cfWrite: "Записати файл карти", rnTitle: "Назвіть карту, вивчену на столі", rnCard: "карта", rnWrite: "Перейменувати",
        kinds: {starter: "Початкова", supply: "Припаси", superweapon: "Суперзброя", drop: "Пакунок", sudden_death: "Раптова смерть"}},
 };
 const KIND_ORDER = ["starter", "supply", "superweapon", "drop", "sudden_death"];
@@ -56,6 +56,7 @@ let lang = "en";
 let version = -1;
 let cards = [];
 let refetching = false;           // asking /state again for a card taught at the table
+let cardsKey = null;              // the cards' ids and names the page has (view.cards_key)
 let hexEls = new Map();
 let gridKey = "";
 let padKey = "";
@@ -114,6 +115,7 @@ function apply(s) {
   if (s.version < version) return;
   version = s.version;
   document.body.dataset.version = s.version;
+  if (s.cards) cardsKey = s.cards_key;
   if (s.cards) cards = s.cards.slice().sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
   const langChanged = s.lang !== lang || !document.body.dataset.lang;
   lang = s.lang;
@@ -124,8 +126,8 @@ function apply(s) {
   drawPad(s.buttons);
   drawCards(s.reader, langChanged || !!s.cards);
   drawTable(s.table);
-  // a card taught at the table: the card row gains it
-  if (!s.cards && s.ncards !== undefined && s.ncards !== cards.length && !refetching) {
+  // a card taught at the table (or renamed): the card row shows it
+  if (!s.cards && s.cards_key !== undefined && s.cards_key !== cardsKey && !refetching) {
     refetching = true;
     api("/state").then(apply).catch(() => {}).finally(() => { refetching = false; });
   }

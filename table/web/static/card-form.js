@@ -1,6 +1,8 @@
 // The card form: the fields of a card file, checked by the table (POST /cards/check) as they
 // are typed, and written into the owner's card folder (POST /cards/new) once the table says
-// the card is good.  The same checks as `worms-table cards new` and the card files.
+// the card is good.  The same checks as `worms-table cards new` and the card files.  While the
+// table is being taught a card (an unknown tag tapped), the check's note says so and writing
+// the card here finishes that: the table plays or draws it at once.
 "use strict";
 
 (() => {
@@ -67,6 +69,7 @@
     list.replaceChildren(...problems.map((p) => Object.assign(document.createElement("li"), {textContent: p})));
     document.getElementById("card-toml").textContent = res.ok && data.valid ? data.toml : "";
     document.getElementById("card-write").disabled = !(res.ok && data.valid);
+    document.getElementById("card-note").textContent = (res.ok && data.note) || "";
     form.dataset.checked = String(mine);
   }
 
@@ -82,8 +85,33 @@
                                            headers: {"Content-Type": "application/json"}});
     const data = await res.json().catch(() => ({}));
     document.getElementById("card-written").textContent =
-      res.ok ? `written: ${data.path}` : (data.error || `${res.status}`);
+      res.ok ? `written: ${data.path}` + (data.taught ? ` (taught: ${data.taught})` : "")
+             : (data.error || `${res.status}`);
     if (res.ok) document.getElementById("card-write").disabled = true;
   });
   show();
+
+  // a card taught on the box's buttons is "Card 3": the group gives it its printed names
+  const rename = document.getElementById("rename-form");
+  async function taught() {
+    const res = await fetch("/state").catch(() => null);
+    const state = res && res.ok ? await res.json() : {cards: []};
+    const mine = (state.cards || []).filter((c) => /^card_\d+$/.test(c.id));
+    const select = rename.elements.id;
+    const chosen = select.value;
+    select.replaceChildren(...mine.map((c) => Object.assign(document.createElement("option"),
+      {value: c.id, textContent: c.names.en})));
+    if (mine.some((c) => c.id === chosen)) select.value = chosen;
+    rename.hidden = mine.length === 0;
+  }
+  document.getElementById("new-card").addEventListener("toggle", taught);
+  rename.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const names = {en: rename.elements.en.value, cs: rename.elements.cs.value, uk: rename.elements.uk.value};
+    const res = await fetch("/cards/rename", {method: "POST", body: JSON.stringify({id: rename.elements.id.value, names}),
+                                              headers: {"Content-Type": "application/json"}});
+    const data = await res.json().catch(() => ({}));
+    document.getElementById("rename-done").textContent = res.ok ? `written: ${data.path}` : (data.error || `${res.status}`);
+    if (res.ok) taught();
+  });
 })();

@@ -1,0 +1,194 @@
+"""The page's card form beside a daemon (issue 19): a card written there while the box walks
+an unknown tag finishes the walk -- enrolled to that tag, named as typed, drawn or played at
+once; a card tapped in private (the Starter dealt face down) is taught there with nothing of
+it on the OLED; any other card written is known to the running game at once.
+
+The real server (commands.common.start_web) on the daemon's loop, its routes called over
+HTTP as the page calls them; the players' side through presses and taps only."""
+
+import asyncio
+
+import aiohttp
+import pytest
+
+from table.app.prompts import CardTap, DeckTap, Notice
+from table.bots import RandomBot
+from table.commands.common import start_web
+from table.engine.setup import HIDDEN
+from tests.app.driver import Player, enrol_all, running, sim_daemon
+from tests.app.test_teach_daemon import UNKNOWN, play_until
+
+BANANA = {"id": "banana_bomb", "kind": "supply", "names": {"en": "Banana Bomb"},
+          "target": "any", "action": ["TEXT"], "text": [{"do": "blast"}]}
+SAUCE = {"id": "secret_sauce", "kind": "starter", "names": {"en": "Secret Sauce"},
+         "target": "any", "action": ["TEXT"], "text": [{"do": "blast"}]}
+
+
+@pytest.fixture(autouse=True)
+def owner_cards(tmp_path, monkeypatch):
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    monkeypatch.setenv("WORMS_TABLE_CARDS", str(folder))
+    return folder
+
+
+class Page:
+    """The page's two card requests, over HTTP."""
+
+    def __init__(self, server):
+        self.url = server.url.rstrip("/")
+
+    async def post(self, path: str, card: dict) -> tuple[int, dict]:
+        async with aiohttp.ClientSession() as s:
+            async with s.post(self.url + path, json={"card": card}) as res:
+                return res.status, await res.json()
+
+
+def oled(daemon) -> str:
+    return "\n".join(daemon.current().screen(daemon.view()).texts)
+
+
+def test_the_form_finishes_the_walk_on_show_and_the_card_is_drawn_at_once(tmp_path,
+                                                                       owner_cards):
+    async def main():
+        daemon = sim_daemon(tmp_path / "state", seed=4)
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            server = await start_web(daemon.devices, daemon, "127.0.0.1", 0)
+            try:
+                page, player = Page(server), Player(daemon, tags)
+                await player.wizard(2)
+                await play_until(daemon, player, RandomBot(4),
+                                 lambda p: isinstance(p, DeckTap) and p.deck == "supply")
+                asked = daemon.current()
+                team = daemon.game.request.actor
+                await player.tap(UNKNOWN)
+                assert daemon.teacher.walk is not None
+                # a Starter is not what the box is asking for: the check says so, no write
+                status, checked = await page.post("/cards/check", dict(SAUCE))
+                assert status == 200 and not checked["valid"]
+                assert any("another kind" in p and "Supply card" in p
+                           for p in checked["problems"]), checked
+                assert "played at once" in checked["note"]
+                status, refused = await page.post("/cards/new", dict(SAUCE))
+                assert status == 409 and not (owner_cards / "secret_sauce.toml").exists()
+                # the Supply card the group holds: written, taught, drawn
+                status, written = await page.post("/cards/new", dict(BANANA))
+                assert status == 200 and written["taught"] == "banana_bomb", written
+                assert daemon.teacher.walk is None and daemon.current() is not asked
+                assert "banana_bomb" in daemon.game.hands[team]
+                assert daemon.tags.card(UNKNOWN) == "banana_bomb"
+                assert daemon.cards["banana_bomb"].name("en") == "Banana Bomb"
+                assert (owner_cards / "banana_bomb.toml").is_file()
+                log = list(daemon.game.log)
+            finally:
+                await server.stop()
+        return log
+
+    log = asyncio.run(main())
+
+    async def again():                        # a restart: the same game, the card known
+        daemon = sim_daemon(tmp_path / "state", seed=4)
+        async with running(daemon):
+            assert daemon.game.log == log and "banana_bomb" in daemon.game.cards
+    asyncio.run(again())
+
+
+def test_a_card_tapped_in_private_is_taught_on_the_page_and_shown_nowhere(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path / "state", seed=2)
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            server = await start_web(daemon.devices, daemon, "127.0.0.1", 0)
+            try:
+                page, player = Page(server), Player(daemon, tags)
+                await player.wizard(2)
+                # the team's turn, before its weapon card: no card is asked for
+                await play_until(daemon, player, RandomBot(2),
+                                 lambda p: daemon.game.request is not None
+                                 and daemon.game.request.kind == "move")
+                team = daemon.game.turn.team
+                assert HIDDEN in daemon.game.hands[team]
+                await player.tap(UNKNOWN)           # the face-down Starter, in private
+                assert isinstance(daemon.current(), Notice)
+                assert "own page" in oled(daemon) and "Unknown card" in oled(daemon)
+                status, checked = await page.post("/cards/check", dict(SAUCE))
+                assert checked["valid"] and "in private" in checked["note"]
+                status, written = await page.post("/cards/new", dict(SAUCE))
+                assert status == 200 and written["taught"] == "secret_sauce"
+                assert daemon.tags.card(UNKNOWN) == "secret_sauce"
+                says = oled(daemon)
+                assert "face down" in says and "Secret Sauce" not in says
+                assert HIDDEN in daemon.game.hands[team]      # still face down in the hand
+                await player.press("ok")
+                await play_until(daemon, player, RandomBot(2),    # the team's next card
+                                 lambda p: isinstance(p, CardTap)
+                                 and daemon.game.turn.team == team)
+                await player.tap(UNKNOWN)           # played: known, no walk
+                assert daemon.teacher.walk is None
+                plays = [e for e in daemon.game.events if e["event"] == "play"]
+                assert plays[-1]["card"] == "secret_sauce" and plays[-1]["team"] == team
+                assert HIDDEN not in daemon.game.hands[team]
+            finally:
+                await server.stop()
+    asyncio.run(main())
+
+
+def test_a_card_written_mid_game_is_known_at_once(tmp_path):
+    async def main():
+        daemon = sim_daemon(tmp_path / "state", seed=2)
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            server = await start_web(daemon.devices, daemon, "127.0.0.1", 0)
+            try:
+                page, player = Page(server), Player(daemon, tags)
+                await player.wizard(2)
+                status, written = await page.post("/cards/new", dict(BANANA))
+                assert status == 200 and written == {"ok": True, "path": written["path"],
+                                                     "added": "banana_bomb"}
+                assert "banana_bomb" in daemon.game.cards and "banana_bomb" in daemon.cards
+                assert server.view.state()["cards"][-1]["id"] == "banana_bomb"
+            finally:
+                await server.stop()
+    asyncio.run(main())
+
+
+def test_a_card_taught_on_the_buttons_gets_its_printed_name_from_the_page(tmp_path,
+                                                                          owner_cards):
+    from tests.app.test_teach_daemon import BAZOOKA_LIKE, teach
+
+    async def main():
+        daemon = sim_daemon(tmp_path / "state", seed=4)
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            server = await start_web(daemon.devices, daemon, "127.0.0.1", 0)
+            try:
+                page, player = Page(server), Player(daemon, tags)
+                await player.wizard(2)
+                await play_until(daemon, player, RandomBot(4),
+                                 lambda p: isinstance(p, DeckTap) and p.deck == "supply")
+                await player.tap(UNKNOWN)
+                await teach(daemon, player, BAZOOKA_LIKE)
+                assert daemon.cards["card_1"].name("en") == "Card 1"
+                key = server.view.live()["cards_key"]
+                names = {"en": "Banana Bomb", "cs": "Banánová bomba", "uk": ""}
+                async with aiohttp.ClientSession() as s:
+                    async with s.post(page.url + "/cards/rename",
+                                      json={"id": "card_1", "names": names}) as res:
+                        assert res.status == 200, await res.text()
+                    async with s.post(page.url + "/cards/rename",       # a shipped card
+                                      json={"id": "bazooka", "names": names}) as res:
+                        assert res.status == 422
+                        assert "not a card file of your own card folder" in (
+                            await res.json())["error"]
+                card = daemon.cards["card_1"]
+                assert (card.name("en"), card.name("cs")) == ("Banana Bomb", "Banánová bomba")
+                assert (card.target, card.accuracy, card.action) == ("direct", 4,
+                                                                     ("TEXT", "MOVE"))
+                assert server.view.live()["cards_key"] != key     # the pages ask again
+                assert daemon.cards["bazooka"].name("en") == "Bazooka"
+            finally:
+                await server.stop()
+        text = (owner_cards / "card_1.toml").read_text(encoding="utf-8")
+        assert 'en = "Banana Bomb"' in text and "uk =" not in text
+    asyncio.run(main())
