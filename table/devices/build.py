@@ -13,7 +13,7 @@ import glob
 import logging
 from collections.abc import Mapping
 
-from table.devices import DeviceError
+from table.devices import Device, DeviceError
 from table.hexgrid import hexagon
 from table.profiles import Profile
 
@@ -31,7 +31,7 @@ class Devices:
         self.profile = profile
         self.sim = sim
         self.bus_time = bus_time      # simulated buses take a real bus's time (benchmarks)
-        self._built: dict[str, object] = {}
+        self._built: dict[str, Device] = {}
         self._link = None
         self._pins = None
 
@@ -77,7 +77,7 @@ class Devices:
             return "none needed: no device of the profile is on the Pi's GPIO"
         return self.pin_library.describe()
 
-    def built(self) -> dict[str, object]:
+    def built(self) -> dict[str, Device]:
         """The devices built so far, by name."""
         return dict(self._built)
 

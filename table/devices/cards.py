@@ -29,8 +29,13 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from types import EllipsisType
+from typing import TYPE_CHECKING
 
 from table.devices import Device, DeviceError
+
+if TYPE_CHECKING:
+    import serial
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +109,7 @@ class _SerialReader(CardReader):
         self.poll_s = poll_s
         self.reopen_s = reopen_s
         self.error: DeviceError | None = None
-        self.serial = None
+        self.serial: serial.Serial | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._open()
@@ -143,18 +148,26 @@ class _SerialReader(CardReader):
         """What has arrived (waiting up to the port's short timeout for the first byte)."""
         import serial
 
+        port = self._port()
         try:
-            return self.serial.read(max(1, self.serial.in_waiting))
+            return port.read(max(1, port.in_waiting))
         except (serial.SerialException, OSError) as err:
             raise self._vanished(err) from None
 
     def _write(self, data: bytes) -> None:
         import serial
 
+        port = self._port()
         try:
-            self.serial.write(data)
+            port.write(data)
         except (serial.SerialException, OSError) as err:
             raise self._vanished(err) from None
+
+    def _port(self) -> serial.Serial:
+        """The open port (DeviceError when it was closed, by close() from another thread)."""
+        if self.serial is None:
+            raise self._vanished("closed")
+        return self.serial
 
     def _vanished(self, err: object) -> DeviceError:
         return DeviceError(
@@ -179,7 +192,7 @@ class _SerialReader(CardReader):
         """Prepare a freshly opened reader; raise DeviceError if it does not answer."""
 
     @abstractmethod
-    def _poll(self) -> str | None:
+    def _poll(self) -> str | None | EllipsisType:
         """The UID on the reader now, None for no card, or ... when this poll told nothing."""
 
     def start(self) -> None:
@@ -343,7 +356,7 @@ class Pn532Reader(_SerialReader):
                 raise _NoAnswer(f"no answer within {self.timeout_s} s")
             self._buffer += self._read()
 
-    def _poll(self) -> str | None:
+    def _poll(self) -> str | None | EllipsisType:
         try:
             if self._rf_reset:
                 # A selected tag stays ACTIVE and ignores the next poll's REQA: switch the RF
@@ -384,7 +397,7 @@ class Pn532Reader(_SerialReader):
     def _resync(self) -> None:
         self._buffer.clear()
         try:
-            self.serial.reset_input_buffer()
+            self._port().reset_input_buffer()
         except Exception:    # noqa: BLE001 -- the next read reports a vanished port properly
             pass
 

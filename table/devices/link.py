@@ -32,6 +32,7 @@ from table.devices import DeviceError
 from table.devices import linkcodec as C
 from table.devices.linkport import (DEVICE, Throttled, command, greet, open_port,  # noqa: F401
                                     open_serial)
+from table.devices.linkport import Port
 from table.devices.linkport import quiet_close as _quiet_close
 from table.devices.linkqueue import DEFAULT_LIMIT, Message, QueueFull, SendQueue
 
@@ -58,7 +59,7 @@ class PicoLink:
                  max_reconnect_s: float = 5.0, stable_s: float = 10.0,
                  read_poll_s: float = 0.01, send_timeout: float = 5.0,
                  max_queued: int = DEFAULT_LIMIT, max_read: int = 4096,
-                 serial_factory: Callable | None = None):
+                 serial_factory: Callable[[str, float], Port] | None = None):
         if not 1 <= window <= 64:
             raise ValueError(f"link window must be 1..64 messages, not {window}")
         self.path = str(path)
@@ -104,7 +105,7 @@ class PicoLink:
         self._closed = False
         self._stop = threading.Event()
         self._decoder = C.Decoder()
-        self._ser = None
+        self._ser: Port | None = None
         ser = self._connect()          # raises DeviceError: the Pico must be there at start
         with self._cond:
             self._begin(ser)
@@ -241,7 +242,7 @@ class PicoLink:
 
     # ---- connecting -------------------------------------------------------------------
 
-    def _connect(self):
+    def _connect(self) -> Port:
         """Open the port and greet the Pico; return the open port or raise DeviceError."""
         ser = open_port(self.path, self._serial_factory, self.read_poll_s)
         try:
@@ -286,7 +287,7 @@ class PicoLink:
                 if self._ser is ser:
                     self._timers(time.monotonic())
 
-    def _read(self, ser) -> bytes:
+    def _read(self, ser: Port) -> bytes:
         return ser.read(min(self.max_read, max(1, ser.in_waiting)))
 
     def _reconnect(self) -> None:
@@ -320,7 +321,7 @@ class PicoLink:
 
     # ---- under the lock ---------------------------------------------------------------
 
-    def _begin(self, ser) -> None:
+    def _begin(self, ser: Port) -> None:
         """Start using a port on which the Pico has just been greeted."""
         self._ser = ser
         self.generation += 1
@@ -440,6 +441,8 @@ class PicoLink:
                 return
 
     def _write(self, frame: bytes) -> bool:
+        if self._ser is None:
+            return False                           # dropped already
         try:
             self._ser.write(frame)
         except Exception as err:  # SerialException / OSError

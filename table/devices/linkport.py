@@ -8,11 +8,27 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from table.devices import DeviceError
 from table.devices import linkcodec as C
 
 DEVICE = "Pico (LEDs and wind dial)"
+
+
+class Port(Protocol):
+    """What the link uses of its serial port (pyserial's ``Serial``, or a test's stand-in)."""
+
+    @property
+    def in_waiting(self) -> int: ...
+
+    def read(self, size: int = 1) -> bytes: ...
+
+    def write(self, data: bytes, /) -> int | None: ...
+
+    def reset_input_buffer(self) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class Throttled:
@@ -35,7 +51,7 @@ class Throttled:
         self.log.log(level, msg, *args)
 
 
-def open_port(path: str, factory: Callable, timeout: float):
+def open_port(path: str, factory: Callable[[str, float], Port], timeout: float) -> Port:
     """``factory(path, timeout)``, with its failures turned into a DeviceError that says
     what to do."""
     if not os.path.exists(path):
@@ -56,7 +72,7 @@ def open_port(path: str, factory: Callable, timeout: float):
         raise DeviceError(DEVICE, what) from None
 
 
-def greet(ser, seq: int, *, path: str, timeout: float, resend_s: float,
+def greet(ser: Port, seq: int, *, path: str, timeout: float, resend_s: float,
           stop: threading.Event, read: Callable) -> tuple[str, int]:
     """Send HELLO numbered ``seq`` on a freshly opened port (again every ``resend_s``) until
     the Pico replies; return (firmware version, protocol version).  The Pico expects
@@ -97,14 +113,14 @@ def greet(ser, seq: int, *, path: str, timeout: float, resend_s: float,
         raise DeviceError(DEVICE, f"{path} failed while greeting the Pico ({err})") from None
 
 
-def open_serial(path: str, timeout: float):
+def open_serial(path: str, timeout: float) -> Port:
     import serial  # pyserial
 
     return serial.Serial(path, baudrate=115200, timeout=timeout, write_timeout=2,
                          exclusive=True)
 
 
-def quiet_close(ser) -> None:
+def quiet_close(ser: Port) -> None:
     try:
         ser.close()
     except Exception:

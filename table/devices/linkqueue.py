@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator
 
+from table.devices import DeviceError
+
 DEFAULT_LIMIT = 64      # plain messages waiting at most (a group adds at most one frame)
 
 
@@ -30,9 +32,9 @@ class Message:
 
     def __init__(self, mtype: int, data: bytes = b"", group: str | None = None):
         self.mtype, self.data = mtype, bytes(data)
-        self.seq: int | None = None
+        self.seq = -1                # its sequence number once on the wire (-1: not yet)
         self.done = False
-        self.error = None
+        self.error: DeviceError | None = None
         self.sent_at = 0.0
         self.resent = False
         self.group = group

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from table.devices import DeviceError
 from table.devices import linkcodec as C
 from table.devices.leds import Color, Hex, HexLeds
 from table.devices.link import PicoLink, Reconnected
-from table.devices.wind import DEFAULT_SETTLE_S, Calibration, ServoWindDial, check_direction
+from table.devices.wind import (DEFAULT_SETTLE_S, Calibration, Pulses, ServoWindDial,
+                                check_direction)
 
 log = logging.getLogger(__name__)
 
@@ -189,7 +190,7 @@ class PicoWindDial(ServoWindDial):
 
     device_name = "wind dial (Pico)"
 
-    def __init__(self, link: PicoLink, calibration: Calibration | Mapping[object, float], *,
+    def __init__(self, link: PicoLink, calibration: Calibration | Pulses, *,
                  wrap_us: float | None = None, settle_s: float = DEFAULT_SETTLE_S):
         super().__init__(calibration, wrap_us=wrap_us, settle_s=settle_s)
         self.link = link

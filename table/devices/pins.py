@@ -24,9 +24,10 @@ import os
 import re
 import tempfile
 import warnings
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from table.devices import DeviceError
 
@@ -72,6 +73,7 @@ def choose(choice: str, model: str | None, available: Iterable[str]) -> str:
                                   "RPi.GPIO cannot reach a Pi 5's GPIO, which sit behind its RP1 "
                                   'chip; set pi.pin_library = "lgpio" (or "auto") in the profile '
                                   "and install the 'pi' extra")
+    picked: str | None
     if choice in LIBRARIES:
         picked = choice
     elif choice == "auto":
@@ -93,7 +95,7 @@ def choose(choice: str, model: str | None, available: Iterable[str]) -> str:
     return picked
 
 
-def lgpio_folder(environ: dict = os.environ) -> str:
+def lgpio_folder(environ: MutableMapping[str, str] = os.environ) -> str:
     """lgpio's working folder: ``LG_WD`` if set, else one this user can write (and set it)."""
     if environ.get("LG_WD"):
         return environ["LG_WD"]
@@ -108,19 +110,25 @@ def lgpio_folder(environ: dict = os.environ) -> str:
     return folder
 
 
-def _lgpio_factory():
+class PinFactory(Protocol):
+    """What this module asks of a gpiozero pin factory (gpiozero has no type information)."""
+
+    def close(self) -> None: ...
+
+
+def _lgpio_factory() -> PinFactory:
     lgpio_folder()
     from gpiozero.pins.lgpio import LGPIOFactory
     return LGPIOFactory()
 
 
-def _rpigpio_factory():
+def _rpigpio_factory() -> PinFactory:
     from gpiozero.pins.rpigpio import RPiGPIOFactory
     return RPiGPIOFactory()
 
 
-FACTORIES: dict[str, Callable[[], object]] = {"lgpio": _lgpio_factory,
-                                              "rpigpio": _rpigpio_factory}
+FACTORIES: dict[str, Callable[[], PinFactory]] = {"lgpio": _lgpio_factory,
+                                                  "rpigpio": _rpigpio_factory}
 
 
 @dataclass
@@ -129,7 +137,7 @@ class PinLibrary:
     gpiozero's own default, from GPIOZERO_PIN_FACTORY) and how it was chosen."""
 
     name: str
-    factory: object | None
+    factory: PinFactory | None
     how: str
     owned: bool = False
 
@@ -143,7 +151,7 @@ class PinLibrary:
 
 def open_pin_library(choice: str, *, model_path: Path | str | None = None,
                      available: Iterable[str] | None = None,
-                     factories: Mapping[str, Callable[[], object]] | None = None) -> PinLibrary:
+                     factories: Mapping[str, Callable[[], PinFactory]] | None = None) -> PinLibrary:
     """The pin factory for the profile's ``choice`` on this Pi (see the module's text)."""
     from gpiozero import Device
 

@@ -44,6 +44,8 @@ from table.devices import Device, DeviceError
 DIRECTIONS = (1, 2, 3, 4, 5, 6)
 MIN_PULSE_US = 400
 MAX_PULSE_US = 2600
+# direction -> pulse in microseconds; the directions as numbers, or as a TOML table's keys ("1")
+Pulses = Mapping[int, float] | Mapping[str, float]
 DEFAULT_SETTLE_S = 0.5
 
 
@@ -62,9 +64,9 @@ def compass_angle(direction: int) -> float:
 class Calibration:
     """The pulse width (microseconds) for each direction, plus an optional wrap position."""
 
-    def __init__(self, pulses: Mapping[object, float], wrap_us: float | None = None):
+    def __init__(self, pulses: Pulses, wrap_us: float | None = None):
         table: dict[int, float] = {}
-        for key, value in dict(pulses).items():
+        for key, value in pulses.items():
             try:
                 direction = int(key)
             except (TypeError, ValueError):
@@ -163,7 +165,7 @@ class ServoWindDial(WindDial):
 
     device_name = "wind dial servo"
 
-    def __init__(self, calibration: Calibration | Mapping[object, float], *,
+    def __init__(self, calibration: Calibration | Pulses, *,
                  wrap_us: float | None = None, settle_s: float = DEFAULT_SETTLE_S):
         if not isinstance(calibration, Calibration):
             calibration = Calibration(calibration, wrap_us)

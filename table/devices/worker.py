@@ -17,7 +17,6 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
-_NOTHING = object()
 
 
 class Newest(Generic[T]):
@@ -31,7 +30,7 @@ class Newest(Generic[T]):
         self._send = send
         self._on_error = on_error
         self._cond = threading.Condition()
-        self._pending: object = _NOTHING
+        self._pending: tuple[T] | None = None     # the value waiting, boxed (None: none)
         self._busy = False
         self._error: BaseException | None = None
         self.closed = False
@@ -48,15 +47,15 @@ class Newest(Generic[T]):
                 raise err
             if self.closed:
                 raise RuntimeError("the worker is closed")
-            if self._pending is not _NOTHING:
+            if self._pending is not None:
                 self.dropped += 1
-            self._pending = value
+            self._pending = (value,)
             self._cond.notify()
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until everything posted is sent (tests, shutdown); False on timeout."""
         with self._cond:
-            return self._cond.wait_for(lambda: self._pending is _NOTHING and not self._busy,
+            return self._cond.wait_for(lambda: self._pending is None and not self._busy,
                                        timeout)
 
     def close(self, timeout: float = 2.0) -> None:
@@ -71,10 +70,10 @@ class Newest(Generic[T]):
     def _run(self) -> None:
         while True:
             with self._cond:
-                self._cond.wait_for(lambda: self._pending is not _NOTHING or self.closed)
-                if self._pending is _NOTHING:
+                self._cond.wait_for(lambda: self._pending is not None or self.closed)
+                if self._pending is None:
                     return                       # closed, nothing left to send
-                value, self._pending = self._pending, _NOTHING
+                (value,), self._pending = self._pending, None
                 self._busy = True
             try:
                 self._send(value)                # the slow part, outside the lock

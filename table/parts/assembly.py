@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+import build123d as bd
+
 from table.profiles import Profile
 
 from . import dial as D
@@ -23,7 +25,7 @@ from .split import split_to_bed
 @dataclass
 class Part:
     name: str
-    shape: object            # build123d shape, in its assembled place
+    shape: bd.Shape          # in its assembled place (a Part, or a Solid of a split one)
     material: str
     orient: tuple[float, float, float]    # rotation (degrees about x, y, z) onto the bed
     face: str                # which face goes down on the bed
@@ -60,7 +62,7 @@ class Joint:
 @dataclass
 class Pocket:
     name: str
-    body: object             # the bought part at its place (data-sheet size, no clearance)
+    body: bd.Shape           # the bought part at its place (data-sheet size, no clearance)
     host: str                # the part whose pocket holds it
     snug: tuple[tuple[float, float, float], ...] = ()   # moves that must hit the host
 

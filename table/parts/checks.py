@@ -41,7 +41,7 @@ def closed_solids(bld: Build) -> list[str]:
 
 
 def bed_fit(bld: Build) -> list[str]:
-    bed = bld.profile.box.bed_mm
+    bed = bld.layout.box.bed_mm      # (the layout is made only from a valid [box])
     out = []
     for p in bld.parts:
         if not p.printed:
@@ -122,7 +122,8 @@ def cells(bld: Build) -> list[str]:
             holders += 1
             if c.led is None:
                 out.append(f"cell {list(c.hex)} has a holder but no LED in the profile")
-    n = len(bld.profile.leds.led_map)
+    leds = bld.profile.leds
+    n = len(leds.led_map) if leds is not None else 0
     if holders != n:
         out.append(f"{holders} LED holders, but the profile has {n} LEDs")
     walls = sum(1 for c in lay.cells
@@ -200,7 +201,7 @@ def run_all(bld: Build) -> dict[str, tuple[list[str], str]]:
 
     inter = interference(bld)
     sizes = max_part_mm(bld)
-    bed = bld.profile.box.bed_mm
+    bed = bld.layout.box.bed_mm      # (the layout is made only from a valid [box])
     printed = [p for p in bld.parts if p.printed]
     out = {
         "closed solids": (closed_solids(bld), f"{len(bld.parts)} parts, each one closed solid"),

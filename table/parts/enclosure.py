@@ -52,9 +52,9 @@ def columns(lay: Layout) -> list[bd.Part]:
     w, ln, t = lay.width / 2, lay.length / 2, lay.wall
     out = []
     for sx in (-1, 1):
-        xs = sorted((sx * (w - t - COLUMN), sx * w))
-        out.append(box(*xs, ln - t - COLUMN, ln, 0.0, lay.z_top))
-        out.append(box(*xs, -ln, -ln + t + COLUMN, 0.0, lay.z_top))
+        x0, x1 = sorted((sx * (w - t - COLUMN), sx * w))
+        out.append(box(x0, x1, ln - t - COLUMN, ln, 0.0, lay.z_top))
+        out.append(box(x0, x1, -ln, -ln + t + COLUMN, 0.0, lay.z_top))
     return out
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import build123d as bd
 
 from . import modules as M
-from .assembly import Build
+from .assembly import Build, Part
 from .front import reader_clamps
 from .geometry import chain_text
 from .drawings import power_board_svg
@@ -24,7 +24,7 @@ ALONE = ("test_coupon",)      # printed on its own, not part of the box
 FACE_VIEW = {"front": {"azimuth": -20.0, "elevation": 20.0}}   # its face, from the players' side
 
 
-def on_bed(part) -> object:
+def on_bed(part: Part) -> bd.Shape:
     """The part turned onto the bed, centred, its lowest point at z = 0."""
     shape = bd.Rot(*part.orient) * part.shape
     bb = shape.bounding_box()
@@ -93,7 +93,7 @@ def step_pictures(bld: Build, out: Path, size: int = 500) -> list[Path]:
     bought = bought_bodies(bld)
     for name, body in bought.items():
         tint = next((c for k, c in BOUGHT_COLOUR.items() if name.startswith(k)), (90, 90, 90))
-        for b in body if isinstance(body, list) else [body]:
+        for b in body:
             colour[id(b)] = tint
     written = []
     for step, new, _, scene, _ in walk(bld, bought):

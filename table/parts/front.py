@@ -11,6 +11,8 @@ Its local layout (geometry.front_layout) has x across and z up from the plate's 
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 import build123d as bd
 
 from . import modules as M
@@ -32,7 +34,16 @@ CLAMP_BOSS = 5.2
 GROOVE = (1.2, 0.6)        # the tap pad's outline groove: width, depth
 
 
-def button_board(lay: Layout) -> dict | None:
+class ButtonBoard(TypedDict):
+    """Where the button carrier sits, in the box's frame (mm)."""
+    x: tuple[float, float]               # its extents across
+    z: tuple[float, float]               # and up
+    y: tuple[float, float]               # its front face (towards the plate) and back face
+    standoff: float                      # from the plate's back to the carrier's front
+    holes: list[tuple[float, float]]     # (x, z) of its four screws
+
+
+def button_board(lay: Layout) -> ButtonBoard | None:
     """The printed carrier behind the front that holds the tactile switches (None for arcade):
     its extents, where it sits (y, its front face towards the plate) and its four screws."""
     kind = M.BUTTONS[lay.box.buttons]
@@ -46,8 +57,8 @@ def button_board(lay: Layout) -> dict | None:
     standoff = kind.switch[1] - lay.front_t - 1.0     # the caps stand 1 mm proud
     y = fr["y1"] + standoff
     holes = [(x, z) for x in (x0 + 3.5, x1 - 3.5) for z in (z0 + 3.5, z1 - 3.5)]
-    return {"x": (x0, x1), "z": (z0 + fr["zc"], z1 + fr["zc"]), "y": (y, y + CARRIER_T),
-            "standoff": standoff, "holes": [(x, z + fr["zc"]) for x, z in holes]}
+    return ButtonBoard(x=(x0, x1), z=(z0 + fr["zc"], z1 + fr["zc"]), y=(y, y + CARRIER_T),
+                       standoff=standoff, holes=[(x, z + fr["zc"]) for x, z in holes])
 
 
 def oled_screws(lay: Layout) -> list[tuple[float, float]]:

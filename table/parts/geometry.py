@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from table.hexgrid import Hex
 from table.profiles import Profile
 from table.profiles.box import BoxConfig
 
@@ -65,7 +66,9 @@ class Layout:
 
     @property
     def leds(self) -> list[Cell]:
-        return sorted((c for c in self.cells if c.led is not None), key=lambda c: c.led)
+        """The cells that hold an LED, in the chain's order."""
+        at = {c.led: c for c in self.cells if c.led is not None}
+        return [at[i] for i in sorted(at)]
 
 
 def hex_xy(h: tuple[int, int], s: float) -> tuple[float, float]:
@@ -93,7 +96,8 @@ def convex_hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
     def cross(o, a, b):
         return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
-    lower, upper = [], []
+    lower: list[tuple[float, float]] = []
+    upper: list[tuple[float, float]] = []
     for p in pts:
         while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 1e-9:
             lower.pop()
@@ -119,7 +123,7 @@ def layout(profile: Profile) -> Layout:
                           "leds.grid.leds_per_hex = 1")
     dial = profile.wind.hex if profile.wind is not None else leds.grid.centre
     grid = leds.grid
-    first = {}
+    first: dict[Hex, int] = {}
     for i, h in enumerate(leds.led_map):
         first.setdefault(h, i)
     if dial in first:

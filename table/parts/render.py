@@ -111,7 +111,7 @@ def render(items: list[tuple[object, tuple[int, ...]]], path: Path, size: int = 
         pts = [tuple(q) for q in screen[i]]
         c = tuple(int(x) for x in cols[i])
         draw.polygon(pts, fill=c, outline=c if c[3] == 255 else None)
-    img.resize((size, size), Image.LANCZOS).save(path)
+    img.resize((size, size), Image.Resampling.LANCZOS).save(path)
 
 
 def chain_picture(lay, path: Path, size: int = 900) -> None:

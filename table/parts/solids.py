@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 import build123d as bd
 
 MIN = bd.Align.MIN
@@ -44,18 +46,20 @@ def hexes(centres: list[tuple[float, float]], across_flats: float, z0: float, z1
     return bd.Pos(0, 0, z0) * bd.extrude(sketch, z1 - z0)
 
 
-def union(parts: list) -> bd.Part | None:
-    parts = [p for p in parts if p is not None]
-    if not parts:
-        return None
-    if len(parts) == 1:
-        return parts[0]
-    return parts[0].fuse(*parts[1:])
+def union(parts: Iterable[bd.Part | None]) -> bd.Part:
+    """The parts fused into one (None, a feature the box leaves out, is skipped)."""
+    solids = [p for p in parts if p is not None]
+    if not solids:
+        raise ValueError("union of no parts: give at least one")
+    if len(solids) == 1:
+        return solids[0]
+    return solids[0].fuse(*solids[1:])
 
 
-def cut(part: bd.Part, tools: list) -> bd.Part:
-    tools = [t for t in tools if t is not None]
-    return part.cut(*tools) if tools else part
+def cut(part: bd.Part, tools: Iterable[bd.Part | None]) -> bd.Part:
+    """The part less each tool (None, a feature the box leaves out, is skipped)."""
+    kept = [t for t in tools if t is not None]
+    return part.cut(*kept) if kept else part
 
 
 class Inside:

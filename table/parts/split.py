@@ -8,6 +8,7 @@ the part is solid round the pin (its floor or base plate): glue the faces, push 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import build123d as bd
 
@@ -96,7 +97,7 @@ def _pin(c: list[float], axis: int) -> bd.Part:
 
 def split_to_bed(bld) -> None:
     """Replace each part too large for the bed by its pieces (named name-1, name-2, ...)."""
-    bed = bld.profile.box.bed_mm
+    bed = bld.layout.box.bed_mm
     out = []
     for part in bld.parts:
         if fits(oriented_size(part.shape, part.orient), bed) or not part.printed:
@@ -131,15 +132,15 @@ def _split(part, bld, bed) -> list:
     if pins:
         shape = shape.cut(*pins)
     bld.keys += len(pins)
-    cells = [[]]
+    cells: list[list[tuple[float, float]]] = [[]]
     for axis in range(3):
         edges = [lows[axis] - 1, *cuts.get(axis, []), highs[axis] + 1]
         cells = [c + [(edges[i], edges[i + 1])] for c in cells for i in range(len(edges) - 1)]
-    pieces = []
-    for i, ((x0, x1), (y0, y1), (z0, z1)) in enumerate(cells):
+    pieces: list[Any] = []            # of assembly.Part (assembly imports this module)
+    for (x0, x1), (y0, y1), (z0, z1) in cells:
         piece = shape & box(x0, x1, y0, y1, z0, z1)
         solids = piece.solids() if piece is not None else []
-        for j, s in enumerate(solids):
+        for s in solids:
             name = f"{part.name}-{len(pieces) + 1}"
             pieces.append(replace(part, name=name, shape=s, family=part.name,
                                   note=f"{part.note}; piece {len(pieces) + 1} of the split "

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import build123d as bd
+
 from .assembly import Build, Joint
 from .panel import z_levels
 from .solids import cyl
@@ -50,10 +52,10 @@ STEPS = (
 )
 
 
-def bought_bodies(bld: Build) -> dict[str, object]:
+def bought_bodies(bld: Build) -> dict[str, list[bd.Shape]]:
     """The bought parts as blocks at their places (the pockets' data-sheet bodies, the LEDs,
-    the jack)."""
-    out = {pk.name: pk.body for pk in bld.pockets}
+    the jack): each name's blocks (the LEDs are many)."""
+    out = {pk.name: [pk.body] for pk in bld.pockets}
     lay = bld.layout
     z = z_levels(lay)
     out["LEDs"] = [cyl(c.x, c.y, z["base1"] - 1.2, z["base1"] + 2.0, 10.0) for c in lay.leds]
@@ -61,24 +63,20 @@ def bought_bodies(bld: Build) -> dict[str, object]:
     from .solids import cyl_y
 
     jx, jz = jack_xz(lay)
-    out["jack"] = cyl_y(jx, jz, lay.length / 2 - lay.wall - 14, lay.length / 2 + 2, 8.0)
+    out["jack"] = [cyl_y(jx, jz, lay.length / 2 - lay.wall - 14, lay.length / 2 + 2, 8.0)]
     return out
 
 
-def _items(bld: Build, step: Step, bought: dict) -> list[object]:
+def _items(bld: Build, step: Step, bought: dict[str, list[bd.Shape]]) -> list[bd.Shape]:
     out = []
     for name in step.parts:
         out += [p.shape for p in bld.part(name)]
     for name in step.bought:
-        body = bought.get(name)
-        if isinstance(body, list):
-            out += body
-        elif body is not None:
-            out.append(body)
+        out += bought.get(name, [])
     return out
 
 
-def walk(bld: Build, bought: dict | None = None):
+def walk(bld: Build, bought: dict[str, list[bd.Shape]] | None = None):
     """Each step with its new shapes, every shape placed before it, its scene (the shapes of
     the group it happens in) and the joints it drives."""
     bought = bought_bodies(bld) if bought is None else bought

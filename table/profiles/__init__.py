@@ -204,7 +204,8 @@ def parse(data: Mapping[str, Any], path: str | Path = "<profile>") -> Profile:
     display = _display(r, data)
     buttons = _buttons(r, data)
     cards = _cards(r, data)
-    box = parse_box(r, data, display, cards)
+    box = parse_box(r, data, display.backend if display is not None else None,
+                    cards.backend if cards is not None else None)
     devices = {"wind": wind, "leds": leds, "display": display, "buttons": buttons, "cards": cards}
     if pico is None and any(d is not None and d.backend == "pico" for d in devices.values()):
         users = ", ".join(k for k, d in devices.items() if d is not None and d.backend == "pico")
@@ -256,7 +257,7 @@ def _wind(r: Reader, data: Mapping[str, Any]) -> WindConfig | None:
         bus = r.int_in(pt, p, "bus", 0, 99, 1, "an I2C bus number")
         address = r.int_in(pt, p, "address", 0x08, 0x77, 0x40, "a 7-bit I2C address")
         channel = r.int_in(pt, p, "channel", 0, 15, 0, "a PCA9685 output")
-        if None not in (bus, address, channel):
+        if bus is not None and address is not None and channel is not None:
             pca = Pca9685Config(bus, address, channel)
     calibration = _calibration(r, t, lo if lo is not None else SERVO_LIMITS_US[0],
                                hi if hi is not None else SERVO_LIMITS_US[1])
@@ -311,7 +312,8 @@ def _leds(r: Reader, data: Mapping[str, Any], wind: WindConfig | None) -> LedsCo
     per_hex = r.int_in(g, w, "leds_per_hex", 1, 16, 1, "a number of LEDs")
     wiring = r.choice(g, w, "wiring", WIRINGS, "serpentine-columns")
     skip = _skip(r, g, centre, radius)
-    if None in (backend, brightness, color_order, radius, centre, per_hex, wiring, skip):
+    if (backend is None or brightness is None or color_order is None or radius is None
+            or centre is None or per_hex is None or wiring is None or skip is None):
         return None
     grid = Grid(centre, radius, skip)
     if wiring == "map":
@@ -403,7 +405,7 @@ def _display(r: Reader, data: Mapping[str, Any]) -> DisplayConfig | None:
         r.problem("display.rotate", f"{rotate} is not 0 or 2: the screen is 128x64 either way "
                                     "up (2 turns it upside down)")
         rotate = None
-    if None in (backend, bus, address, rotate, bus_hz):
+    if backend is None or bus is None or address is None or rotate is None or bus_hz is None:
         return None
     return DisplayConfig(backend, bus, address, rotate, bus_hz)
 
@@ -431,7 +433,7 @@ def _buttons(r: Reader, data: Mapping[str, Any]) -> ButtonsConfig | None:
         r.known(pt, f"buttons.{kind}", inputs)
         pins = {name: r.gpio(pt, f"buttons.{kind}", name) for name in inputs}
         tables[kind] = {k: v for k, v in pins.items() if v is not None}
-    if None in (backend, bounce, hold):
+    if backend is None or bounce is None or hold is None:
         return None
     return ButtonsConfig(backend, bounce, hold, MappingProxyType(tables.get(backend, {})))
 
@@ -447,6 +449,6 @@ def _cards(r: Reader, data: Mapping[str, Any]) -> CardsConfig | None:
     uart = backend in ("pn532", "rdm6300")
     tx = r.gpio(t, w, "tx_pin", 14 if uart else None)
     rx = r.gpio(t, w, "rx_pin", 15 if uart else None)
-    if None in (backend, port):
+    if backend is None or port is None:
         return None
     return CardsConfig(backend, port, tx, rx)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from table.profiles.reader import Reader
+
 LED_KINDS = ("pixel-board", "strip-cut")
 BUTTON_KINDS = ("tactile-12", "arcade-24")
 OLED_MODULES = ("ssd1306-0.96", "sh1106-1.3")
@@ -32,8 +34,10 @@ class BoxConfig:
     bed_mm: tuple[float, float, float]
 
 
-def parse_box(r: Any, data: Mapping[str, Any], display: Any, cards: Any) -> BoxConfig | None:
-    """Read `[box]` with the profile's Reader `r`; defaults follow the display and reader."""
+def parse_box(r: Reader, data: Mapping[str, Any], display: str | None, cards: str | None
+              ) -> BoxConfig | None:
+    """Read `[box]` with the profile's Reader `r`; the oled and reader defaults follow the
+    display's and the card reader's backends (None: no such device)."""
     t = r.table(data, "", "box")
     t = {} if t is None else t
     w = "box"
@@ -43,30 +47,35 @@ def parse_box(r: Any, data: Mapping[str, Any], display: Any, cards: Any) -> BoxC
     wall = _number(r, t, "wall_mm", 1.6, 0.8, 4.0, "a wall thickness in millimetres")
     led = r.choice(t, w, "led", LED_KINDS, "pixel-board")
     buttons = r.choice(t, w, "buttons", BUTTON_KINDS, "tactile-12")
-    oled_default = "sh1106-1.3" if display is not None and display.backend == "sh1106" \
-        else "ssd1306-0.96"
+    oled_default = "sh1106-1.3" if display == "sh1106" else "ssd1306-0.96"
     oled = r.choice(t, w, "oled", OLED_MODULES, oled_default)
-    reader_default = "rdm6300" if cards is not None and cards.backend == "rdm6300" else "pn532"
+    reader_default = "rdm6300" if cards == "rdm6300" else "pn532"
     reader = r.choice(t, w, "reader", READER_MODULES, reader_default)
     diffuser = r.choice(t, w, "diffuser", DIFFUSERS, "printed")
-    bed = r.value(t, w, "bed_mm", list, [220, 220, 250])
-    if bed is not None:
-        if len(bed) != 3 or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
-                                    and 100 <= x <= 1000 for x in bed):
-            r.problem("box.bed_mm", f"should be [x, y, z], the print bed in millimetres, each "
-                                    f"100 to 1000, not {bed!r}")
-            bed = None
+    bed = _bed(r, t)
     if hex_mm is not None and wall is not None and wall > hex_mm / 5:
         r.problem("box.wall_mm", f"{wall} is too thick for {hex_mm} mm hexes: use at most "
                                  f"{hex_mm / 5:g} (a fifth of hex_mm)")
         wall = None
-    if None in (hex_mm, depth, wall, led, buttons, oled, reader, diffuser, bed):
+    if (hex_mm is None or depth is None or wall is None or led is None or buttons is None
+            or oled is None or reader is None or diffuser is None or bed is None):
         return None
-    return BoxConfig(hex_mm, depth, wall, led, buttons, oled, reader, diffuser,
-                     (float(bed[0]), float(bed[1]), float(bed[2])))
+    return BoxConfig(hex_mm, depth, wall, led, buttons, oled, reader, diffuser, bed)
 
 
-def _number(r: Any, t: Mapping[str, Any], key: str, default: float, lo: float, hi: float,
+def _bed(r: Reader, t: Mapping[str, Any]) -> tuple[float, float, float] | None:
+    bed = r.value(t, "box", "bed_mm", list, [220, 220, 250])
+    if bed is None:
+        return None
+    if len(bed) != 3 or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                and 100 <= x <= 1000 for x in bed):
+        r.problem("box.bed_mm", f"should be [x, y, z], the print bed in millimetres, each "
+                                f"100 to 1000, not {bed!r}")
+        return None
+    return (float(bed[0]), float(bed[1]), float(bed[2]))
+
+
+def _number(r: Reader, t: Mapping[str, Any], key: str, default: float, lo: float, hi: float,
             what: str) -> float | None:
     v = r.value(t, "box", key, float, default)
     if v is not None and not lo <= v <= hi:
