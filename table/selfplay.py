@@ -69,8 +69,9 @@ def selfplay(games: int, seed: int, bot_names: list[str], teams=(2, 4), rules="r
     tiles = box_tiles()
     rnd = random.Random(f"selfplay:{seed}")
     wins = {name: 0 for name in bot_names}
-    out = {"games": 0, "errors": 0, "wins": wins, "draws": 0, "decisions": 0,
-           "invariant_checks": 0, "by_teams": {}, "error_samples": []}
+    games_played = errors = draws = decisions = checks = 0
+    by_teams: dict[str, dict[str, int]] = {}
+    samples: list[dict[str, object]] = []
     start = time.perf_counter()
     for n in range(games):
         k = rnd.randint(*teams)
@@ -79,25 +80,24 @@ def selfplay(games: int, seed: int, bot_names: list[str], teams=(2, 4), rules="r
         config = GameConfig(teams=k, options=options, max_rounds=max_rounds, placement=placement)
         game_seed = f"{seed}:{n}"
         bots = [make(bot_names[(i + n) % len(bot_names)], f"{game_seed}:{i}") for i in range(k)]
+        games_played += 1
         try:
             g = play_game(config, game_seed, bots, cards, rnd, check, replay=(n % 10 == 0),
                           tiles=tiles)
         except Exception as err:  # every failure is counted and shown, never hidden
-            out["errors"] += 1
-            if len(out["error_samples"]) < 5:
-                out["error_samples"].append({"game": n, "seed": game_seed, "config": config.as_json(),
-                                             "error": f"{type(err).__name__}: {err}",
-                                             "where": traceback.format_exc(limit=-3)})
-            out["games"] += 1
+            errors += 1
+            if len(samples) < 5:
+                samples.append({"game": n, "seed": game_seed, "config": config.as_json(),
+                                "error": f"{type(err).__name__}: {err}",
+                                "where": traceback.format_exc(limit=-3)})
             continue
-        out["games"] += 1
-        out["decisions"] += g["decisions"]
-        out["invariant_checks"] += g["checks"]
-        by = out["by_teams"].setdefault(str(k), {"games": 0, "draws": 0})
+        decisions += g["decisions"]
+        checks += g["checks"]
+        by = by_teams.setdefault(str(k), {"games": 0, "draws": 0})
         by["games"] += 1
         res = g["result"]
         if res.shared:
-            out["draws"] += 1
+            draws += 1
             by["draws"] += 1
         else:
             seat = g["seats"].index(res.winners[0])
@@ -105,6 +105,7 @@ def selfplay(games: int, seed: int, bot_names: list[str], teams=(2, 4), rules="r
             wins[name] += 1
             by[name] = by.get(name, 0) + 1
     seconds = time.perf_counter() - start
-    out["seconds"] = round(seconds, 3)
-    out["games_per_second"] = round(out["games"] / seconds, 2) if seconds > 0 else None
-    return out
+    return {"games": games_played, "errors": errors, "wins": wins, "draws": draws,
+            "decisions": decisions, "invariant_checks": checks, "by_teams": by_teams,
+            "error_samples": samples, "seconds": round(seconds, 3),
+            "games_per_second": round(games_played / seconds, 2) if seconds > 0 else None}

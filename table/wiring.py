@@ -244,6 +244,7 @@ def _wind(h: Harness, p: Profile) -> None:
         h.cable("W-SERVO", "Pico", [h.pico(wind.pico_pin, "servo PWM")], servo, [1], ["OG"],
                 JUMPER, "servo signal", h.length("servo"))
     else:
+        assert wind.gpio_pin is not None         # a valid profile's gpio backend has its pin
         h.cable("W-SERVO", "Pi", [h.pi(wind.gpio_pin, "servo PWM")], servo, [1], ["OG"],
                 JUMPER, "servo signal")
     h.cable("W-SERVO-POWER", "PSU", [1, 2], servo, [2, 3], ["RD", "BN"], POWER,
@@ -254,8 +255,8 @@ def _wind(h: Harness, p: Profile) -> None:
 def _display(h: Harness, p: Profile) -> None:
     display = p.display
     pca = p.wind.pca9685 if p.wind is not None and p.wind.backend == "pca9685" else None
-    has_oled = display is not None and display.backend != "sim"
-    if not has_oled and pca is None:
+    oled = display if display is not None and display.backend != "sim" else None
+    if oled is None and pca is None:
         return
     bus = [h.pi("3v3", "I2C devices"), h.pi(2, "I2C1 SDA"), h.pi(3, "I2C1 SCL"),
            h.pi("gnd")]
@@ -274,9 +275,9 @@ def _display(h: Harness, p: Profile) -> None:
         h.cable("W-SERVO-POWER", "PSU", [1, 2], "PCA9685", [9, 11], ["RD", "BK"], POWER,
                 "V+ terminal: the servo's supply")
         h.cable("W-C3", servo, [2, 3], "C3", [1, 2], ["RD", "BK"], POWER, "C3 at the servo")
-    if has_oled:
-        h.part("OLED", type=f"{display.backend.upper()} OLED 128x64, 4-pin I2C module",
-               subtype=f"I2C{display.bus} 0x{display.address:02X}, 3.3 V; header GND VCC SCL SDA "
+    if oled is not None:
+        h.part("OLED", type=f"{oled.backend.upper()} OLED 128x64, 4-pin I2C module",
+               subtype=f"I2C{oled.bus} 0x{oled.address:02X}, 3.3 V; header GND VCC SCL SDA "
                        "(some clones swap GND and VCC: read the silkscreen)",
                pins=[1, 2, 3, 4], pinlabels=["GND", "VCC", "SCL", "SDA"])
         h.cable("W-OLED", source, source_pins, "OLED", [2, 4, 3, 1], ["OG", "BU", "YE", "BK"],

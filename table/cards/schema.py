@@ -232,6 +232,7 @@ def parse_card(raw: Any, source: str, index: int) -> tuple[Card | None, list[str
     notes = _notes(raw, bad)
     if problems:
         return None, problems
+    assert isinstance(cid, str) and isinstance(kind, str)    # (id_problem, CARD_KINDS: checked)
     return Card(id=cid, kind=kind, names=names, target=target, range=rng, accuracy=acc,
                 action=tuple(action), text=tuple(text), lasting=lasting, drop=tuple(drop),
                 notes=notes, source=source, copies=copies, where=where), []

@@ -82,16 +82,17 @@ def parse_tiles(data, source: str) -> list[Tile]:
             problems.append(f"{where}.hexes: a list of land hexes [q, r] relative to the anchor")
             continue
         parsed = [_hex(h) for h in hexes]
-        bad = [j for j, h in enumerate(parsed) if h is None]
-        if bad:
-            problems.append(f"{where}.hexes[{bad[0]}]: expected a hex [q, r], got {hexes[bad[0]]!r}")
+        land = [h for h in parsed if h is not None]
+        if len(land) < len(parsed):
+            bad = parsed.index(None)
+            problems.append(f"{where}.hexes[{bad}]: expected a hex [q, r], got {hexes[bad]!r}")
             continue
-        if len(set(parsed)) != len(parsed):
+        if len(set(land)) != len(land):
             problems.append(f"{where}.hexes: a hex is listed twice")
-        elif not _joined(parsed):
+        elif not _joined(land):
             problems.append(f"{where}.hexes: the hexes of a tile must join edge to edge")
         elif number is not None:
-            tiles.append(Tile(number, tuple(parsed)))
+            tiles.append(Tile(number, tuple(land)))
     if problems:
         raise TileError(problems)
     return tiles

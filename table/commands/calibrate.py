@@ -28,6 +28,7 @@ import re
 import sys
 import threading
 from pathlib import Path
+from typing import TextIO
 
 from .common import UserError, load_profile
 
@@ -60,7 +61,7 @@ class _Quit(Exception):
 class Inputs:
     """Commands from the keyboard (a line each) and the buttons, in the order they come."""
 
-    def __init__(self, stream=None):
+    def __init__(self, stream: TextIO | None = None) -> None:
         self.queue: queue.Queue = queue.Queue()
         self.mapping = BUTTON_COMMANDS
         if stream is not None:
@@ -227,12 +228,13 @@ def check_colours(devices, inputs: Inputs, args) -> str | None:
         return None
     names = {"R": "red", "G": "green", "B": "blue", None: "none of them"}
     told = ", ".join(f"{names[c]} showed {names[seen[c]]}" for c in "RGB" if seen[c] != c)
-    if None in seen.values() or len(set(seen.values())) != 3:
+    shown = {c: s for c, s in seen.items() if s is not None}
+    if len(shown) != 3 or len(set(shown.values())) != 3:
         return (f"colours: {told}: check the strip's 5 V, ground and data wiring "
                 "(hardware/README.md), then calibrate again")
     strip = [""] * 3
     for c in "RGB":
-        strip[order.index(c)] = seen[c]
+        strip[order.index(c)] = shown[c]
     fixed = "".join(strip)
     return (f"colours: {told}: the strip takes its colours in {fixed} order, not {order}: set "
             f"leds.color_order = \"{fixed}\" in the profile")
@@ -243,7 +245,7 @@ def check_leds(devices, inputs: Inputs, args) -> list[tuple[int, tuple[int, int]
     leds = devices.leds
     landmark = devices.profile.wind.hex if devices.profile.wind else None
     inputs.mapping = LED_BUTTONS
-    first_led = {}
+    first_led: dict[tuple[int, int], int] = {}
     for i, h in enumerate(leds.led_map):
         first_led.setdefault(h, i)
     print(f"LED map: {len(first_led)} hexes in strip order; Enter/OK if the lit hex is the one "
@@ -322,7 +324,8 @@ def write_calibration(path: Path, cal: dict[int, int]) -> None:
     tmp.write_text("".join(lines), encoding="utf-8")
     os.replace(tmp, path)
     try:
-        same = dict(load(path).wind.calibration) == cal
+        wind = load(path).wind
+        same = wind is not None and dict(wind.calibration) == cal
     except ProfileError:
         same = False
     if not same:

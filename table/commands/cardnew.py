@@ -222,8 +222,8 @@ def questions(ask: Ask, known: dict, folder: Path) -> dict:
                 raw["range"] = ask.number("range N", minimum=0, maximum=MAX_RANGE)
             raw["accuracy"] = ask.number("Accuracy X", optional=True, maximum=MAX_ACCURACY)
         while True:
-            action = ask.line("action line, left to right (MOVE, TEXT, PLAY)", "TEXT").upper()
-            action = action.replace(",", " ").split()
+            line = ask.line("action line, left to right (MOVE, TEXT, PLAY)", "TEXT")
+            action = line.upper().replace(",", " ").split()
             if action and all(s in SYMBOLS for s in action):
                 break
             ask.say(f"  symbols from {', '.join(SYMBOLS)}, e.g. TEXT MOVE")

@@ -25,9 +25,9 @@ def configure(parser) -> None:
 
 
 def _teams(spec: str) -> tuple[int, int]:
+    low, _, high = spec.partition("-")
     try:
-        lo, _, hi = spec.partition("-")
-        lo, hi = int(lo), int(hi or lo)
+        lo, hi = int(low), int(high or low)
     except ValueError:
         raise UserError(f"--teams {spec!r}: expected N or LOW-HIGH, e.g. 2-4") from None
     if not 2 <= lo <= hi <= 6:

@@ -87,7 +87,7 @@ class Journal:
         self.keep_finished = keep_finished
         self._game_cls = game_cls
         self._batch: list | None = None      # inside batch(): what waits for its commit
-        self._db = self._open()
+        self._db: sqlite3.Connection | None = self._open()
 
     # -- opening ---------------------------------------------------------------------------
 
@@ -145,8 +145,8 @@ class Journal:
             db.execute(f"PRAGMA user_version = {int(version)}")
             db.execute("COMMIT")
         except ERRORS as err:
-            if self._db.in_transaction:
-                self._rollback(self._db)
+            if db.in_transaction:
+                self._rollback(db)
             raise error_class(err)(f"cannot write journal {self.path}: {err}") from err
 
     def close(self) -> None:
@@ -343,7 +343,7 @@ class Journal:
                 db.execute("DELETE FROM games WHERE id = ?", (game_id,))
         if old:
             try:
-                self._db.execute("PRAGMA incremental_vacuum").fetchall()
+                db.execute("PRAGMA incremental_vacuum").fetchall()
             except ERRORS as err:
                 raise error_class(err)(f"cannot compact journal {self.path}: {err}") from err
         return len(old)

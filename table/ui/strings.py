@@ -59,7 +59,7 @@ def _read(path: Path):
         return read_po(f, str(path))
 
 
-def _load():
+def _load() -> tuple[dict[str, dict[str, tuple[str, ...]]], dict[str, Callable[[int], int]]]:
     """The templates of every key in every language, and each language's plural rule.
 
     ``forms[key][lang]`` is a tuple of templates: one for a plain string, one per plural form

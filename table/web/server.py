@@ -55,8 +55,9 @@ import collections
 import contextlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from importlib import resources
+from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -227,7 +228,8 @@ class WebServer:
             self._closing = True
             self._wake()               # the event streams see _closing and end
             await asyncio.sleep(0)
-            await self._runner.cleanup()
+            if self._runner is not None:
+                await self._runner.cleanup()
             await self._listener.wait_closed()
             self._listener = self._runner = None
             self._closing = False
@@ -242,17 +244,22 @@ class WebServer:
     # -- connections ----------------------------------------------------------------------
     def connections(self) -> int:
         """How many connections are open now."""
-        return len(self._runner.server.connections) if self._runner is not None else 0
+        http = self._http()
+        return len(http.connections) if http is not None else 0
+
+    def _http(self) -> web.Server | None:
+        """aiohttp's low-level server, while this one listens."""
+        return self._runner.server if self._runner is not None else None
 
     def streams(self) -> int:
         """How many event streams (pages watching the table) are open now."""
         return len(self._streams)
 
     def _admit(self, transport) -> None:
-        if self._runner is None or self._closing:
+        http = self._http()
+        if http is None or self._closing:
             transport.abort()                 # stopping: as if nobody listened
             return
-        http = self._runner.server
         client = peer(transport)
         handlers = [h for h in http.connections       # (those closing are as good as gone)
                     if h.transport is not None and not h.transport.is_closing()]
@@ -322,10 +329,11 @@ class WebServer:
                 raise HttpError(405, f"{path} is only for GET")
             body, ctype = self._static[path]
             return web.Response(body=body, content_type=ctype, charset="utf-8")
-        posts = {"/press": self._press, "/tap": self._tap, "/remove": self._remove,
-                 "/cards/check": lambda d: self.cardform.check(d, self.on_card),
-                 "/cards/new": lambda d: self.cardform.new(d, self.on_card),
-                 "/cards/rename": self._rename}
+        posts: dict[str, Callable[[dict], dict | Coroutine[Any, Any, dict]]] = {
+            "/press": self._press, "/tap": self._tap, "/remove": self._remove,
+            "/cards/check": lambda d: self.cardform.check(d, self.on_card),
+            "/cards/new": lambda d: self.cardform.new(d, self.on_card),
+            "/cards/rename": self._rename}
         if path in ("/state", "/events"):
             if method != "GET":
                 raise HttpError(405, f"{path} is only for GET")

@@ -16,6 +16,7 @@ import dataclasses
 import hashlib
 import io
 import secrets
+from collections.abc import Callable
 
 from table.cards.simtags import card_for_uid, sim_uid
 from table.devices.panel import Panel
@@ -66,7 +67,7 @@ class TableView:
         self.cards = dict(cards)
         self.show_hand = True          # the hand to play (simulation): not on paired pages
         self.version = 0
-        self.on_change = None          # called with no argument each time version is bumped
+        self.on_change: Callable[[], None] | None = None   # called each time version is bumped
         self.snapshot: TableSnapshot | None = None
         self._png_key: bytes | None = None
         self._png_url: str | None = None
