@@ -32,7 +32,8 @@ HELLO_REPLY = 0x81    # version u8, n_leds u16, firmware version (ASCII)
 ERROR = 0x82          # rejected type u8, reason (ASCII)
 NEED_HELLO = 0x83     # the Pico has not been greeted (it rebooted): send HELLO
 NAK = 0x84            # a frame came ahead of seq: the one expected was lost, send again
-STATUS = 0x85         # supply_mv u16, rail_mv u16 (0 = not measured): acknowledges like ACK (answers HEARTBEAT)
+STATUS = 0x85         # supply_mv u16, rail_mv u16 (0 = not measured): acknowledges like ACK
+                      # (answers HEARTBEAT)
 
 NAMES = {
     HELLO: "hello", HEARTBEAT: "heartbeat", LED_SET: "led-set", LED_SHOW: "led-show",

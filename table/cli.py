@@ -18,16 +18,19 @@ from table.commands.common import UserError
 COMMANDS: dict[str, tuple[str, str]] = {
     "scenario": ("table.commands.scenario", "run a scenario file and print the resulting position as JSON"),
     "selftest": ("table.commands.selftest", "walk every device of a hardware profile and report what works"),
-    "calibrate": ("table.commands.calibrate", "set the wind servo's pulse per direction and check the LED map"),
+    "calibrate": ("table.commands.calibrate", "set the wind servo's pulse per direction and check "
+                  "the LED map"),
     "cards": ("table.commands.cards", "list the card library, or check card files"),
     "tiles": ("table.commands.tiles", "list the box's map tiles, or check a tile file"),
     "selfplay": ("table.commands.selfplay", "bots play whole games, every invariant checked; JSON summary"),
-    "run": ("table.commands.run", "the table daemon: a whole game on the box's buttons, cards, OLED and LEDs"),
+    "run": ("table.commands.run", "the table daemon: a whole game on the box's buttons, cards, OLED "
+            "and LEDs"),
     "demo": ("table.commands.demo", "the shop demo: bots play on the table until a visitor has a go"),
     "enroll": ("table.commands.enroll", "tap each card's NFC tag and pick its card, for worms-table run"),
     "screens": ("table.commands.screens", "every screen the box can show, as PNGs, a contact sheet and "
                 "a text file per language, for a translator to review"),
-    "parts": ("table.commands.parts", "the box's printed parts (STL, STEP, pictures, parts.md) from a profile"),
+    "parts": ("table.commands.parts", "the box's printed parts (STL, STEP, pictures, parts.md) from a "
+              "profile"),
 }
 
 

@@ -1,4 +1,5 @@
-"""The card library: card files (TOML) read and checked (the `worms-table cards` command is table.commands.cards).
+"""The card library: card files (TOML) read and checked (the `worms-table cards` command is
+table.commands.cards).
 
 The shipped cards live in ``table/cards/data/``.  An owner adds their other physical cards as
 more files: every ``*.toml`` in the folders named by ``WORMS_TABLE_CARDS`` (separated by

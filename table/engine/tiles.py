@@ -85,7 +85,8 @@ def _candidates(shape: tuple[Hex, ...], reach: int) -> tuple[tuple, ...]:
     return tuple(out)
 
 
-def auto_map(tiles: list[Tile], players: int, larger: bool, chance, short=None) -> tuple[set[Hex], list[tuple]]:
+def auto_map(tiles: list[Tile], players: int, larger: bool, chance, short=None
+             ) -> tuple[set[Hex], list[tuple]]:
     """An automatic map by the rulebook: one tile per player (every tile with *Larger map*),
     each a random tile of those left, laid at random where the rule allows.  ``chance`` has
     ``pick(options, what)``; a box with fewer tiles than players says so through

@@ -32,7 +32,7 @@ def coupon(lay: Layout) -> bd.Part:
     a = GEAR_MODULE * sum(GEAR_TEETH) / 2
     for dx in (10.0, 10.0 + a):                          # the gears' pins, as the mount's pin
         adds.append(cyl(x0 + dx, y0 + 20.0, t - 0.5, t + 6.0, SHAFT))
-    for i, (size, hole) in enumerate(sorted(M.INSERT_HOLE.items())):
+    for i, (_size, hole) in enumerate(sorted(M.INSERT_HOLE.items())):
         bx, by = x0 + 52.0 + 11.0 * i, y0 + 36.0
         adds.append(cyl(bx, by, t - 0.5, t + 8.0, hole + 3.2))
         tools.append(cyl(bx, by, t + 8.0 - 6.5, t + 9.0, hole))

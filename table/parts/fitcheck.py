@@ -400,7 +400,7 @@ LID = ("panel", "diffuser")
 
 def service(bld: Build) -> Result:
     out = []
-    for lead, (a, b) in R.LID_LEADS.items():
+    for lead, (a, _to) in R.LID_LEADS.items():
         if a != R.LID_CONNECTOR:
             out.append(f"the lid's {lead} runs from {a} without a connector")
     fixed = {j.name for j in bld.joints for name, *_ in j.holes if name == "panel"}

@@ -5,7 +5,8 @@ reads them, once, at start.  Babel's reader builds a full catalog (locations, co
 locale) and costs a Pi Zero a second and more at every start; this one keeps what
 :mod:`table.ui.strings` needs: each entry's context, its English (singular and plural), its
 translations and whether it is marked fuzzy, and the header's plural rule.  Obsolete entries
-(``#~``) and comments are skipped; the header is the first message, its id empty, as in Babel.  tests/ui checks it against Babel's reader on every catalog.
+(``#~``) and comments are skipped; the header is the first message, its id empty, as in Babel.
+tests/ui checks it against Babel's reader on every catalog.
 
 >>> cat = read_po(['msgid ""', 'msgstr "Plural-Forms: nplurals=2; plural=(n != 1);\\\\n"', '',
 ...                '#, fuzzy', 'msgctxt "a"', 'msgid "one"', 'msgid_plural "many"',

@@ -251,7 +251,7 @@ def winner(lang: str, team: str | None, shared: tuple[str, ...] | list[str] = ()
 def language_menu(cursor: int) -> Screen:
     """Languages, each in its own words, under a title in the highlighted language."""
     lang = LANGS[max(0, min(cursor, len(LANGS) - 1))]
-    shown = menu(text("wizard.language", lang), [text(f"lang.{l}", l) for l in LANGS], cursor)
+    shown = menu(text("wizard.language", lang), [text(f"lang.{code}", code) for code in LANGS], cursor)
     if len(LANGS) >= MENU_ROWS:
         return shown
     c = Canvas(shown.image.copy(), list(shown.problems), list(shown.texts))   # what the
