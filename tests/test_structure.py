@@ -90,7 +90,8 @@ def test_no_reach_into_another_packages_private_names():
 
 
 def test_every_file_the_code_names_exists():
-    pattern = re.compile(r"\b(?:docs|hardware|firmware|schematics|systemd|notes)/[\w./-]+\.(?:md|toml|py|svg)\b")
+    pattern = re.compile(r"\b(?:docs|hardware|firmware|schematics|systemd|notes)/[\w./-]+"
+                         r"\.(?:md|toml|py|svg)\b")
     missing = sorted({f"{path.relative_to(ROOT)} names {name}"
                       for path in TABLE.rglob("*.py")
                       for name in pattern.findall(path.read_text(encoding="utf-8"))

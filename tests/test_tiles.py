@@ -80,7 +80,7 @@ def test_more_players_than_tiles_says_so_and_plays_on_the_tiles_there_are():
 def test_a_placement_never_covers_the_dial_or_land_and_always_touches():
     tile = Tile(9, ((0, 0), (1, 0)))
     land = {(1, 0), (2, 0)}
-    for number, anchor, turns in placements(tile, land):
+    for _number, anchor, turns in placements(tile, land):
         hexes = set(lay(tile, anchor, turns))
         assert not hexes & (land | {DIAL})
         assert any(neighbour(h, d) in land | {DIAL} for h in hexes for d in range(1, 7))

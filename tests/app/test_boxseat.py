@@ -77,7 +77,7 @@ def test_people_draw_for_the_box_and_keep_its_card_face_down():
     grid = frozenset(hexagon((0, 0), 4))
     for team, words in (("red", "For the box (Red): draw the top Supply card"),
                         ("blue", "Blue: draw the top Supply card")):
-        game = _until(_game("seat:3", own_decks=True), lambda g: g.request.kind == "card_tapped"
+        game = _until(_game("seat:3", own_decks=True), lambda g, team=team: g.request.kind == "card_tapped"
                       and g.request.item == "supply" and boxseat.team_of(g, g.request) == team,
                       limit=3000)
         view = game_view("en", game, grid, game.cards)

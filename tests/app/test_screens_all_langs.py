@@ -37,7 +37,7 @@ def test_game_prompts_and_steps_render_cleanly(lang):
         tracker = Tracker(config.land, setup=lambda g=game: setup_board(g))
         bot, seen, n = RandomBot(seed), 0, 0
         while game.request is not None and n < 400:
-            for i, step in enumerate(tracker.steps(game.events[seen:])):
+            for step in tracker.steps(game.events[seen:]):
                 found += problems_of(Step(step, 12, 12).screen(View(lang, tracker.board, GRID)),
                                      f"step {step}")
             seen = len(game.events)

@@ -122,7 +122,7 @@ def test_the_unit_has_the_keys_the_service_relies_on(tmp_path):
 
 def test_the_udev_rule_matches_the_pico_and_gives_it_to_dialout():
     rule = (ROOT / "systemd" / "60-worms-table-pico.rules").read_text()
-    line = next(l for l in rule.splitlines() if l and not l.startswith("#"))
+    line = next(ln for ln in rule.splitlines() if ln and not ln.startswith("#"))
     assert 'ATTRS{idVendor}=="2e8a"' in line and 'ATTRS{idProduct}=="0005"' in line
     assert 'GROUP="dialout"' in line and 'SUBSYSTEM=="tty"' in line
 
@@ -139,11 +139,11 @@ def test_run_sim_without_a_tty_runs_until_stopped_and_prints_the_page(tmp_path):
     proc = start(tmp_path, "--port", "0")
     try:
         lines = [proc.stdout.readline() for _ in range(2)]
-        page = next(l for l in lines if l.startswith("simulator: "))
+        page = next(ln for ln in lines if ln.startswith("simulator: "))
         assert page.strip().startswith("simulator: http://127.0.0.1:")
         assert "oled" in http(page.split()[1], "/state")  # serving, with stdin closed
         assert proc.poll() is None
-        assert any(str(tmp_path / "state") in l for l in lines)
+        assert any(str(tmp_path / "state") in ln for ln in lines)
     finally:
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=20)

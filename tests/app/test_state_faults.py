@@ -4,7 +4,6 @@ moved aside and never deleted, and a write that fails stops play on a "storage" 
 nothing in memory ahead of the journal, until storage works again."""
 
 import asyncio
-import json
 import os
 import signal
 import subprocess

@@ -209,7 +209,9 @@ def test_the_target_screen_lights_what_the_symbol_allows():
     direct = w.prompt.frame(v, 0.0)
     h.press("4")                                    # any hex
     anyhex = w.prompt.frame(v, 0.0)
-    lit = lambda f: {k for k, c in f.items() if c == (255, 255, 255)}
+
+    def lit(frame):
+        return {k for k, c in frame.items() if c == (255, 255, 255)}
     assert lit(direct) < lit(anyhex)
     assert not isinstance(w.prompt.press(InputEvent("ok", long=True)), (Answer, Refuse))
 

@@ -6,7 +6,7 @@ from table.app.tileplace import TilePlacer
 from table.app.wizard import MapEditor, Wizard, map_refusal
 from table.cards.tiles import box_tiles
 from table.devices.buttons import InputEvent
-from table.hexgrid import distance, direction_to, hexagon, neighbour
+from table.hexgrid import distance, hexagon, neighbour
 from table.engine.tiles import DIAL, lay
 from table.ui.strings import text
 

@@ -71,7 +71,7 @@ def test_a_turn_that_changes_without_a_question_is_said():
     for seed in range(40):
         config = GameConfig(teams=2, land=tuple(sorted(standard_land(2))))
         game = Game.new(config, seed)
-        tracker = Tracker(config.land, setup=lambda: setup_board(game))
+        tracker = Tracker(config.land, setup=lambda g=game: setup_board(g))
         bot, done, n = RandomBot(seed), 0, 0
         while game.request is not None and n < 3000:
             new = game.events[done:]

@@ -49,11 +49,11 @@ def test_long_press_is_reported_once_and_not_again_on_release(gpio_buttons, mock
 
 
 def test_each_pin_maps_to_its_input_with_pull_up_and_bounce(gpio_buttons, mock_pins):
-    for name, number in PINS.items():
+    for number in PINS.values():
         pin = mock_pins.pin(number)
         assert pin.pull == "up" and pin.bounce == pytest.approx(0.02)
     gpio_buttons._devices[0].hold_time = 5
-    for name, number in PINS.items():
+    for number in PINS.values():
         mock_pins.pin(number).drive_low()
         mock_pins.pin(number).drive_high()
     assert [e.name for e in gpio_buttons.on_input.events] == list(PINS)

@@ -6,9 +6,7 @@
 import linkcodec as C
 import linknode
 import pwmservo
-import rp2
 import ws2812
-from machine import PWM
 
 
 def unhex(s):
@@ -236,7 +234,8 @@ def check_watchdog(v):
     node, out, clock = make_node(n=3)
     greet(node, out, n=3)
     node.feed(C.encode(2, C.LOST, C.lost((10, 20, 30), 1000)))
-    node.feed(C.encode(3, C.LED_SET, C.led_set([(1, (5, 5, 5))])) + C.encode(4, C.BRIGHTNESS, C.brightness(255)))
+    node.feed(C.encode(3, C.LED_SET, C.led_set([(1, (5, 5, 5))]))
+              + C.encode(4, C.BRIGHTNESS, C.brightness(255)))
     node.feed(C.encode(5, C.SERVO, C.servo(1200, 0)) + C.encode(6, C.LED_SHOW))
     sm = node.strip.sm
     shown = len(sm.frames)

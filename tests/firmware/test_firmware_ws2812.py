@@ -21,7 +21,7 @@ def test_bit_timings_meet_the_ws2812b_datasheet():
     levels = pio_sim.run(ws2812.ws2812, [0x00FF00], 8)        # G=0, R=255, B=0
     bits = pio_sim.pulses(levels)
     assert len(bits) == 24
-    for high, period in bits[:-1]:
+    for _high, period in bits[:-1]:
         assert period * NS_PER_CYCLE == 1250                  # 800 kHz
     assert levels[-1] == 0                                     # the line rests low after
     highs = {h * NS_PER_CYCLE for h, _ in bits}

@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "install-pi"
 PI5 = "Raspberry Pi 5 Model B Rev 1.0"
 PI4 = "Raspberry Pi 4 Model B Rev 1.5"
-STOCK_CONFIG = "# stock Raspberry Pi OS\n#dtparam=i2c_arm=on\ndtparam=audio=on\n\n[cm5]\ndtoverlay=dwc2\n\n[all]\n"
+STOCK_CONFIG = ("# stock Raspberry Pi OS\n#dtparam=i2c_arm=on\ndtparam=audio=on\n\n[cm5]\ndtoverlay=dwc2\n\n"
+                "[all]\n")
 STOCK_CMDLINE = "console=serial0,115200 console=tty1 root=PARTUUID=6c586e13-02 rootfstype=ext4 rootwait\n"
 WRITTEN = {
     "boot/firmware/config.txt", "boot/firmware/cmdline.txt", "etc/modules",

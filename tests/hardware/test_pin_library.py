@@ -150,8 +150,12 @@ def test_buttons_encoder_and_servo_under_each_choice(reference_data, monkeypatch
         events = []
         d.buttons.on_input = events.append
         a, b = factory.pin(17), factory.pin(27)
-        a.drive_low(); b.drive_low(); a.drive_high(); b.drive_high()     # one detent clockwise
-        factory.pin(23).drive_low(); factory.pin(23).drive_high()       # back
+        a.drive_low()                     # one detent clockwise: A, B down, A, B up
+        b.drive_low()
+        a.drive_high()
+        b.drive_high()
+        factory.pin(23).drive_low()       # back
+        factory.pin(23).drive_high()
         assert [e.name for e in events] == ["cw", "back"]
 
 

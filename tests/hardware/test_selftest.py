@@ -211,7 +211,8 @@ def test_a_pin_library_fallback_is_named_with_its_fix(capsys, monkeypatch):
     from table.devices.build import Devices
 
     def falls_back(self):
-        warnings.warn(PinFactoryFallback("Falling back from lgpio: 'can not open gpiochip'"))
+        warnings.warn(PinFactoryFallback("Falling back from lgpio: 'can not open gpiochip'"),
+                      stacklevel=2)
         return "RPiGPIOFactory (from GPIOZERO_PIN_FACTORY, not the profile)"
 
     monkeypatch.setattr(Devices, "describe_pin_library", falls_back)

@@ -1,6 +1,6 @@
-"""The screens use the printed words (the glossary of the Czech and Ukrainian prints): no Czech or Ukrainian string
-says a game term with another word than the rulebook prints, and every card and rule has its
-three names."""
+"""The screens use the printed words (the glossary of the Czech and Ukrainian prints): no Czech
+or Ukrainian string says a game term with another word than the rulebook prints, and every card
+and rule has its three names."""
 
 import re
 from pathlib import Path

@@ -21,7 +21,7 @@ def worm(team, n, at):
     return Thing(f"{team}-{n}", "worm", at, team=team)
 
 
-def I(key, at=None, to=None, **args):
+def ins(key, at=None, to=None, **args):
     return Instruction(key, args, at, to)
 
 
@@ -35,14 +35,14 @@ def test_blast_chain_through_a_mine():
     got, r = run(board, dice=["3", "6", "wind"], flips=["danger"],
                  action=lambda r: r.blast((0, 0)))
     assert got == [
-        I("do.place.crater", (0, 0)),
-        I("do.lay_down", (0, 0), team="red", n="2"),
-        I("do.move_worm", (0, 0), (1, 0), team="red", n="2"),
-        I("do.remove.mine", (1, 0)),
-        I("do.place.crater", (1, 0)),
-        I("do.worm_out", (1, 0), team="red", n="2"),
-        I("do.lay_down", (0, 0), team="blue", n="1"),
-        I("do.move_worm", (0, 0), (1, 0), team="blue", n="1"),
+        ins("do.place.crater", (0, 0)),
+        ins("do.lay_down", (0, 0), team="red", n="2"),
+        ins("do.move_worm", (0, 0), (1, 0), team="red", n="2"),
+        ins("do.remove.mine", (1, 0)),
+        ins("do.place.crater", (1, 0)),
+        ins("do.worm_out", (1, 0), team="red", n="2"),
+        ins("do.lay_down", (0, 0), team="blue", n="1"),
+        ins("do.move_worm", (0, 0), (1, 0), team="blue", n="1"),
     ]
     assert [i.text("en") for i in got[1:3]] == [
         "Lay red worm 2 down: it is hurt", "Move red worm 2 to the flashing hex"]
@@ -55,9 +55,9 @@ def test_a_worm_blown_into_the_water_sinks_in_one_step():
     board.add(worm("green", 3, (0, 0)))
     got, _ = run(board, dice=["3"], action=lambda r: r.blast((0, 0)))
     assert got == [
-        I("do.place.crater", (0, 0)),
-        I("do.lay_down", (0, 0), team="green", n="3"),
-        I("do.worm_sank", (0, 0), (1, 0), team="green", n="3"),
+        ins("do.place.crater", (0, 0)),
+        ins("do.lay_down", (0, 0), team="green", n="3"),
+        ins("do.worm_sank", (0, 0), (1, 0), team="green", n="3"),
     ]
     assert got[2].text("en") == "Green worm 3 sinks: take it off the board"
 
@@ -69,12 +69,12 @@ def test_a_third_crater_floods_the_hex():
     board.add(Thing("crate-1", "crate", (0, 0)))
     got, r = run(board, action=lambda r: r.place("crater", (0, 0)))
     assert got == [
-        I("do.place.crater", (0, 0)),
-        I("do.flood", (0, 0)),
-        I("do.remove.crater", (0, 0)),
-        I("do.remove.crater", (0, 0)),
-        I("do.remove.crate", (0, 0)),
-        I("do.remove.crater", (0, 0)),
+        ins("do.place.crater", (0, 0)),
+        ins("do.flood", (0, 0)),
+        ins("do.remove.crater", (0, 0)),
+        ins("do.remove.crater", (0, 0)),
+        ins("do.remove.crate", (0, 0)),
+        ins("do.remove.crater", (0, 0)),
     ]
     assert not board.is_land((0, 0))
 
@@ -91,12 +91,12 @@ def test_bazooka_with_accuracy_then_an_inch_onto_a_crate():
     picked = [e for e in r.events if e["event"] == "accuracy"][0]["picked"]
     assert picked == "4"     # the default pick: the first die when none is a bullseye
     assert got == [
-        I("do.target", (0, -3)),
-        I("do.move_target", (0, -3), (0, -2)),
-        I("do.place.crater", (0, -2)),
-        I("do.move_worm", (0, 0), (1, 0), team="red", n="2"),
-        I("do.remove.crate", (1, 0)),
-        I("do.draw", team="red"),
+        ins("do.target", (0, -3)),
+        ins("do.move_target", (0, -3), (0, -2)),
+        ins("do.place.crater", (0, -2)),
+        ins("do.move_worm", (0, 0), (1, 0), team="red", n="2"),
+        ins("do.remove.crate", (1, 0)),
+        ins("do.draw", team="red"),
     ]
     assert got[-1].text("en") == "Red team, draw a card"
     assert got[-1].text("cs") == "Červení, doberte si kartu"
@@ -109,12 +109,12 @@ def test_oil_drum_sets_fires_and_the_wind_turns():
                  action=lambda r: (r.damage(r.board.things["oil_drum-1"]), r.change_wind()))
     # five dice name (0,-1) twice, the own hex, (1,-1) by the wind (2), (-1,1); then wind 4
     assert got == [
-        I("do.remove.oil_drum", (0, 0)),
-        I("do.place.fire", (0, -1)),
-        I("do.place.fire", (0, 0)),
-        I("do.place.fire", (1, -1)),
-        I("do.place.fire", (-1, 1)),
-        I("do.wind", d=4),
+        ins("do.remove.oil_drum", (0, 0)),
+        ins("do.place.fire", (0, -1)),
+        ins("do.place.fire", (0, 0)),
+        ins("do.place.fire", (1, -1)),
+        ins("do.place.fire", (-1, 1)),
+        ins("do.wind", d=4),
     ]
     assert got[-1].text("uk") == "Вітер повертає на 4"
 
@@ -132,11 +132,11 @@ def test_supplies_drop_and_a_sudden_death_rule():
     # hold one Thing: reading order), the wind turns to 6; 1 Life: the rule, a crate in the
     # emptiest hex, the wind stays at 6.
     assert got == [
-        I("do.place.crate", (1, 0)),
-        I("do.place.crate", (0, 0)),
-        I("do.wind", d=6),
-        I("do.rule", rule="one_life"),
-        I("do.place.crate", (1, 0)),
+        ins("do.place.crate", (1, 0)),
+        ins("do.place.crate", (0, 0)),
+        ins("do.wind", d=6),
+        ins("do.rule", rule="one_life"),
+        ins("do.place.crate", (1, 0)),
     ]
     assert got[3].text("en") == "From now on: 1 Life"
 
@@ -152,8 +152,8 @@ def test_a_moved_oil_drum_and_a_mine_pushed_into_the_water():
 
     got, _ = run(board, action=shove)
     assert got == [
-        I("do.move.oil_drum", (1, 0), (0, 0)),
-        I("do.remove.mine", (0, 1), (0, 2)),
+        ins("do.move.oil_drum", (1, 0), (0, 0)),
+        ins("do.remove.mine", (0, 1), (0, 2)),
     ]
     assert got[0].text("cs") == "Přesuňte barel na blikající hex"
 
@@ -296,11 +296,11 @@ def test_game_events_drop_cards_sudden_death_heal_and_setup():
     ]
     got = instructions(events, before)
     assert got == [
-        I("do.place_worm", (1, 0), team="blue", n="2"),
-        I("do.move_worm", (0, 0), (1, 0), team="red", n="1"),
-        I("do.heal", (1, 0), team="red", n="1"),
-        I("do.drop", card="supplies"),
-        I("do.sudden_death", card="one_life"),
+        ins("do.place_worm", (1, 0), team="blue", n="2"),
+        ins("do.move_worm", (0, 0), (1, 0), team="red", n="1"),
+        ins("do.heal", (1, 0), team="red", n="1"),
+        ins("do.drop", card="supplies"),
+        ins("do.sudden_death", card="one_life"),
     ]
     assert [i.text("cs") for i in got[2:]] == [
         "Postavte červeného wormsíka 1 vzpřímeně: je vyléčený", "Letecká podpora: Zásoby",
@@ -313,8 +313,8 @@ def test_things_missing_from_the_board_are_known_by_their_engine_ids():
               {"event": "move", "thing": "oil_drum-2", "by": "push", "from": [1, 0],
                "to": [2, 0]}]
     assert instructions(events, Board(land=set(), wind=1)) == [
-        I("do.move_worm", (0, 0), (1, 0), team="purple", n="3"),
-        I("do.move.oil_drum", (1, 0), (2, 0)),
+        ins("do.move_worm", (0, 0), (1, 0), team="purple", n="3"),
+        ins("do.move.oil_drum", (1, 0), (2, 0)),
     ]
     stranger = [{"event": "move", "thing": "A", "by": "inch", "from": [0, 0], "to": [1, 0]}]
     with pytest.raises(ValueError, match="a Thing 'A' that the board before them did not hold"):

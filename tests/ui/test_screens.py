@@ -105,7 +105,8 @@ SAMPLES = {
     "a card drawn from the players' deck": lambda lang: [
         screens.message(t("draw.supply_title", lang),
                         t(key, lang, team=t(f"team.{team}", lang)))
-        for team in TEAMS for key in ("draw.supply", "draw.supply_box")] + [screens.message(t("draw.drop_title", lang), t("draw.drop", lang))]
+        for team in TEAMS for key in ("draw.supply", "draw.supply_box")]
+    + [screens.message(t("draw.drop_title", lang), t("draw.drop", lang))]
     + [screens.error(lang, f"error.not_in_{deck}", card=name)
        for deck in ("supply", "drop") for name in card_names(lang)],
     "placement menu": lambda lang: [screens.menu(t("wizard.placement", lang), [
@@ -346,7 +347,9 @@ def test_the_screens_show_what_they_say():
     b = screens.message(strings.text("over.title", "cs"), "x").image
     assert a.tobytes() != b.tobytes()
     m = screens.menu("T", ["one", "two", "three"], 1).image
-    row = lambda y0: sum(m.getpixel((x, y)) > 0 for x in range(0, 100) for y in range(y0, y0 + 11))
+
+    def row(y0):
+        return sum(m.getpixel((x, y)) > 0 for x in range(0, 100) for y in range(y0, y0 + 11))
     assert row(27) > 500 and row(15) < 150        # row 2 (the cursor) is inverted
 
 

@@ -211,7 +211,7 @@ def test_the_page_follows_a_restarted_table(page, devices, start):
     page.wait_for_selector("#live:not(.off)")
     for name in "123456":
         page.keyboard.press(name)
-        until(lambda: len(stand_in.inputs) == int(name), what=f"the press of {name}")
+        until(lambda n=int(name): len(stand_in.inputs) == n, what=f"the press of {name}")
     page.wait_for_function(f"document.body.dataset.version >= {synced(page, first)['version']}")
     first.stop()
     page.wait_for_selector("#live.off")

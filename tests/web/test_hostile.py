@@ -85,7 +85,7 @@ def test_guessing_stops_after_a_handful_of_wrong_codes(devices, start, caplog):
         if guess != codes[0]:
             statuses.add(get(port, code=guess)[0])
     assert pairing.evaluated == SOURCE_BUDGET              # its own budget, no more
-    for round_ in range(3):                                # and twenty more, again and again
+    for _round in range(3):                                # and twenty more, again and again
         for n in range(2, 22):
             statuses.add(get(port, code=wrong(codes[0]), source=f"127.0.0.{n}")[0])
     assert statuses <= {403, 429}

@@ -62,8 +62,8 @@ def rgb(colour: str) -> tuple[int, int, int]:
 class Table:
     """``worms-table run --sim`` as a process, and the page open on it."""
 
-    def __init__(self, page, state_dir, seed: int):
-        self.page, self.state_dir, self.seed = page, state_dir, seed
+    def __init__(self, browser_page, state_dir, seed: int):
+        self.page, self.state_dir, self.seed = browser_page, state_dir, seed
         self.proc = None
 
     def start(self) -> None:

@@ -1,0 +1,38 @@
+"""The checks CONTRIBUTING.md names, run as tests: mypy finds no error in ``table/``, ruff no
+finding in the repository (the configuration of both is in pyproject.toml).
+
+mypy keeps its cache in ``.cache/mypy`` (git-ignored), as a developer's own ``mypy`` run does:
+the first run on a fresh clone checks every module (some 20-40 s on a loaded two-core machine),
+a run after it only what changed (a second or two).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Packages whose mypy errors are still being fixed (issue 18): their errors do not fail the test
+# yet; every other module of table/ must have none.
+NOT_YET = ("table/app/",)
+
+
+def _run(*argv: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", *argv], cwd=ROOT, capture_output=True,
+                          text=True, timeout=900)
+
+
+def test_mypy_finds_no_error_in_table():
+    done = _run("mypy", "--no-error-summary", "table")
+    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
+    counted = [line for line in errors if not line.startswith(NOT_YET)]
+    assert counted == [], "\n".join(counted)
+    assert done.returncode in (0, 1) and (done.returncode == 0) == (errors == []), \
+        done.stdout[-3000:] + done.stderr[-3000:]
+
+
+def test_ruff_finds_nothing():
+    done = _run("ruff", "check", "--output-format", "concise")
+    assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-2000:]
