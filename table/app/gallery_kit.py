@@ -14,7 +14,7 @@ from table.hexgrid import hexagon
 from table.ui import screens
 from table.ui.strings import TEAMS, THING_KINDS, text
 
-from .prompts import HexPick, Menu, View, for_decision
+from .prompts import HexPick, Menu, Prompt, View, for_decision
 
 GRID = frozenset(hexagon((0, 0), 4))
 COUNTS = (1, 2, 5)             # one number of each plural form (en, cs, uk)
@@ -72,7 +72,10 @@ def asked(view: View, d: Decision, name: str, every: bool = False
     """The prompt that asks ``d``: a menu on each window of rows, a hex prompt on each of its
     hexes (and on one that is not an option)."""
     probe = for_decision(d, view)
-    make = lambda: for_decision(d, view)
+
+    def make() -> Prompt:
+        return for_decision(d, view)
+
     if isinstance(probe, Menu):
         for c in rows(len(probe.values), every):
             yield f"{name}, row {c + 1}", drawn(make, view, c)
