@@ -30,10 +30,8 @@ from collections.abc import Callable, Iterable
 
 from table.devices import DeviceError
 from table.devices import linkcodec as C
-from table.devices.linkport import (DEVICE, Throttled, command, greet, open_port,  # noqa: F401
-                                    open_serial)
-from table.devices.linkport import Port
-from table.devices.linkport import quiet_close as _quiet_close
+from table.devices.linkport import (DEVICE, Port, Throttled, command, greet, open_port,  # noqa: F401
+                                    open_serial, quiet_close as _quiet_close)
 from table.devices.linkqueue import DEFAULT_LIMIT, Message, QueueFull, SendQueue
 
 log = logging.getLogger(__name__)
@@ -441,8 +439,7 @@ class PicoLink:
                 return
 
     def _write(self, frame: bytes) -> bool:
-        if self._ser is None:
-            return False                           # dropped already
+        assert self._ser is not None               # (written only while connected: _pump, _retransmit)
         try:
             self._ser.write(frame)
         except Exception as err:  # SerialException / OSError
