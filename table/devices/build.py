@@ -12,10 +12,15 @@ from __future__ import annotations
 import glob
 import logging
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from table.devices import Device, DeviceError
 from table.hexgrid import hexagon
 from table.profiles import Profile
+
+if TYPE_CHECKING:
+    from table.devices.link import PicoLink
+    from table.devices.pins import PinLibrary
 
 log = logging.getLogger(__name__)
 DEVICE_NAMES = {"wind": "wind dial", "leds": "hex LEDs", "display": "OLED display",
@@ -32,8 +37,8 @@ class Devices:
         self.sim = sim
         self.bus_time = bus_time      # simulated buses take a real bus's time (benchmarks)
         self._built: dict[str, Device] = {}
-        self._link = None
-        self._pins = None
+        self._link: PicoLink | None = None
+        self._pins: PinLibrary | None = None
 
     # -- the five devices --
     @property
