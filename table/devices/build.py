@@ -12,13 +12,18 @@ from __future__ import annotations
 import glob
 import logging
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from table.devices import Device, DeviceError
 from table.hexgrid import hexagon
 from table.profiles import Profile
 
 if TYPE_CHECKING:
+    from table.devices.buttons import Buttons
+    from table.devices.cards import CardReader
+    from table.devices.display import Display
+    from table.devices.leds import HexLeds
+    from table.devices.wind import WindDial
     from table.devices.link import PicoLink
     from table.devices.pins import PinLibrary
 
@@ -42,24 +47,24 @@ class Devices:
 
     # -- the five devices --
     @property
-    def wind(self):
-        return self._get("wind")
+    def wind(self) -> WindDial:
+        return cast("WindDial", self._get("wind"))
 
     @property
-    def leds(self):
-        return self._get("leds")
+    def leds(self) -> HexLeds:
+        return cast("HexLeds", self._get("leds"))
 
     @property
-    def display(self):
-        return self._get("display")
+    def display(self) -> Display:
+        return cast("Display", self._get("display"))
 
     @property
-    def buttons(self):
-        return self._get("buttons")
+    def buttons(self) -> Buttons:
+        return cast("Buttons", self._get("buttons"))
 
     @property
-    def card_reader(self):
-        return self._get("card_reader")
+    def card_reader(self) -> CardReader:
+        return cast("CardReader", self._get("card_reader"))
 
     @property
     def pin_library(self):
