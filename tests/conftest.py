@@ -12,6 +12,7 @@ HERE = Path(__file__).parent
 #: minute on an idle machine); ``./run-tests`` and CI run everything.  (by file, or file::test)
 SLOW = {
     "web/test_browser.py", "web/test_new_group.py", "web/test_cardform_page.py",
+    "web/test_teach_game.py",
     "app/test_game_e2e.py",
 }
 

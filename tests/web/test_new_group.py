@@ -62,13 +62,14 @@ def rgb(colour: str) -> tuple[int, int, int]:
 class Table:
     """``worms-table run --sim`` as a process, and the page open on it."""
 
-    def __init__(self, browser_page, state_dir, seed: int):
+    def __init__(self, browser_page, state_dir, seed: int, args: tuple[str, ...] = ()):
         self.page, self.state_dir, self.seed = browser_page, state_dir, seed
+        self.args = args                        # more options of ``run``
         self.proc = None
 
     def start(self) -> None:
         cmd = [sys.executable, "-m", "table.cli", "run", "--sim", "--state-dir",
-               str(self.state_dir), "--port", "0", "--seed", str(self.seed)]
+               str(self.state_dir), "--port", "0", "--seed", str(self.seed), *self.args]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
         lines = []

@@ -3,9 +3,8 @@ the box has never seen (the players drew it themselves, face down) taps the card
 "a card the box doesn't know" where the box asks for a weapon card, tells the box the card
 on the buttons alone, and the card is played at once; the page's card row then holds it.
 
-(A whole game in which every Supply card drawn is taught on the spot is played through the
-daemon's inputs in tests/app/test_teach_daemon.py: through the page it takes far longer than
-a test should on a loaded machine.)
+(A whole game in which every Supply card drawn is taught on the spot: through the page in
+tests/web/test_teach_game.py, through the daemon's inputs in tests/app/test_teach_daemon.py.)
 """
 
 from __future__ import annotations
