@@ -13,8 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from table.devices import DeviceError
+from table.devices.buttons import Buttons, InputEvent
+from table.devices.cards import CardReader
+from table.devices.display import Display
 from table.langs import LANGS
 from table.ui import screens
 from table.ui.snapshot import TableSnapshot, one_bit
@@ -38,13 +42,17 @@ class Enroller:
         self.uid: str | None = None        # the tag being looked at
         self.menu: Menu | None = None
         self.adding = False                # "not listed" chosen: how to add a card, on show
-        self.on_snapshot = None            # called with each new TableSnapshot (the page)
+        # called with each new TableSnapshot (the page)
+        self.on_snapshot: Callable[[TableSnapshot], None] | None = None
         self.version = 0
-        self.on_pair_button = None         # "1" held: the simulator page opens pairing
+        # "1" held: the simulator page opens pairing
+        self.on_pair_button: Callable[[], None] | None = None
         self.note: str | None = None       # the page's pairing code, until a button or tap
-        self.loop = None
+        self.loop: asyncio.AbstractEventLoop | None = None
         self.stopping: asyncio.Event | None = None
-        self.display = self.buttons = self.reader = None
+        self.display: Display | None = None
+        self.buttons: Buttons | None = None
+        self.reader: CardReader | None = None
 
     # -- what is on show -----------------------------------------------------------------------
     def screen(self):
@@ -78,11 +86,13 @@ class Enroller:
             self.on_snapshot(TableSnapshot(self.version, "enroll", self.lang,
                                            oled=tuple(screen.texts), screen=image))
 
-    def _pick(self, uid: str) -> None:
+    def _pick(self, uid: str) -> Menu:
+        """The menu of cards for tag ``uid`` (its card under the cursor, if it has one)."""
         self.uid = uid
         current = self.store.card(uid)
         cursor = self.ids.index(current) if current in self.ids else 0
         self.menu = Menu("", [], self.ids + ["new", "back"], cursor)
+        return self.menu
 
     def _reload(self) -> None:
         """The library read again (a card added meanwhile with ``worms-table cards new``)."""
@@ -107,7 +117,7 @@ class Enroller:
             self.uid, self.menu = uid, None
         self.render()
 
-    def handle_input(self, event) -> None:
+    def handle_input(self, event: InputEvent) -> None:
         self.note = None
         if event.name == "1" and event.long and self.on_pair_button is not None:
             self.on_pair_button()          # the new code comes back through notice()
@@ -116,10 +126,11 @@ class Enroller:
             self.adding = False
             before = set(self.ids)
             self._reload()
-            self._pick(self.uid)
-            added = [c for c in self.ids if c not in before]
-            if added:                      # the cursor on the card just added
-                self.menu.cursor = self.ids.index(added[0])
+            if self.uid is not None:
+                menu = self._pick(self.uid)
+                added = [c for c in self.ids if c not in before]
+                if added:                  # the cursor on the card just added
+                    menu.cursor = self.ids.index(added[0])
         elif self.menu is not None:
             if event.name == "back" and not event.long:
                 self.menu = None
@@ -131,7 +142,7 @@ class Enroller:
                         self.adding = True
                         log.info("tag %s: its card is not in the library; add it with "
                                  "`worms-table cards new`, then press a button", self.uid)
-                    elif out.value != "back":
+                    elif out.value != "back" and self.uid is not None:
                         self._enrol(self.uid, out.value)
         elif self.uid is not None and event.name == "ok" and not event.long:
             self._pick(self.uid)
@@ -159,19 +170,18 @@ class Enroller:
         self.render()
 
     # -- the loop ------------------------------------------------------------------------------
-    async def run(self, started=None) -> None:
+    async def run(self, started: Callable[[], None] | None = None) -> None:
         self.loop = asyncio.get_running_loop()
         bridge = LoopBridge(self.loop)              # the devices' threads to the loop
         self.stopping = asyncio.Event()
-        for name in ("display", "buttons", "card_reader"):
-            try:
-                setattr(self, {"card_reader": "reader"}.get(name, name), getattr(self.devices, name))
-            except DeviceError as err:
-                if name != "display":
-                    raise
-                log.error("%s: enrolling without the OLED (the log names each tag)", err)
-        self.buttons.on_input = bridge.wrap(self.handle_input)
-        self.reader.on_tap = bridge.wrap(self.handle_tap)
+        try:
+            self.display = self.devices.display
+        except DeviceError as err:
+            log.error("%s: enrolling without the OLED (the log names each tag)", err)
+        self.buttons = buttons = self.devices.buttons
+        self.reader = reader = self.devices.card_reader
+        buttons.on_input = bridge.wrap(self.handle_input)
+        reader.on_tap = bridge.wrap(self.handle_tap)
         self.render()
         if started is not None:
             started()

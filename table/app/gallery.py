@@ -18,7 +18,7 @@ from typing import Any
 
 from table.cards import library
 from table.engine.board import Board
-from table.engine.decisions import Decision, Purpose
+from table.engine.decisions import Decision, DecisionKind, Purpose
 from table.hexgrid import hexagon
 from table.langs import LANGS
 from table.ui import scenes, screens
@@ -189,17 +189,18 @@ def seats(lang: str) -> Iterator[tuple[str, Draw]]:
     game = SimpleNamespace(board=view.board)
     enemy = widest([w for w in view.board.worms() if w.team != team],
                    lambda w: worm_name(lang, w.team or "", 4))
-    weapon = Decision("card", (card, "pass"), "pass", "weapon", team)
+    weapon = Decision(DecisionKind.CARD, (card, "pass"), "pass", Purpose.WEAPON, team)
     said: list[tuple[Decision, Any]] = [(weapon, "pass"), (weapon, card)]
-    said += [(Decision("hex", (enemy.at, (3, 0)), enemy.at, Purpose.TARGET, team, card=card,
+    said += [(Decision(DecisionKind.HEX, (enemy.at, (3, 0)), enemy.at, Purpose.TARGET, team, card=card,
                        info=(n, 0)), enemy.at) for n in COUNTS]
-    said.append((Decision("hex", (enemy.at, (3, 0)), enemy.at, Purpose.TARGET, team, card=card,
+    said.append((Decision(DecisionKind.HEX, (enemy.at, (3, 0)), enemy.at, Purpose.TARGET, team, card=card,
                           info=(1, 0)), (3, 0)))         # a hex with no worm, no dice
     for d, answer in said:
         yield f"the box: {d.why} {answer}", partial(_box_says, lang, team, game, d, answer)
     boxed = View(lang, view.board, GRID, team, view.worm, view.cards, [], None)
     boxed.box = frozenset({team})
-    yield from asked(boxed, Decision("card_tapped", (card,), card, Purpose.DRAW, team,
+    yield from asked(boxed, Decision(DecisionKind.CARD_TAPPED, (card,), card,
+                                     Purpose.DRAW, team,
                                      item="supply"),
                     "people draw for the box")
     yield "versus: invite", partial(invite_screen, lang, True)

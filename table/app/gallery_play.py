@@ -8,7 +8,7 @@ from functools import partial
 from itertools import permutations
 
 from table.cards import library
-from table.engine.decisions import Decision, Purpose
+from table.engine.decisions import Decision, DecisionKind, Purpose
 from table.engine.state import GameResult
 from table.fonts import font
 from table.hexgrid import neighbour
@@ -35,10 +35,10 @@ from .prompts import HexPick, View, for_decision
 def setup(lang: str) -> Iterator[tuple[str, Draw]]:
     view = table_view(lang)
     team = widest_team(lang)
-    yield from asked(view, Decision("pile", (f"worm:{team}", "oil_drum", "mine", "crate"),
-                                   f"worm:{team}", "place", team), "what to place")
+    yield from asked(view, Decision(DecisionKind.PILE, (f"worm:{team}", "oil_drum", "mine", "crate"),
+                                   f"worm:{team}", Purpose.PLACE, team), "what to place")
     for item in (f"worm:{widest_team(lang, 'team_adj')}", "oil_drum", "mine", "crate"):
-        yield from asked(view, Decision("hex", ((1, 0), (2, 0)), (1, 0), Purpose.PLACE, team,
+        yield from asked(view, Decision(DecisionKind.HEX, ((1, 0), (2, 0)), (1, 0), Purpose.PLACE, team,
                                         item=item),
                         f"where the {item} goes")
     yield from steps_of(view, [raw_step(changes=(Change("ch.place_worm", {"team": team, "n": "1"},
@@ -56,7 +56,7 @@ def setup(lang: str) -> Iterator[tuple[str, Draw]]:
     for deal in deals:
         yield "dealing", partial(deal_screen, lang, deal, cards)
     sds = tuple(c for c in cards if cards[c].kind == "sudden_death")
-    yield from asked(view, Decision("card", sds, sds[0], "sudden_death_draft", team),
+    yield from asked(view, Decision(DecisionKind.CARD, sds, sds[0], Purpose.DRAFT, team),
                     "Sudden Death draft")
 
 
@@ -65,28 +65,33 @@ def turn(lang: str) -> Iterator[tuple[str, Draw]]:
     view = table_view(lang, team)
     here = view.worm_at()
     worms = tuple(w.id for w in view.board.worms(team))
-    yield from asked(view, Decision("worm", worms, worms[0], "activate", team), "choose a worm")
+    yield from asked(view, Decision(DecisionKind.WORM, worms, worms[0], Purpose.ACTIVATE, team),
+                     "choose a worm")
     before = View(lang, view.board, GRID, team, None, view.cards)
-    yield from asked(before, Decision("worm", worms, worms[0], "activate", team),
+    yield from asked(before, Decision(DecisionKind.WORM, worms, worms[0], Purpose.ACTIVATE, team),
                     "choose a worm (none yet)")
     assert here is not None
     n1, far = neighbour(here, 1), neighbour(neighbour(here, 4), 4)
     moves = (("skip", None), ("inch", n1), ("jump", n1), ("jump", far))
     for phase in ("move1", "move2"):
         pv = table_view(lang, team, phase)
-        yield from asked(pv, Decision("move", moves, moves[0], "move", team), f"{phase}")
+        yield from asked(pv, Decision(DecisionKind.MOVE, moves, moves[0], Purpose.MOVE, team),
+                         f"{phase}")
     def both() -> HexPick:
         from table.devices.buttons import InputEvent
-        p = for_decision(Decision("move", moves, moves[0], "move", team), view)
+        p = for_decision(Decision(DecisionKind.MOVE, moves, moves[0], Purpose.MOVE, team), view)
         p.cursor = n1                                     # type: ignore[attr-defined]
         p.press(InputEvent("ok"))
         return p                                          # type: ignore[return-value]
     yield "inch or jump", drawn(both, view)
     hand = ("uzi", "bazooka", widest_card(lang))
-    yield from asked(view, Decision("card", hand + ("pass",), "pass", "weapon", team), "weapon")
-    yield from asked(table_view(lang), Decision("card", hand, hand[0], "play"), "a card to play")
+    yield from asked(view, Decision(DecisionKind.CARD, hand + ("pass",), "pass", Purpose.WEAPON,
+                                    team), "weapon")
+    yield from asked(table_view(lang), Decision(DecisionKind.CARD, hand, hand[0], Purpose.PLAY),
+                     "a card to play")
     for deck in ("supply", "drop"):
-        yield from asked(view, Decision("card_tapped", hand, hand[0], Purpose.DRAW, team, item=deck),
+        yield from asked(view, Decision(DecisionKind.CARD_TAPPED, hand, hand[0], Purpose.DRAW,
+                                        team, item=deck),
                         f"draw from the {deck} deck")
     yield from aiming(lang, view, team)
     yield from choices(lang, view, team)
@@ -97,11 +102,12 @@ def aiming(lang: str, view: View, team: str) -> Iterator[tuple[str, Draw]]:
     enemy = widest([w for w in view.board.worms() if w.team != team],
                    lambda w: worm_name(lang, w.team or "", 4))
     for n in COUNTS:
-        d = Decision("hex", (enemy.at, (3, 0)), enemy.at, Purpose.TARGET, team, card=card, info=(n, 1))
+        d = Decision(DecisionKind.HEX, (enemy.at, (3, 0)), enemy.at, Purpose.TARGET, team,
+                     card=card, info=(n, 1))
         yield from asked(view, d, f"aim ({n} dice)")
-    d = Decision("hex", ((3, 0), (3, -1)), (3, 0), Purpose.MOVE, team, card=card)
+    d = Decision(DecisionKind.HEX, ((3, 0), (3, -1)), (3, 0), Purpose.MOVE, team, card=card)
     yield from asked(view, d, "a card's hex")
-    d = Decision("hex", ((3, 0), enemy.at), (3, 0), "emptiest", team)
+    d = Decision(DecisionKind.HEX, ((3, 0), enemy.at), (3, 0), Purpose.EMPTIEST, team)
     dropping = View(lang, view.board, GRID, team, view.worm, view.cards,
                     [{"event": "drop", "card": widest_card(lang, ("drop",))}])
     yield "where a drop card's Thing goes", lambda: for_decision(d, dropping).screen(dropping)
@@ -110,16 +116,16 @@ def aiming(lang: str, view: View, team: str) -> Iterator[tuple[str, Draw]]:
 def choices(lang: str, view: View, team: str) -> Iterator[tuple[str, Draw]]:
     card = widest_card(lang)
     things = tuple(t.id for t in view.board.things.values())
-    asks = [Decision("die", ("1", "hit", "wind", "6", "3"), "hit", "accuracy", team),
-            Decision("direction", tuple(range(1, 7)), 1, "knockback", team),
-            Decision("direction", tuple(range(1, 7)), 1, Purpose.FACING, team, card=card),
-            Decision("direction", tuple(range(1, 7)), 1, "facing", team),
-            Decision("thing", things, things[0], "prod", team),
-            Decision("thing", things, things[0], Purpose.AFFECT, team, card=card),
-            Decision("order", tuple(permutations(("crate", "mine", "fire"))),
-                     ("crate", "mine", "fire"), "entry", team),
-            Decision("die_typed", FACES, FACES[0], "roll", team),
-            Decision("flip_typed", ("safe", "danger"), "safe", "flip", team)]
+    asks = [Decision(DecisionKind.DIE, ("1", "hit", "wind", "6", "3"), "hit", Purpose.ACCURACY, team),
+            Decision(DecisionKind.DIRECTION, tuple(range(1, 7)), 1, Purpose.KNOCKBACK, team),
+            Decision(DecisionKind.DIRECTION, tuple(range(1, 7)), 1, Purpose.FACING, team, card=card),
+            Decision(DecisionKind.DIRECTION, tuple(range(1, 7)), 1, Purpose.FACING, team),
+            Decision(DecisionKind.THING, things, things[0], Purpose.PROD, team),
+            Decision(DecisionKind.THING, things, things[0], Purpose.AFFECT, team, card=card),
+            Decision(DecisionKind.ORDER, tuple(permutations(("crate", "mine", "fire"))),
+                     ("crate", "mine", "fire"), Purpose.ENTRY, team),
+            Decision(DecisionKind.DIE_TYPED, FACES, FACES[0], Purpose.ROLL, team),
+            Decision(DecisionKind.FLIP_TYPED, ("safe", "danger"), "safe", Purpose.FLIP, team)]
     for d in asks:
         yield from asked(view, d, f"{d.kind} ({d.why})")
 

@@ -59,8 +59,8 @@ class Step(Prompt):
         if s.side is not None:
             return screens.message(text("coin.title", lang), text(f"coin.{s.side}", lang),
                                    footer=f"{text('button.ok', lang)} →")
-        title = text(f"roll.for.{s.why}", lang) if s.why in ROLL_TITLES else None
-        return screens.dice(lang, list(s.faces), wind=view.board.wind, title=title)
+        what = text(f"roll.for.{s.why}", lang) if s.why in ROLL_TITLES else None
+        return screens.dice(lang, list(s.faces), wind=view.board.wind, title=what)
 
     def frame(self, view: View, t: float) -> scenes.Frame:
         base = view.base()
@@ -195,7 +195,7 @@ def winner_frame(view: View, winners, t: float = 0.0) -> scenes.Frame:
     """The board dimmed, the winners' worms lit in their team's colour (blinking with ``t``)."""
     base = scenes.dimmed(view.base())
     lit = {w.at: scenes.TEAM_COLOURS.get(w.team, scenes.WHITE)
-           for w in view.board.worms() if w.team in winners}
+           for w in view.board.worms() if w.team is not None and w.team in winners}
     return scenes.lit(base, lit) if scenes.on(t, 1.0) else base
 
 

@@ -82,8 +82,8 @@ def _ask_worm(d: Decision, view: View) -> Prompt:
     opts: dict[Hex, list[tuple[Any, str]]] = {}
     for wid in d.options:
         w = view.board.things.get(wid)
-        if w is not None:
-            opts.setdefault(w.at, []).append((wid, worm_name(view.lang, w.team or "", worm_number(w))))
+        if w is not None and w.team is not None:
+            opts.setdefault(w.at, []).append((wid, worm_name(view.lang, w.team, worm_number(w))))
     if not opts:
         return _fallback(d, view)
     default = view.board.things.get(d.default)

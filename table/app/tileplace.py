@@ -45,13 +45,13 @@ class TilePlacer(Prompt):
         if number not in left:
             self.hand = None
             return
-        self.hand = self.box[number]
-        fits = [p for p in placements(self.hand, self.land) if self._on_grid(*p[1:])]
+        self.hand = hand = self.box[number]
+        fits = [p for p in placements(hand, self.land) if self._on_grid(hand, *p[1:])]
         if fits:
             _, self.anchor, self.turns = fits[0]
 
-    def _on_grid(self, anchor: Hex, turns: int) -> bool:
-        return all(h in self.grid for h in lay(self.hand, anchor, turns))
+    def _on_grid(self, tile: Tile, anchor: Hex, turns: int) -> bool:
+        return all(h in self.grid for h in lay(tile, anchor, turns))
 
     def hexes(self) -> list[Hex]:
         return lay(self.hand, self.anchor, self.turns) if self.hand else []

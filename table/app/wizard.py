@@ -16,6 +16,8 @@ language; a finished wizard's answers are the next one's defaults.
 
 from __future__ import annotations
 
+from functools import partial
+
 from table.engine.config import LEVELS
 from table.engine.game import OPTIONS, GameConfig
 from table.hexgrid import Hex, neighbour
@@ -239,7 +241,7 @@ class Wizard:
             values += ["tiles"] if self._tiles() else []
             if "timer" in self.rules:
                 values.append("timer")
-            return Menu("", [], values, 0, draw=self._map_menu)
+            return Menu("", [], values, 0, draw=partial(self._map_menu, values))
         if self.stage == "tiles":
             return TilePlacer(self.grid, self._tiles(), self.water, self.teams, map_refusal)
         land = self.last_map or tuple(standard_land(self.teams))
@@ -256,9 +258,9 @@ class Wizard:
                 self.tiles = []
         return self.tiles
 
-    def _map_menu(self, view: View, cursor: int):
+    def _map_menu(self, values: list[str], view: View, cursor: int) -> screens.Screen:
         items = []
-        for v in self.prompt.values:
+        for v in values:
             if v == "last":
                 items.append(text("wizard.last_map", view.lang))
             elif v == "new":
@@ -268,7 +270,7 @@ class Wizard:
             else:
                 items.append(f"{text('wizard.timer', view.lang)}: "
                              f"{text('wizard.minutes', view.lang, n=self.minutes)}")
-        value = self.prompt.values[cursor]
+        value = values[cursor]
         return screens.explained_menu(text("wizard.title", view.lang), items,
                                       text(f"map_help.{value}", view.lang), cursor)
 
@@ -330,7 +332,8 @@ class Wizard:
                 self.minutes = MINUTES[(MINUTES.index(self.minutes) + 1) % len(MINUTES)] \
                     if self.minutes in MINUTES else MINUTES[0]
                 self._keep()
-            elif value == "last" and not capacity_problem(set(self.last_map), self.teams):
+            elif (value == "last" and self.last_map is not None
+                  and not capacity_problem(set(self.last_map), self.teams)):
                 return self._finish(self.last_map)
             elif value == "tiles":
                 self._go("tiles")
