@@ -43,10 +43,11 @@ from . import boxseat, inputs, tasks
 from .bridge import LoopBridge
 from .mode import Mode
 from .notify import Notifier
-from .present import Step, fault_notice, game_over, game_view, pending_hexes, winner_frame
+from .present import fault_notice, game_view
+from .onshow import OnShow
 from .presenter import Presenter
 from .resume import latest_game, steps_as_shown, tracker_for
-from .prompts import Notice, Prompt, View, for_decision, undone
+from .prompts import Notice, Prompt, View, undone
 from .state import StateFolder, load_cards
 from .steps import StepQueue
 from .storage import StorageGuard
@@ -104,8 +105,7 @@ class Daemon:
         self.wizard: Wizard | None = None
         self.mode = Mode.WIZARD
         self.timer = TurnTimer(clock)
-        self._game_prompt: tuple | None = None
-        self._step_prompt: tuple | None = None
+        self.shown = OnShow()                 # the prompts built from the state (onshow.py)
         self._events_seen = 0
         self._t0 = clock()
         self.stopping: asyncio.Event | None = None
@@ -215,7 +215,7 @@ class Daemon:
             said = str(err)
             self.overlay = Notice(lambda v: screens.message(text("error.title", v.lang), said))
             return
-        self._game_prompt = None
+        self.shown.forget_asked()
         self._after_change()
 
     def undo(self) -> None:
@@ -227,7 +227,7 @@ class Daemon:
             self.overlay = Notice(lambda v: screens.error(v.lang, "error.undo_roll"))
             return
         boxseat.unwind(jg)                    # back to the last answer people gave
-        self._game_prompt = None
+        self.shown.forget_asked()
         self.tracker = tracker = tracker_for(jg.game, self.settings)
         events = jg.game.events
         tracker.apply(events)
@@ -253,7 +253,7 @@ class Daemon:
         except JournalError as err:         # nothing in memory ahead of the file
             self.guard.failed(err)
             return
-        self._game_prompt = None
+        self.shown.forget_asked()
         self._after_change()
         self.overlay = Notice(lambda v: screens.timer(v.lang, 0, game.turn.team))
 
@@ -272,7 +272,7 @@ class Daemon:
         self.queue.clear()
         self.timer.reset()
         self.overlay = None
-        self._game_prompt = self._step_prompt = None
+        self.shown.forget()
         self.mode = Mode.STORAGE
 
     def _start_from_journal(self) -> None:
@@ -284,16 +284,6 @@ class Daemon:
             self.new_wizard()
 
     # -- what is on show -----------------------------------------------------------------------
-    def current_game_prompt(self) -> Prompt | None:
-        game = self.game
-        d = game.request if game is not None else None
-        if game is None or d is None:
-            return None
-        key = (id(d), len(game.log))
-        if self._game_prompt is None or self._game_prompt[0] != key:
-            self._game_prompt = (key, for_decision(d, self.view()))
-        return self._game_prompt[1]
-
     def settle(self) -> None:
         """Take what :meth:`current` shows next as the state: the next state problem onto the
         screen, a finished game to "over" (after each change; reading changes nothing)."""
@@ -323,20 +313,11 @@ class Daemon:
             if self.wizard is None:
                 raise RuntimeError("no wizard yet: Daemon.run (or new_wizard) sets it up")
             return self.wizard.prompt
-        q = self.queue
-        if q:
-            key = (id(q.steps[0]), q.done)
-            if self._step_prompt is None or self._step_prompt[0] != key:
-                self._step_prompt = (key, Step(q.steps[0], q.done + 1, q.total,
-                                               pending_hexes(q.steps[1:])))
-            return self._step_prompt[1]
-        asked = (self.box.prompt or self.current_game_prompt()) if self._game_on() else None
-        if asked is not None:
-            return asked
-        result = self.game.result if self.game is not None else None
-        winners = list(result.winners) if result is not None else []
-        events = self.game.events if self.game is not None else []
-        return game_over(result, events, frame=lambda v, t: winner_frame(v, winners, t))
+        if self.queue:
+            return self.shown.step(self.queue)
+        asked = (self.box.prompt or self.shown.asked(self.game, self.view)) if self._game_on() \
+            else None
+        return asked if asked is not None else self.shown.over(self.game)
 
     def view(self) -> View:
         game = self.game

@@ -181,3 +181,99 @@ def test_reading_what_is_on_show_changes_nothing(tmp_path):
     assert daemon.current() is daemon.overlay and len(daemon.store.problems) == 1
     assert daemon.mode == Mode.WIZARD == "wizard"
     daemon.close()
+
+
+def test_the_storage_screen_is_not_the_storage_screen_once_storage_works():
+    # (before: the guard forgot its screen only when it was read again, so a read changed
+    # what a press on the old screen did)
+    store = Store()
+    guard = StorageGuard(store, status=lambda words: None, on_failed=lambda: None,
+                         on_back=lambda: None)
+    guard.failed(OSError("disk full"))
+    shown = guard.prompt()
+    assert guard.is_prompt(shown)
+    store.fault = None                          # storage works again (nothing read since)
+    assert not guard.is_prompt(shown) and guard.prompt() is None
+
+
+def _state(daemon):
+    """Everything a read could change: the mode, what is on show, the steps and how far they
+    are copied, the game's log, the board as laid, the box's thinking, the timer."""
+    q = daemon.queue
+    return (daemon.mode, daemon.overlay, q.done, q.total, len(daemon.game.log),
+            daemon.tracker.board.as_json(), daemon.box.prompt, daemon.timer.deadline,
+            list(daemon.store.problems))
+
+
+def _read_all(daemon):
+    """Read what is on show the way the presenter and the page do."""
+    from table.app.spectate import page_view
+
+    prompt = daemon.current()
+    view = daemon.view()
+    prompt.screen(view)
+    prompt.frame(view, 0.0)
+    page_view(prompt, view, daemon.game, daemon.tracker.board, daemon.lang, sim=True,
+              cards=daemon.cards)
+    assert daemon.current() is prompt           # the same object until it is answered
+    return prompt
+
+
+def test_reading_a_game_in_play_and_at_its_end_changes_nothing(tmp_path):
+    from table.devices.buttons import InputEvent
+    from table.engine.game import GameConfig
+
+    from .driver import sim_daemon
+    daemon = sim_daemon(tmp_path)
+    daemon.supervisor.open_all()
+    daemon.start_game(GameConfig(teams=2, max_rounds=1))
+    for _ in range(60):                         # steps to copy, then the turn's questions
+        if daemon.game.result is not None:
+            break
+        before = _state(daemon)
+        _read_all(daemon)
+        assert _state(daemon) == before
+        daemon.handle_input(InputEvent("ok"))
+    while daemon.game.result is None:           # to the end, by the rulings' defaults
+        if daemon.queue:
+            daemon.queue.confirm()
+        else:
+            daemon.answer(daemon.game.request.default)
+    while daemon.queue:
+        daemon.queue.confirm()
+    before = _state(daemon)
+    assert before[0] == Mode.PLAY
+    _read_all(daemon)
+    assert _state(daemon) == before             # the game over on show, still "play"...
+    daemon.settle()
+    assert daemon.mode == Mode.OVER             # ...until the change is taken
+    daemon.close()
+
+
+def test_reading_never_starts_the_box_thinking(tmp_path):
+    from table.engine.game import GameConfig
+
+    from .driver import sim_daemon
+    started = []
+    daemon = sim_daemon(tmp_path)
+    daemon.box.run_in_thread = started.append   # (nothing runs: we only see it asked)
+    daemon.start_game(GameConfig(teams=2, max_rounds=1, box=(("red", "easy"),)))
+    while daemon.queue:
+        daemon.queue.confirm()
+    while daemon.game.request is not None and boxseat_team(daemon) is None:
+        daemon.answer(daemon.game.request.default)
+        while daemon.queue:
+            daemon.queue.confirm()
+    assert boxseat_team(daemon) == "red"
+    for _ in range(3):
+        before = _state(daemon)
+        _read_all(daemon)
+        assert _state(daemon) == before and started == [] and daemon.box.prompt is None
+    daemon.settle()                             # the change taken: now the box thinks
+    assert len(started) == 1 and daemon.box.busy
+    daemon.close()
+
+
+def boxseat_team(daemon):
+    from table.app.boxseat import box_team
+    return box_team(daemon.game)
