@@ -131,6 +131,7 @@ class Teacher:
         self.uid: str | None = None
         self.source: Prompt | None = None    # the prompt the walk came from
         self.private: str | None = None      # a tag tapped in private, for the page's form
+        self.secrets: set[str] = set()       # the cards taught so (shown once played)
         self.form = False                    # a page with the card form is served
 
     @property
@@ -274,6 +275,15 @@ class Teacher:
         self.d.render()
         return out
 
+    def secret(self) -> set[str]:
+        """The cards taught in private that the running game has not seen played: the page
+        lists them only where it shows the hand to play."""
+        game = self.d.game
+        if not self.secrets or game is None:
+            return set(self.secrets)
+        played = {e.get("card") for e in game.events if e.get("event") == "play"}
+        return self.secrets - played
+
     def card_renamed(self, card_id: str, path: str) -> None:
         """The page renamed card ``card_id`` (its file at ``path``): shown by its new name at
         once (the game's rules are the same card)."""
@@ -299,6 +309,7 @@ class Teacher:
         if self.private is not None:
             uid, self.private = self.private, None
             self.join(card, uid)
+            self.secrets.add(card.id)
             self.d.overlay = Notice(partial(private_screen, "teach.private_done"))
             return {"taught": card.id}
         self.join(card, None)

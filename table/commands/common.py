@@ -142,5 +142,6 @@ async def start_web(devices, daemon, host: str, port: int | None, pairing: bool 
     teacher = getattr(daemon, "teacher", None)
     if teacher is not None:                 # the page's card form: known at once, or taught
         server.on_card = teacher
+        server.view.secret = teacher.secret  # (a card taught in private: not listed)
         teacher.form = True
     return server

@@ -66,6 +66,9 @@ class TableView:
             cards = library()
         self.cards = dict(cards)
         self.show_hand = True          # the hand to play (simulation): not on paired pages
+        #: the cards a team taught in private and has not played yet (the daemon's teacher):
+        #: left out of the card list where hands are not shown
+        self.secret: Callable[[], set[str]] | None = None
         self.version = 0
         self.on_change: Callable[[], None] | None = None   # called each time version is bumped
         self.snapshot: TableSnapshot | None = None
@@ -148,10 +151,16 @@ class TableView:
             },
         }
 
+    def shown_cards(self) -> list:
+        """The library's cards this page may list: not those taught in private and not yet
+        played, unless the page shows the hand to play (the simulator's own page)."""
+        hidden = self.secret() if self.secret is not None and not self.show_hand else set()
+        return [c for c in self.cards.values() if c.id not in hidden]
+
     def cards_key(self) -> str:
-        """What the library's cards are now, their ids and names, as a short key: the page
-        asks for them again (``/state``) when it changes."""
-        names = sorted((c.id, sorted(c.names.items())) for c in self.cards.values())
+        """What the listed cards are now, their ids and names, as a short key: the page asks
+        for them again (``/state``) when it changes."""
+        names = sorted((c.id, sorted(c.names.items())) for c in self.shown_cards())
         return hashlib.sha1(repr(names).encode("utf-8")).hexdigest()[:12]
 
     def state(self) -> dict:
@@ -161,7 +170,7 @@ class TableView:
         state["cards"] = [
             {"id": c.id, "kind": c.kind, "uid": sim_uid(c.id),
              "names": {lang: c.name(lang) for lang in LANGS}}
-            for c in self.cards.values()
+            for c in self.shown_cards()
         ]
         return state
 

@@ -109,6 +109,8 @@ def test_a_card_tapped_in_private_is_taught_on_the_page_and_shown_nowhere(tmp_pa
                                  and daemon.game.request.kind == "move")
                 team = daemon.game.turn.team
                 assert HIDDEN in daemon.game.hands[team]
+                server.view.show_hand = False       # (as on a page that had to pair)
+                listed = [c["id"] for c in server.view.state()["cards"]]
                 await player.tap(UNKNOWN)           # the face-down Starter, in private
                 assert isinstance(daemon.current(), Notice)
                 assert "own page" in oled(daemon) and "Unknown card" in oled(daemon)
@@ -120,6 +122,10 @@ def test_a_card_tapped_in_private_is_taught_on_the_page_and_shown_nowhere(tmp_pa
                 says = oled(daemon)
                 assert "face down" in says and "Secret Sauce" not in says
                 assert HIDDEN in daemon.game.hands[team]      # still face down in the hand
+                assert [c["id"] for c in server.view.state()["cards"]] == listed   # unlisted
+                server.view.show_hand = True        # (the simulator's own page lists it)
+                assert "secret_sauce" in [c["id"] for c in server.view.state()["cards"]]
+                server.view.show_hand = False
                 await player.press("ok")
                 await play_until(daemon, player, RandomBot(2),    # the team's next card
                                  lambda p: isinstance(p, CardTap)
@@ -129,6 +135,7 @@ def test_a_card_tapped_in_private_is_taught_on_the_page_and_shown_nowhere(tmp_pa
                 plays = [e for e in daemon.game.events if e["event"] == "play"]
                 assert plays[-1]["card"] == "secret_sauce" and plays[-1]["team"] == team
                 assert HIDDEN not in daemon.game.hands[team]
+                assert "secret_sauce" in [c["id"] for c in server.view.state()["cards"]]
             finally:
                 await server.stop()
     asyncio.run(main())
