@@ -1,7 +1,8 @@
 """Acceptance (issue 19), the page's part: in headless Chromium, a group whose fifth Starter
 the box has never seen (the players drew it themselves, face down) taps the card row's
 "a card the box doesn't know" where the box asks for a weapon card, tells the box the card
-on the buttons alone, and the card is played at once; the page's card row then holds it.
+on the buttons alone, and the card is played at once; the page's card row then holds it, as
+"Card 1", until the group names it on the page.
 
 (A whole game in which every Supply card drawn is taught on the spot: through the page in
 tests/web/test_teach_game.py, through the daemon's inputs in tests/app/test_teach_daemon.py.)
@@ -50,6 +51,17 @@ def test_a_card_the_box_does_not_know_is_taught_and_played_through_the_page(
         assert "Pick a target" in table.oled() or "Aim " in table.oled(), table.oled()
         page.wait_for_selector('[data-card="card_1"]', timeout=20_000)   # in the card row
         assert (cards / "card_1.toml").is_file()
+        # "Card 1" gets its printed names on the page
+        page.click("#new-card summary")
+        page.wait_for_selector("#rename-form:not([hidden])", timeout=20_000)
+        assert page.eval_on_selector_all("#rename-form [name=id] option",
+                                         "os => os.map(o => o.value)") == ["card_1"]
+        page.fill("#rename-form [name=en]", "Banana Bomb")
+        page.fill("#rename-form [name=cs]", "Banánová bomba")
+        page.click("#rename-write")
+        page.wait_for_function("document.querySelector('[data-card=\"card_1\"] .name')"
+                               ".textContent === 'Banana Bomb'", timeout=20_000)
+        assert 'cs = "Banánová bomba"' in (cards / "card_1.toml").read_text(encoding="utf-8")
     finally:
         table.stop()
     assert all("net::ERR_" in e for e in page.errors), page.errors
