@@ -9,17 +9,18 @@ from typing import Any
 from table.engine.decisions import DecisionKind
 
 from .asking import Answer, Prompt
+from .host import Host
 from .prompts import CardTap
 
 
-def skip_ahead(daemon: Any, out: Answer) -> tuple[Prompt, Any] | None:
+def skip_ahead(daemon: Host, out: Answer) -> tuple[Prompt, Any] | None:
     """Answer ``out`` (a move's skip) on ``daemon``, then skip the next move and tap
     ``out.then`` at the weapon step, unless board changes or a notice come first.  Returns
     the weapon step's prompt and what it made of the tap, for the daemon to take
     (:func:`table.app.inputs.outcome`), or None."""
     daemon.answer(out.value)
     for _ in range(2):
-        d = daemon.game.request
+        d = daemon.game.request if daemon.game is not None else None
         if d is None or daemon.queue or daemon.overlay is not None:
             return None
         skip = next((o for o in d.options if isinstance(o, tuple) and o[0] == "skip"), None)

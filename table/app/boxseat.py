@@ -22,10 +22,12 @@ from typing import Any, Callable
 
 from table.bots import for_level
 from table.engine.decisions import Decision, Purpose
+from table.game import Game
 from table.ui import screens
 from table.ui.instructions import worm_number
 from table.ui.strings import text, worm_name
 
+from .host import Host
 from .prompts import Notice, Prompt, View
 
 log = logging.getLogger("worms-table")
@@ -127,7 +129,7 @@ class BoxPlayer:
     While it thinks, nothing else may change the game (the thread reads it): the daemon shows
     :attr:`prompt` (which takes no input) and refuses undo and the timer (:attr:`busy`)."""
 
-    def __init__(self, daemon, run_in_thread: Callable[..., Any] | None = None):
+    def __init__(self, daemon: Host, run_in_thread: Callable[..., Any] | None = None):
         self.daemon = daemon
         self.run_in_thread = run_in_thread or _thread
         self.prompt: Thinking | None = None
@@ -160,7 +162,7 @@ class BoxPlayer:
             d.bridge.call(self._done, game, value, at)
         self.run_in_thread(work)
 
-    def _done(self, game, value, at: int) -> None:
+    def _done(self, game: Game, value: Any, at: int) -> None:
         d = self.daemon
         self.prompt = None
         if game is d.game and len(game.log) == at and box_team(game) is not None:

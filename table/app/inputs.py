@@ -17,34 +17,26 @@ from table.devices.buttons import InputEvent
 from .ahead import skip_ahead
 from .asking import Answer, Prompt, Refuse
 from .mode import Mode
+from .host import Host
 from .present import Legend, Step, refusal
 from .prompts import Notice
-from .steps import StepQueue
 from .storage import StorageGuard
-from .tags import TagStore
 from .teaching import Teacher
 from .wizard import Wizard
 
 PAIR_BUTTON = "1"            # held: the simulator page opens pairing with a new code
 
 
-class Table(Protocol):
+class Table(Host, Protocol):
     """What an input acts on: the daemon (table/app/daemon.py), as this module sees it."""
 
-    mode: Mode
-    lang: str
-    overlay: Prompt | None
     wizard: Wizard | None
-    queue: StepQueue
     guard: StorageGuard
     teacher: Teacher
-    tags: TagStore
     tag_lookup: Callable[[str], str | None] | None
     on_pair_button: Callable[[], None] | None
 
-    def current(self) -> Prompt: ...
     def settle(self) -> None: ...
-    def answer(self, value: Any) -> None: ...
     def undo(self) -> None: ...
     def start_game(self, config: Any) -> None: ...
     def new_wizard(self) -> None: ...

@@ -31,6 +31,7 @@ from typing import Any
 from table.ui import screens
 from table.ui.strings import text
 
+from .host import Host
 from .mode import Mode
 from .prompts import Answer, CardTap, DeckTap, Notice, Prompt, Refuse, View
 from .teach import WEAPONS, Result, Walk, names
@@ -125,7 +126,7 @@ class Teacher:
     ``daemon`` gives the language, the cards, the tags, the game and how to answer it (the
     :class:`~table.app.daemon.Daemon`; the teacher only reads those and calls ``answer``)."""
 
-    def __init__(self, daemon):
+    def __init__(self, daemon: Host):
         self.d = daemon
         self.walk: Walk | None = None
         self.uid: str | None = None
