@@ -87,32 +87,32 @@ class Policy:
             await self.press()
         raise RuntimeError("the wizard did not reach the map")
 
+    async def make(self, inputs) -> None:
+        """The presses and taps table.app.presses gives, each made before the next is read."""
+        for kind, what in inputs:
+            await (self.press(what) if kind == "press" else self.tap(what))
+
     async def type_in(self, p) -> None:
         """Roll for real and type the face (or the coin's side) in as the screen says."""
+        from table.app.presses import inputs_for
         from table.engine.chance import FACES, SIDES
         from table.engine.decisions import DecisionKind
         before = self.inputs
-        if p.kind is DecisionKind.FLIP_TYPED:
-            await self.press(str(SIDES.index(self.rolls.choice(SIDES)) + 1))
-        else:
-            face = self.rolls.choice(FACES)
-            if face in ("wind", "hit"):
-                await self.press("ok")
-                await self.press("1" if face == "wind" else "2")
-            else:
-                await self.press(face)
+        rolled = self.rolls.choice(SIDES if p.kind is DecisionKind.FLIP_TYPED else FACES)
+        await self.make(inputs_for(p, rolled, self.buttons.inputs))
         self.typed += 1
         self.typing += self.inputs - before
 
     async def turn_step(self) -> None:
         from table.app.prompts import CardTap, DeckTap, FaceEntry
+        from table.engine.decisions import PASS
         p = self.d.current()
         if isinstance(p, FaceEntry):
             await self.type_in(p)
         elif isinstance(p, DeckTap):        # the players' own deck: the card on top, tapped
             await self.tap(self.d.game.request.default)
         elif isinstance(p, CardTap):
-            weapons = [c for c in p.options if c != "pass"]
+            weapons = [c for c in p.options if c != PASS]
             pick = next((c for c in PREFERRED if c in weapons), weapons[0] if weapons else None)
             if pick is None:
                 await self.press()

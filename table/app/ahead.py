@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from table.engine.decisions import DecisionKind
+from table.engine.decisions import SKIP, DecisionKind
 
 from .asking import Answer, Prompt
 from .host import Host
@@ -23,9 +23,8 @@ def skip_ahead(daemon: Host, out: Answer) -> tuple[Prompt, Any] | None:
         d = daemon.game.request if daemon.game is not None else None
         if d is None or daemon.queue or daemon.overlay is not None:
             return None
-        skip = next((o for o in d.options if isinstance(o, tuple) and o[0] == "skip"), None)
-        if d.kind == DecisionKind.MOVE and skip is not None and d.card is None:
-            daemon.answer(skip)
+        if d.kind == DecisionKind.MOVE and SKIP in d.options and d.card is None:
+            daemon.answer(SKIP)
             continue
         prompt = daemon.current()
         if isinstance(prompt, CardTap):

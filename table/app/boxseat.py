@@ -21,7 +21,7 @@ import threading
 from typing import Any, Callable
 
 from table.bots import for_level
-from table.engine.decisions import Decision, Purpose
+from table.engine.decisions import PASS, Decision, Purpose
 from table.game import Game
 from table.ui import screens
 from table.ui.instructions import worm_number
@@ -65,7 +65,7 @@ def choose(game, seed) -> Any:
 def say(game, d: Decision, answer, lang: str, cards: dict) -> str | None:
     """The one line saying what the box does with ``answer`` to ``d``, where it is worth a
     line: the card it plays and where it aims, or that it plays none."""
-    if d.purpose is Purpose.WEAPON and answer == "pass":
+    if d.purpose is Purpose.WEAPON and answer == PASS:
         return text("box.passes", lang)
     if d.purpose is Purpose.WEAPON and _card(cards, answer) is not None:
         # its cards lie face down at its place: the people show the one it plays

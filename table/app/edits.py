@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from table.engine.decisions import Decision
+from table.engine.decisions import DONE, Decision
 from table.hexgrid import Hex
 from table.ui import scenes, screens
 from table.ui.strings import text
@@ -21,8 +21,6 @@ from table.ui.strings import text
 from .asking import Answer, Prompt, Refuse, View
 from .contexts import _name
 from .pickers import HexPick, Menu
-
-DONE = "done"
 
 
 class EditPick(Prompt):

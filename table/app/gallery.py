@@ -18,7 +18,7 @@ from typing import Any
 
 from table.cards import library
 from table.engine.board import Board
-from table.engine.decisions import Decision, DecisionKind, Purpose
+from table.engine.decisions import PASS, Decision, DecisionKind, Purpose
 from table.hexgrid import hexagon
 from table.langs import LANGS
 from table.ui import scenes, screens
@@ -189,8 +189,8 @@ def seats(lang: str) -> Iterator[tuple[str, Draw]]:
     game = SimpleNamespace(board=view.board)
     enemy = widest([w for w in view.board.worms() if w.team != team],
                    lambda w: worm_name(lang, w.team or "", 4))
-    weapon = Decision(DecisionKind.CARD, (card, "pass"), "pass", Purpose.WEAPON, team)
-    said: list[tuple[Decision, Any]] = [(weapon, "pass"), (weapon, card)]
+    weapon = Decision(DecisionKind.CARD, (card, PASS), PASS, Purpose.WEAPON, team)
+    said: list[tuple[Decision, Any]] = [(weapon, PASS), (weapon, card)]
     said += [(Decision(DecisionKind.HEX, (enemy.at, (3, 0)), enemy.at, Purpose.TARGET, team, card=card,
                        info=(n, 0)), enemy.at) for n in COUNTS]
     said.append((Decision(DecisionKind.HEX, (enemy.at, (3, 0)), enemy.at, Purpose.TARGET, team, card=card,

@@ -8,7 +8,7 @@ from functools import partial
 from itertools import permutations
 
 from table.cards import library
-from table.engine.decisions import Decision, DecisionKind, Purpose
+from table.engine.decisions import PASS, SKIP, Decision, DecisionKind, Movement, Purpose, Way
 from table.engine.state import GameResult
 from table.fonts import font
 from table.hexgrid import neighbour
@@ -72,7 +72,7 @@ def turn(lang: str) -> Iterator[tuple[str, Draw]]:
                     "choose a worm (none yet)")
     assert here is not None
     n1, far = neighbour(here, 1), neighbour(neighbour(here, 4), 4)
-    moves = (("skip", None), ("inch", n1), ("jump", n1), ("jump", far))
+    moves = (SKIP, Movement(Way.INCH, n1), Movement(Way.JUMP, n1), Movement(Way.JUMP, far))
     for phase in ("move1", "move2"):
         pv = table_view(lang, team, phase)
         yield from asked(pv, Decision(DecisionKind.MOVE, moves, moves[0], Purpose.MOVE, team),
@@ -85,7 +85,7 @@ def turn(lang: str) -> Iterator[tuple[str, Draw]]:
         return p                                          # type: ignore[return-value]
     yield "inch or jump", drawn(both, view)
     hand = ("uzi", "bazooka", widest_card(lang))
-    yield from asked(view, Decision(DecisionKind.CARD, hand + ("pass",), "pass", Purpose.WEAPON,
+    yield from asked(view, Decision(DecisionKind.CARD, hand + (PASS,), PASS, Purpose.WEAPON,
                                     team), "weapon")
     yield from asked(table_view(lang), Decision(DecisionKind.CARD, hand, hand[0], Purpose.PLAY),
                      "a card to play")

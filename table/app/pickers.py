@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from table.engine.chance import face_direction
-from table.engine.decisions import Decision
+from table.engine.decisions import PASS, Decision
 from table.hexgrid import Hex, neighbour
 from table.ui import scenes, screens
 from table.ui.instructions import worm_number
@@ -169,7 +169,7 @@ class CardTap(Prompt):
 
     @property
     def selected(self):
-        return "pass" if "pass" in self.options else None
+        return PASS if PASS in self.options else None
 
     def screen(self, view):
         footer = f"{text('button.ok', view.lang)}: {text('move.skip', view.lang)}"
@@ -177,7 +177,7 @@ class CardTap(Prompt):
         title = (text("turn.title", view.lang, team=text(f"team.{view.team}", view.lang), n=n)
                  if view.team else text("card.title", view.lang))
         return screens.message(title, text("prompt.card", view.lang) + "\n" + text(
-            "teach.hint", view.lang), footer=footer if "pass" in self.options else None)
+            "teach.hint", view.lang), footer=footer if PASS in self.options else None)
 
     def frame(self, view, t):
         h = view.worm_at()
@@ -185,8 +185,8 @@ class CardTap(Prompt):
         return scenes.cursor(scenes.dimmed(base), h, t) if h in base else base
 
     def press(self, event):
-        if event.name == "ok" and not event.long and "pass" in self.options:
-            return Answer("pass")
+        if event.name == "ok" and not event.long and PASS in self.options:
+            return Answer(PASS)
         return None
 
     def tap(self, card_id):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Sequence
 
-from table.engine.decisions import DecisionKind
+from table.engine.decisions import PASS, DecisionKind
 from table.hexgrid import Hex, distance, neighbour
 
 from .asking import Prompt
@@ -34,7 +34,7 @@ def inputs_for(prompt: Prompt, value: Any, buttons: Sequence[str]) -> Iterator[I
     elif isinstance(prompt, DeckTap):                # a card drawn from the players' own deck
         yield ("tap", value)
     elif isinstance(prompt, CardTap):
-        yield ("press", "ok") if value == "pass" else ("tap", value)
+        yield ("press", "ok") if value == PASS else ("tap", value)
     elif isinstance(prompt, HexPick):
         target = next((h for h, opts in prompt.options.items()
                        if any(v == value for v, _ in opts)), None)

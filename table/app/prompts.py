@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from table.engine.board import split_id
-from table.engine.decisions import Decision, DecisionKind, Purpose
+from table.engine.decisions import SKIP, Decision, DecisionKind, Purpose, Way
 from table.engine.state import Phase
 from table.hexgrid import Hex
 from table.ui import scenes, screens
@@ -112,15 +112,15 @@ def _ask_move(d: Decision, view: View) -> Prompt:
     colours: dict[Hex, tuple] = {}
     for value in d.options:
         how, to = value
-        h = here if how == "skip" else to
+        h = here if how == Way.SKIP else to
         if h is None:
             continue
         opts.setdefault(h, []).append((value, text(f"move.{how}", view.lang)))
-        if how == "inch" or (how == "jump" and h not in colours):
-            colours[h] = INCH if how == "inch" else JUMP
+        if how == Way.INCH or (how == Way.JUMP and h not in colours):
+            colours[h] = INCH if how == Way.INCH else JUMP
     colours[here] = scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE)
     phase = view.phase if view.phase in (Phase.MOVE1, Phase.MOVE2) else None
-    skip = next((o for o in d.options if o[0] == "skip"), None)
+    skip = SKIP if SKIP in d.options else None
     ask = "prompt.move" if skip is not None else "prompt.move_only"   # (Back skips)
     p = HexPick(opts, colours, here if here in opts else next(iter(opts)),
                 lambda v, c: v.header(ask, " / ".join(

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from table.engine.board import Board
+from table.engine.decisions import PASS
 from table.ui import screens
 from table.ui.strings import text
 
@@ -48,9 +49,9 @@ def shot_card(prompt: Any, card_id: str | None) -> str | None:
     """The card a visitor's first tap plays: the one tapped if the team holds it (an option of
     ``prompt``), else the Bazooka (or another weapon the team holds)."""
     options = getattr(prompt, "options", ())
-    if card_id in options and card_id != "pass":
+    if card_id in options and card_id != PASS:
         return card_id
-    weapons = [c for c in options if c != "pass"]
+    weapons = [c for c in options if c != PASS]
     return next((c for c in PREFERRED if c in weapons), weapons[0] if weapons else card_id)
 
 

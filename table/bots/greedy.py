@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from table.engine.decisions import DecisionKind, Purpose
+from table.engine.decisions import DecisionKind, Purpose, Way
 from table.hexgrid import distance
 
 #: decisions after which a bot's trial stops and scores the position
@@ -31,7 +31,7 @@ def sensible(game) -> list:
     options = list(d.options)
     if d.kind == DecisionKind.MOVE:
         board = game.board
-        kept = [o for o in options if o[0] != "jump" or board.is_land(o[1])]
+        kept = [o for o in options if o[0] != Way.JUMP or board.is_land(o[1])]
         return kept or options
     return options
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 
-from table.engine.decisions import DecisionKind
+from table.engine.decisions import DecisionKind, Way
 from table.hexgrid import distance, neighbour
 
 from .greedy import GreedyBot, quick, score, sensible
@@ -118,7 +118,7 @@ def rollout(game, team, rnd):
     if d.kind == DecisionKind.MOVE:
         worm = game.board.things.get(game.turn.worm)
         if worm is not None:
-            kept = [o for o in options if o[0] == "skip" or game.board.is_land(o[1])]
+            kept = [o for o in options if o[0] == Way.SKIP or game.board.is_land(o[1])]
             return min(kept, key=lambda o: _stance(game.board, o[1] or worm.at, team))
     if d.kind == DecisionKind.CARD:
         return _best_card(game, team, rnd)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from table.engine.decisions import Purpose
+from table.engine.decisions import PASS, Purpose
 from table.engine.effects import RULES
 from table.engine.vocabulary import (AT_TARGET, CARD_KINDS, MAX_ACCURACY, MAX_COPIES, MAX_ID,
                                      MAX_NAME, MAX_NOTES, MAX_RANGE, MAX_STEPS, MAX_SYMBOLS,
@@ -29,7 +29,7 @@ CARD_KEYS = ("id", "kind", "copies", "names", "target", "range", "where", "accur
              "text", "lasting", "drop", "notes")
 ID_RE = re.compile(r"[a-z0-9_]{1,%d}" % MAX_ID, re.ASCII)
 #: words the game's decisions use: a card may not be called one
-RESERVED = frozenset(p.value for p in Purpose) | {"pass"}
+RESERVED = frozenset(p.value for p in Purpose) | {PASS}
 
 Bad = Callable[[str, str], None]
 

@@ -22,7 +22,7 @@ Vocabulary:
 
 from .board import BOX, FIXED, KINDS, TEAMS, WORMS_PER_TEAM, Board, Thing
 from .chance import FACES, CounterRandom, OutOfRandom, Script, face_direction
-from .decisions import Decision, DecisionKind, Illegal, Purpose, take_default
+from .decisions import SKIP, Decision, DecisionKind, Illegal, Movement, Purpose, Way, take_default
 from .effects import RULES, Resolver
 from .errors import EngineError
 from .events import EventKind
@@ -30,10 +30,10 @@ from table.hexgrid import DIRECTIONS, Hex, distance, neighbour, opposite
 from .state import GameResult, Phase
 
 __all__ = [
-    "BOX", "DIRECTIONS", "FACES", "FIXED", "KINDS", "RULES", "TEAMS", "WORMS_PER_TEAM",
+    "BOX", "DIRECTIONS", "FACES", "FIXED", "KINDS", "RULES", "SKIP", "TEAMS", "WORMS_PER_TEAM",
     "Board", "CounterRandom", "Decision", "DecisionKind", "EngineError", "EventKind",
-    "GameResult", "Hex", "Illegal", "OutOfRandom", "Phase", "Purpose", "Resolver", "Script",
-    "Thing", "distance",
+    "GameResult", "Hex", "Illegal", "Movement", "OutOfRandom", "Phase", "Purpose", "Resolver",
+    "Script", "Thing", "Way", "distance",
     "face_direction", "neighbour", "opposite",
     "take_default",
 ]

@@ -11,7 +11,7 @@ from typing import Iterable
 from table.hexgrid import Hex
 
 from .board import Thing
-from .decisions import Illegal
+from .decisions import SKIP, Illegal, Way
 from .effects import Resolver
 from .events import EventKind
 from .vocabulary import (CARD_KINDS, PLACE_AT, STEP_KINDS, STEPS, SYMBOLS, TARGETS, WEAPON_KINDS,
@@ -36,10 +36,10 @@ def play_card(r: Resolver, card: Card, worm: Thing, target: Hex | None = None,
               moves: Iterable[tuple[str, Hex | None]] = ()) -> None:
     """Play a weapon card: its action line from left to right (T1, T3).
 
-    ``moves`` answers the MOVE symbols in order: ``("inch", hex)``, ``("jump", hex)`` or
-    ``("skip", None)``.  Damage to the active worm stops the line once the current text is
-    resolved (T3).  PLAY symbols are the game's business (another card from the hand); here
-    they are passed over.
+    ``moves`` answers the MOVE symbols in order: a :class:`~table.engine.decisions.Movement`
+    (or the plain ``("inch", hex)``, ``("jump", hex)`` or ``("skip", None)`` it stands for).
+    Damage to the active worm stops the line once the current text is resolved (T3).  PLAY
+    symbols are the game's business (another card from the hand); here they are passed over.
     """
     if card.kind in ("drop", "sudden_death"):
         raise Illegal(f"{card.id} is not a weapon card")
@@ -55,12 +55,12 @@ def play_card(r: Resolver, card: Card, worm: Thing, target: Hex | None = None,
         if symbol == "TEXT":
             resolve_text(r, card, play)
         elif symbol == "MOVE":
-            kind, to = todo.pop(0) if todo else ("skip", None)
-            if kind in ("inch", "jump") and to is None:
-                raise Illegal(f"{card.id}: an {kind} needs a hex to go to")
-            if kind == "inch" and to is not None:
+            way, to = todo.pop(0) if todo else SKIP
+            if way in (Way.INCH, Way.JUMP) and to is None:
+                raise Illegal(f"{card.id}: an {way} needs a hex to go to")
+            if way == Way.INCH and to is not None:
                 r.inch(worm, to)
-            elif kind == "jump" and to is not None:
+            elif way == Way.JUMP and to is not None:
                 r.jump(worm, to)
 
 

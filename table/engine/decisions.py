@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
+
+from table.hexgrid import Hex
 
 from .errors import EngineError
 
@@ -54,8 +56,8 @@ KINDS: dict[DecisionKind, str] = {
     DecisionKind.ORDER: "an order of simultaneous entry effects, e.g. ('mine', 'crate')",
     # the game's own decisions (table/engine/game.py)
     DecisionKind.WORM: "the id of one of the active team's worms (activation)",
-    DecisionKind.MOVE: "('skip', None), ('inch', (q, r)) or ('jump', (q, r)): one movement",
-    DecisionKind.CARD: "a card id from the hand, or 'pass' (a Sudden Death draft: a card id)",
+    DecisionKind.MOVE: "a Movement: ('skip', None), ('inch', (q, r)) or ('jump', (q, r))",
+    DecisionKind.CARD: "a card id from the hand, or PASS (a Sudden Death draft: a card id)",
     DecisionKind.PILE: "a Thing from the setup pile: 'worm:<team>', 'oil_drum', 'mine' or "
                        "'crate'",
     # the players' own dice (GameConfig.own_dice; table/engine/dice.py)
@@ -68,9 +70,43 @@ KINDS: dict[DecisionKind, str] = {
     DecisionKind.CARD_TAPPED: "the card a player drew from a real deck and tapped: a card id "
                               "still in it",
     # card text resolved by hand (a by_hand step, table/engine/vocabulary.py)
-    DecisionKind.EDIT: "'done', or one change the players made by hand: ('remove', id), "
+    DecisionKind.EDIT: "DONE, or one change the players made by hand: ('remove', id), "
                        "('damage', id), ('heal', id), ('place', kind, (q, r)), ('move', id, (q, r))",
 }
+
+
+class Way(StrEnum):
+    """How a worm moves one step (T1): a :class:`Movement`'s ``way``."""
+
+    SKIP = "skip"
+    INCH = "inch"
+    JUMP = "jump"
+
+
+class Movement(NamedTuple):
+    """One option of a ``move`` decision: ``Movement(Way.INCH, (1, 0))``, ``SKIP``.
+
+    A tuple (a string enum in it), so it equals, hashes and is written (journal, JSON, the
+    golden files) as the plain ``("inch", (1, 0))`` it stands for, and an answer read back from
+    a log as a plain tuple is the same answer; its repr is the plain tuple's too.
+
+    >>> Movement(Way.INCH, (1, 0)) == ("inch", (1, 0)), SKIP, SKIP.way is Way.SKIP
+    (True, ('skip', None), True)
+    """
+
+    way: Way
+    to: Hex | None = None
+
+    def __repr__(self) -> str:
+        return repr((self.way.value, self.to))
+
+
+#: the move that stays put (always an option of a ``move`` decision)
+SKIP = Movement(Way.SKIP, None)
+#: a ``card`` decision's "no card" (always an option when a weapon is asked for)
+PASS = "pass"
+#: an ``edit`` decision's "nothing more changed" (its default)
+DONE = "done"
 
 
 class Purpose(StrEnum):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .board import TEAMS, Board, Thing
 from .cards import Card, Play, resolve_drop, resolve_text, target_ok
 from .config import GameConfig
-from .decisions import Purpose
+from .decisions import PASS, SKIP, Movement, Purpose, Way
 from .effects import accuracy_dice
 from .events import EventKind
 from table.hexgrid import Hex
@@ -163,13 +163,13 @@ class Phases:
 
     def _move(self, st: State, run: PhaseRun, card: str | None = None) -> None:
         board, worm = st.board, st.board.things[st.turn_worm()]
-        opts: list[tuple[str, Hex | None]] = [("skip", None)]
-        opts += [("inch", h) for h in inches(board, worm.at)]
-        opts += [("jump", h) for h in jumps(board, worm.at)]
-        kind, to = run.ask("move", opts, opts[0], Purpose.MOVE, card=card)
-        if kind == "inch":
+        opts = [SKIP]
+        opts += [Movement(Way.INCH, h) for h in inches(board, worm.at)]
+        opts += [Movement(Way.JUMP, h) for h in jumps(board, worm.at)]
+        way, to = run.ask("move", opts, SKIP, Purpose.MOVE, card=card)
+        if way == Way.INCH:
             run.r.inch(worm, to)
-        elif kind == "jump":
+        elif way == Way.JUMP:
             run.r.jump(worm, to)
 
     def _p_weapon(self, st: State, run: PhaseRun) -> None:
@@ -189,8 +189,8 @@ class Phases:
         weapons = {c for c in hand if c in self.cards and self.cards[c].kind in WEAPONS}
         if HIDDEN in hand:              # the Starter dealt face down: whichever it turns out
             weapons |= {c for c, card in self.cards.items() if card.kind == "starter"}
-        choice = run.ask("card", sorted(weapons) + ["pass"], "pass", purpose)
-        if choice == "pass":
+        choice = run.ask("card", sorted(weapons) + [PASS], PASS, purpose)
+        if choice == PASS:
             return
         card = self.cards[choice]
         hand.remove(choice if choice in hand else HIDDEN)

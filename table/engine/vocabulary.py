@@ -44,7 +44,7 @@ from typing import Any, Callable
 from table.hexgrid import DIRECTIONS, Hex, direction_to, hexagon, neighbour
 
 from .board import FIXED, KINDS, Thing
-from .decisions import Illegal, Purpose
+from .decisions import DONE, Illegal, Purpose
 from .effects import RULES, Resolver
 from .events import EventKind
 from .targeting import TARGET_RULES
@@ -360,18 +360,18 @@ def _by_hand(r: Resolver, card: Card, play: Play, step: dict) -> None:
     ``edit`` decision, asked until ``done``), so the board the box keeps stays true."""
     r.event(EventKind.BY_HAND, card=card.id, text=step.get("text", ""))
     while True:
-        change = r.ask("edit", hand_edits(r.board), "done", Purpose.BY_HAND, card=card.id)
-        if change == "done":
+        change = r.ask("edit", hand_edits(r.board), DONE, Purpose.BY_HAND, card=card.id)
+        if change == DONE:
             return
         apply_edit(r, change)
 
 
 def hand_edits(board) -> tuple:
-    """Every change the players may report after resolving text by hand: ``"done"``, then
+    """Every change the players may report after resolving text by hand: :data:`DONE`, then
     remove, damage or heal a Thing, place one from the pool on a land hex, move one to a land
     hex (a Thing gone into the water is removed)."""
     land = board.land_in_order()
-    out: list = ["done"]
+    out: list = [DONE]
     for t in board.things.values():
         out.append(("remove", t.id))
         if t.kind == "worm":

@@ -9,7 +9,7 @@ import json
 from typing import Any, Callable
 
 from table.engine import BOX, FACES, KINDS, TEAMS, WORMS_PER_TEAM, Board, Thing
-from table.engine.decisions import DecisionKind
+from table.engine.decisions import SKIP, DecisionKind, Movement, Way
 
 RANDOM_KEYS = {"dice", "flips"}
 ORDER_GROUPS = {"crate", "mine", "fire"}
@@ -178,7 +178,7 @@ CHOICES: dict[DecisionKind, Callable[[Any, str], Any]] = {
 CHOICE_KINDS = {str(k) for k in CHOICES}
 
 
-def parse_move(m, where: str) -> tuple:
+def parse_move(m, where: str) -> Movement:
     """One movement: ``{inch = [q, r]}``, ``{jump = [q, r]}`` or ``{skip = true}``."""
     keys(m, {"inch", "jump", "skip"}, where)
     if len(m) != 1:
@@ -186,9 +186,9 @@ def parse_move(m, where: str) -> tuple:
     if "skip" in m:
         if m["skip"] is not True:
             raise Malformed(f"{where}.skip: expected true")
-        return ("skip", None)
+        return SKIP
     kind = next(iter(m))
-    return (kind, hexagon(m[kind], f"{where}.{kind}"))
+    return Movement(Way(kind), hexagon(m[kind], f"{where}.{kind}"))
 
 
 def parse_cards(raw: Any) -> dict:

@@ -58,7 +58,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from table.engine import TEAMS, Board
-from table.engine.decisions import Decision, DecisionKind, Illegal, Purpose
+from table.engine.decisions import SKIP, Decision, DecisionKind, Illegal, Purpose
 from table.engine.game import OPTIONS, GameConfig
 from table.cards.tiles import TileError, box_tiles
 from table.game import Game
@@ -149,7 +149,7 @@ _UNSAID = object()      # the turn entry does not answer this decision
 
 def _the_move(d: Decision, turn: dict, left: dict[str, list]) -> Any:
     moves = left["moves" if d.card is None else "card_moves"]   # a movement step / a MOVE symbol
-    return moves.pop(0) if moves else ("skip", None)
+    return moves.pop(0) if moves else SKIP
 
 
 def _given(key: str, purpose: Purpose) -> Callable[[Decision, dict, dict], Any]:
