@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-import copy
 
 from table.engine.board import Board, Thing, split_id
 from table.hexgrid import Hex
@@ -201,7 +200,7 @@ class Tracker:
         """The net changes of ``chunk`` (applied), a step a hex; a blast flashed first."""
         if not chunk:
             return []
-        before = copy.deepcopy(self.board)
+        before = self.board.copy()
         blast = next((tuple(e["at"]) for e in chunk if e["event"] == "blast"), None)
         self.apply(chunk)
         return [Step(changes=tuple(page), at=at, blast=blast if i == 0 else None)

@@ -7,7 +7,6 @@ asks anyone anything.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -179,7 +178,18 @@ class Board:
         self.destroyed.append(thing.id)
 
     def copy(self) -> "Board":
-        return copy.deepcopy(self)
+        """An independent copy: fresh containers and Things (a deep copy, made field by field:
+        every batch of board changes the players copy takes one)."""
+        d = dict(self.__dict__)
+        for k, v in d.items():
+            if isinstance(v, (dict, set, list)):
+                d[k] = v.copy()
+        d["hexes"] = {h: ids[:] for h, ids in self.hexes.items()}
+        d["things"] = {k: Thing(t.id, t.kind, t.at, t.team, t.damaged)
+                       for k, t in self.things.items()}
+        board = Board.__new__(Board)
+        board.__dict__ = d
+        return board
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Board":

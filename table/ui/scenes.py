@@ -9,6 +9,8 @@ start time it is given; the daemon shows each frame when its time comes.  Frames
 
 from __future__ import annotations
 
+import functools
+
 import math
 from collections.abc import Callable, Iterable, Iterator
 
@@ -66,7 +68,14 @@ HURT_LOW = 0.12      # ...down to this share of its colour
 
 
 def scale(c: Color, k: float) -> Color:
-    return tuple(max(0, min(255, round(v * k))) for v in c)   # type: ignore[return-value]
+    return _scaled(tuple(c), k)        # type: ignore[arg-type]
+
+
+@functools.lru_cache(maxsize=4096)
+def _scaled(c: Color, k: float) -> Color:
+    """:func:`scale`, worked out once for each colour and factor (a frame dims every hex)."""
+    return (max(0, min(255, round(c[0] * k))), max(0, min(255, round(c[1] * k))),
+            max(0, min(255, round(c[2] * k))))
 
 
 def mix(a: Color, b: Color, k: float) -> Color:
@@ -87,9 +96,12 @@ def board_frame(board: Board, grid: Iterable[Hex], t: float = 0.0) -> Frame:
     the time ``t``: a hex holding worms of several teams shows each team's colour in turn
     (:data:`SHARE_S` each), and a damaged worm pulses (bright, then :data:`HURT_LOW` of its
     colour, at :data:`HURT_HZ`), so neither looks like one healthy worm."""
-    frame: Frame = {}
-    for h in grid:
-        things = board.worms_first(h)
+    land = board.land
+    frame: Frame = {h: LAND if h in land else WATER for h in grid}
+    for h, ids in board.hexes.items():          # (only the hexes that hold something)
+        if not ids or h not in frame:
+            continue
+        things = [board.things[i] for i in ids]
         worms = [w for w in things if w.kind == "worm"]
         if worms:
             teams = list(dict.fromkeys(w.team for w in worms))
@@ -97,10 +109,8 @@ def board_frame(board: Board, grid: Iterable[Hex], t: float = 0.0) -> Frame:
             w = next(w for w in worms if w.team == team)
             colour = TEAM_COLOURS.get(team or "", WHITE)
             frame[h] = scale(colour, HURT_LOW) if w.damaged and not on(t, HURT_HZ) else colour
-        elif things:
-            frame[h] = THING_COLOURS.get(board.in_hex(h)[-1].kind, WHITE)
         else:
-            frame[h] = LAND if board.is_land(h) else WATER
+            frame[h] = THING_COLOURS.get(things[-1].kind, WHITE)
     return frame
 
 

@@ -80,3 +80,27 @@ def test_a_board_comes_back_from_its_json():
     assert {t.id: (t.at, t.team, t.damaged) for t in back.things.values()} == \
         {t.id: (t.at, t.team, t.damaged) for t in board.things.values()}
     assert all(back.id_taken(i) for i in data["destroyed"])
+
+
+def test_a_board_copy_is_equal_and_shares_nothing_that_changes():
+    """Board.copy (each batch of changes the players copy, each undo takes one): the same
+    board, and nothing done to the copy reaches the original."""
+    from table.engine.board import Board, Thing
+
+    board = Board(land={(0, 0), (1, 0), (0, 1)}, wind=3)
+    board.add(Thing("red-1", "worm", (0, 0), "red"))
+    board.add(Thing("mine-1", "mine", (1, 0)))
+    board.frozen.add("red-1")
+    board.target = (0, 1)
+    copied = board.copy()
+    assert copied.as_json() == board.as_json() and copied.things == board.things
+    assert copied.land_in_order() == board.land_in_order()
+    copied.things["red-1"].damaged = True
+    copied.lift(copied.things["mine-1"])
+    copied.put(copied.things["mine-1"], (0, 1))
+    copied.remove(copied.things["red-1"])
+    copied.land.discard((1, 0))
+    copied.frozen.clear()
+    assert board.things["red-1"].damaged is False and board.things["mine-1"].at == (1, 0)
+    assert board.in_hex((1, 0))[0].id == "mine-1" and board.in_hex((0, 0))[0].id == "red-1"
+    assert (1, 0) in board.land and board.frozen == {"red-1"} and board.destroyed == []
