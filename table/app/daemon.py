@@ -21,9 +21,9 @@ what the table is doing.
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 import secrets
+import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -84,13 +84,14 @@ class Daemon:
         self.retry_s = retry_s
         self.clock = clock
         self.on_snapshot = None               # called with each new TableSnapshot (the page)
+        self.page_watched = lambda: True      # False: the snapshots leave the page's view out
         self.on_pair_button = None            # PAIR_BUTTON held: the page opens pairing
         self.bridge = LoopBridge()
         self.supervisor = Supervisor(devices, retry_s=retry_s, clock=clock,
                                      on_fault=self._device_failed, on_back=self._device_back,
                                      bridge=self.bridge, on_input=self.handle_input,
                                      on_tap=self.handle_tap, on_error=self._fault_and_render)
-        self.presenter = Presenter(self.supervisor)
+        self.presenter = Presenter(self.supervisor, 1 / fps)   # the LEDs' beat: the ticker's
         self.guard = StorageGuard(self.store, status=lambda words: self.notifier.status(words),
                                   on_failed=self._drop_game, on_back=self._start_from_journal,
                                   clock=clock)
@@ -222,7 +223,7 @@ class Daemon:
         if self.jg is None or self.jg.game.result is not None or self.box.busy:
             return
         jg, tracker = self._in_play()
-        before, gone = copy.deepcopy(tracker.board), jg.game.log[-1:]
+        before, gone = tracker.board.copy(), jg.game.log[-1:]
         if not jg.undo():
             self.overlay = Notice(lambda v: screens.error(v.lang, "error.undo_roll"))
             return
@@ -343,17 +344,22 @@ class Daemon:
 
     def _one_input(self, handle, arg, what: str) -> None:
         try:
-            with self.store.one_commit():       # drawn once durable (Journal.batch)
+            with self.store.one_commit():       # committed by the journal's writer thread ...
                 handle(self, arg)
         except JournalError as err:           # storage failed: nothing ahead of the file
             self.guard.failed(err)
         except Exception:                     # never let one input stop the table
             log.exception("%s %s failed", what, arg)
-        self.render()
+        try:
+            self.render(durable=self.store.durable)   # ... drawn meanwhile, shown once durable
+        except JournalError as err:           # that commit failed: nothing of it shown
+            self.guard.failed(err)
+            self.render()
 
     # -- drawing -------------------------------------------------------------------------------
-    def render(self, leds_only: bool = False) -> None:
-        """After a change: a new snapshot, drawn (``leds_only``: the LEDs' next frame)."""
+    def render(self, leds_only: bool = False, durable=None) -> None:
+        """After a change: a new snapshot, drawn (``leds_only``: the LEDs' next frame;
+        ``durable``: shown once it returns, Presenter.present)."""
         self.settle()
         prompt, view, t = self.current(), self.view(), self.clock() - self._t0
         snap = self.presenter.animate(prompt, view, t) if leds_only else None
@@ -362,14 +368,15 @@ class Daemon:
                     is not None else None)
             snap = self.presenter.present(
                 prompt, view, t, mode=self.mode, lang=self.lang, wind=wind, page=self._page(
-                    prompt, view), clock_left=self.timer.left() if self.overlay is None else None)
+                    prompt, view), clock_left=self.timer.left() if self.overlay is None else None,
+                durable=durable)
         self.renders += 1
         if self.on_snapshot is not None:
             self.on_snapshot(snap)
 
     def _page(self, prompt: Prompt, view: View) -> dict | None:
         """The page's view of the game, while a page watches (it never stops the table)."""
-        if self.on_snapshot is None:
+        if self.on_snapshot is None or not self.page_watched():
             return None
         try:
             return page_view(prompt, view, self.game, self.tracker and self.tracker.board,
@@ -396,6 +403,8 @@ class Daemon:
         """Run until :meth:`stop`; ``started`` (a callable) is called once devices are up."""
         self.bridge.loop = asyncio.get_running_loop()
         self.stopping = asyncio.Event()
+        # a thread waiting for the GIL (the LEDs' frame falling due) gets it within 1 ms, not 5
+        sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
         self.supervisor.open_all()
         if not self.resume():
             self.new_wizard()
@@ -404,7 +413,7 @@ class Daemon:
         self.notifier.ready(f"devices up; faults: {', '.join(sorted(self.faults)) or 'none'}")
         if started is not None:
             started()
-        jobs = [tasks.every(1 / self.fps, self._tick, "the ticker"),
+        jobs = [tasks.every(1 / self.fps, self._tick, "the ticker", self.presenter.origin),
                 tasks.every(self.retry_s, self._retry, "the retry")]
         if self.notifier.watchdog_interval:
             jobs.append(tasks.watchdog(self.notifier))

@@ -6,11 +6,20 @@ outer ring pulsing red while the OLED is missing) pushed to the LEDs, the dial t
 wind; the snapshot holds all of it, plus the page's view of the game when someone watches.
 Between changes :meth:`Presenter.animate` moves the LED animation on: the same snapshot with
 the next frame.  The page (table/web) is handed each snapshot and reads nothing else.
+
+The LEDs' frames go out from the LEDs' own thread (:meth:`HexLeds.post`): a change's frame at
+once (before the OLED image, once the journal says the change is on disk: ``durable``); an
+animation's frames :data:`AHEAD` beats ahead, each for the moment it is due (the beats are
+``period`` seconds apart from ``origin``, the ticker's beats, table/app/tasks.py), so a press
+or a journal commit that holds the loop when a frame falls due does not hold the animation.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import math
+import time
+from typing import Any, Callable
 
 from table.ui.snapshot import TableSnapshot, frame_items, one_bit
 
@@ -19,23 +28,36 @@ from .prompts import Prompt, View
 from .spectate import selected_row
 from .supervisor import Supervisor
 
+#: the beats an animation's frames are planned ahead: a loop held for up to about that long
+#: (a press, a commit, the frame's own drawing at a Pi's speed) never holds the LEDs
+AHEAD = 2
+
 
 class Presenter:
-    def __init__(self, supervisor: Supervisor) -> None:
+    def __init__(self, supervisor: Supervisor, period: float = 1 / 15) -> None:
         self.supervisor = supervisor
+        self.period = period                             # the animation's beat, seconds
+        self.origin = time.monotonic()                   # its first beat (the ticker's too)
         self.snapshot: TableSnapshot | None = None     # the last one
         self._version = 0
+        self._planned: int | None = None        # the last beat (from origin) with a frame planned
 
     def present(self, prompt: Prompt, view: View, t: float, *, mode: str, lang: str,
                 clock_left: float | None = None, wind: int | None = None,
-                page: dict[str, Any] | None = None) -> TableSnapshot:
+                page: dict[str, Any] | None = None,
+                durable: Callable[[], None] | None = None) -> TableSnapshot:
         """Draw ``prompt`` over ``view`` at ``t`` seconds (its animations' time) and return the
         new snapshot; ``clock_left``: the turn timer's seconds to show; ``wind``: where the dial
         points (None: leave it); ``page``: the page's view of the game (board, team, hand,
-        log, cursor), if anyone watches."""
+        log, cursor), if anyone watches; ``durable``: returns once what this shows is on disk
+        (the journal's commit, running meanwhile), or raises: then nothing is shown."""
+        frame = self._frame(prompt, view, t)             # drawn while the journal commits ...
         screen = prompt.screen(view)
         image = screen.image if clock_left is None else with_clock(screen.image, clock_left)
         image = one_bit(image)
+        if durable is not None:
+            durable()                                    # ... and shown once it is on disk
+        leds = self._show(frame)                         # the LEDs first: they show the change
         sup = self.supervisor
         display = sup.dev.get("display")
         if display is not None:
@@ -47,35 +69,84 @@ class Presenter:
         self._version += 1
         snap = TableSnapshot(
             version=self._version, mode=str(mode), lang=lang, oled=tuple(screen.texts),
-            selected=selected_row(prompt, screen.texts), screen=image,
-            leds=self._leds(prompt, view, t),
+            selected=selected_row(prompt, screen.texts), screen=image, leds=leds,
             brightness=getattr(sup.dev.get("leds"), "brightness", 1.0),
             wind=wind if wind is not None else (last.wind if last is not None else None),
             faults=tuple(sorted(sup.faults)), **(page or {}))
         self._point(wind)
         self.snapshot = snap
+        self._replan_soon(prompt, view, t)
         return snap
 
+    def _replan_soon(self, prompt: Prompt, view: View, t: float) -> None:
+        """After a change: the animation's frames planned were of the table before it (dropped
+        when the change's frame went out): planned again from the new one, on the loop right
+        after this change (not in its way), unless another change came first."""
+        version, at = self._version, time.monotonic()
+        # the beats after the change's own are to plan again
+        self._planned = math.floor((at - self.origin) / self.period)
+
+        def replan() -> None:
+            faults = self.supervisor.faults
+            if self._version == version and (prompt.animated or "display" in faults):
+                self._plan(prompt, view, t + (time.monotonic() - at))
+        try:
+            asyncio.get_running_loop().call_soon(replan)
+        except RuntimeError:                 # (no loop: a test drawing by hand)
+            replan()
+
     def animate(self, prompt: Prompt, view: View, t: float) -> TableSnapshot | None:
-        """The LEDs' frame at ``t``: the last snapshot with it (None before the first)."""
+        """The LEDs' animation moved on, ``t`` being its time now: the frames of the beats up
+        to :data:`AHEAD` ahead planned (normally one: the newest); the last snapshot with the
+        newest frame (None before the first)."""
         if self.snapshot is None:
             return None
+        leds = self._plan(prompt, view, t)
         self._version += 1
         self.snapshot = self.snapshot.next(version=self._version,
-                                           leds=self._leds(prompt, view, t),
+                                           leds=self.snapshot.leds if leds is None else leds,
                                            faults=tuple(sorted(self.supervisor.faults)))
         self._point(self.snapshot.wind)
         return self.snapshot
 
-    def _leds(self, prompt: Prompt, view: View, t: float) -> tuple:
+    def _plan(self, prompt: Prompt, view: View, t: float) -> tuple | None:
+        """Post the frames of the beats not planned yet, up to :data:`AHEAD` beats after the
+        one nearest now (a ticker a little early or late for its beat plans the same ones);
+        the newest as the snapshot holds it (None: none new).  While the LEDs are failing,
+        one frame, tried in place."""
+        if "leds" in self.supervisor.faults:
+            return self._show(self._frame(prompt, view, t))
+        now = time.monotonic()
+        nearest = math.floor((now - self.origin) / self.period + 0.5)
+        first = self._planned + 1 if self._planned is not None else nearest + 1
+        # a beat gone by unplanned (a replan late behind a long press): its frame at once
+        first = max(first, math.floor((now - self.origin) / self.period))
+        newest = None
+        for beat in range(first, nearest + AHEAD + 1):
+            due = self.origin + beat * self.period
+            newest = self._show(self._frame(prompt, view, t + (due - now)), due)
+        self._planned = max(nearest + AHEAD, self._planned or 0)
+        return newest
+
+    def _frame(self, prompt: Prompt, view: View, t: float) -> dict | None:
+        """The LEDs' frame at animation time ``t`` (None: no LEDs)."""
+        sup = self.supervisor
+        if sup.dev.get("leds") is None:
+            return None
+        frame = prompt.frame(view, t)
+        return fault_frame(frame, t) if "display" in sup.faults else frame
+
+    def _show(self, frame: dict | None, due: float | None = None) -> tuple:
+        """Post ``frame`` to the LEDs, at once or at ``due`` (monotonic seconds); the frame
+        as the snapshot holds it."""
         sup = self.supervisor
         leds = sup.dev.get("leds")
-        if leds is None:
+        if leds is None or frame is None:
             return ()
-        frame = prompt.frame(view, t)
-        if "display" in sup.faults:
-            frame = fault_frame(frame, t)
-        sup.safely("leds", push_frame, leds, frame)
+        if "leds" in sup.faults:             # tried in place: "back" once a frame got through
+            sup.safely("leds", push_frame, leds, frame)
+        else:
+            sup.safely("leds", leds.post, frame, due)
         # as the LEDs show it: a hex the frame leaves out keeps its colour
         last = self.snapshot
         shown = dict(last.leds) if last is not None and last.leds else dict.fromkeys(

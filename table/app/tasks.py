@@ -6,23 +6,29 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from typing import Any, Callable, Coroutine
 
 log = logging.getLogger("worms-table")
 
 
-async def every(seconds: float, fn: Callable[[], Any], what: str) -> None:
-    """``fn()`` every ``seconds``, on a steady beat (the time ``fn`` takes is not added to the
-    wait, so an animation keeps its period); an exception is logged (as ``what`` failing),
-    never the end."""
+async def every(seconds: float, fn: Callable[[], Any], what: str,
+                origin: float | None = None) -> None:
+    """``fn()`` every ``seconds``, on the beat: at ``origin`` + a whole number of ``seconds``
+    on the loop's clock (``time.monotonic()``; ``origin`` None: now), so neither the time
+    ``fn`` takes nor a late wake-up shifts the next one (an animation keeps its period, and
+    its frames planned a beat ahead land on the beats, table/app/presenter.py); a beat missed
+    (a long press) is skipped, not caught up with a burst.  An exception is logged (as
+    ``what`` failing), never the end."""
     loop = asyncio.get_running_loop()
-    due = loop.time()
+    origin = loop.time() if origin is None else origin
+    beat = math.floor((loop.time() - origin) / seconds)
     while True:
-        due += seconds
+        beat += 1
         now = loop.time()
-        if due < now:                   # fell behind (a long press, a slow bus): no burst
-            due = now
-        await asyncio.sleep(due - now)
+        if origin + beat * seconds < now:     # missed (the loop was held): the next one ahead
+            beat = math.floor((now - origin) / seconds) + 1
+        await asyncio.sleep(origin + beat * seconds - now)
         try:
             fn()
         except Exception:

@@ -138,6 +138,9 @@ async def start_web(devices, daemon, host: str, port: int | None, pairing: bool 
     if server.pairing is not None:
         daemon.on_pair_button = server.open_pairing
     daemon.on_snapshot = server.show        # each change, pushed to the pages
+    # the page's view of the game (board, hands, log) only once a page asked for it
+    daemon.page_watched = lambda: server.watched
+    server.on_watch = lambda: daemon.render() if getattr(daemon, "ready", False) else None
     server.view.cards = getattr(daemon, "cards", server.view.cards)   # (a card taught: shown)
     teacher = getattr(daemon, "teacher", None)
     if teacher is not None:                 # the page's card form: known at once, or taught

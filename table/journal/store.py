@@ -25,10 +25,10 @@ import logging
 import os
 import sqlite3
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 from .codec import NotPlainData, decode, encode, entry_kind
+from .commits import Commits
 from .files import (APPLICATION_ID, ERRORS, KEPT_TABLE, PROGRESS_TABLE, SCHEMA_VERSION,
                     JournalDamaged, JournalError, JournalFull, JournalIOError, JournalNewer,
                     JournalReplayError, check, create, error_class, nonempty, probe)
@@ -76,7 +76,7 @@ def config_from_plain(game_cls, data):
     return config_cls(**data)
 
 
-class Journal:
+class Journal(Commits):
     """An open journal file.  ``keep_finished``: keep at most that many finished games (the
     oldest are pruned when a game finishes); None keeps them all."""
 
@@ -106,7 +106,8 @@ class Journal:
                 f"{path} is empty (0 bytes): the games it held are lost; move it aside to start "
                 "a new journal")
         try:
-            db = sqlite3.connect(path, isolation_level=None, timeout=10)
+            # (batch(background=True) commits in the writer thread, while this one waits)
+            db = sqlite3.connect(path, isolation_level=None, timeout=10, check_same_thread=False)
         except ERRORS as err:
             raise error_class(err)(f"cannot open journal {path}: {err}") from err
         try:
@@ -150,9 +151,14 @@ class Journal:
             raise error_class(err)(f"cannot write journal {self.path}: {err}") from err
 
     def close(self) -> None:
-        if self._db is not None:
+        if self._db is not None:            # (a commit in the writer thread: done first)
+            if self._failed is not None:
+                log.warning("%s", self._failed)
             self._db.close()
             self._db = None
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)
+            self._writer = None
 
     def __enter__(self):
         return self
@@ -165,68 +171,6 @@ class Journal:
         if self._game_cls is None:
             self._game_cls = _default_game_cls()
         return self._game_cls
-
-    # -- transactions ----------------------------------------------------------------------
-
-    @contextmanager
-    def _tx(self):
-        """One write transaction: committed (durably) on exit, rolled back on any error.
-        Inside :meth:`batch`, the batch's transaction, committed when the batch ends."""
-        db = self._db
-        if db is None:
-            raise JournalError(f"journal {self.path} is closed")
-        batched = self._batch is not None
-        if not (batched and db.in_transaction):
-            try:
-                db.execute("BEGIN IMMEDIATE")
-            except ERRORS as err:
-                raise error_class(err)(f"cannot write journal {self.path}: {err}") from err
-        try:
-            yield db
-            if not batched:
-                db.execute("COMMIT")
-        except BaseException as err:
-            if db.in_transaction:       # (in a batch: every write of the batch so far)
-                self._rollback(db)
-            if isinstance(err, ERRORS):
-                raise error_class(err)(f"cannot write journal {self.path}: {err}") from err
-            raise
-
-    @contextmanager
-    def batch(self):
-        """Every write inside the block in one transaction, committed (durably) when the block
-        ends: what one press changes (an answer, how far the players have copied the board)
-        costs one sync, not one a write.  Nothing is durable before the block ends, so show
-        nothing of it before then.  A write that fails rolls back the writes of the block
-        before it too; what was written is committed even if the block then fails otherwise;
-        a failed commit raises JournalError as a write would."""
-        if self._batch is not None:
-            yield                          # (nested: the outer block commits)
-            return
-        self._batch = []
-        try:
-            yield
-        finally:       # (what was written is committed even if the block failed after it)
-            after, self._batch = self._batch, None
-            self._commit(after)
-
-    def _commit(self, after: list) -> None:
-        db = self._db
-        if db is not None and db.in_transaction:
-            try:
-                db.execute("COMMIT")
-            except ERRORS as err:
-                if db.in_transaction:
-                    self._rollback(db)
-                raise error_class(err)(f"cannot write journal {self.path}: {err}") from err
-        for work in after:                 # (what waits for the commit: pruning)
-            work()
-
-    def _rollback(self, db) -> None:
-        try:
-            db.execute("ROLLBACK")
-        except ERRORS as err:     # the first error is the one to report
-            log.warning("rollback of %s failed: %s", self.path, err)
 
     def _q(self, sql: str, args=()):
         if self._db is None:

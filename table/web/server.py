@@ -137,6 +137,10 @@ class WebServer:
         self._unasked: set = set()          # connections that have not sent a request yet
         self._closing = False
         self._static = {path: (_page(name), ctype) for path, (name, ctype) in STATIC.items()}
+        # a page has asked for the table's state since the server started; the table leaves
+        # the page's view of the game out of its snapshots until then (on_watch: draw anew)
+        self.watched = False
+        self.on_watch: Callable[[], None] | None = None
 
     # -- the daemon's side ----------------------------------------------------------------
     @property
@@ -170,6 +174,15 @@ class WebServer:
             self._wake()                      # the streams see they are no longer paired
         self._held_at = now
         self.pairing.open()
+
+    def _watch(self) -> None:
+        """A page asks for the state: from now on the table's snapshots hold the page's view
+        of the game (``watched``); the first time, the table draws anew (``on_watch``) so the
+        answer has it."""
+        if not self.watched:
+            self.watched = True
+            if self.on_watch is not None:
+                self.on_watch()
 
     def show(self, snapshot) -> None:
         """The table changed: push ``snapshot`` (a :class:`table.ui.snapshot.TableSnapshot`)
@@ -339,6 +352,7 @@ class WebServer:
                 raise HttpError(405, f"{path} is only for GET")
             session = self._access(request)
             self._trusted.add(request.protocol)   # a page's connection: never evicted
+            self._watch()
             if path == "/events":
                 return await self._events(request, session)
             return self._paired(_reply(200, self.view.state()), session)

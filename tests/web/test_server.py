@@ -413,3 +413,42 @@ def test_the_page_shows_the_hands_sizes_and_a_hand_only_to_an_unpaired_page():
     assert paired["hands"] == shown["hands"] and paired["hand"] is None
     assert serve(None, "127.0.0.1", 0).view.show_hand
     assert not serve(None, "127.0.0.1", 0, pairing=True).view.show_hand
+
+
+def test_the_page_is_watched_from_its_first_request_for_the_state_and_drawn_anew_once(
+        devices, start):
+    """Until a page asks for the table's state, the table leaves the page's view of the game
+    out of its snapshots (issue 20: no work for nobody); the first request has the table draw
+    anew, so the answer holds it."""
+    running = start(devices)
+    drawn = []
+    running.server.on_watch = lambda: drawn.append(running.server.watched)
+    assert running.server.watched is False
+    assert running.request("/state")[0] == 200
+    assert running.request("/state")[0] == 200
+    assert running.server.watched is True and drawn == [True]
+
+
+def test_a_daemon_leaves_the_pages_view_out_until_a_page_watches(tmp_path, monkeypatch):
+    import table.app.daemon as daemon_module
+    from table.devices.build import build_devices
+    from table.profiles import load
+
+    views = []
+    monkeypatch.setattr(daemon_module, "page_view",
+                        lambda *args, **kw: views.append(args) or {"team": "Red"})
+    devs = build_devices(load(None), sim=True)
+    daemon = daemon_module.Daemon(devs, tmp_path, seed=1)
+    snaps, watched = [], [False]
+    daemon.on_snapshot = snaps.append
+    daemon.page_watched = lambda: watched[0]
+    try:
+        daemon.new_wizard()
+        daemon.render()
+        watched[0] = True
+        daemon.render()
+    finally:
+        daemon.close()
+        devs.close()
+    assert len(views) == 1                       # worked out only for the page watching
+    assert snaps[0].team is None and snaps[1].team == "Red"
