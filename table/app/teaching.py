@@ -243,6 +243,8 @@ class Teacher:
             self.d.jg.add_card(card)
         if uid is not None:
             self.d.tags.enrol(uid, card.id)
+            if uid == self.private:               # (taught on the buttons after all)
+                self.private = None
         return card.id
 
     # -- the page's card form (table.web.cardform.CardSink) ------------------------------------

@@ -199,3 +199,37 @@ def test_a_card_taught_on_the_buttons_gets_its_printed_name_from_the_page(tmp_pa
         text = (owner_cards / "card_1.toml").read_text(encoding="utf-8")
         assert 'en = "Banana Bomb"' in text and "uk =" not in text
     asyncio.run(main())
+
+
+def test_a_private_tap_taught_on_the_buttons_after_all_waits_no_more(tmp_path):
+    from tests.app.test_teach_daemon import teach
+
+    async def main():
+        daemon = sim_daemon(tmp_path / "state", seed=2)
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            server = await start_web(daemon.devices, daemon, "127.0.0.1", 0)
+            try:
+                page, player = Page(server), Player(daemon, tags)
+                await player.wizard(2)
+                await play_until(daemon, player, RandomBot(2),
+                                 lambda p: daemon.game.request is not None
+                                 and daemon.game.request.kind == "move")
+                team = daemon.game.turn.team
+                await player.tap(UNKNOWN)           # in private, then not taught on the page
+                assert daemon.teacher.private == UNKNOWN
+                await player.press("ok")
+                await play_until(daemon, player, RandomBot(2),
+                                 lambda p: isinstance(p, CardTap)
+                                 and daemon.game.turn.team == team)
+                await player.tap(UNKNOWN)           # played: the walk, on the buttons
+                await teach(daemon, player, ("go", "starter", "any", 2, ("TEXT",),
+                                             {"do": "blast"}, "done", "save"))
+                assert daemon.tags.card(UNKNOWN) == "card_1"
+                assert daemon.teacher.private is None
+                status, written = await page.post("/cards/new", dict(BANANA))
+                assert status == 200 and written.get("added") == "banana_bomb", written
+                assert daemon.tags.card(UNKNOWN) == "card_1"
+            finally:
+                await server.stop()
+    asyncio.run(main())
