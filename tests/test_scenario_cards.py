@@ -19,11 +19,8 @@ action = ["TEXT"]
 text = [{ do = "blast" }]
 '''
 
-STEP_FORM = '''
-[board]
-land = [[0, 0], [1, 0], [0, 1]]
-wind = 3
-
+#: blue's worm A beside red's X, one die: a hit
+WORMS = '''
 [[things]]
 kind = "worm"
 id = "A"
@@ -38,7 +35,13 @@ at = [1, 0]
 
 [random]
 dice = ["hit"]
+'''
 
+STEP_FORM = '''
+[board]
+land = [[0, 0], [1, 0], [0, 1]]
+wind = 3
+''' + WORMS + '''
 [[steps]]
 do = "play"
 worm = "A"
@@ -52,22 +55,7 @@ seed = 3
 land = [[0, 0], [1, 0], [0, 1], [1, 1]]
 wind = 2
 hands = { blue = ["test_charge"], red = ["uzi"] }
-
-[[things]]
-kind = "worm"
-id = "A"
-team = "blue"
-at = [0, 0]
-
-[[things]]
-kind = "worm"
-id = "X"
-team = "red"
-at = [1, 0]
-
-[random]
-dice = ["hit"]
-
+''' + WORMS + '''
 [[turns]]
 team = "blue"
 worm = "A"

@@ -8,6 +8,7 @@ inputs are table.app.presses's, as the daemon's benchmark makes them.
 from __future__ import annotations
 
 import asyncio
+from contextlib import asynccontextmanager
 
 from table.app.presses import inputs_for, menu_inputs, walk_to
 from table.app.wizard import MapEditor
@@ -118,6 +119,19 @@ def sim_daemon(state_dir, seed=1, devices=None, **kw):
     if devices is None:
         devices = build_devices(load(None), sim=True)
     return Daemon(devices, state_dir, seed=seed, **kw)
+
+
+@asynccontextmanager
+async def seated(state_dir, seed=1, **wizard):
+    """``async with seated(folder, seed) as (daemon, player):`` a daemon on simulated devices,
+    every card enrolled, running, its new-game wizard answered (``wizard``: the options of
+    Player.wizard): a game in play, as its first question is asked."""
+    daemon = sim_daemon(state_dir, seed)
+    tags = enrol_all(daemon)
+    async with running(daemon):
+        player = Player(daemon, tags)
+        await player.wizard(**wizard)
+        yield daemon, player
 
 
 def enrol_all(daemon) -> dict[str, str]:

@@ -6,7 +6,7 @@ import asyncio
 from table.bots import RandomBot
 from table.cards.authoring import write
 
-from .driver import Player, enrol_all, running, sim_daemon
+from .driver import running, seated, sim_daemon
 from .test_play import confirm_steps
 
 CARD = {"id": "pea_shooter", "kind": "supply", "copies": 3, "names": {"en": "Pea Shooter"},
@@ -20,10 +20,7 @@ def test_a_restart_after_a_card_was_added_mid_game_resumes_the_game(tmp_path, mo
     monkeypatch.setenv("WORMS_TABLE_CARDS", str(folder))
 
     async def first():
-        daemon = sim_daemon(tmp_path / "state", 7)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard()
+        async with seated(tmp_path / "state", 7) as (daemon, p):
             bot = RandomBot(7)
             for _ in range(12):
                 await confirm_steps(daemon, p)

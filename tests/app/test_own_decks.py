@@ -10,7 +10,7 @@ from table.bots import RandomBot
 from table.cards import library
 from table.ui.strings import LANGS
 
-from .driver import Player, enrol_all, running, sim_daemon
+from .driver import running, seated, sim_daemon
 from .test_play import confirm_steps
 
 SUPPLY_NAMES = {c.name(lang) for c in library().values() if c.kind in ("supply", "superweapon")
@@ -35,10 +35,7 @@ async def to_a_tap(daemon, p, bot, deck, limit=3000):
 
 def test_a_supply_card_drawn_is_tapped_and_named_nowhere(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path, 4)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard()
+        async with seated(tmp_path, 4) as (daemon, p):
             assert daemon.game.config.own_decks          # the players draw, by default
             bot = RandomBot(4)
             drop = await to_a_tap(daemon, p, bot, "drop")
@@ -76,10 +73,7 @@ def test_a_supply_card_drawn_is_tapped_and_named_nowhere(tmp_path):
 
 def test_the_tapped_cards_come_back_after_a_restart(tmp_path):
     async def first():
-        daemon = sim_daemon(tmp_path, 4)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard()
+        async with seated(tmp_path, 4) as (daemon, p):
             d = await to_a_tap(daemon, p, RandomBot(4), "supply")
             await p.choose(d.options[-1])
             await confirm_steps(daemon, p)
@@ -105,10 +99,7 @@ def test_when_the_box_draws_nothing_is_tapped(tmp_path, monkeypatch):
     use_examples()                # "Box draws" is offered when the library holds a Supply deck
 
     async def main():
-        daemon = sim_daemon(tmp_path, 4)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard(decks="box")
+        async with seated(tmp_path, 4, decks="box") as (daemon, p):
             bot, kinds, said = RandomBot(4), set(), []
             for _ in range(300):
                 while isinstance(daemon.current(), (Step, Notice)) and daemon.mode == "play":
@@ -133,10 +124,7 @@ def test_when_the_box_draws_nothing_is_tapped(tmp_path, monkeypatch):
 
 def test_the_setup_says_what_each_deck_holds_for_the_players_count(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path, 4)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard(teams=3)
+        async with seated(tmp_path, 4, teams=3) as (daemon, p):
             shown = []
             while isinstance(daemon.current(), (Step, Notice)):
                 shown.append(texts(daemon).replace("\n", " "))

@@ -12,7 +12,7 @@ from table.ui.strings import text
 
 from tests.polling import until_async
 
-from .driver import Player, enrol_all, running, sim_daemon
+from .driver import Player, enrol_all, running, seated, sim_daemon
 
 
 def texts(daemon):
@@ -78,10 +78,7 @@ def test_an_unknown_tag_opens_the_walk_and_a_card_not_in_hand_is_refused(tmp_pat
 
 def test_long_back_undoes_a_move_and_shows_how_to_put_the_worm_back(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path, 2)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard()
+        async with seated(tmp_path, 2) as (daemon, p):
             await confirm_steps(daemon, p)
             # the first decision follows the setup's dice: undo cannot go past them
             log = list(daemon.game.log)
@@ -115,10 +112,7 @@ def test_long_back_undoes_a_move_and_shows_how_to_put_the_worm_back(tmp_path):
 
 def test_a_power_cut_resumes_at_the_same_decision_and_steps(tmp_path):
     async def first():
-        daemon = sim_daemon(tmp_path, 6)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard()
+        async with seated(tmp_path, 6) as (daemon, p):
             bot = RandomBot(6)
             for _ in range(25):
                 await confirm_steps(daemon, p)
@@ -214,10 +208,7 @@ def test_the_players_own_dice_are_typed_in_and_replay_after_a_restart(tmp_path):
         return rnd.choice(d.options) if d.kind in ("die_typed", "flip_typed") else bot(game)
 
     async def first():
-        daemon = sim_daemon(tmp_path, 9)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard(dice="own")
+        async with seated(tmp_path, 9, dice="own") as (daemon, p):
             assert daemon.game.config.own_dice
             kinds = set()
             for _ in range(60):

@@ -11,7 +11,7 @@ from table.engine.decisions import Decision, Purpose
 from table.hexgrid import distance, hexagon
 from table.ui.strings import text
 
-from .driver import Player, enrol_all, running, sim_daemon
+from .driver import Player, enrol_all, running, seated, sim_daemon
 from .test_play import confirm_steps
 from .test_prompts import GRID
 
@@ -30,10 +30,7 @@ async def to_move(daemon, p, bot, limit=600):
 
 def test_back_skips_a_move_in_one_press(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path, 4)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard()
+        async with seated(tmp_path, 4) as (daemon, p):
             await to_move(daemon, p, RandomBot(4))
             log = len(daemon.game.log)
             await p.press("back")
@@ -47,10 +44,7 @@ def test_back_skips_a_move_in_one_press(tmp_path):
 
 def test_a_weapon_tapped_while_moving_skips_ahead_to_it(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path, 4)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard()
+        async with seated(tmp_path, 4) as (daemon, p):
             await to_move(daemon, p, RandomBot(4))
             game = daemon.game
             team = game.turn.team
@@ -66,10 +60,7 @@ def test_a_weapon_tapped_while_moving_skips_ahead_to_it(tmp_path):
 
 def test_a_card_not_in_the_hand_tapped_while_moving_is_refused_at_the_weapon_step(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path, 4)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard()
+        async with seated(tmp_path, 4) as (daemon, p):
             await to_move(daemon, p, RandomBot(4))
             game = daemon.game
             other = next(c for c in sorted(daemon.cards) if c not in game.hands[game.turn.team]

@@ -19,7 +19,7 @@ from tests.journal.faulty import FaultyConnection, disk_full, io_error
 
 from tests.polling import until_async
 
-from .driver import Player, enrol_all, running, sim_daemon
+from .driver import Player, enrol_all, running, seated, sim_daemon
 
 ROOT = Path(__file__).resolve().parents[2]
 WORMS_TABLE = str(Path(sys.executable).with_name("worms-table"))
@@ -183,10 +183,7 @@ def test_an_empty_journal_is_reported_not_silently_replaced(tmp_path):
 
 def test_a_game_that_does_not_replay_is_named_and_kept(tmp_path):
     async def play_a_bit():
-        daemon = sim_daemon(tmp_path, 5)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard()
+        async with seated(tmp_path, 5) as (daemon, p):
             return daemon.jg.game_id
     gid = asyncio.run(play_a_bit())
     with journal(tmp_path) as j:

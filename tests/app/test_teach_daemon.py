@@ -10,10 +10,11 @@ from table.app.prompts import CardTap, DeckTap, Menu
 from table.app.teaching import TeachPass
 from table.bots import RandomBot
 from table.engine.setup import HIDDEN
-from tests.app.driver import Player, enrol_all, running, sim_daemon
+from tests.app.driver import Player, enrol_all, running, seated, sim_daemon
 
 UNKNOWN = "04C0FFEE000001"           # a real NTAG's UID (04...) no card was enrolled to
 BAZOOKA_LIKE = ("go", "supply", "direct", 4, ("TEXT", "MOVE"), {"do": "blast"}, "done", "save")
+STARTER_LIKE = ("go", "starter", "any", 2, ("TEXT",), {"do": "blast"}, "done", "save")
 
 
 @pytest.fixture(autouse=True)
@@ -56,11 +57,7 @@ async def play_until(daemon, player, bot, done) -> None:
 def test_an_unknown_card_drawn_is_taught_on_the_spot_in_few_presses_and_kept(tmp_path,
                                                                             owner_cards):
     async def main():
-        daemon = sim_daemon(tmp_path / "state", seed=4)
-        tags = enrol_all(daemon)
-        async with running(daemon):
-            player = Player(daemon, tags)
-            await player.wizard(2)
+        async with seated(tmp_path / "state", 4) as (daemon, player):
             assert daemon.game.config.own_decks          # the players draw (the default)
             await play_until(daemon, player, RandomBot(4),
                              lambda p: isinstance(p, DeckTap) and p.deck == "supply")
@@ -94,11 +91,7 @@ def test_an_unknown_card_drawn_is_taught_on_the_spot_in_few_presses_and_kept(tmp
 
 def test_the_face_down_starter_is_taught_and_played_at_once(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path / "state", seed=2)
-        tags = enrol_all(daemon)
-        async with running(daemon):
-            player = Player(daemon, tags)
-            await player.wizard(2)
+        async with seated(tmp_path / "state", 2) as (daemon, player):
             await play_until(daemon, player, RandomBot(2), lambda p: isinstance(p, CardTap))
             team = daemon.game.request.actor
             assert HIDDEN in daemon.game.hands[team]
@@ -112,8 +105,7 @@ def test_the_face_down_starter_is_taught_and_played_at_once(tmp_path):
             await player.press("4")
             walk = daemon.teacher.walk
             assert walk is not None and walk.kinds[0] == "starter"
-            await teach(daemon, player, ("go", "starter", "any", 2, ("TEXT",),
-                                         {"do": "blast"}, "done", "save"))
+            await teach(daemon, player, STARTER_LIKE)
             assert HIDDEN not in daemon.game.hands[team]
             plays = [e for e in daemon.game.events if e["event"] == "play"]
             assert plays[-1]["card"] == "card_1" and plays[-1]["team"] == team
@@ -122,11 +114,7 @@ def test_the_face_down_starter_is_taught_and_played_at_once(tmp_path):
 
 def test_back_leaves_the_walk_and_the_question_is_asked_again(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path / "state", seed=2)
-        tags = enrol_all(daemon)
-        async with running(daemon):
-            player = Player(daemon, tags)
-            await player.wizard(2)
+        async with seated(tmp_path / "state", 2) as (daemon, player):
             await play_until(daemon, player, RandomBot(2), lambda p: isinstance(p, CardTap))
             asked = daemon.current()
             await player.tap(UNKNOWN)
@@ -181,11 +169,7 @@ def test_a_whole_game_where_every_supply_card_drawn_is_taught_on_the_spot(tmp_pa
     the walk as offered; the group (a random bot) plays on, the taught cards among its
     choices, to the end of the game."""
     async def main():
-        daemon = sim_daemon(tmp_path / "state", seed=6)
-        tags = enrol_all(daemon)
-        async with running(daemon):
-            player = Player(daemon, tags)
-            await player.wizard(2)
+        async with seated(tmp_path / "state", 6) as (daemon, player):
             bot, taught, n = RandomBot(6), 0, 0
             from table.app.present import Step
             from table.app.prompts import Notice

@@ -7,6 +7,7 @@ The real server (commands.common.start_web) on the daemon's loop, its routes cal
 HTTP as the page calls them; the players' side through presses and taps only."""
 
 import asyncio
+from contextlib import asynccontextmanager
 
 import aiohttp
 import pytest
@@ -15,7 +16,7 @@ from table.app.prompts import CardTap, DeckTap, Notice
 from table.bots import RandomBot
 from table.commands.common import start_web
 from table.engine.setup import HIDDEN
-from tests.app.driver import Player, enrol_all, running, sim_daemon
+from tests.app.driver import running, seated, sim_daemon
 from tests.app.test_teach_daemon import UNKNOWN, play_until
 
 BANANA = {"id": "banana_bomb", "kind": "supply", "names": {"en": "Banana Bomb"},
@@ -36,12 +37,31 @@ class Page:
     """The page's two card requests, over HTTP."""
 
     def __init__(self, server):
+        self.server = server
         self.url = server.url.rstrip("/")
 
     async def post(self, path: str, card: dict) -> tuple[int, dict]:
         async with aiohttp.ClientSession() as s:
             async with s.post(self.url + path, json={"card": card}) as res:
                 return res.status, await res.json()
+
+
+@asynccontextmanager
+async def paged(state_dir, seed):
+    """A game in play (tests.app.driver.seated) with the real server beside it: the daemon,
+    the players' buttons and the page."""
+    async with seated(state_dir, seed) as (daemon, player):
+        server = await start_web(daemon.devices, daemon, "127.0.0.1", 0)
+        try:
+            yield daemon, player, Page(server)
+        finally:
+            await server.stop()
+
+
+async def to_move(daemon, player) -> None:
+    """Play on (seed 2) to a team's first move: its turn, before its weapon card."""
+    await play_until(daemon, player, RandomBot(2), lambda p: daemon.game.request is not None
+                     and daemon.game.request.kind == "move")
 
 
 def oled(daemon) -> str:
@@ -51,38 +71,30 @@ def oled(daemon) -> str:
 def test_the_form_finishes_the_walk_on_show_and_the_card_is_drawn_at_once(tmp_path,
                                                                        owner_cards):
     async def main():
-        daemon = sim_daemon(tmp_path / "state", seed=4)
-        tags = enrol_all(daemon)
-        async with running(daemon):
-            server = await start_web(daemon.devices, daemon, "127.0.0.1", 0)
-            try:
-                page, player = Page(server), Player(daemon, tags)
-                await player.wizard(2)
-                await play_until(daemon, player, RandomBot(4),
-                                 lambda p: isinstance(p, DeckTap) and p.deck == "supply")
-                asked = daemon.current()
-                team = daemon.game.request.actor
-                await player.tap(UNKNOWN)
-                assert daemon.teacher.walk is not None
-                # a Starter is not what the box is asking for: the check says so, no write
-                status, checked = await page.post("/cards/check", dict(SAUCE))
-                assert status == 200 and not checked["valid"]
-                assert any("another kind" in p and "Supply card" in p
-                           for p in checked["problems"]), checked
-                assert "played at once" in checked["note"]
-                status, refused = await page.post("/cards/new", dict(SAUCE))
-                assert status == 409 and not (owner_cards / "secret_sauce.toml").exists()
-                # the Supply card the group holds: written, taught, drawn
-                status, written = await page.post("/cards/new", dict(BANANA))
-                assert status == 200 and written["taught"] == "banana_bomb", written
-                assert daemon.teacher.walk is None and daemon.current() is not asked
-                assert "banana_bomb" in daemon.game.hands[team]
-                assert daemon.tags.card(UNKNOWN) == "banana_bomb"
-                assert daemon.cards["banana_bomb"].name("en") == "Banana Bomb"
-                assert (owner_cards / "banana_bomb.toml").is_file()
-                log = list(daemon.game.log)
-            finally:
-                await server.stop()
+        async with paged(tmp_path / "state", 4) as (daemon, player, page):
+            await play_until(daemon, player, RandomBot(4),
+                             lambda p: isinstance(p, DeckTap) and p.deck == "supply")
+            asked = daemon.current()
+            team = daemon.game.request.actor
+            await player.tap(UNKNOWN)
+            assert daemon.teacher.walk is not None
+            # a Starter is not what the box is asking for: the check says so, no write
+            status, checked = await page.post("/cards/check", dict(SAUCE))
+            assert status == 200 and not checked["valid"]
+            assert any("another kind" in p and "Supply card" in p
+                       for p in checked["problems"]), checked
+            assert "played at once" in checked["note"]
+            status, refused = await page.post("/cards/new", dict(SAUCE))
+            assert status == 409 and not (owner_cards / "secret_sauce.toml").exists()
+            # the Supply card the group holds: written, taught, drawn
+            status, written = await page.post("/cards/new", dict(BANANA))
+            assert status == 200 and written["taught"] == "banana_bomb", written
+            assert daemon.teacher.walk is None and daemon.current() is not asked
+            assert "banana_bomb" in daemon.game.hands[team]
+            assert daemon.tags.card(UNKNOWN) == "banana_bomb"
+            assert daemon.cards["banana_bomb"].name("en") == "Banana Bomb"
+            assert (owner_cards / "banana_bomb.toml").is_file()
+            log = list(daemon.game.log)
         return log
 
     log = asyncio.run(main())
@@ -96,67 +108,49 @@ def test_the_form_finishes_the_walk_on_show_and_the_card_is_drawn_at_once(tmp_pa
 
 def test_a_card_tapped_in_private_is_taught_on_the_page_and_shown_nowhere(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path / "state", seed=2)
-        tags = enrol_all(daemon)
-        async with running(daemon):
-            server = await start_web(daemon.devices, daemon, "127.0.0.1", 0)
-            try:
-                page, player = Page(server), Player(daemon, tags)
-                await player.wizard(2)
-                # the team's turn, before its weapon card: no card is asked for
-                await play_until(daemon, player, RandomBot(2),
-                                 lambda p: daemon.game.request is not None
-                                 and daemon.game.request.kind == "move")
-                team = daemon.game.turn.team
-                assert HIDDEN in daemon.game.hands[team]
-                server.view.show_hand = False       # (as on a page that had to pair)
-                listed = [c["id"] for c in server.view.state()["cards"]]
-                await player.tap(UNKNOWN)           # the face-down Starter, in private
-                assert isinstance(daemon.current(), Notice)
-                assert "own page" in oled(daemon) and "Unknown card" in oled(daemon)
-                status, checked = await page.post("/cards/check", dict(SAUCE))
-                assert checked["valid"] and "in private" in checked["note"]
-                status, written = await page.post("/cards/new", dict(SAUCE))
-                assert status == 200 and written["taught"] == "secret_sauce"
-                assert daemon.tags.card(UNKNOWN) == "secret_sauce"
-                says = oled(daemon)
-                assert "face down" in says and "Secret Sauce" not in says
-                assert HIDDEN in daemon.game.hands[team]      # still face down in the hand
-                assert [c["id"] for c in server.view.state()["cards"]] == listed   # unlisted
-                server.view.show_hand = True        # (the simulator's own page lists it)
-                assert "secret_sauce" in [c["id"] for c in server.view.state()["cards"]]
-                server.view.show_hand = False
-                await player.press("ok")
-                await play_until(daemon, player, RandomBot(2),    # the team's next card
-                                 lambda p: isinstance(p, CardTap)
-                                 and daemon.game.turn.team == team)
-                await player.tap(UNKNOWN)           # played: known, no walk
-                assert daemon.teacher.walk is None
-                plays = [e for e in daemon.game.events if e["event"] == "play"]
-                assert plays[-1]["card"] == "secret_sauce" and plays[-1]["team"] == team
-                assert HIDDEN not in daemon.game.hands[team]
-                assert "secret_sauce" in [c["id"] for c in server.view.state()["cards"]]
-            finally:
-                await server.stop()
+        async with paged(tmp_path / "state", 2) as (daemon, player, page):
+            # the team's turn, before its weapon card: no card is asked for
+            await to_move(daemon, player)
+            team = daemon.game.turn.team
+            assert HIDDEN in daemon.game.hands[team]
+            page.server.view.show_hand = False       # (as on a page that had to pair)
+            listed = [c["id"] for c in page.server.view.state()["cards"]]
+            await player.tap(UNKNOWN)           # the face-down Starter, in private
+            assert isinstance(daemon.current(), Notice)
+            assert "own page" in oled(daemon) and "Unknown card" in oled(daemon)
+            status, checked = await page.post("/cards/check", dict(SAUCE))
+            assert checked["valid"] and "in private" in checked["note"]
+            status, written = await page.post("/cards/new", dict(SAUCE))
+            assert status == 200 and written["taught"] == "secret_sauce"
+            assert daemon.tags.card(UNKNOWN) == "secret_sauce"
+            says = oled(daemon)
+            assert "face down" in says and "Secret Sauce" not in says
+            assert HIDDEN in daemon.game.hands[team]      # still face down in the hand
+            assert [c["id"] for c in page.server.view.state()["cards"]] == listed   # unlisted
+            page.server.view.show_hand = True        # (the simulator's own page lists it)
+            assert "secret_sauce" in [c["id"] for c in page.server.view.state()["cards"]]
+            page.server.view.show_hand = False
+            await player.press("ok")
+            await play_until(daemon, player, RandomBot(2),    # the team's next card
+                             lambda p: isinstance(p, CardTap)
+                             and daemon.game.turn.team == team)
+            await player.tap(UNKNOWN)           # played: known, no walk
+            assert daemon.teacher.walk is None
+            plays = [e for e in daemon.game.events if e["event"] == "play"]
+            assert plays[-1]["card"] == "secret_sauce" and plays[-1]["team"] == team
+            assert HIDDEN not in daemon.game.hands[team]
+            assert "secret_sauce" in [c["id"] for c in page.server.view.state()["cards"]]
     asyncio.run(main())
 
 
 def test_a_card_written_mid_game_is_known_at_once(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path / "state", seed=2)
-        tags = enrol_all(daemon)
-        async with running(daemon):
-            server = await start_web(daemon.devices, daemon, "127.0.0.1", 0)
-            try:
-                page, player = Page(server), Player(daemon, tags)
-                await player.wizard(2)
-                status, written = await page.post("/cards/new", dict(BANANA))
-                assert status == 200 and written == {"ok": True, "path": written["path"],
-                                                     "added": "banana_bomb"}
-                assert "banana_bomb" in daemon.game.cards and "banana_bomb" in daemon.cards
-                assert server.view.state()["cards"][-1]["id"] == "banana_bomb"
-            finally:
-                await server.stop()
+        async with paged(tmp_path / "state", 2) as (daemon, player, page):
+            status, written = await page.post("/cards/new", dict(BANANA))
+            assert status == 200 and written == {"ok": True, "path": written["path"],
+                                                 "added": "banana_bomb"}
+            assert "banana_bomb" in daemon.game.cards and "banana_bomb" in daemon.cards
+            assert page.server.view.state()["cards"][-1]["id"] == "banana_bomb"
     asyncio.run(main())
 
 
@@ -165,71 +159,52 @@ def test_a_card_taught_on_the_buttons_gets_its_printed_name_from_the_page(tmp_pa
     from tests.app.test_teach_daemon import BAZOOKA_LIKE, teach
 
     async def main():
-        daemon = sim_daemon(tmp_path / "state", seed=4)
-        tags = enrol_all(daemon)
-        async with running(daemon):
-            server = await start_web(daemon.devices, daemon, "127.0.0.1", 0)
-            try:
-                page, player = Page(server), Player(daemon, tags)
-                await player.wizard(2)
-                await play_until(daemon, player, RandomBot(4),
-                                 lambda p: isinstance(p, DeckTap) and p.deck == "supply")
-                await player.tap(UNKNOWN)
-                await teach(daemon, player, BAZOOKA_LIKE)
-                assert daemon.cards["card_1"].name("en") == "Card 1"
-                key = server.view.live()["cards_key"]
-                names = {"en": "Banana Bomb", "cs": "Banánová bomba", "uk": ""}
-                async with aiohttp.ClientSession() as s:
-                    async with s.post(page.url + "/cards/rename",
-                                      json={"id": "card_1", "names": names}) as res:
-                        assert res.status == 200, await res.text()
-                    async with s.post(page.url + "/cards/rename",       # a shipped card
-                                      json={"id": "bazooka", "names": names}) as res:
-                        assert res.status == 422
-                        assert "not a card file of your own card folder" in (
-                            await res.json())["error"]
-                card = daemon.cards["card_1"]
-                assert (card.name("en"), card.name("cs")) == ("Banana Bomb", "Banánová bomba")
-                assert (card.target, card.accuracy, card.action) == ("direct", 4,
-                                                                     ("TEXT", "MOVE"))
-                assert server.view.live()["cards_key"] != key     # the pages ask again
-                assert daemon.cards["bazooka"].name("en") == "Bazooka"
-            finally:
-                await server.stop()
+        async with paged(tmp_path / "state", 4) as (daemon, player, page):
+            await play_until(daemon, player, RandomBot(4),
+                             lambda p: isinstance(p, DeckTap) and p.deck == "supply")
+            await player.tap(UNKNOWN)
+            await teach(daemon, player, BAZOOKA_LIKE)
+            assert daemon.cards["card_1"].name("en") == "Card 1"
+            key = page.server.view.live()["cards_key"]
+            names = {"en": "Banana Bomb", "cs": "Banánová bomba", "uk": ""}
+            async with aiohttp.ClientSession() as s:
+                async with s.post(page.url + "/cards/rename",
+                                  json={"id": "card_1", "names": names}) as res:
+                    assert res.status == 200, await res.text()
+                async with s.post(page.url + "/cards/rename",       # a shipped card
+                                  json={"id": "bazooka", "names": names}) as res:
+                    assert res.status == 422
+                    assert "not a card file of your own card folder" in (
+                        await res.json())["error"]
+            card = daemon.cards["card_1"]
+            assert (card.name("en"), card.name("cs")) == ("Banana Bomb", "Banánová bomba")
+            assert (card.target, card.accuracy, card.action) == ("direct", 4,
+                                                                 ("TEXT", "MOVE"))
+            assert page.server.view.live()["cards_key"] != key     # the pages ask again
+            assert daemon.cards["bazooka"].name("en") == "Bazooka"
         text = (owner_cards / "card_1.toml").read_text(encoding="utf-8")
         assert 'en = "Banana Bomb"' in text and "uk =" not in text
     asyncio.run(main())
 
 
 def test_a_private_tap_taught_on_the_buttons_after_all_waits_no_more(tmp_path):
-    from tests.app.test_teach_daemon import teach
+    from tests.app.test_teach_daemon import STARTER_LIKE, teach
 
     async def main():
-        daemon = sim_daemon(tmp_path / "state", seed=2)
-        tags = enrol_all(daemon)
-        async with running(daemon):
-            server = await start_web(daemon.devices, daemon, "127.0.0.1", 0)
-            try:
-                page, player = Page(server), Player(daemon, tags)
-                await player.wizard(2)
-                await play_until(daemon, player, RandomBot(2),
-                                 lambda p: daemon.game.request is not None
-                                 and daemon.game.request.kind == "move")
-                team = daemon.game.turn.team
-                await player.tap(UNKNOWN)           # in private, then not taught on the page
-                assert daemon.teacher.private == UNKNOWN
-                await player.press("ok")
-                await play_until(daemon, player, RandomBot(2),
-                                 lambda p: isinstance(p, CardTap)
-                                 and daemon.game.turn.team == team)
-                await player.tap(UNKNOWN)           # played: the walk, on the buttons
-                await teach(daemon, player, ("go", "starter", "any", 2, ("TEXT",),
-                                             {"do": "blast"}, "done", "save"))
-                assert daemon.tags.card(UNKNOWN) == "card_1"
-                assert daemon.teacher.private is None
-                status, written = await page.post("/cards/new", dict(BANANA))
-                assert status == 200 and written.get("added") == "banana_bomb", written
-                assert daemon.tags.card(UNKNOWN) == "card_1"
-            finally:
-                await server.stop()
+        async with paged(tmp_path / "state", 2) as (daemon, player, page):
+            await to_move(daemon, player)
+            team = daemon.game.turn.team
+            await player.tap(UNKNOWN)           # in private, then not taught on the page
+            assert daemon.teacher.private == UNKNOWN
+            await player.press("ok")
+            await play_until(daemon, player, RandomBot(2),
+                             lambda p: isinstance(p, CardTap)
+                             and daemon.game.turn.team == team)
+            await player.tap(UNKNOWN)           # played: the walk, on the buttons
+            await teach(daemon, player, STARTER_LIKE)
+            assert daemon.tags.card(UNKNOWN) == "card_1"
+            assert daemon.teacher.private is None
+            status, written = await page.post("/cards/new", dict(BANANA))
+            assert status == 200 and written.get("added") == "banana_bomb", written
+            assert daemon.tags.card(UNKNOWN) == "card_1"
     asyncio.run(main())

@@ -12,7 +12,7 @@ from table.bots import RandomBot
 from table.devices.buttons import ENCODER_INPUTS
 from table.ui.strings import text
 
-from .driver import Player, enrol_all, running, sim_daemon
+from .driver import Player, enrol_all, running, seated, sim_daemon
 from .test_play import confirm_steps
 
 
@@ -39,10 +39,7 @@ def texts(daemon):
 
 def test_each_die_says_which_of_how_many_and_a_number_button_enters_it(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path, 3)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard(dice="own")
+        async with seated(tmp_path, 3, dice="own") as (daemon, p):
             d = await to_typed(daemon, p, RandomBot(3))
             assert d.info[0] == "wind"                      # the setup's wind roll
             assert text("roll.for.wind", "en") in texts(daemon)
@@ -65,10 +62,7 @@ def test_each_die_says_which_of_how_many_and_a_number_button_enters_it(tmp_path)
 
 def test_an_idle_ok_enters_nothing_and_wind_and_bullseye_take_one_press_from_a_list(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path, 5)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard(dice="own")
+        async with seated(tmp_path, 5, dice="own") as (daemon, p):
             await to_typed(daemon, p, RandomBot(5))
             log = list(daemon.game.log)
             await p.press("ok")                             # opens the short list...
@@ -90,10 +84,7 @@ def test_an_idle_ok_enters_nothing_and_wind_and_bullseye_take_one_press_from_a_l
 
 def test_a_mistyped_die_is_taken_back_and_the_journal_keeps_it(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path, 3)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard(dice="own")
+        async with seated(tmp_path, 3, dice="own") as (daemon, p):
             asked = await to_typed(daemon, p, RandomBot(3),
                                    lambda d: d.info[0] == "accuracy" and d.info[2] > 1)
             log = list(daemon.game.log)
