@@ -80,4 +80,30 @@ class Prompt:
         return self.refuse_tap if card_id is not None else Refuse("error.unknown_tag")
 
 
-__all__ = ["Answer", "Prompt", "Refuse", "View"]
+class Nested(Prompt):
+    """A prompt that can open a short list of its own (``sub``: several answers at a hex, the
+    faces a number button does not type): while it is open it answers for the prompt and takes
+    the inputs, a short Back closes it; long presses are the daemon's (undo), never the
+    prompt's.  Subclasses say what their own inputs do in :meth:`own_press`."""
+    sub: Prompt | None = None
+
+    @property
+    def selected(self) -> Any:
+        return self.sub.selected if self.sub is not None else self.own_selected()
+
+    def own_selected(self) -> Any:
+        return None
+
+    def press(self, event) -> Answer | Refuse | None:
+        if self.sub is not None:
+            if event.name == "back" and not event.long:
+                self.sub = None
+                return None
+            return self.sub.press(event)
+        return None if event.long else self.own_press(event)
+
+    def own_press(self, event) -> Answer | Refuse | None:
+        return None
+
+
+__all__ = ["Answer", "Nested", "Prompt", "Refuse", "View"]

@@ -25,7 +25,7 @@ from table.ui import scenes, screens
 from table.ui.instructions import worm_number
 from table.ui.strings import text
 
-from .asking import Answer, Prompt, Refuse, View
+from .asking import Answer, Nested, Prompt, Refuse, View
 from .defaults import step_towards
 
 WEAPONS = ("starter", "supply", "superweapon")
@@ -75,7 +75,7 @@ class Menu(Prompt):
         return None
 
 
-class HexPick(Prompt):
+class HexPick(Nested):
     """A cursor on the LED grid: the direction buttons step it to the next hex (anywhere on
     the grid, so every option can be reached), cw/ccw jump between the options, OK picks the
     hex under it.  A hex with several answers (inch or jump; two worms) opens a menu."""
@@ -95,10 +95,7 @@ class HexPick(Prompt):
         self.sub_title = sub_title
         self.keep = keep          # hexes always shown in their board colour (the worm)
 
-    @property
-    def selected(self):
-        if self.sub is not None:
-            return self.sub.selected
+    def own_selected(self):
         opts = self.options.get(self.cursor)
         return opts[0][0] if opts and len(opts) == 1 else None
 
@@ -113,14 +110,7 @@ class HexPick(Prompt):
         frame = scenes.lit(frame, {h: self.colours.get(h, OPTION) for h in self.options})
         return scenes.cursor(frame, self.cursor, t, dark=True) if self.cursor in frame else frame
 
-    def press(self, event):
-        if self.sub is not None:
-            if event.name == "back" and not event.long:
-                self.sub = None
-                return None
-            return self.sub.press(event)
-        if event.long:
-            return None
+    def own_press(self, event):
         name = event.name
         if name == "back" and self.back is not None:
             return self.back

@@ -19,7 +19,7 @@ from table.engine.decisions import Decision, DecisionKind
 from table.ui import scenes, screens
 from table.ui.strings import text
 
-from .asking import Answer, Prompt, View
+from .asking import Answer, Nested, Prompt, View
 from .contexts import _name
 
 NUMBERS = ("1", "2", "3", "4", "5", "6")
@@ -56,7 +56,7 @@ class _Choice(Prompt):
         return None
 
 
-class FaceEntry(Prompt):
+class FaceEntry(Nested):
     """A die face (``die_typed``) or a Danger Flipper side (``flip_typed``) typed in (see
     the module doc).  ``sub`` is the short list OK opened (the wind face, the bullseye)."""
     animated = True
@@ -69,10 +69,7 @@ class FaceEntry(Prompt):
         self.cursor: int | None = None           # encoder builds only
         self.sub: _Choice | None = None
 
-    @property
-    def selected(self):
-        if self.sub is not None:
-            return self.sub.selected
+    def own_selected(self):
         return self.values[self.cursor] if self.cursor is not None else None
 
     # -- what it says -------------------------------------------------------------------------
@@ -146,14 +143,7 @@ class FaceEntry(Prompt):
         return scenes.cursor(scenes.dimmed(base), h, t)
 
     # -- the inputs -----------------------------------------------------------------------------
-    def press(self, event):
-        if self.sub is not None:
-            if event.name == "back" and not event.long:
-                self.sub = None
-                return None
-            return self.sub.press(event)
-        if event.long:
-            return None
+    def own_press(self, event):
         name = event.name
         if name in NUMBERS and self.kind is DecisionKind.DIE_TYPED:
             return Answer(name)

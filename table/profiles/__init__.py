@@ -221,6 +221,17 @@ def parse(data: Mapping[str, Any], path: str | Path = "<profile>") -> Profile:
                    tuple(pins), tuple(i2c), box, pi)
 
 
+def _device(r: Reader, data: Mapping[str, Any], name: str, keys: tuple[str, ...]
+            ) -> tuple[dict, str | None] | None:
+    """The table of the device ``name`` (None when the profile has none), any key in it but
+    ``backend`` and ``keys`` reported, and its backend (None when that is wrong)."""
+    t = r.table(data, "", name)
+    if t is None:
+        return None
+    r.known(t, name, ("backend", *keys))
+    return t, r.choice(t, name, "backend", BACKENDS[name])
+
+
 def _pico(r: Reader, data: Mapping[str, Any]) -> PicoConfig | None:
     t = r.table(data, "", "pico")
     if t is None:
@@ -231,13 +242,12 @@ def _pico(r: Reader, data: Mapping[str, Any]) -> PicoConfig | None:
 
 
 def _wind(r: Reader, data: Mapping[str, Any]) -> WindConfig | None:
-    t = r.table(data, "", "wind")
-    if t is None:
+    device = _device(r, data, "wind", ("hex", "pulse_min_us", "pulse_max_us", "pico_pin",
+                                       "gpio_pin", "pca9685", "calibration"))
+    if device is None:
         return None
+    t, backend = device
     w = "wind"
-    r.known(t, w, ("backend", "hex", "pulse_min_us", "pulse_max_us", "pico_pin", "gpio_pin",
-                   "pca9685", "calibration"))
-    backend = r.choice(t, w, "backend", BACKENDS["wind"])
     hex_ = r.hex(t, w, "hex", default=(0, 0))
     lo = r.int_in(t, w, "pulse_min_us", *SERVO_LIMITS_US, 500, "a servo pulse in microseconds")
     hi = r.int_in(t, w, "pulse_max_us", *SERVO_LIMITS_US, 2500, "a servo pulse in microseconds")
@@ -289,12 +299,11 @@ def _calibration(r: Reader, t: Mapping[str, Any], lo: int, hi: int) -> Mapping[i
 
 
 def _leds(r: Reader, data: Mapping[str, Any], wind: WindConfig | None) -> LedsConfig | None:
-    t = r.table(data, "", "leds")
-    if t is None:
+    device = _device(r, data, "leds", ("pico_pin", "brightness", "color_order", "grid"))
+    if device is None:
         return None
+    t, backend = device
     w = "leds"
-    r.known(t, w, ("backend", "pico_pin", "brightness", "color_order", "grid"))
-    backend = r.choice(t, w, "backend", BACKENDS["leds"])
     color_order = r.choice(t, w, "color_order", COLOR_ORDERS, "GRB")
     pico_pin = r.pico_gpio(t, w, "pico_pin", None if backend != "pico" else REQUIRED)
     brightness = r.value(t, w, "brightness", float, 1.0)
@@ -391,12 +400,11 @@ def _explicit_map(r: Reader, g: Mapping[str, Any], grid: Grid, per_hex: int
 
 
 def _display(r: Reader, data: Mapping[str, Any]) -> DisplayConfig | None:
-    t = r.table(data, "", "display")
-    if t is None:
+    device = _device(r, data, "display", ("bus", "address", "rotate", "bus_hz"))
+    if device is None:
         return None
+    t, backend = device
     w = "display"
-    r.known(t, w, ("backend", "bus", "address", "rotate", "bus_hz"))
-    backend = r.choice(t, w, "backend", BACKENDS["display"])
     bus_hz = r.int_in(t, w, "bus_hz", 10_000, 3_400_000, 400_000, "the I2C clock in hertz")
     bus = r.int_in(t, w, "bus", 0, 99, 1, "an I2C bus number")
     address = r.int_in(t, w, "address", 0x08, 0x77, 0x3C, "a 7-bit I2C address")
@@ -411,12 +419,11 @@ def _display(r: Reader, data: Mapping[str, Any]) -> DisplayConfig | None:
 
 
 def _buttons(r: Reader, data: Mapping[str, Any]) -> ButtonsConfig | None:
-    t = r.table(data, "", "buttons")
-    if t is None:
+    device = _device(r, data, "buttons", ("bounce_ms", "hold_s", "gpio", "encoder"))
+    if device is None:
         return None
+    t, backend = device
     w = "buttons"
-    r.known(t, w, ("backend", "bounce_ms", "hold_s", "gpio", "encoder"))
-    backend = r.choice(t, w, "backend", BACKENDS["buttons"])
     bounce = r.int_in(t, w, "bounce_ms", 0, 1000, 30, "milliseconds")
     hold = r.value(t, w, "hold_s", float, 1.0)
     if hold is not None and not 0.1 <= hold <= 10:
@@ -439,12 +446,11 @@ def _buttons(r: Reader, data: Mapping[str, Any]) -> ButtonsConfig | None:
 
 
 def _cards(r: Reader, data: Mapping[str, Any]) -> CardsConfig | None:
-    t = r.table(data, "", "cards")
-    if t is None:
+    device = _device(r, data, "cards", ("port", "tx_pin", "rx_pin"))
+    if device is None:
         return None
+    t, backend = device
     w = "cards"
-    r.known(t, w, ("backend", "port", "tx_pin", "rx_pin"))
-    backend = r.choice(t, w, "backend", BACKENDS["cards"])
     port = r.value(t, w, "port", str, "/dev/serial0")
     uart = backend in ("pn532", "rdm6300")
     tx = r.gpio(t, w, "tx_pin", 14 if uart else None)

@@ -315,19 +315,7 @@ def rules_menu(lang: str, chosen: set[str], cursor: int) -> Screen:
              for r in OPTIONAL_RULES] + [text("wizard.start", lang)]
     keys = [f"rule_help.{r}" for r in OPTIONAL_RULES] + ["rule_help.start"]
     cursor = max(0, min(cursor, len(items) - 1))
-    c = Canvas()
-    c.title(text("wizard.rules", lang), f"{cursor + 1}/{len(items)}")
-    fnt = font(12)
-    rows = wrap(items[cursor], fnt, WIDTH - 2)[0][:2]
-    y = TITLE_H + 1
-    c.draw.rectangle((0, y, WIDTH - 1, y + 12 * len(rows) - 1), fill=1)
-    c.check(items[cursor], fnt)
-    for row in rows:
-        c.draw.text((1, y), row, font=fnt, fill=0)
-        y += 12
-    c.draw.line((0, y + 1, WIDTH - 1, y + 1), fill=1)
-    c.block((1, y + 2, WIDTH - 1, HEIGHT), text(keys[cursor], lang))
-    return _done(c)
+    return explained_menu(text("wizard.rules", lang), items, text(keys[cursor], lang), cursor)
 
 
 def decks_menu(lang: str, cursor: int, known: int | None = None) -> Screen:
@@ -338,20 +326,10 @@ def decks_menu(lang: str, cursor: int, known: int | None = None) -> Screen:
     if known is not None:
         keys = tuple(k for k in keys if k != "wizard.decks_box")
     cursor = max(0, min(cursor, len(keys) - 1))
-    c = Canvas()
-    c.title(text("wizard.decks", lang), f"{cursor + 1}/{len(keys)}")
-    fnt = font(12)
-    item = text(keys[cursor], lang)
-    y = TITLE_H + 1
-    c.draw.rectangle((0, y, WIDTH - 1, y + 11), fill=1)
-    c.check(item, fnt)
-    c.draw.text((1, y), item, font=fnt, fill=0)
-    y += 12
-    c.draw.line((0, y + 1, WIDTH - 1, y + 1), fill=1)
     players_only = known is not None and keys[cursor] == "wizard.decks_players"
-    c.block((1, y + 2, WIDTH - 1, HEIGHT), text("wizard.decks_box_unknown", lang, n=known)
-            if players_only else text(f"{keys[cursor]}_help", lang))
-    return _done(c)
+    return explained_menu(text("wizard.decks", lang), [text(k, lang) for k in keys],
+                          text("wizard.decks_box_unknown", lang, n=known) if players_only
+                          else text(f"{keys[cursor]}_help", lang), cursor)
 
 
 def dice_menu(lang: str, cursor: int) -> Screen:
