@@ -152,8 +152,9 @@ class Daemon:
         self.jg, events = jg, jg.game.events
         shown, cuts, done = self.store.progress(jg.game_id, len(events))
         self.tracker = tracker = tracker_for(jg.game, self.settings)
-        self._set_steps(steps_as_shown(tracker, events, shown, cuts), base=shown)
-        self.queue.resume_at(cuts, done)
+        self.queue.replace(steps_as_shown(tracker, events, shown, cuts), shown)
+        self.queue.resume_at(cuts, done)     # (saved only once whole: a cut now loses nothing)
+        self.save_progress()
         self._events_seen = len(events)
         self.mode = Mode.PLAY
         self.check_timer()

@@ -3,10 +3,12 @@ comes back at exactly the next change the players have not confirmed."""
 
 import asyncio
 
+import pytest
+
 from table.app.present import Step
 from table.bots import RandomBot
 
-from .driver import Player, running, sim_daemon
+from .driver import Player, running, seated, sim_daemon
 
 
 def shown(daemon) -> tuple:
@@ -116,3 +118,46 @@ def test_the_owners_setting_keeps_one_change_a_screen(tmp_path):
     grouped, one_each = steps
     assert all(len(s.changes) <= 1 for s in one_each)
     assert any(len(s.changes) > 1 for s in grouped) and len(one_each) > len(grouped)
+
+
+
+@pytest.mark.parametrize("batches", [1, 2])
+def test_killed_right_after_a_resume_the_box_resumes_at_the_same_step(tmp_path, batches):
+    """A power cut just after a restart, before any press, loses nothing of how far the
+    players had copied: each start shows the same step, mid-game, with the changes still to
+    copy in one batch or (as an answer given while copying leaves them) two."""
+    async def main():
+        async with seated(tmp_path, 3) as (daemon, p):
+            bot, q = RandomBot(3), daemon.queue
+            for _ in range(3000):
+                if len(q.steps) >= 2 and q.done > 0 and 0 < q.base < len(daemon.game.events) - 1:
+                    break
+                if isinstance(daemon.current(), Step) or daemon.overlay is not None:
+                    await p.press("ok")
+                else:
+                    await p.choose(bot(daemon.game))
+            if batches == 2:                          # the last event came in a batch of its own
+                daemon.store.save_progress(daemon.jg.game_id, q.base,
+                                           [len(daemon.game.events) - 1], q.done)
+            saved, on_show = progress(daemon), shown(daemon)
+        assert saved[0] > 0 and saved[2] > 0                # mid-game, some steps copied
+        seen = []
+        for _ in range(3):                            # started, then killed at once
+            daemon = sim_daemon(tmp_path, 3)
+            task = asyncio.create_task(daemon.run())
+            while not daemon.ready:
+                await asyncio.sleep(0)
+            seen.append((shown(daemon), progress(daemon)))
+            daemon.stop()                             # nothing else is written
+            await task
+        return saved, on_show, seen
+
+    saved, on_show, seen = asyncio.run(main())
+    assert [p for _, p in seen] == [saved] * 3        # how far they got, kept as it was
+    assert len({s for s, _ in seen}) == 1             # the same step on show each time
+    if batches == 1:
+        assert seen[0][0] == on_show                  # the one on show before the restart
+
+
+def progress(daemon) -> tuple:
+    return daemon.store.progress(daemon.jg.game_id, len(daemon.game.events))
