@@ -25,6 +25,7 @@ from table.engine.decisions import PASS, Decision, Purpose
 from table.game import Game
 from table.ui import screens
 from table.ui.instructions import worm_number
+from table.ui.layout import card_name
 from table.ui.strings import text, worm_name
 
 from .host import Host
@@ -69,26 +70,19 @@ def say(game, d: Decision, answer, lang: str, cards: dict) -> str | None:
         return text("box.passes", lang)
     if d.purpose is Purpose.WEAPON and _card(cards, answer) is not None:
         # its cards lie face down at its place: the people show the one it plays
-        return text("box.discard", lang, card=_name(cards, answer, lang))
+        return text("box.discard", lang, card=card_name(cards, answer, lang))
     if d.purpose is Purpose.TARGET and d.card is not None:
         dice = d.info[d.options.index(answer)] if d.info else None
         what = _at(game, answer, lang)
         if isinstance(dice, int) and dice > 0:
-            return text("box.aims_dice", lang, card=_name(cards, d.card, lang), target=what,
+            return text("box.aims_dice", lang, card=card_name(cards, d.card, lang), target=what,
                         n=dice)
-        return text("box.aims", lang, card=_name(cards, d.card, lang), target=what)
+        return text("box.aims", lang, card=card_name(cards, d.card, lang), target=what)
     return None
 
 
 def _card(cards: dict, card_id):
     return cards.get(card_id) if isinstance(card_id, str) else None
-
-
-def _name(cards: dict, card_id: str, lang: str) -> str:
-    card = cards.get(card_id)
-    if card is None:
-        return card_id
-    return card.names.get(lang) or card.names.get("en") or card_id
 
 
 def _at(game, hex_, lang: str) -> str:

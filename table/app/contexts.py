@@ -10,6 +10,7 @@ from table.engine.decisions import Decision
 from table.hexgrid import Hex, neighbour
 from table.ui import scenes, screens
 from table.ui.instructions import worm_number
+from table.ui.layout import card_name, short
 from table.ui.strings import sentence, text, worm_name
 
 
@@ -33,8 +34,7 @@ def _pile_label(lang: str, item: str) -> str:
 def _aim_draw(card_id: str | None, dice: dict):
     """Aiming: the card, the dice the hex under the cursor gets, and what stands there."""
     def draw(v, c: Hex) -> screens.Screen:
-        card = v.cards.get(card_id)
-        name = card.name(v.lang) if card is not None else card_id
+        name = card_name(v.cards, card_id, v.lang) if card_id is not None else None
         lines = [text("ask.aim", v.lang, card=name, n=dice[c]) if c in dice
                  else text("prompt.target" if dice else "prompt.target_plain", v.lang)]
         here = v.board.worms_first(c) if c is not None else []
@@ -70,7 +70,7 @@ def _drop_draw(view):
 
     def draw(v, c: Hex) -> screens.Screen:
         thing = text(f"thing.{kind or 'crate'}", v.lang).lower()
-        name = card.name(v.lang) if card is not None else text("drop.title", v.lang)
+        name = short(card.name(v.lang)) if card is not None else text("drop.title", v.lang)
         title = text("drop.title", v.lang)
         if n > 1:
             title = f"{title} {text('ask.nth', v.lang, k=k, n=n)}"

@@ -21,6 +21,7 @@ from table.devices.cards import CardReader
 from table.devices.display import Display
 from table.langs import LANGS
 from table.ui import screens
+from table.ui.layout import card_name
 from table.ui.snapshot import TableSnapshot, one_bit
 from table.ui.strings import text
 
@@ -63,13 +64,13 @@ class Enroller:
             return screens.message(text("enroll.title", lang), text("enroll.unknown", lang),
                                    footer=f"{text('button.ok', lang)} →")
         if self.menu is not None:
-            labels = [self.cards[c].name(lang) for c in self.ids] + [
+            labels = [card_name(self.cards, c, lang) for c in self.ids] + [
                 text("enroll.not_listed", lang), text("button.back", lang)]
             return screens.menu(text("enroll.pick", lang), labels, self.menu.cursor)
         card = self.store.card(self.uid) if self.uid else None
         if card is not None:
             return screens.message(text("enroll.title", lang),
-                                   text("enroll.known", lang, card=self.cards[card].name(lang)),
+                                   text("enroll.known", lang, card=card_name(self.cards, card, lang)),
                                    footer=f"{text('button.ok', lang)} →")
         return screens.message(text("enroll.title", lang), text("enroll.tap", lang))
 

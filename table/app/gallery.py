@@ -22,6 +22,7 @@ from table.engine.decisions import PASS, Decision, DecisionKind, Purpose
 from table.hexgrid import hexagon
 from table.langs import LANGS
 from table.ui import scenes, screens
+from table.ui.layout import card_name
 from table.ui.strings import DEVICES, FORMS, TEAMS, fields, recording, text, worm_name
 
 from .gallery_kit import (
@@ -81,7 +82,8 @@ def _shown_as_is(key: str, screen: screens.Screen) -> bool:
 def others(lang: str, shown: set[str]) -> Iterator[tuple[str, Draw]]:
     """The strings not yet on a screen, each with the widest words for its blanks."""
     cards = library()
-    sample = {"team": text(f"team.{widest_team(lang)}", lang), "card": cards[widest_card(lang)].name(lang),
+    sample = {"team": text(f"team.{widest_team(lang)}", lang),
+              "card": card_name(cards, widest_card(lang), lang),
               "thing": text("thing.oil_drum", lang).lower(), "d": 6, "i": 12, "need": 14,
               "worm": worm_name(lang, widest_team(lang, "team_adj"), 4)}
     for key in [k for k in FORMS if k not in shown]:
@@ -294,16 +296,16 @@ def box(lang: str) -> Iterator[tuple[str, Draw]]:
     cards = library()
 
     def names() -> list[str]:
-        return [cards[c].name(lang) for c in cards] + [text("enroll.not_listed", lang),
-                                                       text("button.back", lang)]
+        return [card_name(cards, c, lang) for c in cards] + [text("enroll.not_listed", lang),
+                                                             text("button.back", lang)]
     ok = f"{text('button.ok', lang)} →"
     yield "enrol: tap", lambda: screens.message(text("enroll.title", lang),
                                                 text("enroll.tap", lang))
     for c in rows(len(names())):
         yield f"enrol: which card, row {c + 1}", partial(_pick, lang, names, c)
     yield "enrol: known", lambda: screens.message(text("enroll.title", lang), text(
-        "enroll.known", lang, card=cards[widest_card(lang, tuple({c.kind for c in cards.values()}))
-                                       ].name(lang)), footer=ok)
+        "enroll.known", lang, card=card_name(cards, widest_card(
+            lang, tuple({c.kind for c in cards.values()})), lang)), footer=ok)
     yield "enrol: not saved", lambda: screens.message("worms-table",
                                                       text("enroll.not_saved", lang))
     yield "enrol: unknown", lambda: screens.message(text("enroll.title", lang),

@@ -16,6 +16,7 @@ from table.engine.state import GameResult
 from table.engine.setup import HIDDEN
 from table.ui import scenes, screens
 from table.ui.changes import card_summary, game_summary, off_lines
+from table.ui.layout import NAME_W, card_name
 from table.ui.strings import text
 
 from .prompts import Answer, Notice, Prompt, Refuse, View
@@ -112,31 +113,32 @@ def setup_line(lang: str, changes) -> str:
     return text("ch.setup_things", lang, thing=text(f"thing.{kind}", lang), n=len(changes))
 
 
-def deal_screen(lang: str, deal: dict, cards: dict) -> screens.Screen:
+def deal_screen(lang: str, deal: dict, cards: dict, width: int = NAME_W) -> screens.Screen:
     """Setup: the cards a team takes, or a deck to build and shuffle: its cards, counted (for
-    the number of players)."""
+    the number of players); the cards' names cut to ``width`` pixels, and shorter still where
+    long names would not fit."""
     def named(ids) -> str:
         counted: dict[str, int] = {}
         for c in ids:
             counted[c] = counted.get(c, 0) + 1
-        return ", ".join(f"{n}× {cards[c].name(lang) if c in cards else c}"
-                         for c, n in counted.items())
+        return ", ".join(f"{n}× {card_name(cards, c, lang, width)}" for c, n in counted.items())
+    title, body = text("deal.decks_title", lang), ""
     if "team" in deal:
-        team = text(f"team.{deal['team']}", lang)
-        names = ", ".join(cards[c].name(lang) if c in cards else text("deal.face_down", lang)
-                          if c == HIDDEN else c for c in deal["cards"])
-        return screens.message(text("deal.title", lang, team=team),
-                               text("deal.hand", lang, cards=names))
-    if "known" in deal:             # the players' own Supply deck
-        return screens.message(text("deal.decks_title", lang),
-                               text("deal.supply_own", lang, n=deal["known"]))
-    if "deck" in deal:
+        title = text("deal.title", lang, team=text(f"team.{deal['team']}", lang))
+        body = text("deal.hand", lang, cards=", ".join(
+            text("deal.face_down", lang) if c == HIDDEN else card_name(cards, c, lang, width)
+            for c in deal["cards"]))
+    elif "known" in deal:           # the players' own Supply deck
+        body = text("deal.supply_own", lang, n=deal["known"])
+    elif "deck" in deal:
         body = text(f"deal.{deal['deck']}_deck", lang, cards=named(deal["cards"]))
         if deal.get("bottom"):
-            bottom = deal["bottom"]
-            body += ". " + text("deal.bottom", lang, card=cards[bottom].name(lang)
-                                 if bottom in cards else bottom)
-    return screens.message(text("deal.decks_title", lang), body)
+            body += ". " + text("deal.bottom", lang,
+                                card=card_name(cards, deal["bottom"], lang, width))
+    shot = screens.message(title, body)
+    if shot.problems and width > NAME_W // 4:          # long names: shorter still
+        return deal_screen(lang, deal, cards, width // 2)
+    return shot
 
 
 def land_of(config):
@@ -228,8 +230,7 @@ def _named(args: dict, lang: str) -> dict:
     out = dict(args)
     if "card" in out:
         from table.cards import library
-        card = library().get(out["card"])
-        out["card"] = card.name(lang) if card is not None else out["card"]
+        out["card"] = card_name(library(), out["card"], lang)
     if "team" in out:
         out["team"] = text(f"team.{out['team']}", lang)
     if "phase" in out:

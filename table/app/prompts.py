@@ -21,6 +21,7 @@ from table.engine.state import Phase
 from table.hexgrid import Hex
 from table.ui import scenes, screens
 from table.ui.instructions import worm_number
+from table.ui.layout import card_name
 from table.ui.strings import text, worm_name
 
 from .asking import Answer, Prompt, Refuse, View
@@ -144,12 +145,12 @@ def _ask_card(d: Decision, view: View) -> Prompt:
     """A weapon card to tap (or pass); a Sudden Death draft is a menu of the cards."""
     if d.purpose in (Purpose.WEAPON, Purpose.PLAY):
         return CardTap(d.options, view.team, view.cards)
-    names = [view.cards[c].name(view.lang) if c in view.cards else c for c in d.options]
+    names = [card_name(view.cards, c, view.lang) for c in d.options]
     return Menu(text("sudden_death.title", view.lang), names, list(d.options))
 
 
 def _undone_card(v: Any, lang: str, cards: dict) -> str | None:
-    return text("undo.card", lang, card=cards[v].name(lang)) if v in cards else None
+    return text("undo.card", lang, card=card_name(cards, v, lang)) if v in cards else None
 
 
 def _ask_hex(d: Decision, view: View) -> Prompt:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from table.engine.chance import FACES, SIDES
 from table.engine.decisions import Decision, DecisionKind
 from table.ui import scenes, screens
+from table.ui.layout import card_name
 from table.ui.strings import text
 
 from .asking import Answer, Nested, Prompt, View
@@ -89,10 +90,10 @@ class FaceEntry(Nested):
         else:
             what = ""
         if self.roll_for == "accuracy":          # the card being aimed
-            card = next((view.cards.get(e["card"]) for e in reversed(view.events)
+            card = next((e["card"] for e in reversed(view.events)
                          if e.get("event") == "play"), None)
-            if card is not None:
-                return f"{what}: {card.name(lang)}"
+            if card is not None and card in view.cards:
+                return f"{what}: {card_name(view.cards, card, lang)}"
         if self.thing is not None and self.thing in view.board.things:
             who = _name(view, self.thing)
             return f"{what}: {who}" if what else who

@@ -10,6 +10,7 @@ from typing import Any
 from table.engine.board import Board
 from table.engine.decisions import PASS
 from table.ui import screens
+from table.ui.layout import card_name
 from table.ui.strings import text
 
 PREFERRED = ("bazooka", "grenade")   # a visitor's shot when the card tapped is not in hand
@@ -57,8 +58,8 @@ def shot_card(prompt: Any, card_id: str | None) -> str | None:
 
 def not_held(lang: str, cards: dict, tapped: str, shot: str | None) -> screens.Screen:
     """The team on show does not hold ``tapped``: say so, and the card it holds instead."""
-    name = cards[tapped].name(lang) if tapped in cards else tapped
-    other = cards[shot].name(lang) if shot in cards else ""
+    name = card_name(cards, tapped, lang)
+    other = card_name(cards, shot, lang) if shot is not None and shot in cards else ""
     return screens.message(text("demo.title", lang),
                            text("demo.not_held", lang, card=name, other=other))
 

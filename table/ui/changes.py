@@ -266,11 +266,13 @@ def card_summary(lang: str, summary: dict, board: Board) -> tuple[str, str]:
     who is out (drowned), the worms each team has left.  What does not fit goes, the least
     needed first (the aim, then the hurt)."""
     from table.cards import library
-    card = library().get(summary["card"])
-    name = card.name(lang) if card else summary["card"]
+    from table.fonts import font
+
+    from .layout import WIDTH, card_name, short
+    name = card_name(library(), summary["card"], lang, width=WIDTH)
     title = text("sum.title", lang, card=name)
     if not _fits(title, ""):
-        title = name
+        title = short(name, WIDTH - 2, font(12, bold=True))
     shot = {"hit": text("sum.hit", lang), "miss": text("sum.miss", lang)}.get(
         summary.get("shot") or "")
     hurt = [_short(lang, t, n) for t, n in summary.get("hurt", ())]

@@ -19,6 +19,7 @@ from table.cards import library
 from table.engine.board import KINDS, TEAMS, Board, Thing, split_id
 from table.hexgrid import Hex
 
+from .layout import card_name
 from .strings import sentence, text
 
 #: Events that change nothing the players must copy onto the board.
@@ -52,8 +53,7 @@ class Instruction:
         if "rule" in args:
             args["rule"] = text(f"rule.{args['rule']}", lang)
         if "card" in args:
-            card = library().get(args["card"])
-            args["card"] = card.name(lang) if card else args["card"]
+            args["card"] = card_name(library(), args["card"], lang)
         return sentence(text(self.key, lang, **args))
 
 

@@ -9,7 +9,9 @@ language and assert nothing is lost.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -157,3 +159,27 @@ class Canvas:
 TITLE_H = 13
 #: The body under a title bar: four lines of the 12 px font.
 BODY = (1, TITLE_H + 2, WIDTH - 1, HEIGHT)
+
+
+#: The room a name has on a line of the OLED's 12 px text: a line, less a quote and a comma.
+#: (An owner's card may be named with 40 letters: most screens show it cut short.)
+NAME_W = 110
+
+
+def short(s: str, width: int = NAME_W, fnt: ImageFont.FreeTypeFont | None = None) -> str:
+    """``s`` as it fits ``width`` pixels of ``fnt`` (the 12 px font): whole, or cut short with
+    an ellipsis."""
+    fnt = fnt or font(12)
+    if fnt.getlength(s) <= width:
+        return s
+    while s and fnt.getlength(s.rstrip() + "…") > width:
+        s = s[:-1]
+    return s.rstrip() + "…"
+
+
+def card_name(cards: Mapping[str, Any], card_id: str, lang: str, width: int = NAME_W) -> str:
+    """The card ``card_id`` as the OLED names it: its printed name in ``lang`` (its id when
+    ``cards`` has no such card), cut short to ``width`` pixels."""
+    card = cards.get(card_id)
+    return short(card.name(lang) if card is not None else card_id, width)
+
