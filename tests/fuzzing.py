@@ -266,7 +266,7 @@ def resume(folder: Path) -> None:
         store.close()
 
 
-def _template() -> Path:
+def template() -> Path:
     """A journal holding a real game of a few answers (made once per process)."""
     folder = Path(_tmp()) / "template"
     path = folder / "journal.sqlite"
@@ -300,7 +300,7 @@ def _template() -> Path:
 
 
 def _row_seeds() -> list[Path]:
-    return sorted((_template().parent / "rows").glob("*.json"))
+    return sorted((template().parent / "rows").glob("*.json"))
 
 
 _KEYS = {"games": "id", "entries": "seq", "progress": "game_id"}
@@ -311,7 +311,7 @@ def _journal_row(path: Path) -> None:
     text, UTF-8 or not), resumed as the daemon resumes."""
     table, column, key = path.name.split(".")[:3]
     folder = _fresh()
-    shutil.copy(_template(), folder / "journal.sqlite")
+    shutil.copy(template(), folder / "journal.sqlite")
     db = sqlite3.connect(folder / "journal.sqlite")
     try:
         db.execute(f"UPDATE {table} SET {column} = CAST(? AS TEXT) WHERE {_KEYS[table]} = ?",
@@ -339,7 +339,7 @@ def state_readers() -> list[Reader]:
         Reader("settings", [ROOT / "tests" / "vectors" / "settings.json"], _settings_data,
                _settings_file, (), form="json"),
         Reader("journal-rows", _row_seeds(), _journal_row_data, _journal_row, (), form="json"),
-        Reader("journal-file", [_template()], None, _journal_file, (), form="sqlite"),
+        Reader("journal-file", [template()], None, _journal_file, (), form="sqlite"),
     ]
 
 

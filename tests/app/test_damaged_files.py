@@ -35,7 +35,7 @@ def cli(*args, env=None) -> subprocess.CompletedProcess:
 
 
 def a_journal_with_a_game(folder: Path) -> Path:
-    path = fuzzing._template()
+    path = fuzzing.template()
     (folder / "journal.sqlite").write_bytes(path.read_bytes())
     return folder / "journal.sqlite"
 

@@ -2,7 +2,6 @@ import logging
 import os
 import select
 import threading
-import time
 
 import pytest
 
@@ -126,20 +125,15 @@ def pn532(tmp_path):
 class Events:
     def __init__(self, reader):
         self.log = []
-        self.changed = threading.Event()
         reader.on_tap = lambda uid: self._add("tap", uid)
         reader.on_remove = lambda uid: self._add("remove", uid)
         reader.on_error = lambda err: self._add("error", err)
 
     def _add(self, kind, value):
         self.log.append((kind, value))
-        self.changed.set()
 
-    def wait_for(self, n, timeout=3):
-        deadline = time.monotonic() + timeout
-        while len(self.log) < n and time.monotonic() < deadline:
-            self.changed.wait(0.01)
-            self.changed.clear()
+    def wait_for(self, n):
+        until(lambda: len(self.log) >= n, what=f"{n} card reader events")
         return self.log
 
 
@@ -341,9 +335,7 @@ def rdm_pty():
 
 
 def wait_readable(reader):
-    deadline = time.monotonic() + 1
-    while reader.serial.in_waiting == 0 and time.monotonic() < deadline:
-        time.sleep(0.001)
+    until(lambda: reader.serial.in_waiting > 0, what="bytes waiting at the reader")
 
 
 def test_rdm6300_reports_tap_and_removal_by_timeout(rdm_pty, caplog):

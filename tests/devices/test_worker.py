@@ -9,6 +9,7 @@ from PIL import Image
 from table.devices import DeviceError
 from table.devices.display import SimDisplay, frame_seconds
 from table.devices.worker import Newest
+from tests.polling import until
 
 
 def test_post_returns_while_the_device_is_busy_and_only_the_newest_waiting_frame_is_sent():
@@ -98,7 +99,7 @@ def test_a_value_planned_for_later_waits_while_one_for_now_goes_out():
     p = Paced(sent.append, name="test")
     p.post("later", at=time.monotonic() + 600)
     p.post("due", at=time.monotonic() - 1)          # already due: sent at once
-    assert until_true(lambda: sent == ["due"])
+    until(lambda: sent == ["due"])
     assert not p.flush(timeout=0.05)                # "later" is still planned
     p.cancel()
     assert p.flush(timeout=10) and sent == ["due"] and p.dropped == 1
@@ -149,17 +150,7 @@ def test_a_paced_send_that_fails_is_handed_to_on_error_and_raised_by_the_next_po
         raise DeviceError("LED grid", "unplugged")
     p = Paced(send, name="test", on_error=errors.append)
     p.post(1)
-    assert until_true(lambda: errors)
+    until(lambda: errors)
     with pytest.raises(DeviceError, match="unplugged"):
         p.post(2)
     p.close()
-
-
-def until_true(test, timeout: float = 10.0) -> bool:
-    import time
-    end = time.monotonic() + timeout
-    while not test():
-        if time.monotonic() > end:
-            return False
-        time.sleep(0.001)
-    return True

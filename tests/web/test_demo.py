@@ -12,6 +12,7 @@ from table.app.demoloop import attach, run_async
 from table.app.demopairing import CODE_S, PairedDemo
 from table.devices.buttons import InputEvent
 from table.ui import screens
+from tests.polling import until_async
 
 
 class Clock:
@@ -196,13 +197,11 @@ def test_inputs_from_device_threads_reach_the_show(devices):
         stop = asyncio.Event()
         attach(demo, devices, asyncio.get_running_loop(), {"04a1b2c3d4e5f6": "bazooka"})
         task = asyncio.create_task(run_async(demo, stop))
-        await asyncio.sleep(0.1)
+        await until_async(lambda: demo.wake is not None, what="the show running")
         await asyncio.to_thread(devices.buttons.press, "1")      # from another thread
-        await asyncio.sleep(0.1)
-        assert demo.mode == "visitor"
+        await until_async(lambda: demo.mode == "visitor", what="a visitor's game")
         await asyncio.to_thread(devices.card_reader.tap, "04A1B2C3D4E5F6")   # an enrolled tag
-        await asyncio.sleep(0.1)
-        assert answers(demo.game)[-1] == "bazooka"
+        await until_async(lambda: answers(demo.game)[-1:] == ["bazooka"], what="the card played")
         stop.set()
         await asyncio.wait_for(task, 5)
 
