@@ -7,14 +7,39 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).parent
-#: The slow acceptance tests: whole games through the buttons, a browser, processes started
-#: and killed, CAD builds.  ``pytest -m "not slow"`` leaves them out (the fast set, under a
-#: minute on an idle machine); ``./run-tests`` and CI run everything.  (by file, or file::test)
+#: The slow acceptance tests: whole games through the buttons or between bots, a browser,
+#: processes started and killed, CAD builds, long randomised runs.  ``pytest -m "not slow"``
+#: leaves them out (the fast set: under a minute of CPU, so on an idle machine; see
+#: CONTRIBUTING.md); ``./run-tests`` and CI run everything.  By folder ("parts/"), file, or
+#: file::test (every parameter of it).
 SLOW = {
+    "parts/",                                            # CAD builds
     "web/test_browser.py", "web/test_new_group.py", "web/test_cardform_page.py",
-    "web/test_teach_game.py",
+    "web/test_teach_game.py", "web/test_teach_page.py",  # a browser
     "app/test_game_e2e.py",
+    "app/test_box_plays.py::test_the_box_plays_a_whole_game_as_its_level_chooses",
+    "app/test_teach_daemon.py::test_a_whole_game_where_every_supply_card_drawn_is_taught_on_the_spot",
+    "app/test_own_decks.py::test_when_the_box_draws_nothing_is_tapped",
+    "game/test_selfplay.py::test_greedy_beats_random_in_two_team_games",
+    "game/test_selfplay.py::test_random_bots_play_100_games_without_an_error",
+    "test_examples.py::test_games_with_the_pack_find_and_play_its_weapons",
+    "journal/test_journal.py::test_the_cap_keeps_the_file_from_growing",
+    "journal/test_journal.py::test_a_truncated_journal_is_reported_damaged",
+    "web/test_hostile.py::test_one_page_cannot_hold_every_stream_and_unpairing_all_ends_them",
+    "game/test_timer_replay.py::test_random_time_ups_and_undos_always_replay_to_the_same_game",
+    "journal/test_kill.py",                              # processes killed, 50 times
+    "app/test_service.py::test_killed_mid_game_the_box_comes_back_to_the_same_screen",
+    "firmware/test_firmware_micropython.py",             # the real MicroPython
+    "test_wheel.py",                                     # a wheel built
+    "test_fuzz_readers.py",                              # thousands of mutated files
+    "test_properties.py::test_random_effect_sequences_keep_the_invariants_and_are_deterministic",
+    "link/test_link_host.py::test_every_frame_is_shown_right_over_a_faulty_link",
 }
+
+
+def _slow(where: str, name: str) -> bool:
+    return (where in SLOW or f"{where}::{name}" in SLOW
+            or any(where.startswith(folder) for folder in SLOW if folder.endswith("/")))
 
 
 def pytest_collection_modifyitems(items) -> None:
@@ -23,7 +48,7 @@ def pytest_collection_modifyitems(items) -> None:
         if not path.is_relative_to(HERE):
             continue
         where = path.relative_to(HERE).as_posix()
-        if where in SLOW or f"{where}::{item.name}" in SLOW:
+        if _slow(where, getattr(item, "originalname", item.name)):
             item.add_marker(pytest.mark.slow)
 
 # The tests see the shipped card library only: an owner's card folder on this machine
