@@ -29,8 +29,9 @@ from .spectate import selected_row
 from .supervisor import Supervisor
 
 #: the beats an animation's frames are planned ahead: a loop held for up to about that long
-#: (a press, a commit, the frame's own drawing at a Pi's speed) never holds the LEDs
-AHEAD = 2
+#: (a press, a journal commit waiting for a busy SD card, the drawing at a Pi's speed) never
+#: holds the LEDs; a frame costs little (a change plans them all again, off its way)
+AHEAD = 4
 
 
 class Presenter:
@@ -41,6 +42,7 @@ class Presenter:
         self.snapshot: TableSnapshot | None = None     # the last one
         self._version = 0
         self._planned: int | None = None        # the last beat (from origin) with a frame planned
+        self._ahead: dict[int, tuple] = {}      # the frames planned by beat (as snapshots hold)
 
     def present(self, prompt: Prompt, view: View, t: float, *, mode: str, lang: str,
                 clock_left: float | None = None, wind: int | None = None,
@@ -85,6 +87,7 @@ class Presenter:
         version, at = self._version, time.monotonic()
         # the beats after the change's own are to plan again
         self._planned = math.floor((at - self.origin) / self.period)
+        self._ahead.clear()
 
         def replan() -> None:
             faults = self.supervisor.faults
@@ -98,7 +101,7 @@ class Presenter:
     def animate(self, prompt: Prompt, view: View, t: float) -> TableSnapshot | None:
         """The LEDs' animation moved on, ``t`` being its time now: the frames of the beats up
         to :data:`AHEAD` ahead planned (normally one: the newest); the last snapshot with the
-        newest frame (None before the first)."""
+        frame shown about now (None before the first)."""
         if self.snapshot is None:
             return None
         leds = self._plan(prompt, view, t)
@@ -112,8 +115,8 @@ class Presenter:
     def _plan(self, prompt: Prompt, view: View, t: float) -> tuple | None:
         """Post the frames of the beats not planned yet, up to :data:`AHEAD` beats after the
         one nearest now (a ticker a little early or late for its beat plans the same ones);
-        the newest as the snapshot holds it (None: none new).  While the LEDs are failing,
-        one frame, tried in place."""
+        the frame of the beat nearest now as the snapshot holds it (None: not planned).
+        While the LEDs are failing, one frame, tried in place."""
         if "leds" in self.supervisor.faults:
             return self._show(self._frame(prompt, view, t))
         now = time.monotonic()
@@ -121,12 +124,13 @@ class Presenter:
         first = self._planned + 1 if self._planned is not None else nearest + 1
         # a beat gone by unplanned (a replan late behind a long press): its frame at once
         first = max(first, math.floor((now - self.origin) / self.period))
-        newest = None
         for beat in range(first, nearest + AHEAD + 1):
             due = self.origin + beat * self.period
-            newest = self._show(self._frame(prompt, view, t + (due - now)), due)
+            self._ahead[beat] = self._show(self._frame(prompt, view, t + (due - now)), due)
         self._planned = max(nearest + AHEAD, self._planned or 0)
-        return newest
+        for beat in [b for b in self._ahead if b < nearest]:
+            del self._ahead[beat]
+        return self._ahead.get(nearest)            # (the snapshot: the frame shown about now)
 
     def _frame(self, prompt: Prompt, view: View, t: float) -> dict | None:
         """The LEDs' frame at animation time ``t`` (None: no LEDs)."""
