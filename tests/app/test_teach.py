@@ -267,4 +267,15 @@ def walk_screens(lang):
     out.append(screens.message(strings.text("card.title", lang),
                                strings.text("prompt.card", lang) + "\n"
                                + strings.text("teach.hint", lang), footer="OK"))
+    # a card tapped in private (never named), and what the page's card form is told
+    from types import SimpleNamespace
+    from table.app.teaching import Teacher, private_screen
+    out += [private_screen(key, view(lang)) for key in ("teach.private", "teach.private_done")]
+    teacher = Teacher(SimpleNamespace(lang=lang, cards=cards))
+    teacher.walk = Walk(lang, "card_1", names(1), kinds=("supply", "superweapon"), known={})
+    said = [teacher.card_problem({"kind": "starter"}), teacher.card_note()]
+    teacher.walk, teacher.private = None, "04C0FFEE000001"
+    said.append(teacher.card_note())
+    title = strings.text("teach.title", lang)
+    out += [screens.message(title, words) for words in said]
     return out
