@@ -60,6 +60,7 @@ def _one(args) -> tuple[int, str | None]:
 
 def _game(a: str, b: str, n: int, seed: int, keep=None):
     """Game ``n`` of ``a`` against ``b`` (``a`` in the first seat in even games)."""
+    from table.engine.decisions import seat_of
     from table.cards import library
     from table.engine.game import GameConfig
     from table.game import Game
@@ -69,7 +70,7 @@ def _game(a: str, b: str, n: int, seed: int, keep=None):
     seats = [_bot(names[0], f"{n}:0"), _bot(names[1], f"{n}:1")]
     while game.request is not None:
         d = game.request
-        seat = int(d.actor[5:]) if d.actor.startswith("seat:") else game.seats.index(d.actor)
+        seat = seat_of(d.actor, game.seats) or 0
         started = time.perf_counter()
         answer = seats[seat](game)
         if keep is not None and names[seat] == a:

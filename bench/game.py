@@ -49,6 +49,7 @@ def random_games(games: int = 200, seed: int = 1) -> dict:
 
 
 def greedy_decisions(games: int = 10, seed: int = 1) -> dict:
+    from table.engine.decisions import seat_of
     from table.bots import GreedyBot, RandomBot
     from table.cards import library
     from table.engine.game import GameConfig
@@ -61,7 +62,7 @@ def greedy_decisions(games: int = 10, seed: int = 1) -> dict:
         bots = [GreedyBot(n), RandomBot(n)]
         while g.request is not None:
             d = g.request
-            seat = int(d.actor[5:]) if d.actor.startswith("seat:") else g.seats.index(d.actor)
+            seat = seat_of(d.actor, g.seats) or 0
             bot = bots[seat]
             w, c = time.perf_counter(), time.process_time()
             answer = bot(g)

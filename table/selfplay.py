@@ -19,6 +19,7 @@ import traceback
 
 def play_game(config, seed, bots, cards, rnd, check=True, replay=False, tiles=None) -> dict:
     """Play one game; returns {"result", "decisions", "checks"}; raises on any error."""
+    from table.engine.decisions import seat_of
     from table.engine.game import TURN_PHASES
     from table.game import Game
     from table.engine.invariants import problems
@@ -36,7 +37,7 @@ def play_game(config, seed, bots, cards, rnd, check=True, replay=False, tiles=No
                     raise
             else:
                 continue
-        seat = int(d.actor[5:]) if d.actor.startswith("seat:") else game.seats.index(d.actor)
+        seat = seat_of(d.actor, game.seats) or 0
         answer = bots[seat % len(bots)](game)
         before = game.board.as_json() if rnd.random() < 0.01 else None
         game.answer(answer)

@@ -21,6 +21,7 @@ import threading
 from typing import Any, Callable
 
 from table.bots import for_level
+from table.engine import decisions
 from table.engine.decisions import PASS, Decision, Purpose
 from table.game import Game
 from table.ui import screens
@@ -39,11 +40,7 @@ PEOPLE = frozenset({"die_typed", "flip_typed", "card_tapped"})
 
 def team_of(game, d: Decision) -> str | None:
     """The team a decision belongs to (its actor: a team, or a seat before teams are dealt)."""
-    actor = d.actor
-    if actor and actor.startswith("seat:"):
-        i = int(actor[5:])
-        return game.seats[i] if i < len(game.seats) else None
-    return actor
+    return decisions.team_of(d.actor, game.seats)
 
 
 def box_team(game) -> str | None:

@@ -6,6 +6,7 @@ table/app/prompts.py; nothing here reads the inputs.)"""
 from __future__ import annotations
 
 from table.engine.board import split_id
+from table.engine.setup import pile_team
 from table.engine.decisions import Decision
 from table.hexgrid import Hex, neighbour
 from table.ui import scenes, screens
@@ -26,8 +27,9 @@ def _name(view, thing_id: str) -> str:
 
 
 def _pile_label(lang: str, item: str) -> str:
-    if item.startswith("worm:"):          # "Blue worm": a name in the nominative, one word order
-        return sentence(text("worm.of_team", lang, team=text(f"team_adj.{item[5:]}", lang)))
+    team = pile_team(item)
+    if team is not None:                  # "Blue worm": a name in the nominative, one word order
+        return sentence(text("worm.of_team", lang, team=text(f"team_adj.{team}", lang)))
     return text(f"thing.{item}", lang)
 
 

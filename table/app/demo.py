@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from table.bots import GreedyBot, RandomBot
 from table.cards import library
 from table.engine import DecisionKind, Phase
-from table.engine.decisions import Illegal
+from table.engine.decisions import Illegal, seat_of
 from table.engine.game import GameConfig
 from table.game import Game
 from table.langs import LANGS
@@ -136,10 +136,7 @@ class Demo:
     def _bot_answer(self) -> Any:
         game = self.game
         actor = (game.request.actor if game.request is not None else None) or ""
-        if actor.startswith("seat:"):
-            seat = int(actor[5:])
-        else:
-            seat = game.seats.index(actor) if actor in game.seats else 0
+        seat = seat_of(actor, game.seats) or 0
         return self.bots[seat % len(self.bots)](game)
 
     def view(self) -> View:

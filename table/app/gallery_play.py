@@ -9,6 +9,7 @@ from itertools import permutations
 
 from table.cards import library
 from table.engine.decisions import PASS, SKIP, Decision, DecisionKind, Movement, Purpose, Way
+from table.engine.setup import pile_worm
 from table.engine.state import GameResult
 from table.fonts import font
 from table.hexgrid import neighbour
@@ -35,9 +36,9 @@ from .prompts import HexPick, View, for_decision
 def setup(lang: str) -> Iterator[tuple[str, Draw]]:
     view = table_view(lang)
     team = widest_team(lang)
-    yield from asked(view, Decision(DecisionKind.PILE, (f"worm:{team}", "oil_drum", "mine", "crate"),
-                                   f"worm:{team}", Purpose.PLACE, team), "what to place")
-    for item in (f"worm:{widest_team(lang, 'team_adj')}", "oil_drum", "mine", "crate"):
+    yield from asked(view, Decision(DecisionKind.PILE, (pile_worm(team), "oil_drum", "mine", "crate"),
+                                   pile_worm(team), Purpose.PLACE, team), "what to place")
+    for item in (pile_worm(widest_team(lang, "team_adj")), "oil_drum", "mine", "crate"):
         yield from asked(view, Decision(DecisionKind.HEX, ((1, 0), (2, 0)), (1, 0), Purpose.PLACE, team,
                                         item=item),
                         f"where the {item} goes")

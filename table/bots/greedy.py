@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from table.engine.decisions import DecisionKind, Purpose, Way
+from table.engine.decisions import DecisionKind, Purpose, Way, team_of
 from table.hexgrid import distance
 
 #: decisions after which a bot's trial stops and scores the position
@@ -131,12 +131,7 @@ class GreedyBot:
         return self.rnd.choice(best)
 
     def _team(self, game, d):
-        actor = d.actor
-        if actor and actor.startswith("seat:"):
-            seats = game.seats
-            i = int(actor[5:])
-            return seats[i] if i < len(seats) else None
-        return actor
+        return team_of(d.actor, game.seats)
 
     def _value(self, game, opt, team, d) -> float:
         total = 0.0

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, Sequence
 
 from table.hexgrid import Hex
 
@@ -107,6 +107,35 @@ SKIP = Movement(Way.SKIP, None)
 PASS = "pass"
 #: an ``edit`` decision's "nothing more changed" (its default)
 DONE = "done"
+
+
+def seat_actor(seat: int) -> str:
+    """The actor of a decision asked of a seat before the teams are dealt to the seats (setup
+    by the players, the Sudden Death draft): ``"seat:<n>"``."""
+    return f"seat:{seat}"
+
+
+def seat_of(actor: str | None, seats: Sequence[str]) -> int | None:
+    """The seat that answers a decision asked of ``actor``: seat n for ``"seat:<n>"``, a team's
+    own seat in ``seats`` (the game's ``seats``); None for nobody, or a team no seat holds.
+
+    >>> seat_of("seat:1", ["red", "blue"]), seat_of("blue", ["red", "blue"]), seat_of(None, [])
+    (1, 1, None)
+    """
+    if actor is None:
+        return None
+    if actor.startswith("seat:"):
+        return int(actor[5:])
+    return list(seats).index(actor) if actor in seats else None
+
+
+def team_of(actor: str | None, seats: Sequence[str]) -> str | None:
+    """The team that answers a decision asked of ``actor``: a team itself, the team at seat n
+    for ``"seat:<n>"`` (None while no team sits there)."""
+    if actor is not None and actor.startswith("seat:"):
+        i = int(actor[5:])
+        return seats[i] if i < len(seats) else None
+    return actor
 
 
 class Purpose(StrEnum):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .board import TEAMS, Board, Thing
 from .cards import Card, Play, resolve_drop, resolve_text, target_ok
 from .config import GameConfig
-from .decisions import PASS, SKIP, Movement, Purpose, Way
+from .decisions import PASS, SKIP, Movement, Purpose, Way, seat_actor
 from .effects import accuracy_dice
 from .events import EventKind
 from table.hexgrid import Hex
@@ -43,7 +43,7 @@ class Phases:
         st.phase = st.after_map
 
     def _p_place(self, st: State, run: PhaseRun) -> None:
-        actor = f"seat:{st.place_seat}"
+        actor = seat_actor(st.place_seat)
         items = sorted(set(st.pile))
         item = run.ask("pile", items, items[0], Purpose.PLACE, actor)
         free = [h for h in sorted(st.board.land) if st.board.count(h) < 3]
@@ -67,7 +67,7 @@ class Phases:
         for seat in range(n):
             dealt = sds[seat * each:(seat + 1) * each]
             if dealt:
-                kept.append(run.ask("card", dealt, dealt[0], Purpose.DRAFT, f"seat:{seat}"))
+                kept.append(run.ask("card", dealt, dealt[0], Purpose.DRAFT, seat_actor(seat)))
         st.drafted = run.chance.pick(kept, "sudden_death") if kept else None
         st.phase = Phase.START
 

@@ -39,13 +39,23 @@ def arena(land) -> list[Hex]:
 
 def pile(teams: list[str]) -> list[str]:
     """The setup pile: four worms of each team and one Oil Drum, Mine, Crate per player."""
-    return [f"worm:{t}" for t in teams for _ in range(4)] + [k for k in OBJECTS for _ in teams]
+    return [pile_worm(t) for t in teams for _ in range(4)] + [k for k in OBJECTS for _ in teams]
+
+
+def pile_worm(team: str) -> str:
+    """A worm of ``team`` as the setup pile (a ``pile`` decision's option) names it."""
+    return f"worm:{team}"
+
+
+def pile_team(item: str) -> str | None:
+    """The team of a worm in the setup pile (``"worm:<team>"``), None for an object."""
+    return item[5:] if item.startswith("worm:") else None
 
 
 def place_thing(board: Board, item: str, h: Hex) -> Thing:
     """Put one pile item on the board during setup (no entry effects: nothing moves)."""
-    if item.startswith("worm:"):
-        team = item[5:]
+    team = pile_team(item)
+    if team is not None:
         n = 1 + sum(1 for i in board._used if i.startswith(f"{team}-"))
         return board.add(Thing(f"{team}-{n}", "worm", h, team))
     return board.add(Thing(board.new_id(item), item, h))
@@ -71,7 +81,7 @@ def auto_layout(board: Board, teams: list[str], chance) -> None:
             score = {h: (count[h], risky[h], own.get((team, h), 0)) for h in land if count[h] < 3}
             best = min(score.values())
             h = chance.pick([h for h in score if score[h] == best], "layout")
-            place_thing(board, f"worm:{team}", h)
+            place_thing(board, pile_worm(team), h)
             count[h] += 1
             own[team, h] = own.get((team, h), 0) + 1
 
