@@ -82,3 +82,12 @@ def _card_folders_as_found():
         os.environ.pop("WORMS_TABLE_CARDS", None)
     else:
         os.environ["WORMS_TABLE_CARDS"] = before
+
+
+@pytest.fixture
+def owner_cards(tmp_path, monkeypatch):
+    """An owner's card folder, empty, in place of the machine's (WORMS_TABLE_CARDS)."""
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    monkeypatch.setenv("WORMS_TABLE_CARDS", str(folder))
+    return folder

@@ -13,7 +13,7 @@ from table.bots import RandomBot
 from table.engine.game import GameConfig
 from table.game import Game
 
-from .driver import Player, box_done, enrol_all, play_out, running, sim_daemon
+from .driver import Player, box_done, enrol_all, play_out, running, seated, sim_daemon
 
 
 @pytest.fixture(autouse=True)
@@ -50,12 +50,8 @@ def test_the_box_plays_a_whole_game_as_its_level_chooses(tmp_path, seed, level, 
     monkeypatch.setattr(boxseat, "said", spy)
 
     async def main():
-        daemon = sim_daemon(tmp_path, seed)
-        tags = enrol_all(daemon)
-        async with running(daemon):
-            player = Player(daemon, tags)
-            await player.wizard(2, dice="own" if own else "auto",
-                                decks="players" if own else "box", box={"red": level})
+        async with seated(tmp_path, seed, dice="own" if own else "auto", box={"red": level},
+                          decks="players" if own else "box") as (daemon, player):
             config = daemon.game.config
             assert config.box == (("red", level),)
             await play_out(daemon, player, RandomBot(seed))
@@ -71,11 +67,8 @@ def test_the_box_plays_a_whole_game_as_its_level_chooses(tmp_path, seed, level, 
 
 def test_undo_takes_back_the_boxs_answers_to_the_last_one_people_gave(tmp_path):
     async def main(seed):
-        daemon = sim_daemon(tmp_path / str(seed), seed)
-        tags = enrol_all(daemon)
-        async with running(daemon):
-            player = Player(daemon, tags)
-            await player.wizard(2, decks="box", box={"red": "normal"})
+        async with seated(tmp_path / str(seed), seed, decks="box",
+                          box={"red": "normal"}) as (daemon, player):
             bot = RandomBot(seed)
             # play until the box has answered after one of blue's answers
             for _ in range(2000):
@@ -111,11 +104,7 @@ def test_a_power_cut_while_the_box_thinks_resumes_to_the_same_choice(tmp_path):
     seed = 41
 
     async def first():
-        daemon = sim_daemon(tmp_path, seed)
-        tags = enrol_all(daemon)
-        async with running(daemon):
-            player = Player(daemon, tags)
-            await player.wizard(2, decks="box", box={"red": "hard"})
+        async with seated(tmp_path, seed, decks="box", box={"red": "hard"}) as (daemon, player):
             bot = RandomBot(seed)
             for _ in range(2000):
                 if daemon.box.busy and daemon.game.request.kind in ("move", "card"):

@@ -10,7 +10,7 @@ from table.engine.game import GameConfig
 from table.game import Game
 from table.ui.strings import text
 
-from .driver import Player, enrol_all, play_out, running, sim_daemon
+from .driver import Player, enrol_all, play_out, running, seated, sim_daemon
 
 
 def bots_game(config, seed):
@@ -28,11 +28,7 @@ def bots_game(config, seed):
 def test_a_whole_game_through_presses_and_taps_ends_as_the_bots_game(tmp_path, seed, teams,
                                                                       rules):
     async def main():
-        daemon = sim_daemon(tmp_path, seed)
-        tags = enrol_all(daemon)
-        async with running(daemon):
-            player = Player(daemon, tags)
-            await player.wizard(teams, rules)
+        async with seated(tmp_path, seed, teams=teams, rules=rules) as (daemon, player):
             config = daemon.game.config
             assert (config.teams, set(config.options)) == (teams, set(rules))
             decisions = await play_out(daemon, player, RandomBot(seed))
@@ -63,11 +59,7 @@ def test_a_whole_game_through_presses_and_taps_ends_as_the_bots_game(tmp_path, s
 
 def test_players_place_the_things_themselves(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path, 5)
-        tags = enrol_all(daemon)
-        async with running(daemon):
-            player = Player(daemon, tags)
-            await player.wizard(2, placement="players")
+        async with seated(tmp_path, 5, placement="players") as (daemon, player):
             assert daemon.game.request.kind == "pile"
             await play_out(daemon, player, RandomBot(5))
             return daemon.game

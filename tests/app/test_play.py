@@ -38,11 +38,7 @@ async def until(daemon, player, bot, want, limit=3000):
 
 def test_an_unknown_tag_opens_the_walk_and_a_card_not_in_hand_is_refused(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path, 4)
-        tags = enrol_all(daemon)
-        async with running(daemon):
-            p = Player(daemon, tags)
-            await p.wizard()
+        async with seated(tmp_path, 4) as (daemon, p):
             await until(daemon, p, RandomBot(4), lambda d: isinstance(d.current(), CardTap))
             log = list(daemon.game.log)
             await p.tap("04DEADBEEF0001")                   # never enrolled: the walk

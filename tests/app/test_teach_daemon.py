@@ -17,12 +17,8 @@ BAZOOKA_LIKE = ("go", "supply", "direct", 4, ("TEXT", "MOVE"), {"do": "blast"}, 
 STARTER_LIKE = ("go", "starter", "any", 2, ("TEXT",), {"do": "blast"}, "done", "save")
 
 
-@pytest.fixture(autouse=True)
-def owner_cards(tmp_path, monkeypatch):
-    folder = tmp_path / "cards"
-    folder.mkdir()
-    monkeypatch.setenv("WORMS_TABLE_CARDS", str(folder))
-    return folder
+#: every test here has an owner's card folder of its own, empty at first
+pytestmark = pytest.mark.usefixtures("owner_cards")
 
 
 async def teach(daemon, player, answers) -> int:

@@ -25,12 +25,8 @@ SAUCE = {"id": "secret_sauce", "kind": "starter", "names": {"en": "Secret Sauce"
          "target": "any", "action": ["TEXT"], "text": [{"do": "blast"}]}
 
 
-@pytest.fixture(autouse=True)
-def owner_cards(tmp_path, monkeypatch):
-    folder = tmp_path / "cards"
-    folder.mkdir()
-    monkeypatch.setenv("WORMS_TABLE_CARDS", str(folder))
-    return folder
+#: every test here has an owner's card folder of its own, empty at first
+pytestmark = pytest.mark.usefixtures("owner_cards")
 
 
 class Page:

@@ -162,10 +162,8 @@ def play(table: Table, seen: dict, until=lambda t: False) -> bool:
 
 
 def test_a_whole_game_where_every_supply_card_drawn_is_taught_through_the_page(
-        page, tmp_path, monkeypatch):  # noqa: F811
-    owner = tmp_path / "cards"
-    owner.mkdir()
-    monkeypatch.setenv("WORMS_TABLE_CARDS", str(owner))        # empty: no Supply card known
+        page, tmp_path, owner_cards):  # noqa: F811
+    owner = owner_cards                                 # empty: no Supply card known
     table = Table(page, tmp_path / "game", seed=SEED, args=("--no-examples",))
     seen: dict = {}
     try:

@@ -17,10 +17,7 @@ SEED = 5
 
 
 def test_a_card_the_box_does_not_know_is_taught_and_played_through_the_page(
-        page, tmp_path, monkeypatch):  # noqa: F811
-    cards = tmp_path / "cards"
-    cards.mkdir()
-    monkeypatch.setenv("WORMS_TABLE_CARDS", str(cards))      # (the owner's card folder)
+        page, tmp_path, owner_cards):  # noqa: F811
     table = Table(page, tmp_path / "game", seed=SEED)
     try:
         table.start()
@@ -50,7 +47,7 @@ def test_a_card_the_box_does_not_know_is_taught_and_played_through_the_page(
         table.ok()                              # saved: played at once, aimed now
         assert "Pick a target" in table.oled() or "Aim " in table.oled(), table.oled()
         page.wait_for_selector('[data-card="card_1"]', timeout=20_000)   # in the card row
-        assert (cards / "card_1.toml").is_file()
+        assert (owner_cards / "card_1.toml").is_file()
         # "Card 1" gets its printed names on the page
         page.click("#new-card summary")
         page.wait_for_selector("#rename-form:not([hidden])", timeout=20_000)
@@ -61,7 +58,7 @@ def test_a_card_the_box_does_not_know_is_taught_and_played_through_the_page(
         page.click("#rename-write")
         page.wait_for_function("document.querySelector('[data-card=\"card_1\"] .name')"
                                ".textContent === 'Banana Bomb'", timeout=20_000)
-        assert 'cs = "Banánová bomba"' in (cards / "card_1.toml").read_text(encoding="utf-8")
+        assert 'cs = "Banánová bomba"' in (owner_cards / "card_1.toml").read_text(encoding="utf-8")
     finally:
         table.stop()
     assert all("net::ERR_" in e for e in page.errors), page.errors
