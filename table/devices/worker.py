@@ -32,7 +32,50 @@ from typing import Generic, TypeVar
 T = TypeVar("T")
 
 
-class Newest(Generic[T]):
+class _Worker(Generic[T]):
+    """What both workers share: the thread, the lock, the error kept for the next post."""
+
+    def __init__(self, send: Callable[[T], None], *, name: str,
+                 on_error: Callable[[BaseException], None] | None = None):
+        self._send = send
+        self._on_error = on_error
+        self._cond = threading.Condition()
+        self._busy = False
+        self._error: BaseException | None = None
+        self.closed = False
+        self.sent = 0          # values sent
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        raise NotImplementedError
+
+    def _ready(self) -> None:
+        """Before a post (the lock held): raise the last send's error, if one failed."""
+        if self._error is not None:
+            err, self._error = self._error, None
+            raise err
+        if self.closed:
+            raise RuntimeError("the worker is closed")
+
+    def _deliver(self, value: T) -> None:
+        """Send ``value`` (the slow part, outside the lock); an error is kept for the next
+        post and handed to ``on_error``."""
+        try:
+            self._send(value)
+            self.sent += 1
+        except BaseException as err:
+            with self._cond:
+                self._error = err
+            if self._on_error is not None:
+                self._on_error(err)
+        finally:
+            with self._cond:
+                self._busy = False
+                self._cond.notify_all()
+
+
+class Newest(_Worker[T]):
     """Sends each posted value with ``send`` in its own thread, newest first, older unsent ones
     dropped.  An exception from ``send`` is kept and raised by the next :meth:`post` (the
     caller's fault handling sees it where it would have seen a direct call fail) and handed to
@@ -40,26 +83,14 @@ class Newest(Generic[T]):
 
     def __init__(self, send: Callable[[T], None], *, name: str,
                  on_error: Callable[[BaseException], None] | None = None):
-        self._send = send
-        self._on_error = on_error
-        self._cond = threading.Condition()
         self._pending: tuple[T] | None = None     # the value waiting, boxed (None: none)
-        self._busy = False
-        self._error: BaseException | None = None
-        self.closed = False
-        self.sent = 0          # values sent
         self.dropped = 0       # values replaced before they were sent
-        self._thread = threading.Thread(target=self._run, name=f"{name} worker", daemon=True)
-        self._thread.start()
+        super().__init__(send, name=f"{name} worker", on_error=on_error)
 
     def post(self, value: T) -> None:
         """Hand ``value`` over without waiting; raise the last send's error, if one failed."""
         with self._cond:
-            if self._error is not None:
-                err, self._error = self._error, None
-                raise err
-            if self.closed:
-                raise RuntimeError("the worker is closed")
+            self._ready()
             if self._pending is not None:
                 self.dropped += 1
             self._pending = (value,)
@@ -88,21 +119,10 @@ class Newest(Generic[T]):
                     return                       # closed, nothing left to send
                 (value,), self._pending = self._pending, None
                 self._busy = True
-            try:
-                self._send(value)                # the slow part, outside the lock
-                self.sent += 1
-            except BaseException as err:         # kept for the next post()
-                with self._cond:
-                    self._error = err
-                if self._on_error is not None:
-                    self._on_error(err)
-            finally:
-                with self._cond:
-                    self._busy = False
-                    self._cond.notify_all()
+            self._deliver(value)
 
 
-class Paced(Generic[T]):
+class Paced(_Worker[T]):
     """Sends each posted value with ``send`` in its own thread when it is due.
 
     ``post(value)`` sends it as soon as the thread can, and drops every value planned before
@@ -114,28 +134,16 @@ class Paced(Generic[T]):
 
     def __init__(self, send: Callable[[T], None], *, name: str,
                  on_error: Callable[[BaseException], None] | None = None):
-        self._send = send
-        self._on_error = on_error
-        self._cond = threading.Condition()
         self._plan: list[tuple[float, int, T]] = []       # (due, order, value), by due
         self._order = 0
-        self._busy = False
-        self._error: BaseException | None = None
-        self.closed = False
-        self.sent = 0          # values sent
         self.dropped = 0       # values dropped unsent (replaced, or fallen due behind a newer)
-        self._thread = threading.Thread(target=self._run, name=f"{name} pacer", daemon=True)
-        self._thread.start()
+        super().__init__(send, name=f"{name} pacer", on_error=on_error)
 
     def post(self, value: T, at: float | None = None) -> None:
         """Send ``value`` at once (``at`` None: the values planned are dropped) or at ``at``;
         raise the last send's error, if one failed."""
         with self._cond:
-            if self._error is not None:
-                err, self._error = self._error, None
-                raise err
-            if self.closed:
-                raise RuntimeError("the worker is closed")
+            self._ready()
             self._order += 1
             if at is None:
                 self.dropped += len(self._plan)
@@ -199,15 +207,4 @@ class Paced(Generic[T]):
                     self._cond.notify_all()
                     return
                 self._busy = True
-            try:
-                self._send(value[0])             # outside the lock
-                self.sent += 1
-            except BaseException as err:         # kept for the next post()
-                with self._cond:
-                    self._error = err
-                if self._on_error is not None:
-                    self._on_error(err)
-            finally:
-                with self._cond:
-                    self._busy = False
-                    self._cond.notify_all()
+            self._deliver(value[0])

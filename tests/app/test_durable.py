@@ -4,6 +4,7 @@ OLED, the LEDs or the page before the commit is done; a commit that fails shows 
 press, only the storage screen."""
 
 import asyncio
+from contextlib import asynccontextmanager
 
 from table.app.present import Step
 from table.app.prompts import Notice
@@ -14,20 +15,24 @@ from tests.journal.test_batch import HeldCommit
 from .driver import Player, enrol_all, running, sim_daemon
 
 
-async def a_decision(daemon, player):
-    await player.wizard()
-    while isinstance(daemon.current(), (Step, Notice)):
-        await player.press("ok")
+@asynccontextmanager
+async def deciding(state_dir):
+    """A daemon at a game's first decision, its steps copied; the daemon, the players and
+    the snapshots it handed out."""
+    daemon = sim_daemon(state_dir, 5, retry_s=60)
+    snaps: list = []
+    daemon.on_snapshot = snaps.append
+    async with running(daemon):
+        player = Player(daemon, enrol_all(daemon))
+        await player.wizard()
+        while isinstance(daemon.current(), (Step, Notice)):
+            await player.press("ok")
+        yield daemon, player, snaps
 
 
 def test_an_answer_is_drawn_while_it_commits_and_shown_once_it_is_on_disk(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path, 5, retry_s=60)
-        snaps = []
-        daemon.on_snapshot = snaps.append
-        async with running(daemon):
-            player = Player(daemon, enrol_all(daemon))
-            await a_decision(daemon, player)
+        async with deciding(tmp_path) as (daemon, player, snaps):
             display = daemon.dev["display"]
             held = HeldCommit(daemon.journal)
             seen = {}
@@ -51,12 +56,7 @@ def test_an_answer_is_drawn_while_it_commits_and_shown_once_it_is_on_disk(tmp_pa
 
 def test_a_commit_that_fails_shows_nothing_of_the_press_but_the_storage_screen(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path, 5, retry_s=60)
-        snaps = []
-        daemon.on_snapshot = snaps.append
-        async with running(daemon):
-            player = Player(daemon, enrol_all(daemon))
-            await a_decision(daemon, player)
+        async with deciding(tmp_path) as (daemon, player, snaps):
             held = HeldCommit(daemon.journal, error=disk_full())
             held.release.set()
             n = len(snaps)
