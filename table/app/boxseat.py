@@ -30,6 +30,7 @@ from table.ui.layout import card_name
 from table.ui.strings import text, worm_name
 
 from .host import Host
+from .mode import Mode
 from .prompts import Notice, Prompt, View
 
 log = logging.getLogger("worms-table")
@@ -134,7 +135,7 @@ class BoxPlayer:
         show first: the steps to copy, a notice) and is not yet at it."""
         d = self.daemon
         game = d.game
-        if (self.prompt is not None or game is None or d.mode != "play" or d.overlay is not None
+        if (self.prompt is not None or game is None or d.mode != Mode.PLAY or d.overlay is not None
                 or d.queue):
             return
         team = box_team(game)
