@@ -7,7 +7,7 @@ import json
 import pytest
 
 from table.cards import library
-from table.cli import main
+from tests.test_scenario_errors import scenario
 
 CARD = '''
 [[cards]]
@@ -64,17 +64,9 @@ target = [1, 0]
 '''
 
 
-def run(tmp_path, capsys, text):
-    path = tmp_path / "s.toml"
-    path.write_text(text, encoding="utf-8")
-    code = main(["scenario", str(path)])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 @pytest.mark.parametrize("form", [STEP_FORM, GAME_FORM])
 def test_a_card_of_the_file_is_played_in_either_form(tmp_path, capsys, form):
-    code, out, err = run(tmp_path, capsys, form + CARD)
+    code, out, err = scenario(tmp_path, capsys, form + CARD)
     assert code == 0, err
     result = json.loads(out)
     assert {"event": "damage", "thing": "X", "at": [1, 0]} in result["events"]
@@ -95,11 +87,11 @@ def test_a_card_of_the_file_is_played_in_either_form(tmp_path, capsys, form):
 ])
 def test_a_bad_card_is_malformed_naming_cards_i_and_the_field(tmp_path, capsys, form, change,
                                                                 says):
-    code, out, err = run(tmp_path, capsys, form + CARD.replace(*change))
+    code, out, err = scenario(tmp_path, capsys, form + CARD.replace(*change))
     assert code == 2 and out == ""
     assert says in err and "Traceback" not in err
 
 
 def test_cards_must_be_tables(tmp_path, capsys):
-    code, _, err = run(tmp_path, capsys, 'cards = "test_charge"\n' + STEP_FORM)
+    code, _, err = scenario(tmp_path, capsys, 'cards = "test_charge"\n' + STEP_FORM)
     assert code == 2 and "cards" in err

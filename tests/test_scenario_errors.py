@@ -20,12 +20,19 @@ at = [0, 0]
 """
 
 
-def run(tmp_path, capsys, text, base=BASE):
+def scenario(tmp_path, capsys, text: str) -> tuple[int, str, str]:
+    """``worms-table scenario`` on a file of ``text``: the exit code, what it printed, what
+    it said on stderr."""
     path = tmp_path / "s.toml"
-    path.write_text(textwrap.dedent(base) + textwrap.dedent(text))
+    path.write_text(text, encoding="utf-8")
     code = main(["scenario", str(path)])
-    captured = capsys.readouterr()
-    return code, captured.err
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run(tmp_path, capsys, text, base=BASE):
+    code, _, err = scenario(tmp_path, capsys, textwrap.dedent(base) + textwrap.dedent(text))
+    return code, err
 
 
 MALFORMED = {

@@ -60,6 +60,12 @@ async def to_move(daemon, player) -> None:
                      and daemon.game.request.kind == "move")
 
 
+async def to_card(daemon, player, team: str) -> None:
+    """Play on (seed 2) to the weapon card of ``team``'s next turn."""
+    await play_until(daemon, player, RandomBot(2), lambda p: isinstance(p, CardTap)
+                     and daemon.game.turn.team == team)
+
+
 def oled(daemon) -> str:
     return "\n".join(daemon.current().screen(daemon.view()).texts)
 
@@ -127,9 +133,7 @@ def test_a_card_tapped_in_private_is_taught_on_the_page_and_shown_nowhere(tmp_pa
             assert "secret_sauce" in [c["id"] for c in page.server.view.state()["cards"]]
             page.server.view.show_hand = False
             await player.press("ok")
-            await play_until(daemon, player, RandomBot(2),    # the team's next card
-                             lambda p: isinstance(p, CardTap)
-                             and daemon.game.turn.team == team)
+            await to_card(daemon, player, team)          # the team's next card
             await player.tap(UNKNOWN)           # played: known, no walk
             assert daemon.teacher.walk is None
             plays = [e for e in daemon.game.events if e["event"] == "play"]
@@ -193,9 +197,7 @@ def test_a_private_tap_taught_on_the_buttons_after_all_waits_no_more(tmp_path):
             await player.tap(UNKNOWN)           # in private, then not taught on the page
             assert daemon.teacher.private == UNKNOWN
             await player.press("ok")
-            await play_until(daemon, player, RandomBot(2),
-                             lambda p: isinstance(p, CardTap)
-                             and daemon.game.turn.team == team)
+            await to_card(daemon, player, team)
             await player.tap(UNKNOWN)           # played: the walk, on the buttons
             await teach(daemon, player, STARTER_LIKE)
             assert daemon.tags.card(UNKNOWN) == "card_1"

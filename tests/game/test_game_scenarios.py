@@ -10,6 +10,7 @@ import pytest
 
 from table.cli import main
 from table.scenarios import CannotRun, Malformed, load, parse
+from tests.test_scenario_errors import scenario
 
 HERE = Path(__file__).parent.parent / "scenarios" / "games"
 FILES = sorted(HERE.glob("*.toml"))
@@ -89,8 +90,8 @@ def test_an_illegal_turn_cannot_run():
 
 def test_an_unknown_team_in_a_turn_exits_2_naming_the_field(tmp_path, capsys):
     text = GAME_TEXT.format(title='title = "pink"', card="pass", card_moves="[]")
-    code, err = _exit_code(tmp_path, capsys, text.replace('worm = "blue-1"\n',
-                                                          'team = "pink"\nworm = "blue-1"\n'), "pink")
+    code, _, err = scenario(tmp_path, capsys, text.replace('worm = "blue-1"\n',
+                                                           'team = "pink"\nworm = "blue-1"\n'))
     assert code == 2 and "turns[0].team" in err and "pink" in err and "Traceback" not in err
 
 
@@ -102,13 +103,6 @@ def test_stated_hands_leave_the_decks_the_other_copies():
     assert out["decks"]["supply"] == 0                        # the one Freeze is in red's hand
     config = sc.config
     assert type(config).from_json(config.as_json()) == config    # a journal keeps them
-
-
-def _exit_code(tmp_path, capsys, text, name):
-    path = tmp_path / f"{name}.toml"
-    path.write_text(text)
-    code = main(["scenario", str(path)])
-    return code, capsys.readouterr().err
 
 
 GAME_TEXT = """{title}
@@ -165,8 +159,8 @@ moves = {card_moves}
 def test_the_game_form_refuses_what_the_step_form_refuses_with_the_same_exit_code(
         tmp_path, capsys, title, card, moves, code, message):
     for form, text in (("game", GAME_TEXT), ("step", STEP_TEXT)):
-        got, err = _exit_code(tmp_path, capsys, text.format(title=title, card=card,
-                                                            card_moves=moves), form)
+        got, _, err = scenario(tmp_path, capsys, text.format(title=title, card=card,
+                                                             card_moves=moves))
         assert got == code, (form, err)
         assert message in err and "Traceback" not in err
 
