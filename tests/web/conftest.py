@@ -32,6 +32,22 @@ WHITE = (255, 255, 255)
 DIRS = {1: (0, -1), 2: (1, -1), 3: (1, 0), 4: (0, 1), 5: (-1, 1), 6: (-1, 0)}
 
 
+class Clock:
+    """A clock of the test's own (``clock=`` of the demo, pairing): ``now`` seconds, moved on
+    by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
 class StandIn:
     """A tiny daemon over a real game position.  Idle: the board on the LEDs and the turn on
     the OLED.  A direction button points the dial and lights that ray of hexes white; OK

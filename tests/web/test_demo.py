@@ -15,19 +15,6 @@ from table.ui import screens
 from tests.polling import until_async
 
 
-class Clock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
 @pytest.fixture
 def demo(devices, clock):
     return Demo(devices, seed=3, clock=clock)

@@ -9,15 +9,8 @@ from table.app.demo import Demo
 from table.app.mode import DemoMode
 from table.devices.buttons import InputEvent
 
-from .test_demo import Clock
-
 RESULTS = ("First blood: you win!", "First blood: the box wins",
            "A draw: nobody drew first blood")
-
-
-@pytest.fixture
-def clock():
-    return Clock()
 
 
 def _play_versus(demo, clock, limit=3000):

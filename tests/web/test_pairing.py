@@ -7,19 +7,6 @@ from table.web.pairing import (MAX_WRONG_CODES, OPEN_S, SESSION_IDLE_S, SESSION_
                                SOURCE_BUDGET, SOURCE_REFILL_S, Denied, Pairing)
 
 
-class Clock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
 @pytest.fixture
 def pairing(clock):
     p = Pairing(clock=clock)
