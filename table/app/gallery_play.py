@@ -112,6 +112,11 @@ def aiming(lang: str, view: View, team: str) -> Iterator[tuple[str, Draw]]:
     dropping = View(lang, view.board, GRID, team, view.worm, view.cards,
                     [{"event": "drop", "card": widest_card(lang, ("drop",))}])
     yield "where a drop card's Thing goes", lambda: for_decision(d, dropping).screen(dropping)
+    d = Decision(DecisionKind.DIE_TYPED, FACES, FACES[0], Purpose.ROLL, team,
+                 info=("accuracy", 1, 2, None))
+    played = View(lang, view.board, GRID, team, view.worm, view.cards,
+                  [{"event": "play", "card": card}])
+    yield "a die typed for the card's accuracy", lambda: for_decision(d, played).screen(played)
 
 
 def choices(lang: str, view: View, team: str) -> Iterator[tuple[str, Draw]]:
