@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from table.engine.decisions import DONE, Decision
+from table.engine.decisions import DONE, Change, Decision, EditAt
 from table.hexgrid import Hex
 from table.ui import scenes, screens
 from table.ui.strings import text
@@ -35,10 +35,10 @@ class EditPick(Prompt):
             if o == DONE:
                 continue
             what = o[0]
-            if what == "place":
+            if what == Change.PLACE:
                 self._row(o[2], o, text("edit.place", self.lang,
                                         thing=text(f"thing.{o[1]}", self.lang)))
-            elif what == "move":
+            elif what == Change.MOVE:
                 if o[1] not in self.moves and o[1] in board.things:
                     self._row(board.things[o[1]].at, ("moving", o[1]),
                               text("edit.move", self.lang, thing=_name(view, o[1])))
@@ -85,7 +85,7 @@ class EditPick(Prompt):
                             [DONE] + [value for value, _ in here])
             return None
         if self.moving is not None:                # where the Thing went
-            return Answer(("move", self.moving, out.value))
+            return Answer(EditAt(Change.MOVE, self.moving, out.value))
         if isinstance(out.value, tuple) and out.value[0] == "moving":
             self.moving = out.value[1]
             to = self.moves.get(self.moving, [])

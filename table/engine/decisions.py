@@ -103,6 +103,41 @@ class Movement(NamedTuple):
 
 #: the move that stays put (always an option of a ``move`` decision)
 SKIP = Movement(Way.SKIP, None)
+class Change(StrEnum):
+    """What the players changed by hand (an ``edit`` decision's option: :class:`Edit`,
+    :class:`EditAt`)."""
+
+    REMOVE = "remove"
+    DAMAGE = "damage"
+    HEAL = "heal"
+    PLACE = "place"
+    MOVE = "move"
+
+
+class Edit(NamedTuple):
+    """A Thing removed, damaged or healed by hand: ``Edit(Change.DAMAGE, "blue-1")``, written
+    as the plain ``("damage", "blue-1")`` (as :class:`Movement` is)."""
+
+    change: Change
+    thing: str
+
+    def __repr__(self) -> str:
+        return repr((self.change.value, self.thing))
+
+
+class EditAt(NamedTuple):
+    """A change that names a hex: a Thing moved there (``EditAt(Change.MOVE, "blue-1",
+    (1, 0))``), or one of a kind placed there from the pool (``EditAt(Change.PLACE, "mine",
+    (0, 2))``); written as the plain 3-tuple."""
+
+    change: Change
+    what: str
+    at: Hex
+
+    def __repr__(self) -> str:
+        return repr((self.change.value, self.what, self.at))
+
+
 #: a ``card`` decision's "no card" (always an option when a weapon is asked for)
 PASS = "pass"
 #: an ``edit`` decision's "nothing more changed" (its default)

@@ -44,7 +44,7 @@ from typing import Any, Callable
 from table.hexgrid import DIRECTIONS, Hex, direction_to, hexagon, neighbour
 
 from .board import FIXED, KINDS, Thing
-from .decisions import DONE, Illegal, Purpose
+from .decisions import DONE, Change, Edit, EditAt, Illegal, Purpose
 from .effects import RULES, Resolver
 from .events import EventKind
 from .targeting import TARGET_RULES
@@ -373,32 +373,34 @@ def hand_edits(board) -> tuple:
     land = board.land_in_order()
     out: list = [DONE]
     for t in board.things.values():
-        out.append(("remove", t.id))
+        out.append(Edit(Change.REMOVE, t.id))
         if t.kind == "worm":
-            out.append(("heal", t.id) if t.damaged else ("damage", t.id))
-        out += [("move", t.id, h) for h in land if h != t.at]
-    out += [("place", kind, h) for kind in POOL_KINDS if board.in_pool(kind) > 0 for h in land]
+            out.append(Edit(Change.HEAL if t.damaged else Change.DAMAGE, t.id))
+        out += [EditAt(Change.MOVE, t.id, h) for h in land if h != t.at]
+    out += [EditAt(Change.PLACE, kind, h) for kind in POOL_KINDS if board.in_pool(kind) > 0
+            for h in land]
     return tuple(out)
 
 
 def apply_edit(r: Resolver, change: tuple) -> None:
-    """One change made by hand, as it is: no consequences follow (the players resolved them)."""
+    """One change made by hand (an :class:`Edit` or :class:`EditAt`, or the plain tuple it
+    stands for), as it is: no consequences follow (the players resolved them)."""
     board = r.board
-    if change[0] == "place":
+    if change[0] == Change.PLACE:
         _, kind, h = change
         t = board.add(Thing(board.new_id(kind), kind, h))
         r.event(EventKind.PLACE, thing=t.id, kind=kind, at=list(h))
         return
     t = board.things[change[1]]
-    if t.id == r.active_worm and change[0] in ("remove", "damage"):
+    if t.id == r.active_worm and change[0] in (Change.REMOVE, Change.DAMAGE):
         r.active_hurt = True
-    if change[0] == "remove":
+    if change[0] == Change.REMOVE:
         board.remove(t)
         r.event(EventKind.DESTROY, thing=t.id, kind=t.kind, at=list(t.at), cause="by_hand")
-    elif change[0] == "damage":
+    elif change[0] == Change.DAMAGE:
         t.damaged = True
         r.event(EventKind.DAMAGE, thing=t.id, at=list(t.at))
-    elif change[0] == "heal":
+    elif change[0] == Change.HEAL:
         t.damaged = False
         r.event(EventKind.HEAL, worm=t.id)
     else:
