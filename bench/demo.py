@@ -87,10 +87,7 @@ def main(games: int | None = None) -> dict:
     def beat() -> None:
         try:
             visitor()
-            animations, _ = demo.step()
-            for scene, seconds in animations:
-                demo.show_frame(scene(0.0))
-                demo.show_frame(scene(seconds))
+            demo.draw_ends(demo.step()[0])
             clock.now += 0.5
         except Exception:
             errors.append(traceback.format_exc(limit=3))

@@ -22,6 +22,10 @@ and the demo writes no files (it keeps no journal: a shop demo has nothing to re
 and says which animations to play and how long to hold; ``run_async`` (table/app/demoloop.py)
 paces it on an asyncio loop, and :meth:`Demo.play_games` runs it at full speed (tests,
 bench/demo.py).
+
+It draws as the table daemon does, through the daemon's :class:`Presenter`: its
+:class:`Stage` (table/app/stage.py) makes each beat's or input's changes one
+:class:`TableSnapshot` that the OLED, the LEDs, the dial and the page all read.
 """
 
 from __future__ import annotations
@@ -41,14 +45,14 @@ from table.game import Game
 from table.langs import LANGS
 from table.ui import scenes, screens
 from table.ui.screens import Screen
-from table.ui.snapshot import TableSnapshot, frame_items, one_bit
 from table.ui.strings import text
 
 from . import boxseat
 from .asking import Answer, Prompt, Refuse, View
 from .mode import DemoMode
-from .present import game_view, push_frame, refusal, winner_frame
+from .present import game_view, refusal, winner_frame
 from .prompts import for_decision
+from .stage import FPS, Stage
 from .supervisor import Supervisor
 from .versus import VISITOR, Versus
 from .visitor import bye_screen, commentary, invite_screen, not_held, shot_card, shot_result
@@ -80,7 +84,7 @@ class Demo:
     def __init__(self, devices: Devices, *, lang: str = "en", seed: int | str = 0,
                  bots: str = "greedy", idle_s: float = IDLE_S,
                  clock: Callable[[], float] = time.monotonic, cards: dict | None = None,
-                 rounds: int = DEMO_ROUNDS):
+                 rounds: int = DEMO_ROUNDS, fps: int = FPS):
 
         if lang not in LANGS:
             raise ValueError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
@@ -96,6 +100,8 @@ class Demo:
         self.cards = library() if cards is None else cards
         self.config = GameConfig(teams=DEMO_TEAMS, max_rounds=rounds)
         self.grid = frozenset(devices.leds.hexes)
+        self.supervisor.open_all()
+        self.stage = Stage(self.supervisor, self.grid, clock=clock, fps=fps)
         self.games = 0            # games finished
         self.decisions = 0        # answers given (bots and visitors)
         self.visits = 0           # visitors' turns begun
@@ -104,9 +110,6 @@ class Demo:
         self.visitor_team: str | None = None
         # the card lying on the reader (set by attach), or None
         self.lying: Callable[[], str | None] | None = None
-        self.last_screen: Screen | None = None      # the OLED screen drawn last
-        self.snapshot: TableSnapshot | None = None  # what the show shows now
-        self.on_snapshot: Callable[[TableSnapshot], None] | None = None   # (the page)
         self.wake: asyncio.Event | None = None      # set by an input (run_async's)
         self.last_input = clock()
         self._until = 0.0         # bye / notice shown until this time
@@ -118,7 +121,6 @@ class Demo:
         self._invites = 0         # invitations shown (every other one: the game against the box)
         self.versus: Versus | None = None   # the visitor's short game against the box, if on
         self._show_game: Game | None = None  # the show's game, while the visitor plays the box
-        self._t0 = clock()
         self._new_game()
 
     # -- the game and its bots -------------------------------------------------------------
@@ -152,48 +154,33 @@ class Demo:
         new = game.events[seen:]
         base = scenes.board_frame(game.board, self.grid)
         if game.board.wind != wind:
-            self._point(game.board.wind)
+            self.stage.point(game.board.wind)
         self._commentary(new)
         return scenes.event_scenes(new, base, self.grid)
 
-    # -- drawing -----------------------------------------------------------------------------
-    def show_screen(self, screen) -> None:
-        self.last_screen = screen
-        image = one_bit(screen.image)
-        self.supervisor.safely("display", self.devices.display.post, image)
-        self._changed(oled=tuple(screen.texts), screen=image)
+    # -- drawing (the stage's: table/app/stage.py) ------------------------------------------
+    @property
+    def last_screen(self) -> Screen | None:
+        """The OLED's screen now."""
+        return self.stage.screen
 
-    def show_frame(self, frame: dict) -> None:
-        full = {h: frame.get(h, (0, 0, 0)) for h in self.grid}
-        self.supervisor.safely("leds", push_frame, self.devices.leds, full)
-        self._changed(leds=frame_items(full))
-
-    def _point(self, direction: int) -> None:
-        wind = self.devices.wind
-        if wind.direction != direction:
-            self.supervisor.safely("wind", wind.point, direction)
-        self._changed(wind=direction)
-
-    def _changed(self, **what) -> None:
-        """What the show shows changed: a new snapshot, pushed to the page (if one watches)."""
-        last = self.snapshot or TableSnapshot(0, str(self.mode), self.lang,
-                                              brightness=self.devices.leds.brightness)
-        self.snapshot = last.next(mode=str(self.mode), lang=self.lang, **what)
-        if self.on_snapshot is not None:
-            self.on_snapshot(self.snapshot)
+    def draw(self) -> None:
+        """What changed since the last draw: one snapshot, on the devices and the page."""
+        self.stage.draw(self.mode, self.lang)
 
     def _commentary(self, events: list) -> None:
         """What just happened, on the OLED: the first change to the board, in words."""
         screen = commentary(self.lang, events, self.game.board, self.view)
         if screen is not None:
-            self.show_screen(screen)
+            self.stage.show(screen)
 
     def _draw_prompt(self) -> None:
-        if self.prompt is None:
+        prompt = self.prompt
+        if prompt is None:
             return
         view = self.view()
-        self.show_screen(self.prompt.screen(view))
-        self.show_frame(self.prompt.frame(view, self.clock() - self._t0))
+        self.stage.show(prompt.screen(view))
+        self.stage.show_scene(lambda t: prompt.frame(view, t), prompt.animated)
 
     def _ask(self) -> Prompt | None:
         """The game's decision as the table asks it (None: the game is over), on show next."""
@@ -207,7 +194,13 @@ class Demo:
 
     # -- the beats ---------------------------------------------------------------------------
     def step(self) -> tuple[list, float]:
-        """Do the next beat; return (animations [(scene, seconds)], seconds to hold after)."""
+        """Do the next beat, drawn; return (animations [(scene, seconds)], seconds to hold
+        after)."""
+        out = self._beat()
+        self.draw()
+        return out
+
+    def _beat(self) -> tuple[list, float]:
         now = self.clock()
         if self.mode in (DemoMode.VISITOR, DemoMode.VERSUS):
             if now - self.last_input >= self.idle_s:
@@ -220,7 +213,7 @@ class Demo:
         if self.mode == DemoMode.BYE:
             if self._bye_at and now >= self._bye_at:     # the result was read: goodbye
                 self._bye_at = 0.0
-                self.show_screen(bye_screen(self.lang))
+                self.stage.show(bye_screen(self.lang))
             if now < self._until:
                 return [], min(self._until, self._bye_at or self._until) - now
             self.mode = DemoMode.SHOW
@@ -231,16 +224,16 @@ class Demo:
         if self._invite or (self._beats >= INVITE_EVERY and self.prompt is None):
             self._invite, self._beats = False, 0
             self._invites += 1
-            self.show_screen(invite_screen(self.lang, versus=self._invites % 2 == 0))
-            self._point(game.board.wind)
+            self.stage.show(invite_screen(self.lang, versus=self._invites % 2 == 0))
+            self.stage.point(game.board.wind)
             base = scenes.board_frame(game.board, self.grid)
-            self.show_frame(base)
+            self.stage.show_frame(base)
             return [(scenes.wind_arrow(self.grid, game.board.wind, base=base), INVITE_S)], 0.0
         if game.request is None:
             winners = list(game.result.winners) if game.result else []
-            self.show_screen(screens.winner(self.lang, winners[0] if len(winners) == 1 else None,
+            self.stage.show(screens.winner(self.lang, winners[0] if len(winners) == 1 else None,
                                             shared=winners))
-            self.show_frame(winner_frame(self.view(), winners))
+            self.stage.show_frame(winner_frame(self.view(), winners))
             self.games += 1
             log.info("demo: game %d over (%s)", self.games, ", ".join(winners) or "a draw")
             self._new_game()
@@ -252,7 +245,7 @@ class Demo:
         self.prompt = None
         self._beats += 1
         animations = self._answer(self._bot_answer())
-        self.show_frame(animations[0][0](0.0) if animations
+        self.stage.show_frame(animations[0][0](0.0) if animations
                         else scenes.board_frame(game.board, self.grid))
         return animations, AFTER_S
 
@@ -261,7 +254,7 @@ class Demo:
         if self._notice is not None and now >= self._until:
             self._notice = None
         if self._notice is not None:
-            self.show_screen(self._notice)
+            self.stage.show(self._notice)
             return pending, self._until - now
         self._draw_prompt()
         return pending, self._pace()
@@ -269,7 +262,11 @@ class Demo:
     # -- the visitor -------------------------------------------------------------------------
     def press(self, event) -> None:
         """A button: starts a visitor's turn, or goes to the visitor's prompt.  A card already
-        lying on the reader is the visitor's card."""
+        lying on the reader is the visitor's card.  Drawn."""
+        self._press(event)
+        self.draw()
+
+    def _press(self, event) -> None:
         self.last_input = self.clock()
         if self.mode != DemoMode.VERSUS and event.name == "ok" and event.long:
             self._start_versus()
@@ -294,7 +291,11 @@ class Demo:
             self._outcome(self.prompt.press(event))
 
     def tap(self, card_id: str | None) -> None:
-        """A card on the reader (None: a tag no card has)."""
+        """A card on the reader (None: a tag no card has).  Drawn."""
+        self._tap(card_id)
+        self.draw()
+
+    def _tap(self, card_id: str | None) -> None:
         self.last_input = self.clock()
         if self.mode == DemoMode.VERSUS:
             if self.prompt is not None:
@@ -305,7 +306,7 @@ class Demo:
             if shot != card_id and card_id is not None:   # ...said when the team has another
                 self._notice = not_held(self.lang, self.cards, card_id, shot)
                 self._until, self._said = self.clock() + NOTICE_S, True
-                return self.show_screen(self._notice)
+                return self.stage.show(self._notice)
             card_id = shot
         self._notice, self._said = None, False
         if self.prompt is not None:
@@ -340,7 +341,7 @@ class Demo:
         if isinstance(out, Refuse):
             self._notice = refusal(out, self.lang)
             self._until, self._said = self.clock() + NOTICE_S, self.mode == DemoMode.VISITOR
-            self.show_screen(self._notice)
+            self.stage.show(self._notice)
             return
         if not isinstance(out, Answer):
             return
@@ -349,7 +350,7 @@ class Demo:
         except Illegal as err:
             self._notice = screens.message(text("error.title", self.lang), str(err))
             self._until = self.clock() + NOTICE_S
-            self.show_screen(self._notice)
+            self.stage.show(self._notice)
             return
         game = self.game
         if self.mode == DemoMode.VERSUS:        # the next beat: the box, or the next prompt
@@ -362,7 +363,7 @@ class Demo:
         self.mode, self.prompt = DemoMode.BYE, None     # what the shot did, then goodbye
         self._bye_at = self.clock() + RESULT_S
         self._until = self._bye_at + BYE_S
-        self.show_screen(screens.message(*shot_result(self.lang, self.game, self.visitor_team)))
+        self.stage.show(screens.message(*shot_result(self.lang, self.game, self.visitor_team)))
 
     # -- a short game against the box --------------------------------------------------------
     def _start_versus(self) -> None:
@@ -376,7 +377,7 @@ class Demo:
 
     def _versus_beat(self, now: float, versus: Versus) -> tuple[list, float]:
         if self._notice is not None and now < self._until:
-            self.show_screen(self._notice)
+            self.stage.show(self._notice)
             return [], self._until - now
         self._notice = None
         pending, self._pending = self._pending, []
@@ -386,7 +387,7 @@ class Demo:
                 out.winner, "demo.versus_lose")
             self._back_to_show()
             self.mode, self._until = DemoMode.BYE, now + OVER_S
-            self.show_screen(screens.message(text("demo.title", self.lang), text(key, self.lang)))
+            self.stage.show(screens.message(text("demo.title", self.lang), text(key, self.lang)))
             return pending, OVER_S
         if not versus.visitors_turn:          # the box's move (the easy level: quick)
             return pending + self._answer(boxseat.choose(self.game, versus.seed)), AFTER_S
@@ -410,10 +411,14 @@ class Demo:
         while self.games < target:
             if visitor is not None:
                 visitor(self)
-            animations, _ = self.step()
-            for scene, seconds in animations:
-                self.show_frame(scene(0.0))
-                self.show_frame(scene(seconds))
+            self.draw_ends(self.step()[0])
+
+    def draw_ends(self, animations: list) -> None:
+        """Each animation drawn at its start and its end (no pauses)."""
+        for scene, seconds in animations:
+            for t in (0.0, seconds):
+                self.stage.show_frame(scene(t))
+                self.draw()
 
 
 def _warn(name: str, err) -> None:

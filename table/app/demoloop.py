@@ -1,17 +1,16 @@
 """The shop demo (table/app/demo.py) on an asyncio loop: :func:`run_async` paces the show's
-beats and animations in real time, and :func:`attach` hands the buttons' and the card
-reader's events (from their threads) to the loop, where an input cuts the show short so that
-its screen goes up at once."""
+beats and animations in real time (a ticker moving the LEDs' animation on, on the presenter's
+beat, as in the daemon), and :func:`attach` hands the buttons' and the card reader's events
+(from their threads) to the loop, where an input cuts the show short so that its screen goes
+up at once."""
 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from table.ui import scenes
-
+from . import tasks
 from .bridge import LoopBridge
 from .demo import Demo, log
 
@@ -19,31 +18,42 @@ if TYPE_CHECKING:
     from table.devices.build import Devices
 
 
-async def run_async(demo: Demo, stop: asyncio.Event, fps: int = 30,
-                    games: int | None = None) -> None:
+async def run_async(demo: Demo, stop: asyncio.Event, games: int | None = None) -> None:
     """Pace the show on the running loop until ``stop`` (an asyncio.Event) is set or ``games``
     games are over.  Inputs (from any thread) go through :func:`attach`."""
     wake = demo.wake = asyncio.Event()
+    demo.supervisor.bridge.loop = asyncio.get_running_loop()   # the devices' errors, on it
+    stage = demo.stage
+    ticker = asyncio.create_task(tasks.every(stage.presenter.period, stage.tick, "the show's LEDs",
+                                             stage.presenter.origin))
     start_games = demo.games
-    while not stop.is_set() and (games is None or demo.games - start_games < games):
-        wake.clear()
-        animations, hold = demo.step()
-        for scene, seconds in animations:
-            t0 = time.monotonic()
-            for t, frame in scenes.animate(scene, t0, seconds, fps):
-                delay = t - time.monotonic()
-                if delay > 0:
-                    await asyncio.sleep(delay)
+    try:
+        while not stop.is_set() and (games is None or demo.games - start_games < games):
+            wake.clear()
+            animations, hold = demo.step()
+            for scene, seconds in animations:
+                demo.stage.play(scene, seconds)
+                demo.draw()
+                await _wait(wake, stop, seconds)
                 if stop.is_set():
                     return
                 if wake.is_set():        # an input: its screen goes up now, not after the show
                     break
-                demo.show_frame(frame)
-        if hold > 0 and not wake.is_set():
-            try:
-                await asyncio.wait_for(wake.wait(), hold)
-            except asyncio.TimeoutError:
-                pass
+            if hold > 0 and not wake.is_set():
+                await _wait(wake, stop, hold)
+    finally:
+        ticker.cancel()
+        await asyncio.gather(ticker, return_exceptions=True)
+
+
+async def _wait(wake: asyncio.Event, stop: asyncio.Event, seconds: float) -> None:
+    """Until ``seconds`` are up, an input wakes the show, or it is stopped."""
+    waits = [asyncio.ensure_future(e.wait()) for e in (wake, stop)]
+    try:
+        await asyncio.wait(waits, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for w in waits:
+            w.cancel()
 
 
 def attach(demo: Demo, devices: Devices, loop: asyncio.AbstractEventLoop,

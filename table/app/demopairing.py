@@ -29,17 +29,18 @@ class PairedDemo(Demo):
         """The page's pairing code, shown over the show for CODE_S or until a button."""
         self._code = screens.message("worms-table", code)
         self._code_until = self.clock() + CODE_S
-        self.show_screen(self._code)
+        self.stage.show(self._code)
+        self.draw()
         if self.wake is not None:           # (run_async's: the screen goes up now)
             self.wake.set()
 
-    def step(self) -> tuple[list, float]:
+    def _beat(self) -> tuple[list, float]:
         now = self.clock()
         if self._code is not None and now < self._code_until:
-            self.show_screen(self._code)
+            self.stage.show(self._code)
             return [], self._code_until - now
         self._code = None
-        return super().step()
+        return super()._beat()
 
     def press(self, event) -> None:
         """Holding 1 opens the page's pairing; a button takes the code off the screen (and,

@@ -90,7 +90,7 @@ def run(args) -> int:
                                           on_pairing_code=demo.show_code)
                 if server.pairing is not None:   # holding 1 opens pairing with a new code
                     demo.on_pair_button = server.open_pairing
-                demo.on_snapshot = server.show
+                demo.stage.on_snapshot = server.show
             print("worms-table demo: running", flush=True)
             try:
                 await run_async(demo, stop, games=args.games)

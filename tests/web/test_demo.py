@@ -31,9 +31,11 @@ def test_the_show_plays_whole_games_on_every_device(demo, devices):
     assert devices.display.posted > demo.decisions
     assert devices.display.flush(10)                                # the newest reaches the panel
     assert devices.display.panel().tobytes() == devices.display.image.tobytes()
-    assert devices.leds.frames > demo.decisions
+    assert demo.stage.snapshot is not None and demo.stage.snapshot.version > demo.decisions   # one a change
+    assert devices.leds.flush(10) and devices.leds.frames > 0      # the LEDs' own thread showed
     assert devices.wind.history and devices.wind.direction in range(1, 7)
     assert any(c != (0, 0, 0) for c in devices.leds.shown().values())
+    assert devices.leds.shown() == {h: devices.leds.capped(c) for h, c in demo.stage.snapshot.leds}
 
 
 def test_each_beat_shows_the_decision_then_its_answer(demo, devices):
