@@ -29,7 +29,7 @@ from functools import partial
 from typing import Any
 
 from table.ui import screens
-from table.ui.layout import card_name
+from table.ui.layout import card_name, short
 from table.ui.strings import text
 
 from .host import Host
@@ -97,7 +97,7 @@ class TeachPass(Prompt):
         body = text("teach.pass_left", lang, n=self.left)
         if self.tapped:
             last = self.tapped[-1]
-            body += "\n✓ " + card_name(self.cards, last, lang)
+            body += "\n" + short("✓ " + card_name(self.cards, last, lang))
         return screens.message(text("teach.pass_title", lang), body,
                                footer=f"{text('button.ok', lang)}: {text('teach.done', lang)}")
 

@@ -269,7 +269,7 @@ def card_summary(lang: str, summary: dict, board: Board) -> tuple[str, str]:
     from table.fonts import font
 
     from .layout import WIDTH, card_name, short
-    name = card_name(library(), summary["card"], lang, width=WIDTH)
+    name = card_name(library(), summary["card"], lang)
     title = text("sum.title", lang, card=name)
     if not _fits(title, ""):
         title = short(name, WIDTH - 2, font(12, bold=True))

@@ -161,25 +161,33 @@ TITLE_H = 13
 BODY = (1, TITLE_H + 2, WIDTH - 1, HEIGHT)
 
 
-#: The room a name has on a line of the OLED's 12 px text: a line, less a quote and a comma.
-#: (An owner's card may be named with 40 letters: most screens show it cut short.)
-NAME_W = 110
+#: The room a name has on the OLED: a line of the 12 px text.  (An owner's card may be named
+#: with 40 letters: a name wider than a line is cut short.)
+NAME_W = WIDTH - 2
+_AROUND = 20           # px kept for the marks around a name cut short: «», or ».
 
 
 def short(s: str, width: int = NAME_W, fnt: ImageFont.FreeTypeFont | None = None) -> str:
-    """``s`` as it fits ``width`` pixels of ``fnt`` (the 12 px font): whole, or cut short with
-    an ellipsis."""
+    """``s`` whole where it fits ``width`` pixels of ``fnt`` (the 12 px font), else cut short
+    with an ellipsis, a little shorter than a line: room for the marks a sentence puts around
+    it (a name of one word is not wrapped apart from them) and for a word after it.
+
+    >>> short("Powerful Explosives")
+    'Powerful Explosives'
+    >>> cut = short("W" * 40); cut[-1], font(12).getlength(cut) <= NAME_W - _AROUND
+    ('…', True)
+    """
     fnt = fnt or font(12)
-    if fnt.getlength(s) <= width:
+    room = min(width, NAME_W - _AROUND)
+    if fnt.getlength(s) <= (width if " " in s.strip() else room):
         return s
-    while s and fnt.getlength(s.rstrip() + "…") > width:
+    while s and fnt.getlength(s.rstrip() + "…") > room:
         s = s[:-1]
     return s.rstrip() + "…"
 
 
 def card_name(cards: Mapping[str, Any], card_id: str, lang: str, width: int = NAME_W) -> str:
     """The card ``card_id`` as the OLED names it: its printed name in ``lang`` (its id when
-    ``cards`` has no such card), cut short to ``width`` pixels."""
+    ``cards`` has no such card), cut short past ``width`` pixels."""
     card = cards.get(card_id)
     return short(card.name(lang) if card is not None else card_id, width)
-
