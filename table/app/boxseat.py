@@ -53,11 +53,13 @@ def box_team(game) -> str | None:
     return team if game.config.box_level(team) else None
 
 
-def choose(game, seed) -> Any:
+def choose(game, seed, level: str | None = None) -> Any:
     """The box's answer to ``game.request`` (a box team's decision): may take a while (the
-    hard level's search), touches nothing of ``game``."""
+    hard level's search), touches nothing of ``game``.  ``level``: the box's level at every
+    seat (the shop demo's show, bots in all the seats); None: the level the game gives the
+    team to answer."""
     team = team_of(game, game.request)
-    level = game.config.box_level(team)
+    level = level or game.config.box_level(team)
     return for_level(level, f"{seed}:{team}:{len(game.log)}")(game)
 
 

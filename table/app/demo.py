@@ -1,6 +1,7 @@
 """The shop demo (`worms-table demo`): bots play on the table until a visitor has a go.
 
-The attract loop: greedy bots play short whole games (two teams, six rounds); each decision
+The attract loop: the box plays short whole games (two teams, six rounds), each seat as it plays
+a team at the table (table/app/boxseat.py ``choose``, its easy level); each decision
 is shown as the table would ask it (the prompt's OLED screen and LED options), then the
 answer's events play as LED animations (blasts, thrown Things, the wind running from the
 dial), the wind dial turns with the wind, and the OLED says what happened.  Between games
@@ -36,10 +37,10 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from table.bots import GreedyBot, RandomBot
+from table.bots import RandomBot
 from table.cards import library
 from table.engine import DecisionKind, Phase
-from table.engine.decisions import Illegal, seat_of
+from table.engine.decisions import Illegal
 from table.engine.game import GameConfig
 from table.game import Game
 from table.langs import LANGS
@@ -73,28 +74,31 @@ INVITE_S = 3.0          # the invitation between games
 INVITE_EVERY = 6        # during a game, the invitation again after this many bot answers
 DEMO_ROUNDS = 6
 DEMO_TEAMS = 2
+#: who plays the show: the box at its easy level ("greedy": the same, its old name) or random
+#: answers; the show's bots answer on its loop, where the normal level's look (up to 0.4 s on
+#: a desktop, seconds on a Pi) and the hard level's search would hold the show up
+SHOW_BOTS = {"easy": "easy", "greedy": "easy", "random": ""}
 
 
 class Demo:
     """The show on ``devices`` (wind, leds, display); inputs through :meth:`press`/:meth:`tap`."""
 
     game: Game                    # the game on show (set by _new_game)
-    bots: list[Callable[[Game], Any]]
 
     def __init__(self, devices: Devices, *, lang: str = "en", seed: int | str = 0,
-                 bots: str = "greedy", idle_s: float = IDLE_S,
+                 bots: str = "easy", idle_s: float = IDLE_S,
                  clock: Callable[[], float] = time.monotonic, cards: dict | None = None,
                  rounds: int = DEMO_ROUNDS, fps: int = FPS):
 
         if lang not in LANGS:
             raise ValueError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
-        if bots not in ("greedy", "random"):
-            raise ValueError(f"bots must be greedy or random, not {bots!r}")
+        if bots not in SHOW_BOTS:
+            raise ValueError(f"bots must be one of {', '.join(SHOW_BOTS)}, not {bots!r}")
         self.devices = devices
         self.supervisor = Supervisor(devices, clock=clock, on_fault=_warn)
         self.lang = lang
         self.seed = seed
-        self.bot_kind = bots
+        self.level = SHOW_BOTS[bots]   # the box's level at every seat ("": random answers)
         self.idle_s = idle_s
         self.clock = clock
         self.cards = library() if cards is None else cards
@@ -127,19 +131,16 @@ class Demo:
     def _new_game(self) -> None:
         n = self.games
         self.game = Game.new(self.config, f"demo:{self.seed}:{n}", self.cards)
-        if self.bot_kind == "greedy":
-            self.bots = [GreedyBot(f"{self.seed}:{n}:{i}", samples=1, max_options=8)
-                         for i in range(DEMO_TEAMS)]
-        else:
-            self.bots = [RandomBot(f"{self.seed}:{n}:{i}") for i in range(DEMO_TEAMS)]
         self.prompt = None
         self._invite = True
 
     def _bot_answer(self) -> Any:
+        """A seat's answer, as the table's box gives it (table/app/boxseat.py): a bot of the
+        show's level made for the position (the same position, the same answer)."""
         game = self.game
-        actor = (game.request.actor if game.request is not None else None) or ""
-        seat = seat_of(actor, game.seats) or 0
-        return self.bots[seat % len(self.bots)](game)
+        if not self.level:                    # (a quick stand-in, for tests and stress runs)
+            return RandomBot(f"{game.seed}:{len(game.log)}")(game)
+        return boxseat.choose(game, game.seed, self.level)
 
     def view(self) -> View:
         return game_view(self.lang, self.game, self.grid, self.cards)

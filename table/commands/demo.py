@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from table.app.demo import IDLE_S
+from table.app.demo import IDLE_S, SHOW_BOTS
 from table.langs import LANGS
 
 from .common import (UserError, add_examples, add_page, add_profile, add_sim, add_state_dir,
@@ -26,8 +26,9 @@ def configure(parser) -> None:
     parser.add_argument("--lang", choices=LANGS, default="en",
                         help="the language of the screens (default en)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the bots' games")
-    parser.add_argument("--bots", choices=["greedy", "random"], default="greedy",
-                        help="who plays the show (default greedy)")
+    parser.add_argument("--bots", choices=list(SHOW_BOTS), default="easy",
+                        help="who plays the show: the box at its easy level (default; greedy: "
+                             "the same), or random answers")
     parser.add_argument("--idle", type=float, default=IDLE_S, metavar="SECONDS",
                         help=f"a visitor idle this long hands back to the bots (default {IDLE_S:g})")
     parser.add_argument("--games", type=int, default=None, metavar="N",

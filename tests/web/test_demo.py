@@ -7,10 +7,12 @@ import asyncio
 import pytest
 
 from table.cli import main
+from table.app import boxseat
 from table.app.demo import BYE_S, NOTICE_S, RESULT_S, Demo
 from table.app.demoloop import attach, run_async
 from table.app.demopairing import CODE_S, PairedDemo
 from table.devices.buttons import InputEvent
+from table.game import Game
 from table.ui import screens
 from tests.polling import until_async
 
@@ -48,6 +50,19 @@ def test_each_beat_shows_the_decision_then_its_answer(demo, devices):
     before = len(demo.game.log)
     demo.step()                                   # ... then answered
     assert len(demo.game.log) > before and demo.prompt is None
+
+
+def test_the_show_s_seats_are_played_as_the_box_plays_a_team(demo):
+    """Each bot answer is the table's box at its easy level (table/app/boxseat.py), made for
+    the position: the same game played again by boxseat.choose is the same game."""
+    for _ in range(40):
+        demo.step()
+    game = demo.game
+    assert len(answers(game)) > 10
+    again = Game.new(demo.config, game.seed, demo.cards)
+    while len(again.log) < len(game.log):
+        again.answer(boxseat.choose(again, again.seed, "easy"))
+    assert again.log == game.log
 
 
 def visit(demo, clock, card="bazooka") -> None:
@@ -174,7 +189,7 @@ def screen_text(demo) -> str:
 def test_bad_options(devices):
     with pytest.raises(ValueError, match="language must be one of en, cs, uk"):
         Demo(devices, lang="de")
-    with pytest.raises(ValueError, match="bots must be greedy or random"):
+    with pytest.raises(ValueError, match="bots must be one of easy, greedy, random"):
         Demo(devices, bots="smart")
 
 
