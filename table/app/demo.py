@@ -120,6 +120,7 @@ class Demo:
         self._notice: Screen | None = None   # shown over the visitor's prompt until _until
         self._said, self._bye_at = False, 0.0   # a mistake said; the shot's result until then
         self._pending: list = []  # animations queued by a visitor's answer
+        self._visit_at = 0        # the events before the visitor's turn
         self._invite = True
         self._beats = 0           # bot answers since the invitation was last on show
         self._invites = 0         # invitations shown (every other one: the game against the box)
@@ -329,6 +330,7 @@ class Demo:
             self._answer(self._bot_answer())
         self.mode = DemoMode.VISITOR
         self.visitor_team = self.game.turn.team
+        self._visit_at = len(self.game.events)     # (what the visitor's shot did: from here)
         prompt = self._ask()
         self._pending = []
         log.info("demo: a visitor plays the %s team's weapon", self.visitor_team)
@@ -364,7 +366,8 @@ class Demo:
         self.mode, self.prompt = DemoMode.BYE, None     # what the shot did, then goodbye
         self._bye_at = self.clock() + RESULT_S
         self._until = self._bye_at + BYE_S
-        self.stage.show(screens.message(*shot_result(self.lang, self.game, self.visitor_team)))
+        self.stage.show(screens.message(*shot_result(self.lang, self.game, self.visitor_team,
+                                                         self._visit_at)))
 
     # -- a short game against the box --------------------------------------------------------
     def _start_versus(self) -> None:

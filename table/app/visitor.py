@@ -64,16 +64,19 @@ def not_held(lang: str, cards: dict, tapped: str, shot: str | None) -> screens.S
                            text("demo.not_held", lang, card=name, other=other))
 
 
-def shot_result(lang: str, game, team: str | None) -> tuple[str, str]:
+def shot_result(lang: str, game, team: str | None, since: int = 0) -> tuple[str, str]:
     """The title and body of what the visitor's card did: its card summary (the aim, the
-    worms hurt, destroyed, drowned, the worms left) from the events of its play."""
+    worms hurt, destroyed, drowned, the worms left) from the events of its play (the last
+    card ``team`` played from event ``since`` on; none: the turn went by without a weapon)."""
     from table.ui.changes import card_summary
     from table.engine.board import split_id
     from table.ui.instructions import worm_number
 
     events = game.events
-    start = max((i for i, e in enumerate(events) if e["event"] == "play"
-                 and e.get("team") == team), default=len(events))
+    start = max((i for i, e in enumerate(events[since:], since) if e["event"] == "play"
+                 and e.get("team") == team), default=None)
+    if start is None:
+        return text("demo.title", lang), text("box.passes", lang)
     hurt: list[tuple] = []
     gone: dict[str, list[tuple]] = {"out": [], "sank": []}
     shot = None
@@ -92,7 +95,7 @@ def shot_result(lang: str, game, team: str | None) -> tuple[str, str]:
                 hurt.remove(who)
         elif e["event"] == "end_turn":
             break
-    s = {"card": events[start]["card"] if start < len(events) else None, "shot": shot,
+    s = {"card": events[start]["card"], "shot": shot,
          "hurt": hurt, **gone, "teams": list(game.teams)}
     return card_summary(lang, s, game.board)
 

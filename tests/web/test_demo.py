@@ -105,6 +105,22 @@ def test_a_visitor_takes_a_shot(demo, clock, devices):
     assert demo.mode == "show" and demo.decisions == decisions + 1
 
 
+def test_a_visitor_who_plays_no_weapon_is_told_so(demo, clock):
+    """OK on the weapon step plays no card: the result says no weapon this turn (not an
+    earlier card's result, and no crash)."""
+    for _ in range(30):                           # the team has played cards before
+        demo.step()
+    demo.press(InputEvent("3"))
+    team, log = demo.visitor_team, len(demo.game.log)
+    for _ in range(5):
+        if demo.mode != "visitor":
+            break
+        demo.press(InputEvent("ok"))
+    assert demo.mode == "bye" and "pass" in answers(demo.game)[-1:]
+    assert any(e["event"] == "play" and e.get("team") == team for e in demo.game.events)
+    assert screen_text(demo) == "Worms: try it! No weapon this turn" and len(demo.game.log) > log
+
+
 def test_a_silent_visitor_hands_back_to_the_bots(demo, clock):
     demo.press(InputEvent("ok"))
     assert demo.mode == "visitor"
