@@ -22,6 +22,7 @@ SLOW = {
     "app/test_own_decks.py::test_when_the_box_draws_nothing_is_tapped",
     "game/test_selfplay.py::test_greedy_beats_random_in_two_team_games",
     "game/test_selfplay.py::test_random_bots_play_100_games_without_an_error",
+    "game/test_search.py::test_every_level_plays_a_whole_game_within_the_rules",
     "test_examples.py::test_games_with_the_pack_find_and_play_its_weapons",
     "journal/test_journal.py::test_the_cap_keeps_the_file_from_growing",
     "journal/test_journal.py::test_a_truncated_journal_is_reported_damaged",
