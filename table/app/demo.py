@@ -50,6 +50,7 @@ from table.ui.strings import text
 
 from . import boxseat
 from .asking import Answer, Prompt, Refuse, View
+from .bridge import LoopBridge
 from .mode import DemoMode
 from .present import game_view, refusal, winner_frame
 from .prompts import for_decision
@@ -88,14 +89,19 @@ class Demo:
     def __init__(self, devices: Devices, *, lang: str = "en", seed: int | str = 0,
                  bots: str = "easy", idle_s: float = IDLE_S,
                  clock: Callable[[], float] = time.monotonic, cards: dict | None = None,
-                 rounds: int = DEMO_ROUNDS, fps: int = FPS):
+                 rounds: int = DEMO_ROUNDS, fps: int = FPS, tags: dict[str, str] | None = None):
 
         if lang not in LANGS:
             raise ValueError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
         if bots not in SHOW_BOTS:
             raise ValueError(f"bots must be one of {', '.join(SHOW_BOTS)}, not {bots!r}")
         self.devices = devices
-        self.supervisor = Supervisor(devices, clock=clock, on_fault=_warn)
+        # the devices' threads hand their inputs to the loop (run_async's) through the bridge
+        self.bridge = LoopBridge()
+        self.supervisor = Supervisor(devices, clock=clock, on_fault=_warn, bridge=self.bridge,
+                                     on_input=self._input, on_tap=self._tagged)
+        # a tag read as its card: the enrol table of `worms-table enroll` (UID -> card id)
+        self.tags = {uid.upper(): card for uid, card in (tags or {}).items()}
         self.lang = lang
         self.seed = seed
         self.level = SHOW_BOTS[bots]   # the box's level at every seat ("": random answers)
@@ -112,7 +118,7 @@ class Demo:
         self.mode = DemoMode.SHOW
         self.prompt: Prompt | None = None   # the decision on show (a bot's, or the visitor's)
         self.visitor_team: str | None = None
-        # the card lying on the reader (set by attach), or None
+        # the card lying on the reader, or None (None: the reader's, :meth:`card_of`)
         self.lying: Callable[[], str | None] | None = None
         self.wake: asyncio.Event | None = None      # set by an input (run_async's)
         self.last_input = clock()
@@ -261,6 +267,43 @@ class Demo:
         self._draw_prompt()
         return pending, self._pace()
 
+    # -- the devices (the supervisor's, as in the daemon) ------------------------------------
+    def _input(self, event) -> None:
+        self._woken(self.press, event)
+
+    def _tagged(self, uid: str) -> None:
+        self._woken(self.tap, self.card_of(uid))
+
+    def _woken(self, fn: Callable[[Any], None], arg: Any) -> None:
+        """An input, on the loop: never the end of the show; its screen goes up at once."""
+        try:
+            fn(arg)
+        except Exception:
+            log.exception("demo: input failed")
+        if self.wake is not None:
+            self.wake.set()
+
+    def card_of(self, uid: str) -> str | None:
+        """The card of a tag: enrolled (:attr:`tags`), else a sim tag (table.cards.simtags)."""
+        from table.cards.simtags import card_for_uid
+
+        found = self.tags.get(uid.upper())
+        return found if found in self.cards else card_for_uid(uid, self.cards)
+
+    def _on_reader(self) -> str | None:
+        reader = self.supervisor.dev.get("card_reader")
+        uid = reader.current if reader is not None else None
+        return self.card_of(uid) if uid else None
+
+    def retry(self) -> None:
+        """Missing devices opened again, failing ones tried again (every ``retry_s``)."""
+        missing = self.supervisor.missing()
+        for name in missing:
+            self.supervisor.open(name)
+        if missing or self.supervisor.faults:
+            self.stage.changed()
+            self.draw()
+
     # -- the visitor -------------------------------------------------------------------------
     def press(self, event) -> None:
         """A button: starts a visitor's turn, or goes to the visitor's prompt.  A card already
@@ -280,7 +323,7 @@ class Demo:
             return
         if self.mode != DemoMode.VISITOR:
             prompt = self._start_visit()
-            lying = self.lying() if self.lying is not None else None
+            lying = self.lying() if self.lying is not None else self._on_reader()
             if lying is not None and prompt is not None:
                 self._outcome(prompt.tap(shot_card(prompt, lying)))
             return

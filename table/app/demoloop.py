@@ -1,31 +1,27 @@
 """The shop demo (table/app/demo.py) on an asyncio loop: :func:`run_async` paces the show's
-beats and animations in real time (a ticker moving the LEDs' animation on, on the presenter's
-beat, as in the daemon), and :func:`attach` hands the buttons' and the card reader's events
-(from their threads) to the loop, where an input cuts the show short so that its screen goes
-up at once."""
+beats and animations in real time, with the daemon's background tasks (table/app/tasks.py): a
+ticker moving the LEDs' animation on, on the presenter's beat, and the retry of missing or
+failing devices.  The buttons' and the card reader's events come from their threads through
+the demo's bridge (its :class:`Supervisor` wires them, as in the daemon); an input cuts the
+show short so that its screen goes up at once."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 from . import tasks
-from .bridge import LoopBridge
-from .demo import Demo, log
-
-if TYPE_CHECKING:
-    from table.devices.build import Devices
+from .demo import Demo
 
 
 async def run_async(demo: Demo, stop: asyncio.Event, games: int | None = None) -> None:
     """Pace the show on the running loop until ``stop`` (an asyncio.Event) is set or ``games``
-    games are over.  Inputs (from any thread) go through :func:`attach`."""
+    games are over.  Inputs (from any thread) reach the show through its bridge, once it runs."""
     wake = demo.wake = asyncio.Event()
-    demo.supervisor.bridge.loop = asyncio.get_running_loop()   # the devices' errors, on it
+    demo.bridge.loop = asyncio.get_running_loop()     # the devices' inputs and errors, on it
     stage = demo.stage
-    ticker = asyncio.create_task(tasks.every(stage.presenter.period, stage.tick, "the show's LEDs",
-                                             stage.presenter.origin))
+    jobs = [asyncio.create_task(job) for job in (
+        tasks.every(stage.presenter.period, stage.tick, "the show's LEDs", stage.presenter.origin),
+        tasks.every(demo.supervisor.retry_s, demo.retry, "the retry"))]
     start_games = demo.games
     try:
         while not stop.is_set() and (games is None or demo.games - start_games < games):
@@ -42,8 +38,9 @@ async def run_async(demo: Demo, stop: asyncio.Event, games: int | None = None) -
             if hold > 0 and not wake.is_set():
                 await _wait(wake, stop, hold)
     finally:
-        ticker.cancel()
-        await asyncio.gather(ticker, return_exceptions=True)
+        for job in jobs:
+            job.cancel()
+        await asyncio.gather(*jobs, return_exceptions=True)
 
 
 async def _wait(wake: asyncio.Event, stop: asyncio.Event, seconds: float) -> None:
@@ -56,35 +53,4 @@ async def _wait(wake: asyncio.Event, stop: asyncio.Event, seconds: float) -> Non
             w.cancel()
 
 
-def attach(demo: Demo, devices: Devices, loop: asyncio.AbstractEventLoop,
-           tags: dict[str, str] | None = None) -> None:
-    """Hand the buttons' and the card reader's events (from their threads) to the loop.
-
-    A tag is read as its card through ``tags`` (UID -> card id: the enrol table of
-    ``worms-table enroll``), else as a sim tag (:mod:`table.cards.simtags`)."""
-    from table.cards.simtags import card_for_uid
-
-    tags = {uid.upper(): card for uid, card in (tags or {}).items()}
-    bridge = LoopBridge(loop)
-
-    def on_loop(fn: Callable[..., None], *args: Any) -> None:
-        def run() -> None:
-            try:
-                fn(*args)
-            except Exception:                 # never let one input stop the show
-                log.exception("demo: input failed")
-            if demo.wake is not None:
-                demo.wake.set()
-        bridge.call(run)
-
-    def card(uid: str) -> str | None:
-        found = tags.get(uid.upper())
-        return found if found in demo.cards else card_for_uid(uid, demo.cards)
-
-    demo.lying = lambda: card(devices.card_reader.current) if devices.card_reader.current \
-        else None
-    devices.buttons.on_input = lambda event: on_loop(demo.press, event)
-    devices.card_reader.on_tap = lambda uid: on_loop(lambda: demo.tap(card(uid)))
-
-
-__all__ = ["attach", "run_async"]
+__all__ = ["run_async"]

@@ -93,6 +93,10 @@ class Stage:
         if wind != self.wind:
             self.wind, self._showing = wind, None
 
+    def changed(self) -> None:
+        """Draw again at the next :meth:`draw` (a device back, or to be tried again)."""
+        self._showing = None
+
     def draw(self, mode: str, lang: str) -> None:
         """The changes since the last draw, if any: one new snapshot, drawn by the presenter
         on the OLED, the LEDs and the dial, and handed to the page."""

@@ -46,8 +46,7 @@ def run(args) -> int:
     import logging
     import sys
 
-    from table.app.demo import log
-    from table.app.demoloop import attach, run_async
+    from table.app.demoloop import run_async
     from table.app.demopairing import PairedDemo
     from table.devices import DeviceError
     from table.devices.build import build_devices
@@ -69,7 +68,7 @@ def run(args) -> int:
     try:
         try:
             demo = PairedDemo(devices, lang=args.lang, seed=args.seed, bots=args.bots,
-                              idle_s=args.idle)
+                              idle_s=args.idle, tags=tags)
         except DeviceError as err:
             raise UserError(str(err)) from None
         if args.fast:
@@ -81,10 +80,6 @@ def run(args) -> int:
             loop = asyncio.get_running_loop()
             stop = asyncio.Event()
             on_stop_signals(loop, stop.set)
-            try:
-                attach(demo, devices, loop, tags)
-            except DeviceError as err:
-                log.warning("demo: no visitors' inputs: %s", err)
             server = None
             if args.sim and not args.no_web:
                 server = await start_page(devices, args.host, args.port, lang=args.lang,

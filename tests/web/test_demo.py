@@ -9,11 +9,13 @@ import pytest
 from table.cli import main
 from table.app import boxseat
 from table.app.demo import BYE_S, NOTICE_S, RESULT_S, Demo
-from table.app.demoloop import attach, run_async
+from table.app.demoloop import run_async
 from table.app.demopairing import CODE_S, PairedDemo
+from table.devices import DeviceError
 from table.devices.buttons import InputEvent
 from table.game import Game
 from table.ui import screens
+from table.ui.snapshot import one_bit
 from tests.polling import until_async
 
 
@@ -202,6 +204,29 @@ def screen_text(demo) -> str:
     return " ".join(demo.last_screen.texts) if demo.last_screen is not None else ""
 
 
+class NoDisplayYet:
+    """The simulated devices, but the OLED fails to open the first time."""
+
+    def __init__(self, devices) -> None:
+        self.real, self.tries = devices, 0
+
+    def __getattr__(self, name: str):
+        if name == "display" and self.tries == 0:
+            self.tries += 1
+            raise DeviceError("OLED display", "check the cable")
+        return getattr(self.real, name)
+
+
+def test_a_missing_display_is_opened_again_as_in_the_daemon(devices, clock, caplog):
+    demo = Demo(NoDisplayYet(devices), seed=3, clock=clock)
+    demo.step()                                   # the invitation: the show goes on without it
+    assert devices.display.image is None and "check the cable" in caplog.text
+    assert devices.leds.flush(10) and devices.leds.frames > 0
+    demo.retry()                                  # (every retry_s, on the loop)
+    assert devices.display.image is not None
+    assert devices.display.image.tobytes() == one_bit(demo.last_screen.image).tobytes()
+
+
 def test_bad_options(devices):
     with pytest.raises(ValueError, match="language must be one of en, cs, uk"):
         Demo(devices, lang="de")
@@ -211,11 +236,10 @@ def test_bad_options(devices):
 
 def test_inputs_from_device_threads_reach_the_show(devices):
     """The paced loop with the buttons and the reader attached, as `worms-table demo` runs."""
-    demo = Demo(devices, seed=5, bots="random")
+    demo = Demo(devices, seed=5, bots="random", tags={"04a1b2c3d4e5f6": "bazooka"})
 
     async def scenario():
         stop = asyncio.Event()
-        attach(demo, devices, asyncio.get_running_loop(), {"04a1b2c3d4e5f6": "bazooka"})
         task = asyncio.create_task(run_async(demo, stop))
         await until_async(lambda: demo.wake is not None, what="the show running")
         await asyncio.to_thread(devices.buttons.press, "1")      # from another thread
