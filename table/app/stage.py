@@ -30,8 +30,9 @@ class Showing(Prompt):
     ``scene(t)`` on the LEDs (``t``: the show's time; hexes it leaves out dark)."""
 
     def __init__(self, screen: Screen, scene: Callable[[float], scenes.Frame], grid: frozenset,
-                 animated: bool) -> None:
+                 animated: bool, ends: float | None = None) -> None:
         self._screen, self.scene, self.grid, self.animated = screen, scene, grid, animated
+        self.ends = ends            # the show's time the scene stops moving (None: never)
 
     def screen(self, view: View) -> Screen:
         return self._screen
@@ -60,6 +61,7 @@ class Stage:
         self.screen: Screen | None = None               # the OLED's screen
         self._scene: Callable[[float], scenes.Frame] = still({})   # the LEDs' scene
         self._moving = False                            # ... changes with time
+        self._ends: float | None = None                 # ... until then (None: for ever)
         self.wind: int | None = None                    # where the dial points
         self._showing: Showing | None = None            # what is drawn (None: a change to draw)
         self.snapshot: TableSnapshot | None = None      # the last one
@@ -79,14 +81,16 @@ class Stage:
         """``frame`` on the LEDs, still."""
         self.show_scene(still(frame), moving=False)
 
-    def show_scene(self, scene: Callable[[float], scenes.Frame], moving: bool) -> None:
-        """``scene(t)`` on the LEDs, ``t`` being the show's time."""
-        self._scene, self._moving, self._showing = scene, moving, None
+    def show_scene(self, scene: Callable[[float], scenes.Frame], moving: bool,
+                   ends: float | None = None) -> None:
+        """``scene(t)`` on the LEDs, ``t`` being the show's time (``moving`` until ``ends``)."""
+        self._scene, self._moving, self._ends, self._showing = scene, moving, ends, None
 
     def play(self, scene: scenes.Scene, seconds: float) -> None:
         """An animation from now for ``seconds`` (its last frame held after)."""
         start = self.t()
-        self.show_scene(lambda t: scene(min(max(t - start, 0.0), seconds)), moving=True)
+        self.show_scene(lambda t: scene(min(max(t - start, 0.0), seconds)), moving=True,
+                        ends=start + seconds)
 
     def point(self, wind: int) -> None:
         """The wind dial to ``wind``."""
@@ -102,7 +106,8 @@ class Stage:
         on the OLED, the LEDs and the dial, and handed to the page."""
         if self._showing is not None or self.screen is None:
             return
-        self._showing = showing = Showing(self.screen, self._scene, self.grid, self._moving)
+        self._showing = showing = Showing(self.screen, self._scene, self.grid, self._moving,
+                                          self._ends)
         self._snapshot(self.presenter.present(showing, self._view, self.t(), mode=mode,
                                               lang=lang, wind=self.wind))
 
@@ -110,9 +115,12 @@ class Stage:
         """The LEDs' animation moved on (the ticker's beat, table/app/demoloop.py)."""
         showing = self._showing
         if showing is not None and (showing.animated or self.supervisor.faults):
-            snap = self.presenter.animate(showing, self._view, self.t())
+            t = self.t()
+            snap = self.presenter.animate(showing, self._view, t)
             if snap is not None:
                 self._snapshot(snap)
+            if showing.ends is not None and t >= showing.ends:   # its last frame is out
+                showing.animated = False
 
     def _snapshot(self, snap: TableSnapshot) -> None:
         self.snapshot = snap

@@ -56,6 +56,10 @@ def test_an_animation_is_planned_ahead_on_the_leds_and_holds_its_last_frame(devi
     assert devices.leds.flush(10)
     assert devices.leds.shown()[lit][0] < devices.leds.capped((250, 0, 0))[0]
     clock.now += 5
+    stage.tick()                                         # past its end: the last frame, once
+    ticked = len(pushed)
+    stage.tick()
+    assert ticked == 2 and len(pushed) == ticked
     stage.point(2)                                       # a change after the animation's end
     stage.draw("show", "en")
     assert pushed[-1].frame[lit] == (0, 0, 0) and pushed[-1].oled == pushed[0].oled
