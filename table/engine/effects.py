@@ -190,14 +190,15 @@ class Resolver:
             self.flood(h)
         return thing
 
-    def emptiest(self) -> Hex | None:
-        """E9: the land hex with the fewest Things; ties are the active player's choice."""
+    def emptiest(self, ask: bool = True) -> Hex | None:
+        """E9: the land hex with the fewest Things; ties are the active player's choice
+        (``ask`` False: the answer cannot matter, the first of them)."""
         land = self.board.land_in_order()
         if not land:
             return None
         fewest = min(self.board.count(h) for h in land)
         tied = [h for h in land if self.board.count(h) == fewest]
-        return self.ask("hex", tied, tied[0], Purpose.EMPTIEST)
+        return self.ask("hex", tied, tied[0], Purpose.EMPTIEST) if ask else tied[0]
 
     # -- moving (E7), scatter (E5, E6), full hex (E7.4) --------------------------------------
 

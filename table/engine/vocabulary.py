@@ -298,8 +298,8 @@ def _remove(r: Resolver, card: Card, play: Play, step: dict) -> None:
 def _place(r: Resolver, card: Card, play: Play, step: dict) -> None:
     at = arg(step, "at")
     h: Hex | None
-    if at == "emptiest":
-        h = r.emptiest()
+    if at == "emptiest":     # (no question whose answer cannot matter: an empty pool)
+        h = r.emptiest(ask=r.board.in_pool(step["kind"]) > 0 or _same_after(card, step))
     elif at == "same":
         h = play.placed_at
     elif at == "own_hex":
@@ -310,6 +310,15 @@ def _place(r: Resolver, card: Card, play: Play, step: dict) -> None:
         r.place(step["kind"], h)
         play.placed_at = h
         r.full_hex(h)
+
+
+def _same_after(card: Card, step: dict) -> bool:
+    """A later step of ``card`` places a Thing on the hex ``step`` placed its Thing on."""
+    for steps in (card.text, card.drop):
+        later = [s for i, s in enumerate(steps) if any(t is step for t in steps[:i])]
+        if any(s.get("do") == "place" and s.get("at") == "same" for s in later):
+            return True
+    return False
 
 
 def _scatter(r: Resolver, card: Card, play: Play, step: dict) -> None:

@@ -375,3 +375,28 @@ def test_a_drop_deck_the_box_cannot_fill_says_so():
     g = Game.new(GameConfig(teams=3), 1, cards)
     assert {"event": "deck_short", "deck": "drop", "card": None, "wanted": 8, "have": 2} in g.events
     assert g.decks["drop"] == 2 + 1                       # both Drop cards, then Sudden Death
+
+
+def test_a_crate_with_none_left_in_the_pool_asks_nothing():
+    """Issue 23 item 4: no question whose answer cannot matter: with no Supply Crate left in
+    the pool, a Drop card's crate asks nowhere (two tied emptiest hexes); a Mine drop still
+    asks, since its mine goes where the crate would have."""
+    from table.engine.board import BOX, Board, Thing
+    from table.engine.cards import resolve_drop
+    from table.engine.chance import Script
+    from table.engine.effects import Resolver
+
+    def asked(card: str) -> list:
+        board = Board(land={(0, 0), (1, 0), (2, 0)}, wind=1)
+        for i in range(BOX["crate"]):
+            board.add(Thing(f"crate-{i + 1}", "crate", (0, 0)))
+        questions = []
+
+        def decide(d):
+            questions.append(d.purpose)
+            return d.default
+        r = Resolver(board, Script(dice=["3"]), decide)
+        resolve_drop(r, library()[card])
+        return questions
+    assert asked("supplies") == []
+    assert asked("mine_drop") == ["emptiest"]
