@@ -52,7 +52,8 @@ class View:
                ) -> screens.Screen:
         body = text(prompt_key, self.lang) + (f"\n{extra}" if extra else "")
         if self.team is None:
-            return screens.message(text("wizard.title", self.lang), body)
+            return screens.message(text("wizard.title", self.lang), body,
+                                   hint=screens.pick(self.lang))
         n = worm_number(self.worm) if self.worm else None
         return screens.turn(self.lang, self.team, n, body, phase=phase)
 

@@ -44,7 +44,7 @@ def _aim_draw(card_id: str | None, dice: dict):
             lines.append(text("ask.aim_at", v.lang, what=_name(v, here[0].id)))
         title = text("turn.title", v.lang, team=text(f"team.{v.team}", v.lang),
                      n=worm_number(v.worm)) if v.team and v.worm else text("card.title", v.lang)
-        return screens.message(title, "\n".join(lines))
+        return screens.message(title, "\n".join(lines), hint=screens.pick(v.lang))
     return draw
 
 
@@ -76,7 +76,8 @@ def _drop_draw(view):
         title = text("drop.title", v.lang)
         if n > 1:
             title = f"{title} {text('ask.nth', v.lang, k=k, n=n)}"
-        return screens.message(title, text("ask.drop_where", v.lang, card=name, thing=thing))
+        return screens.message(title, text("ask.drop_where", v.lang, card=name, thing=thing),
+                               hint=screens.pick(v.lang))
     return draw
 
 

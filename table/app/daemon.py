@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from table.devices import DeviceError
+from table.engine.board import Board
 from table.engine.decisions import Illegal
 from table.engine.game import TURN_PHASES, GameConfig
 from table.game import Game
@@ -47,7 +48,7 @@ from .present import fault_notice, game_view
 from .onshow import OnShow
 from .presenter import Presenter
 from .resume import latest_game, steps_as_shown, tracker_for
-from .prompts import Notice, Prompt, View, undone
+from .prompts import Notice, Prompt, View, undo_refused, undone
 from .state import StateFolder, load_cards
 from .steps import StepQueue
 from .storage import StorageGuard
@@ -224,9 +225,9 @@ class Daemon:
         if self.jg is None or self.jg.game.result is not None or self.box.busy:
             return
         jg, tracker = self._in_play()
-        before, gone = tracker.board.copy(), jg.game.log[-1:]
+        before, gone = self._players_board(jg, tracker), jg.game.log[-1:]
         if not jg.undo():
-            self.overlay = Notice(lambda v: screens.error(v.lang, "error.undo_roll"))
+            self.overlay = undo_refused(gone[-1] if gone else {}, jg.game.events)
             return
         boxseat.unwind(jg)                    # back to the last answer people gave
         self.shown.forget_asked()
@@ -237,6 +238,17 @@ class Daemon:
         self._set_steps(undo_steps(before, tracker.board))
         self.save_progress()
         self.overlay = undone(gone, self.cards)
+
+    def _players_board(self, jg: JournaledGame, tracker: Tracker) -> Board:
+        """The board as the players have it: the tracker's, less the changes on steps not
+        yet copied (none of the queue's copied: the board before its events, so an undo of a
+        mistyped die never asks to put back what was never moved)."""
+        q = self.queue
+        if q and q.done == 0:
+            start = tracker_for(jg.game, self.settings)
+            start.apply(jg.game.events[:q.base])
+            return start.board
+        return tracker.board.copy()
 
     def check_timer(self) -> None:
         self.timer.check(self.game, copying=bool(self.queue))

@@ -94,7 +94,8 @@ class EditPick(Prompt):
                                to[0] if to else self.grid.cursor,
                                lambda v, c: screens.message(
                                    text("edit.title", v.lang),
-                                   text("edit.where", v.lang, thing=_name(v, thing))),
+                                   text("edit.where", v.lang, thing=_name(v, thing)),
+                                   hint=screens.pick(v.lang)),
                                miss=Refuse("error.not_lit"))
             self.sub.domain = self.grid.domain | frozenset(to)
             return None

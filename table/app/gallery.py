@@ -38,6 +38,7 @@ from .gallery_kit import (
     widest_team,
 )
 from .gallery_play import ends, setup, steps, turn
+from .gallery_said import by_hand, said, typed, undos
 from .present import Legend, refusal
 from .prompts import Menu, Notice, Prompt, Refuse, View
 from .state import words
@@ -100,7 +101,8 @@ def _plain(lang: str, key: str, args: dict) -> screens.Screen:
 
 def _back(lang: str, device: str) -> screens.Screen:
     return screens.message(text("fault.title", lang),
-                           text("fault.back", lang, name=text(f"device.{device}", lang)))
+                           text("fault.back", lang, name=text(f"device.{device}", lang)),
+                           mark=screens.OK_ON)
 
 
 def _storage(lang: str, kind: str) -> screens.Screen:
@@ -168,7 +170,6 @@ def refusals(lang: str) -> Iterator[tuple[str, Draw]]:
     asks += [("error.no_card_now", {"phase": p}) for p in ("activate", "move1", "move2")]
     for key, args in asks:
         yield key, partial(refusal, Refuse(key, args), lang)
-    yield "undone", lambda: screens.message(text("undo.done", lang), text("prompt.ok", lang))
     view = table_view(lang)
     legend = Legend()
     for c in rows(len(scenes.LEGEND)):
@@ -316,6 +317,7 @@ def box(lang: str) -> Iterator[tuple[str, Draw]]:
 
 
 GROUPS: tuple[tuple[str, Callable[[str], Iterator[tuple[str, Draw]]]], ...] = (
-    ("wizard", wizard), ("setup", setup), ("turn", turn), ("steps", steps), ("end", ends),
-    ("refusals", refusals), ("seats", seats), ("teach", teach),
-    ("teach", teach_pass), ("box", box))
+    ("wizard", wizard), ("setup", setup), ("turn", turn), ("turn", typed), ("turn", by_hand),
+    ("steps", steps), ("steps", said), ("end", ends), ("refusals", refusals),
+    ("refusals", undos), ("seats", seats), ("teach", teach), ("teach", teach_pass),
+    ("box", box))

@@ -147,7 +147,7 @@ def steps_of(view: View, raws: list, name: str) -> Iterator[tuple[str, Draw]]:
 
 
 def steps(lang: str) -> Iterator[tuple[str, Draw]]:
-    """The board changes to copy, one hex a screen; the instructions; dice and coins."""
+    """The board changes to copy, one hex a screen; the instructions."""
     view = table_view(lang)
     team = widest_team(lang)
     worm = {"team": team, "n": "4"}
@@ -171,10 +171,6 @@ def steps(lang: str) -> Iterator[tuple[str, Draw]]:
     yield from steps_of(view, [raw_step(instruction=Instruction("do.move_worm", {"team": t, "n": "4"},
                                                            (0, 1), (1, 0))) for t in TEAMS],
                       "each team's worm")
-    yield from steps_of(view, [raw_step(side=s) for s in ("safe", "danger")], "Danger Flipper")
-    yield from steps_of(view, [raw_step(faces=("3", "wind"), why=w) for w in
-                             ("wind", "jump", "scatter", "knockback", "blast", "oil_drum")]
-                      + [raw_step(faces=tuple(FACES[:n]), why="accuracy") for n in (1, 5)], "dice")
 
 
 def _packed(lang: str, lines: list[Change]) -> list[tuple[Change, ...]]:

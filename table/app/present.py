@@ -40,7 +40,7 @@ class Step(Prompt):
         lang = view.lang
         if s.summary is not None:
             title, body = card_summary(lang, s.summary, view.board)
-            return screens.message(title, body)
+            return told(lang, title, body, s.summary["card"], view.cards)
         if s.deal is not None:
             return deal_screen(lang, s.deal, view.cards)
         if s.changes and s.at is None and s.changes[0].key.startswith("ch.place"):
@@ -57,11 +57,7 @@ class Step(Prompt):
                 return screens.message(title, s.instruction.text(lang),
                                        footer=f"{text('button.ok', lang)} →")
             return screens.confirm(lang, s.instruction.text(lang), self.index, self.total)
-        if s.side is not None:
-            return screens.message(text("coin.title", lang), text(f"coin.{s.side}", lang),
-                                   footer=f"{text('button.ok', lang)} →")
-        what = text(f"roll.for.{s.why}", lang) if s.why in ROLL_TITLES else None
-        return screens.dice(lang, list(s.faces), wind=view.board.wind, title=what)
+        raise ValueError(f"a step with nothing to show: {s!r}")
 
     def frame(self, view: View, t: float) -> scenes.Frame:
         base = view.base()
@@ -100,7 +96,16 @@ class Step(Prompt):
         return Refuse("error.finish_changes")
 
 
-ROLL_TITLES = frozenset({"wind", "jump", "scatter", "knockback", "blast", "oil_drum"})
+def told(lang: str, title: str, body: str, card: str, cards: dict) -> screens.Screen:
+    """A card's summary, with OK's hint: at the foot where the body leaves room, else at the
+    right of the title (the card's name alone, if the title is too wide for it)."""
+    name = cards[card].name(lang) if card in cards else card
+    for shot in (screens.message(title, body, footer=screens.go_on(lang)),
+                 screens.message(title, body, mark=screens.OK_ON),
+                 screens.message(name, body, mark=screens.OK_ON)):
+        if not shot.problems:
+            return shot
+    return screens.message(title, body)
 
 
 def setup_line(lang: str, changes) -> str:
@@ -135,7 +140,7 @@ def deal_screen(lang: str, deal: dict, cards: dict, width: int = NAME_W) -> scre
         if deal.get("bottom"):
             body += ". " + text("deal.bottom", lang,
                                 card=card_name(cards, deal["bottom"], lang, width))
-    shot = screens.message(title, body)
+    shot = screens.message(title, body, mark=screens.OK_ON)
     if shot.problems and width > NAME_W // 4:          # long names: shorter still
         return deal_screen(lang, deal, cards, width // 2)
     return shot
@@ -214,7 +219,7 @@ def game_over(result: GameResult | None, events: list, frame=None) -> Notice:
     """The end: who won, worms left, turns played, the best chain; OK for a new game."""
     def draw(v: View) -> screens.Screen:
         title, body = game_summary(v.lang, result, events)
-        return screens.message(title, body)
+        return screens.message(title, body, hint=screens.go_on(v.lang))
     return Notice(draw, frame=frame)
 
 
@@ -287,7 +292,8 @@ def fault_notice(name: str, err) -> Notice:
         return Notice(lambda v: screens.fault(v.lang, ui_name(name, err)))
     return Notice(lambda v: screens.message(
         text("fault.title", v.lang),
-        text("fault.back", v.lang, name=text(f"device.{ui_name(name, None)}", v.lang))))
+        text("fault.back", v.lang, name=text(f"device.{ui_name(name, None)}", v.lang)),
+        mark=screens.OK_ON))
 
 
 def with_clock(image, seconds: float):

@@ -31,7 +31,7 @@ from .defaults import aim_start, place_start, thing_start
 from .edits import EditPick
 from .pickers import (INCH, JUMP, LEFT_RIGHT, OPTION, UP, WEAPONS, CardTap, DeckTap, DicePick,
                       HexPick, Menu, Notice)
-from .typed import FaceEntry
+from .typed import ROLL_FOR, FaceEntry
 
 Words = Callable[[Any, str, dict], "str | None"]
 
@@ -65,8 +65,10 @@ def undone(gone: list[dict], cards: dict) -> Notice:
     def what(lang: str) -> str:
         e = gone[-1] if gone else {}
         if e.get("chance") in ("die", "flip"):          # the players' own, typed in
-            key = "face" if e["chance"] == "die" else "coin"
-            return text(f"undo.{e['chance']}", lang, what=text(f"{key}.{e['value']}", lang, d="?"))
+            v = e["value"]
+            said = (text(f"coin.{v}", lang) if e["chance"] == "flip" else v if v.isdigit()
+                    else text(f"face_short.{v}", lang))
+            return text(f"undo.{e['chance']}", lang, what=said)
         try:
             ask = ASKS[DecisionKind(str(e.get("kind")))]
         except ValueError:                               # not a decision's answer
@@ -74,6 +76,30 @@ def undone(gone: list[dict], cards: dict) -> Notice:
         return ask.undone(e.get("answer"), lang, cards) or text("undo.other", lang)
     return Notice(lambda v: screens.message(text("undo.done", v.lang),
                                             f"{what(v.lang)}\n{text('prompt.ok', v.lang)}"))
+
+
+def undo_refused(last: dict, events: list[dict]) -> Notice:
+    """Why nothing can be undone, in the players' words (``last``: the log's last entry): the
+    die or coin the box rolled and what for (said with the changes it made), a card drawn, a
+    deck shuffled, the time run out."""
+    def why(lang: str) -> str:
+        e: dict = next((e for e in reversed(events) if e.get("event") in ("roll", "flip")), {})
+        what = e.get("for")
+        if last.get("chance") == "die" and e.get("event") == "roll" and what in ROLL_FOR:
+            face = e["face"] if e["face"].isdigit() else text(f"face_short.{e['face']}", lang)
+            return text("error.undo_rolled", lang, what=f"{text(f'roll.for.{what}', lang)}: {face}")
+        if last.get("chance") == "flip" and e.get("event") == "flip" and what in ("mine", "fire"):
+            side = text(f"coin.{e['side']}", lang)
+            return text("error.undo_rolled", lang, what=f"{text(f'thing.{what}', lang)}: {side}")
+        if "reveal" in last:
+            return text("error.undo_drawn", lang)
+        if last.get("chance") in ("shuffle", "pick"):
+            return text("error.undo_shuffled", lang)
+        if last.get("timeout"):
+            return text("error.undo_time", lang)
+        return text("error.undo_roll", lang)
+    return Notice(lambda v: screens.message(text("error.title", v.lang), why(v.lang),
+                                            footer=text("button.ok", v.lang)))
 
 
 # -- one builder a kind ---------------------------------------------------------------------
@@ -184,7 +210,8 @@ def _ask_hex(d: Decision, view: View) -> Prompt:
 def _place_draw(item: str) -> Callable[[View, Hex], screens.Screen]:
     def draw(v: View, c: Hex) -> screens.Screen:
         return screens.message(text("place.title", v.lang), text(
-            "ask.place_where", v.lang, thing=_pile_label(v.lang, item).lower()))
+            "ask.place_where", v.lang, thing=_pile_label(v.lang, item).lower()),
+            hint=screens.pick(v.lang))
     return draw
 
 
@@ -271,7 +298,7 @@ def _full_hex_draw(names: list[str]) -> Callable[[View, int], screens.Screen]:
     """A full hex (E7.4): says so, and that the Thing chosen is knocked away."""
     def draw(v: View, cursor: int) -> screens.Screen:
         return screens.message(text("ask.full_hex_title", v.lang), "\n".join(
-            [text("ask.full_hex", v.lang), f"→ {names[cursor]}"]))
+            [text("ask.full_hex", v.lang), f"→ {names[cursor]}"]), mark="OK")
     return draw
 
 
@@ -299,4 +326,4 @@ def _fallback(d: Decision, view: View) -> Prompt:
 
 __all__ = ["ASKS", "Answer", "Ask", "CardTap", "DeckTap", "DicePick", "FaceEntry", "HexPick",
            "INCH", "JUMP", "LEFT_RIGHT", "Menu", "Notice", "OPTION", "Prompt", "Refuse", "UP",
-           "View", "WEAPONS", "for_decision", "undone"]
+           "View", "WEAPONS", "for_decision", "undo_refused", "undone"]

@@ -3,7 +3,9 @@ got: what the daemon saves so that a restart repeats none of them.
 
 ``base`` is the number of events before the steps on show, ``cuts`` where each later batch of
 events begins, ``done`` how many steps are confirmed, ``total`` how many the queue held since
-it was last empty (the "3/7" on the screen).
+it was last empty; :meth:`StepQueue.number` the "Hex 2 of 3" of the step on show, counted
+among the steps of its kind only (:func:`counted`: the hex screens, the instructions), so
+the summary after a card is no hex.
 
 >>> q = StepQueue()
 >>> q.replace(["a", "b"], base=4)
@@ -20,11 +22,24 @@ from __future__ import annotations
 from typing import Any
 
 
+def counted(step: Any) -> str | None:
+    """What a step is counted among: "hex" (the board changes at one hex), "do" (an
+    instruction that says its number), None (a summary, a deal, a Drop card: no number)."""
+    changes = getattr(step, "changes", ())
+    if changes:
+        return "hex" if getattr(step, "at", None) is not None else None
+    instruction = getattr(step, "instruction", None)
+    if instruction is None or instruction.key in ("do.drop", "do.sudden_death"):
+        return None
+    return "do"
+
+
 class StepQueue:
     def __init__(self) -> None:
         self.steps: list[Any] = []
         self.done = 0
         self.total = 0
+        self.done_of: dict[str | None, int] = {}    # confirmed so far, by what they count
         self.base = 0                  # events before the steps on show
         self.cuts: list[int] = []      # where each later batch of them begins
 
@@ -36,6 +51,7 @@ class StepQueue:
         self.steps = list(steps)
         self.done = 0
         self.total = len(self.steps)
+        self.done_of = {}
         self.base = base
         self.cuts = []
 
@@ -43,6 +59,8 @@ class StepQueue:
         """The queue as saved: its batches began at ``cuts``, ``done`` steps were confirmed."""
         self.cuts = cuts
         self.done = min(done, len(self.steps))
+        for step in self.steps[:self.done]:
+            self._count(step)
         del self.steps[:self.done]
 
     def extend(self, steps: list[Any], seen: int) -> bool:
@@ -57,13 +75,34 @@ class StepQueue:
 
     def confirm(self) -> None:
         """The step on show is copied."""
-        self.steps.pop(0)
+        self._count(self.steps.pop(0))
         self.done += 1
         if not self.steps:
             self.total = 0
+            self.done_of = {}
+
+    def _count(self, step: Any) -> None:
+        kind = counted(step)
+        self.done_of[kind] = self.done_of.get(kind, 0) + 1
+
+    def number(self) -> tuple[int, int]:
+        """(i, n) of the step on show: the i-th of n steps of its kind (see :func:`counted`).
+
+        >>> from types import SimpleNamespace as S
+        >>> q = StepQueue()
+        >>> q.replace([S(changes=[1], at=(0, 0)), S(changes=[2], at=(1, 0)),
+        ...            S(summary={})], base=0)
+        >>> q.number(); q.confirm(); q.number()
+        (1, 2)
+        (2, 2)
+        """
+        kind = counted(self.steps[0])
+        before = self.done_of.get(kind, 0)
+        return before + 1, before + sum(1 for s in self.steps if counted(s) == kind)
 
     def clear(self) -> None:
         self.steps, self.done, self.total = [], 0, 0
+        self.done_of = {}
 
     def progress(self, events: int) -> tuple[int, list[int], int]:
         """(base, cuts, done) to save; with every step copied, the queue begins after the

@@ -47,7 +47,8 @@ SUPPLY_DECK = ("supply", "superweapon")
 def private_screen(key: str, view: View) -> screens.Screen:
     """What the OLED says of a card tapped in private (``teach.private``: not known, teach
     it on your own page; ``teach.private_done``: learnt): never the card itself."""
-    return screens.message(text("teach.title", view.lang), text(key, view.lang))
+    return screens.message(text("teach.title", view.lang), text(key, view.lang),
+                           hint=screens.go_on(view.lang))
 
 
 class Count(Prompt):

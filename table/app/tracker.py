@@ -5,7 +5,8 @@ again from its start with every answer), so the box keeps its own copy: a :class
 starts from the map and applies the engine's events as they come.  Its board is what the
 LEDs show, and it names the Things of each new batch of events for
 :func:`table.ui.instructions.instructions`.  :meth:`Tracker.steps` turns a batch into the
-steps shown one at a time: physical changes to copy, and the dice and coins rolled on the way.
+steps shown one at a time: physical changes to copy, each with the dice and coins rolled on
+the way (table/ui/rolls.py).
 """
 
 from __future__ import annotations
@@ -18,18 +19,17 @@ from table.engine.board import Board, Thing, split_id
 from table.hexgrid import Hex
 from table.ui.changes import Change, diff, grouped
 from table.ui.instructions import Instruction, instructions, worm_number
+from table.ui.rolls import rolled, with_rolls
 
 #: events said on a screen of their own, in order (not a change at a hex)
-SAID = frozenset({"drop", "sudden_death", "rule", "wind", "draw"})
+SAID = frozenset({"drop", "sudden_death", "rule", "wind", "draw", "supply_empty"})
 
 
 @dataclass(frozen=True)
 class Step:
-    """One thing to show and confirm with OK: an instruction, dice rolled, or a coin flip."""
+    """One thing to show and confirm with OK: changes at a hex (with the dice and coins
+    behind them), an instruction, a summary, or a deal."""
     instruction: Instruction | None = None
-    faces: tuple[str, ...] = ()
-    why: str = ""
-    side: str | None = None
     blast: Hex | None = None       # a blast that caused it: flashed on the LEDs first
     changes: tuple[Change, ...] = ()   # every change at one hex (``at``), one OK for all;
     at: Hex | None = None              # (None: Things to take off, over several hexes)
@@ -63,6 +63,7 @@ class Tracker:
         self.card: dict | None = None  # the card in play and what it has done so far
         self.token = False            # the Target Token stands on the board
         self.sudden = None            # the Sudden Death card just revealed (named once)
+        self.active: str | None = None    # the active worm (its jump's die is said by it)
 
     def _laid_out(self) -> list[Instruction]:
         """Things the box laid out at setup, added to the board; an instruction each."""
@@ -127,6 +128,8 @@ class Tracker:
             self.token = False
         elif name == "target":
             self.token = True
+        elif name == "activate":
+            self.active = e["worm"]
         if card is None:
             return
         who = None
@@ -162,7 +165,7 @@ class Tracker:
         """The steps for a new batch of events (and the tracker moves past them): the net
         changes grouped by hex, a screen each; a drop card, a rule or the wind said on a
         screen of its own; after a card, the Target Token off and a summary.  Dice and coins
-        the box rolled are not steps: what they did is."""
+        the box rolled are not steps of their own: they are said beside what they did."""
         out: list[Step] = []
         chunk: list[dict] = []
         for e in events:
@@ -170,6 +173,8 @@ class Tracker:
             if said is None:
                 chunk.append(e)
                 continue
+            if e["event"] == "draw":          # (a crate opened: said with the change it ends)
+                chunk.append(e)
             out.extend(self._changes(chunk))
             chunk = []
             out.extend(said(e))
@@ -200,12 +205,13 @@ class Tracker:
         """The net changes of ``chunk`` (applied), a step a hex; a blast flashed first."""
         if not chunk:
             return []
-        before = self.board.copy()
+        before, active = self.board.copy(), self.active
         blast = next((tuple(e["at"]) for e in chunk if e["event"] == "blast"), None)
         self.apply(chunk)
+        changes = with_rolls(diff(before, self.board, chunk),
+                             rolled(chunk, before, self.board, active))
         return [Step(changes=tuple(page), at=at, blast=blast if i == 0 else None)
-                for i, (at, page) in enumerate(grouped(diff(before, self.board, chunk),
-                                                       self.one_each))]
+                for i, (at, page) in enumerate(grouped(changes, self.one_each))]
 
     def _setup_steps(self, e: dict) -> list[Step]:
         return self._dealt(e) + _by_kind(self._laid_out(), self.one_each)

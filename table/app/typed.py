@@ -25,7 +25,7 @@ from .contexts import _name
 
 NUMBERS = ("1", "2", "3", "4", "5", "6")
 #: what a roll may be for (Resolver.roll's ``why``) -> its words (table/ui/locale)
-ROLL_FOR = ("accuracy", "wind", "jump", "scatter", "knockback", "blast", "oil_drum")
+ROLL_FOR = ("accuracy", "wind", "jump", "scatter", "knockback", "blast", "oil_drum", "move")
 
 
 class _Choice(Prompt):
@@ -123,9 +123,8 @@ class FaceEntry(Nested):
         if self.kind is DecisionKind.FLIP_TYPED:
             lines += [f"{i}: {text(f'coin.{s}', lang)}" for i, s in enumerate(SIDES, 1)]
             return screens.message(self.title(lang), "\n".join(x for x in lines if x))
-        # the keys' hint on a roll's first die (the next ones show the faces so far instead)
         return screens.message(self.title(lang), "\n".join(x for x in lines if x),
-                               footer=None if typed else text("typed.keys", lang))
+                               hint=text("typed.keys", lang))
 
     @staticmethod
     def label(lang: str, value: str, wind: int) -> str:

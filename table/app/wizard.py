@@ -217,7 +217,8 @@ class Wizard:
             return Menu("", [], list(OPTIONAL_RULES) + ["start"], len(OPTIONAL_RULES),
                         draw=lambda v, c: screens.rules_menu(v.lang, self.rules, c))
         if self.stage == "dice":
-            return Menu("", [], ["auto", "own"], int(self.own_dice),
+            return Menu("", [text("wizard.dice_auto", lang), text("wizard.dice_own", lang)],
+                        ["auto", "own"], int(self.own_dice),     # (labels: the page marks one)
                         draw=lambda v, c: screens.dice_menu(v.lang, c))
         if self.stage == "decks":
             if self.supply is not None and not self.supply[1]:

@@ -43,9 +43,31 @@ class Change:
             args["worm"] = f"{text('team.' + args.pop('team'), lang)} {args.pop('n')}"
         if "things" in args:
             args["things"] = ", ".join(text(f"thing.{k}", lang).lower() for k in args["things"])
+        if "roll" in args or "flip" in args:    # a die behind it (table/ui/rolls.py)
+            args = _roll_args(lang, args)
         times = args.pop("times", 1)
         said = sentence(text(self.key, lang, **args))
         return f"{said} ×{times}" if times > 1 else said
+
+
+def _face(lang: str, face: str) -> str:
+    return face if face.isdigit() else text(f"face_short.{face}", lang)
+
+
+def _roll_args(lang: str, args: dict) -> dict:
+    """A roll's words: what it was for, its face (or the Oil Drum's faces), the way it sent
+    the Thing; a flip's Thing and side."""
+    if "flip" in args:
+        return {"flip": text(f"thing.{args['flip']}", lang),
+                "side": text(f"coin.{args['side']}", lang)}
+    out = {"what": text(f"roll_short.{args['roll']}", lang)}
+    if "face" in args:
+        out["face"] = _face(lang, args["face"])
+    if "faces" in args:
+        out["faces"] = ", ".join(_face(lang, f) for f in args["faces"])
+    if "dir" in args:
+        out["dir"] = text(f"dir.{args['dir']}", lang)
+    return out
 
 
 def _worm(t) -> dict:
@@ -63,6 +85,7 @@ def diff(before: Board, after: Board, events: list[dict]) -> list[Change]:
             order.setdefault(tuple(h), len(order))
 
     cause: dict[str, str] = {}
+    opened: dict[str, tuple[str, str, Hex]] = {}    # crate -> worm, team that opened it, where
     missed = hit = False
     for e in events:
         for k in ("at", "to"):
@@ -70,28 +93,47 @@ def diff(before: Board, after: Board, events: list[dict]) -> list[Change]:
                 touch(e[k])
         if e["event"] == "destroy":
             cause[e["thing"]] = e.get("cause", "")
+            if e.get("cause") == "opened":
+                opened[e["thing"]] = ("", "", tuple(e["at"]))
+        elif e["event"] == "draw":              # (it follows the crate its worm opened)
+            crate = next((c for c, o in reversed(opened.items()) if not o[0]), None)
+            if crate is not None:
+                opened[crate] = (e["worm"], e["team"], opened[crate][2])
         elif e["event"] == "target" and e.get("by") == "accuracy":
             missed = True
         elif e["event"] == "accuracy":
             hit = e.get("picked") == "hit"
-    out = _things(before, after, cause)
+    out = _things(before, after, cause, opened)
+    back = {e["thing"] for e in events if e["event"] == "move"}    # moved, and back again
+    out += [Change("ch.came_back", _worm(t), t.at) for tid, t in before.things.items()
+            if t.kind == "worm" and tid in back and tid in after.things
+            and after.things[tid].at == t.at]
     out += [Change("ch.flood", {}, h) for h in sorted(before.land - after.land)]
     out += _target(before, after, missed, hit)
     for c in out:
         touch(c.at)
-    first = {"ch.missed": 0, "ch.hit": 0, "ch.target": 0, "ch.target_facing": 0}
+    first = {"ch.missed": 0, "ch.hit": 0, "ch.target": 0, "ch.target_facing": 0,
+             "ch.crate_opened": 2}
     out.sort(key=lambda c: (order.get(c.at, len(order)), first.get(c.key, 1)))
     return out
 
 
-def _things(before: Board, after: Board, cause: dict[str, str]) -> list[Change]:
-    """Things gone (``cause``: why each was destroyed), moved, laid down or healed, frozen or
-    thawed, and placed."""
+def _opener(opened: tuple[str, str, Hex]) -> dict:
+    return {"team": opened[1], "n": worm_number(opened[0])}
+
+
+def _things(before: Board, after: Board, cause: dict[str, str],
+            opened: dict[str, tuple[str, str, Hex]]) -> list[Change]:
+    """Things gone (``cause``: why each was destroyed; ``opened``: the crates a worm opened,
+    by whom and where), moved, laid down or healed, frozen or thawed, and placed (a crate on
+    a worm's hex says the worm opens it when activated, T2)."""
     out: list[Change] = []
     for tid, t in before.things.items():
         n = after.things.get(tid)
         if n is None:
-            if t.kind == "worm":
+            if opened.get(tid, ("",))[0]:
+                out.append(Change("ch.crate_opened", _opener(opened[tid]), t.at))
+            elif t.kind == "worm":
                 key = "ch.worm_sank" if cause.get(tid) == "sank" else "ch.worm_out"
                 out.append(Change(key, _worm(t), t.at))
             else:
@@ -106,8 +148,10 @@ def _things(before: Board, after: Board, cause: dict[str, str]) -> list[Change]:
             out.append(Change("ch.freeze" if tid in after.frozen else "ch.thaw", _worm(n), n.at))
     for tid, n in after.things.items():
         if tid not in before.things:
-            out.append(Change("ch.place_worm" if n.kind == "worm" else f"ch.place.{n.kind}",
-                              _worm(n) if n.kind == "worm" else {}, n.at))
+            key = "ch.place_worm" if n.kind == "worm" else f"ch.place.{n.kind}"
+            if n.kind == "crate" and any(t.kind == "worm" for t in after.in_hex(n.at)):
+                key = "ch.crate_by_worm"
+            out.append(Change(key, _worm(n) if n.kind == "worm" else {}, n.at))
     return out
 
 
@@ -147,6 +191,8 @@ def by_hex(changes: list[Change]) -> list[tuple[Hex | None, list[Change]]]:
     return list(groups.items())
 
 
+#: the lines of the dice and coins behind the changes (table/ui/rolls.py)
+ROLLS = ("ch.roll", "ch.roll_hit", "ch.roll_dice", "ch.flip")
 #: changes that take a Thing off the board (grouped over hexes: "take off the flashing")
 OFF = ("ch.worm_out", "ch.worm_sank")
 
@@ -223,18 +269,32 @@ def _lines(c: Change) -> int:
 
 def pages(changes: list[Change], one_each: bool = False) -> list[list[Change]]:
     """``changes`` (of one hex) cut into screens of at most :data:`LINES` lines, the same cut in
-    every language; ``one_each``: one change a screen (the owner's setting)."""
+    every language; ``one_each``: one change a screen (the owner's setting).  A die's line
+    stays on the screen of the change after it (the change it made)."""
+    units: list[list[Change]] = []
+    held: list[Change] = []
+    for c in changes:
+        held.append(c)
+        if c.key not in ROLLS:
+            units.append(held)
+            held = []
+    if held:
+        units.append(held)
     if one_each:
-        return [[c] for c in changes]
+        return units
     out: list[list[Change]] = []
     used = LINES + 1
-    for c in changes:
-        n = _lines(c)
-        if used + n > LINES:
-            out.append([])
-            used = 0
-        out[-1].append(c)
-        used += n
+    for unit in units:
+        lines = [_lines(c) for c in unit]
+        # (too many dice to keep with their change: a line at a time)
+        parts = [unit] if sum(lines) <= LINES else [[c] for c in unit]
+        for part in parts:
+            n = sum(_lines(c) for c in part)
+            if used + n > LINES:
+                out.append([])
+                used = 0
+            out[-1] += part
+            used += n
     return out
 
 

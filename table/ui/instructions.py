@@ -27,14 +27,15 @@ BOOKKEEPING = frozenset({"roll", "flip", "accuracy", "blast", "oil_drum", "prod"
                          "map", "deck_short",
                          "pool_empty", "setup", "turn", "activate", "play", "end_turn",
                          "reshuffle", "drop_empty", "final_round", "eliminated", "game_over",
-                         "supply_empty", "card_drawn", "shield", "ice_holds", "by_hand"})
+                         "card_drawn", "shield", "ice_holds", "by_hand"})
 #: Events the players copy onto the board, each turned into instructions below.
 COPIED = frozenset({"move", "destroy", "damage", "heal", "freeze", "thaw", "place", "flood",
-                    "wind", "draw",
+                    "wind", "draw", "supply_empty",
                     "target", "rule", "drop", "sudden_death"})
 #: Which form of the team name each sentence takes.
 TEAM_FORM = {"do.move_worm": "team_acc", "do.lay_down": "team_acc", "do.worm_sank": "team_adj",
              "do.worm_out": "team_adj", "do.draw": "team", "do.take": "team",
+             "do.supply_empty": "team",
              "do.heal": "team_acc", "do.place_worm": "team_acc", "do.freeze": "team_acc",
              "do.thaw": "team_acc", "do.last_worm": "team", "do.eliminated": "team"}
 
@@ -174,6 +175,9 @@ class _Steps:
 
     def _on_draw(self, e: dict, nxt: dict) -> None:
         self.out.append(Instruction("do.draw", {"team": e["team"]}))
+
+    def _on_supply_empty(self, e: dict, nxt: dict) -> None:
+        self.out.append(Instruction("do.supply_empty", {"team": e["team"]}))
 
     def _on_target(self, e: dict, nxt: dict) -> None:
         at = _hex(e["at"])

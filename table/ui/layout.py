@@ -148,12 +148,11 @@ class Canvas:
     def title(self, s: str, mark: str = "") -> None:
         """An inverted title bar across the top (rows 0-12), ``mark`` at its right end."""
         self.draw.rectangle((0, 0, WIDTH - 1, TITLE_H - 1), fill=1)
-        room = WIDTH - 2
+        fnt = font(12, bold=True)
+        room = WIDTH - 2 - (int(fnt.getlength(mark)) + 2 if mark else 0)
+        self.line((1, 0), s, fnt, width=room, fill=0)          # (the title's words first)
         if mark:
-            fnt = font(12, bold=True)
-            room -= int(fnt.getlength(mark)) + 2
             self.line((room + 2, 0), mark, fnt, width=WIDTH - room - 2, fill=0)
-        self.line((1, 0), s, font(12, bold=True), width=room, fill=0)
 
 
 TITLE_H = 13

@@ -40,10 +40,21 @@ def _done(c: Canvas) -> Screen:
 
 # -- general ---------------------------------------------------------------------------------
 
-def message(title: str, body: str, footer: str | None = None) -> Screen:
-    """A title bar and wrapped body text; ``footer`` goes right-aligned on the last line."""
+#: the mark at the right of a title bar that says OK goes on
+OK_ON = "OK→"
+
+
+def message(title: str, body: str, footer: str | None = None, mark: str = "",
+            hint: str | None = None) -> Screen:
+    """A title bar and wrapped body text; ``footer`` goes right-aligned on the last line,
+    ``mark`` at the right of the title bar (:data:`OK_ON`: OK goes on); ``hint``: the keys'
+    hint as the footer where the body leaves it room, else "OK" at the title's right."""
+    if hint is not None:
+        for shot in (message(title, body, hint, mark), message(title, body, mark=mark or "OK")):
+            if not shot.problems:
+                return shot
     c = Canvas()
-    c.title(title)
+    c.title(title, mark)
     x0, y0, x1, y1 = BODY
     if footer:
         y1 -= 12
@@ -152,7 +163,7 @@ def dice(lang: str, faces: list[str], cursor: int | None = None, wind: int | Non
     n = len(faces)
     c = Canvas()
     c.title(title or (text("prompt.die", lang) if cursor is not None
-                      else text("roll.title", lang, n=n)))
+                      else text("roll.title", lang, n=n)), "OK" if cursor is not None else "")
     gap = 2
     w = min(20, (WIDTH - gap * (n - 1)) // max(1, n))
     h = DIE_H if cursor is not None else HEIGHT - TITLE_H - 4
@@ -167,15 +178,39 @@ def dice(lang: str, faces: list[str], cursor: int | None = None, wind: int | Non
 
 # -- the turn --------------------------------------------------------------------------------
 
-def turn(lang: str, team: str, worm: str | None, prompt: str, phase: str | None = None) -> Screen:
+def pick(lang: str) -> str:
+    """The footer of a screen where 1-6 move a cursor on the LEDs and OK picks."""
+    return f"1-6, {text('button.ok', lang)}"
+
+
+def go_on(lang: str) -> str:
+    """The footer of a screen to read: OK goes on."""
+    return f"{text('button.ok', lang)} →"
+
+
+def turn(lang: str, team: str, worm: str | None, prompt: str, phase: str | None = None,
+         keys: bool = True) -> Screen:
     """The turn header: whose turn it is (team and worm, or the team alone before a worm is
     chosen), the step of the turn (``phase``: activate, move1, move2) in bold,
-    and what to do now (``prompt``, already in ``lang``)."""
+    and what to do now (``prompt``, already in ``lang``); ``keys``: the keys at the foot
+    (1-6, OK) where the prompt leaves them room."""
+    if keys:
+        with_keys = _turn(lang, team, worm, prompt, phase, True)
+        if not with_keys.problems:
+            return with_keys
+    return _turn(lang, team, worm, prompt, phase, False)
+
+
+def _turn(lang: str, team: str, worm: str | None, prompt: str, phase: str | None,
+          keys: bool) -> Screen:
     name = text(f"team.{team}", lang)
     c = Canvas()
     c.title(text("turn.title", lang, team=name, n=worm) if worm is not None
             else text("turn.team", lang, team=name))
     x0, y0, x1, y1 = BODY
+    if keys:
+        y1 -= 12
+        c.line((x0, HEIGHT - 12), pick(lang), width=x1 - x0, align="right")
     if phase is not None:
         c.line((x0, y0), text(f"phase.{phase}", lang), font(12, bold=True), width=x1 - x0)
         y0 += 12
@@ -192,7 +227,7 @@ def confirm(lang: str, instruction: str, index: int, total: int) -> Screen:
 def changes(title: str, lines: list[str]) -> Screen:
     """The changes at one hex, a line (or two) each, under a title that says OK goes on."""
     c = Canvas()
-    c.title(title, "OK→")
+    c.title(title, OK_ON)
     x0, y0, x1, y1 = BODY
     c.block((x0, y0, x1, y1), "\n".join(lines))
     return _done(c)
@@ -219,7 +254,7 @@ def fault(lang: str, device: str, retrying: bool = True) -> Screen:
     """A device that is missing or stopped answering, named, while the daemon retries."""
     body = text("fault.missing", lang, name=text(f"device.{device}", lang))
     return message(text("fault.title", lang), body,
-                   footer=text("fault.retrying", lang) if retrying else None)
+                   footer=text("fault.retrying", lang) if retrying else None, mark=OK_ON)
 
 
 def error(lang: str, key: str, **args) -> Screen:

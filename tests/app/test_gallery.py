@@ -73,3 +73,21 @@ def test_the_command_refuses_an_unknown_language_or_an_unwritable_folder(tmp_pat
     assert main(["screens", "--out", str(blocked), "--lang", "cs"]) == 2
     err = capsys.readouterr().err
     assert "cannot write" in err and "Traceback" not in err
+
+
+#: a button's hint on a screen: OK, the number keys, Back, a tap, a numbered list
+HINT = re.compile(r"OK|1-6|Back|[Tt]ap |^\d[: ]", re.M)
+#: screens with nothing to press: the turn timer (beside the prompt), the box thinking, the
+#: shop demo's ends (they go on by themselves), a note the enroller clears at the next input
+QUIET = ("timer ", "time is up", "the box thinks", "winner", "nobody wins", "a shared win",
+         "demo.versus_", "enrol: not saved")
+
+
+def test_every_screen_says_which_button_to_press():
+    """Issue 23 item 4: each screen of the sheet has its button hint (a menu's is its
+    inverted row: the keys are said on the first menu, the language's)."""
+    missing = [f"{s.group} | {s.name}: {s.screen.texts}" for s in shots("en")
+               if s.group != "other" and ", row " not in s.name
+               and not s.name.startswith(QUIET)
+               and not HINT.search("\n".join(s.screen.texts))]
+    assert missing == []

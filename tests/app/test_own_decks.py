@@ -136,7 +136,8 @@ def test_the_setup_says_what_each_deck_holds_for_the_players_count(tmp_path):
     drop = next(s for s in shown if "Drop deck, shuffled:" in s)
     # the players keep the decks (the default): the Supply deck is theirs, every weapon card
     # but the Starters; the box says how many of them it knows and how to teach it the rest
-    supply = next(s for s in shown if s.startswith("Build the decks Supply deck: all weapons"))
+    supply = next(s for s in shown if s.startswith("Build the decks")
+                  and "Supply deck: all weapons" in s)
     assert len(held["drop"]) == 2 * 3 + 2 and held["bottom"] is not None   # T4, three teams
     for cid in set(held["drop"]):
         assert f"{held['drop'].count(cid)}× {cards[cid].name('en')}" in drop

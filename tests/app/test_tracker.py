@@ -42,8 +42,10 @@ def test_the_tracker_board_is_the_engine_board_at_every_turn(seed, teams, placem
     keys = {s.instruction.key for s in steps if s.instruction}
     keys |= {c.key for s in steps for c in s.changes}
     assert keys & {"do.place_worm", "ch.place_worm"}
-    # no dice of their own (the box rolled them), a summary after every card
-    assert not any(s.faces for s in steps) and any(s.summary for s in steps)
+    # the dice the box rolled said beside their changes, a summary after every card
+    from table.ui.changes import ROLLS
+    assert any(c.key in ROLLS for s in steps for c in s.changes)
+    assert any(s.summary for s in steps)
 
 
 def test_undo_steps_put_back_what_changed():

@@ -24,7 +24,7 @@ def widest_changes(lang):
     for team in TEAMS:
         worm = strings.worm_name(lang, team, 4)
         for key in ("ch.move_worm", "ch.worm_out", "ch.worm_sank", "ch.lay_down", "ch.heal",
-                    "ch.freeze", "ch.thaw", "ch.place_worm"):
+                    "ch.freeze", "ch.thaw", "ch.place_worm", "ch.came_back"):
             out.append(t(key, lang, worm=worm))
     for kind in THING_KINDS:
         out += [t(f"ch.{what}.{kind}", lang) for what in ("place", "remove", "move")]
@@ -33,6 +33,27 @@ def widest_changes(lang):
     out.append(t("ch.remove_list", lang, things=", ".join(
         t(f"thing.{k}", lang).lower() for k in ("oil_drum", "crate", "mine"))))
     out += [t("ch.target_facing", lang, d=d) for d in range(1, 7)]
+    for team in TEAMS:               # a crate opened by a worm, or dropped on it (issue 23)
+        worm = strings.worm_name(lang, team, 4)
+        out.append(t("ch.crate_opened", lang, worm=worm))
+    out.append(t("ch.crate_by_worm", lang))
+    out += roll_lines(lang)
+    return out
+
+
+def roll_lines(lang):
+    """The dice and coins behind a change (table/ui/rolls.py), their widest words."""
+    out = []
+    wind, hit = t("face_short.wind", lang), t("face_short.hit", lang)
+    for why in ("jump", "scatter", "knockback", "blast", "move"):
+        roll = t(f"roll_short.{why}", lang)
+        out += [t("ch.roll", lang, what=roll, face=face, dir=t(f"dir.{d}", lang))
+                for face, d in (("6", 6), (wind, 2))]
+        out.append(t("ch.roll_hit", lang, what=roll, face=hit))
+    out.append(t("ch.roll_dice", lang, what=t("roll_short.oil_drum", lang),
+                 faces=", ".join([wind, hit, wind, hit, wind])))
+    out += [t("ch.flip", lang, flip=t(f"thing.{kind}", lang), side=t(f"coin.{side}", lang))
+            for kind in ("mine", "fire") for side in ("safe", "danger")]
     return out
 
 
@@ -103,7 +124,7 @@ def flow_screens(lang):
     out.append(screens.message(t("demo.title", lang), f"{t('demo.invite', lang)}\n"
                                                       f"{t('demo.invite_keys', lang)}"))
     out += [screens.dice(lang, ["3"], title=t(f"roll.for.{w}", lang))
-            for w in ("wind", "jump", "scatter", "knockback", "blast", "oil_drum")]
+            for w in ("wind", "jump", "scatter", "knockback", "blast", "oil_drum", "move")]
     return out
 
 

@@ -14,6 +14,7 @@ from table.ui.instructions import Instruction
 from tests.app.test_edits import edit_screens
 from tests.app.test_teach import walk_screens
 from tests.ui.test_changes import flow_screens
+from table.app.gallery_said import undos
 from table.ui.strings import (CATALOGUE, DEVICES, FACES, KINDS, LANGS, LASTING_RULES,
                               OPTIONAL_RULES, TEAMS, THING_KINDS)
 
@@ -52,6 +53,7 @@ def all_instructions() -> list[Instruction]:
                     "do.place_worm", "do.freeze", "do.thaw"):
             out.append(Instruction(key, {"team": team, "n": "4"}, (0, 0), (1, 0)))
         out.append(Instruction("do.draw", {"team": team}))
+        out.append(Instruction("do.supply_empty", {"team": team}))
         out.append(Instruction("do.last_worm", {"team": team, "n": "4"}, (0, 0)))
         out.append(Instruction("do.eliminated", {"team": team}))
         out += [Instruction("do.take", {"team": team, "card": cid})
@@ -182,6 +184,7 @@ SAMPLES = {
            for name in card_names(lang)]
         + [screens.message("worms-table", t("enroll.not_saved", lang))],   # a full SD card
     "the turn's flow": lambda lang: flow_screens(lang),
+    "undone, and no undo": lambda lang: [draw() for _, draw in undos(lang)],
     "an unknown card's walk": lambda lang: walk_screens(lang),
     "a card played by hand, told back": lambda lang: edit_screens(lang),
     "dice typed in": lambda lang: typed_screens(lang),

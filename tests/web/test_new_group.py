@@ -1,4 +1,4 @@
-"""Acceptance (issue 11): a new group plays one whole two-team game of the real daemon
+"""Acceptance (issues 11, 23): a new group plays one whole two-team game of the real daemon
 through the simulator page in headless Chromium, from the wizard to the end screen, reading
 only what the page shows of the table: the OLED (its words are the image's alt text, the row
 a menu shows inverted marked "▸"), the LED grid's colours, what stands on each hex, the hex
@@ -14,12 +14,21 @@ Checked: aiming never starts on water; a miss is announced; every card ends with
 killed in the middle of a list of board changes, the table comes back at the next change;
 the game ends, on a summary screen.  Every input waits until the page shows the table's
 state after it (no fixed sleeps).
+
+The same group plays a second game with its own dice (issue 23): it rolls each die itself
+(a seeded stand-in) and types the face in as the screen says (a number key; OK, then 1 or 2
+for the wind face or the bullseye; 1 or 2 for the Danger Flipper), mistypes its first die
+and takes it back with a long Back (or, when the box drew a card after it, lets it stand, the
+refusal saying why, and mistypes the next).  Checked: each die's screen says which of how many and
+what it is for, the mistyped die comes back to be typed again and the "Undone" screen says
+which face was taken back, the box's change screens show the die typed beside what it did.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -62,10 +71,13 @@ def rgb(colour: str) -> tuple[int, int, int]:
 class Table:
     """``worms-table run --sim`` as a process, and the page open on it."""
 
-    def __init__(self, browser_page, state_dir, seed: int, args: tuple[str, ...] = ()):
+    def __init__(self, browser_page, state_dir, seed: int, args: tuple[str, ...] = (),
+                 own_dice: bool = False):
         self.page, self.state_dir, self.seed = browser_page, state_dir, seed
         self.args = args                        # more options of ``run``
         self.proc = None
+        # the group's own dice (None: the box rolls them)
+        self.dice = random.Random(seed) if own_dice else None
 
     def start(self) -> None:
         cmd = [sys.executable, "-m", "table.cli", "run", "--sim", "--state-dir",
@@ -225,6 +237,8 @@ def group_turns(table: Table, seen: dict, until=lambda t: False, presses: int = 
             return True
         if "Missed!" in screen:
             seen["miss"] = screen
+        if "Jump die: " in screen:
+            seen["jump_said"] = screen
         if ": result" in screen:
             seen.setdefault("summaries", []).append(screen)
         if "Aim " in screen:
@@ -241,20 +255,67 @@ def group_turns(table: Table, seen: dict, until=lambda t: False, presses: int = 
         if MOVE in screen and "▸" not in screen:
             play_move(table, seen)
             continue
+        if table.dice is not None and type_in(table, seen):
+            continue
         table.ok()
     return False
 
 
+#: a typed die's title: "Roll a die", "Die 2 of 4"
+TYPED = re.compile(r"^(Roll a die|Die (\d+) of (\d+))$")
+
+
+def type_in(table: "Table", seen: dict) -> bool:
+    """A die or the Danger Flipper to type in, rolled by the group itself: typed as the
+    screen says (False: no such screen on show).  The first die is mistyped, then taken back
+    with a long Back and typed again."""
+    lines = table.oled().split("\n")
+    if lines[0] == "Danger Flipper" and "1: Safe" in lines:
+        seen.setdefault("flips", []).append(lines)
+        table.press(table.dice.choice("12"))
+        return True
+    if not TYPED.match(lines[0]):
+        return False
+    seen.setdefault("typed", []).append(lines)
+    face = table.dice.choice(("1", "2", "3", "4", "5", "6", "wind", "hit"))
+    if "mistyped" not in seen:
+        wrong = "6" if face == "5" else "5"
+        table.press(wrong)
+        table.press("Shift+Escape")                # a long Back: the face typed, taken back
+        said = table.oled()
+        table.ok()
+        if not said.startswith("Undone"):          # a card drawn since, say: it stands
+            assert said.startswith("Oops") and "Cannot undo: " in said, said
+            seen.setdefault("refused", []).append(said)
+            return True
+        seen["mistyped"] = (wrong, said)
+        assert table.oled().split("\n")[0] == lines[0], (lines, table.oled())
+    if face.isdigit():
+        table.press(face)
+    else:                                          # OK opens the wind face and the bullseye
+        table.ok()
+        assert "Wind or bullseye?" in table.oled(), table.oled()
+        table.press("1" if face == "wind" else "2")
+    seen.setdefault("faces", []).append((lines, face))
+    return True
+
+
 def wizard(table: Table) -> None:
     """Through the new-game wizard as offered (English, two teams, no optional rule, the
-    box's dice, the things placed by the box, a new map as offered), the box drawing the
-    Supply and Drop cards where the wizard asks who draws."""
+    box's dice or, with ``table.dice``, the group's own, the things placed by the box, a new
+    map as offered), the box drawing the Supply and Drop cards where the wizard asks who
+    draws."""
     for _ in range(40):
         screen = table.oled()
         if screen.startswith("Deal:"):
             return
         if "Decks" in screen.split("\n")[:2] and "Players draw" in screen:
             table.press("4")                    # the next choice: the box draws
+        elif table.dice is not None and type_in(table, {"mistyped": ("", "")}):
+            continue                            # the setup's wind, rolled by the group
+        elif table.dice is not None and "▸ Automated dice" in screen.split("\n"):
+            table.press("4")                    # our own dice
+            assert "▸ Our own dice" in table.oled().split("\n"), table.oled()
         elif screen.startswith("Map\n"):        # the map editor: a long OK, the map as offered
             table.press("Shift+Enter")
         else:
@@ -299,4 +360,33 @@ def test_a_new_group_plays_a_whole_game_through_the_page(page, tmp_path):  # noq
     assert "team wins!" in seen["end"] or "Shared win" in seen["end"] or "draw" in seen["end"]
     page.screenshot(path=str(tmp_path / "end.png"))
     # (the only errors: the page losing a table that was killed or stopped)
+    assert all("net::ERR_" in e for e in page.errors), page.errors
+
+
+def test_a_new_group_plays_a_whole_game_with_its_own_dice(page, tmp_path):  # noqa: F811
+    table = Table(page, tmp_path / "game", seed=SEED, own_dice=True)
+    seen: dict = {}
+    try:
+        table.start()
+        wizard(table)
+        assert group_turns(table, seen), "the game did not end"
+    finally:
+        table.stop()
+    typed = seen.get("typed", [])
+    assert len(typed) >= 10, len(typed)
+    # each die says which of how many and what it is for (the line under its keys' hint)
+    purposes = {text(f"roll.for.{w}", "en") for w in
+                ("accuracy", "wind", "jump", "scatter", "knockback", "blast", "oil_drum", "move")}
+    for lines in typed:
+        assert any(line == p or line.startswith(f"{p}:") for p in purposes
+                   for line in lines[1:]), lines
+    assert any(TYPED.match(lines[0]).group(2) for lines in typed)      # "Die k of n"
+    wrong, undone = seen["mistyped"]
+    assert undone.startswith("Undone") and f"Die typed in: {wrong}" in undone
+    # the dice typed in are said beside what they did ("Jump die: 4 → S")
+    jumps = [face for lines, face in seen["faces"] if any(line.startswith("Jump roll")
+                                                          for line in lines)]
+    if jumps:
+        assert "jump_said" in seen
+    assert re.match(r"Game over: \d+ turns", seen["end"])
     assert all("net::ERR_" in e for e in page.errors), page.errors

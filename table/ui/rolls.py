@@ -1,0 +1,162 @@
+"""The dice and coins behind the board changes, said beside them (issue 23): a line on the
+screen of the hex they changed, "Jump roll: 3 → SE" above "Red 2: move here", so a worm that
+lands away from where it jumped, a scattered token or a mine that went off say why.
+
+The engine's ``roll`` and ``flip`` events carry the face (or side) and what it was for, not
+the Thing: the events around them say which (a jump's scatter follows the jump's move, a
+Blast's roll comes before the damage and the move of the Thing it is for, a mine's flip after
+the mine is taken away).  A roll is put on the hex where its Thing ends up (where it went
+when it left the board), else where it happened.  The Accuracy dice are picked on a screen of
+their own, and the wind roll turns the dial on one, so neither is said again here.
+
+>>> from table.engine.board import Board, Thing
+>>> before = Board(land={(0, 0), (1, 0), (2, 0)}, wind=1)
+>>> _ = before.add(Thing("red-2", "worm", (0, 0), "red"))
+>>> after = before.copy(); w = after.things["red-2"]; after.lift(w); after.put(w, (2, 0))
+>>> events = [{"event": "move", "thing": "red-2", "by": "jump", "from": [0, 0], "to": [1, 0]},
+...           {"event": "roll", "face": "3", "for": "jump"},
+...           {"event": "move", "thing": "red-2", "by": "jump", "from": [1, 0], "to": [2, 0]}]
+>>> [(c.key, c.at, c.text("en")) for c in rolled(events, before, after)]
+[('ch.roll', (2, 0), 'Jump roll: 3 → SE')]
+"""
+
+from __future__ import annotations
+
+from table.engine.board import Board
+from table.engine.chance import face_direction
+from table.hexgrid import Hex
+
+from .changes import Change
+
+#: what a roll may be for -> the ``by`` of the move it makes (None: it moves no Thing)
+MOVES = {"jump": "jump", "scatter": "scatter", "knockback": "knockback", "blast": "blast",
+         "move": "card"}
+#: said elsewhere: the Accuracy dice (picked on their own screen), the wind (the dial's screen)
+UNSAID = ("accuracy", "wind")
+#: events that name the Thing a Blast's roll was for (before its move, if any)
+HURT = ("damage", "destroy", "freeze", "ice_holds")
+
+
+def _hex(v) -> Hex | None:
+    return (int(v[0]), int(v[1])) if v is not None else None
+
+
+class _Walk:
+    """The events in order, with where each Thing and the token are at each of them."""
+
+    def __init__(self, events: list[dict], before: Board, after: Board,
+                 active: str | None = None):
+        self.events = events
+        self.after = after
+        self.active = active                   # the active worm (a jump onto its own hex)
+        self.where: list[dict] = []            # before event i: thing -> hex
+        self.token: list[Hex | None] = []
+        pos: dict[str, Hex | None] = {t.id: t.at for t in before.things.values()}
+        token = before.target
+        for e in events:
+            self.where.append(dict(pos))
+            self.token.append(token)
+            name = e["event"]
+            if name in ("move", "place") and e.get("thing"):
+                pos[e["thing"]] = _hex(e.get("to") if name == "move" else e.get("at"))
+            elif name == "target":
+                token = _hex(e["at"])
+            elif name == "activate":
+                self.active = e["worm"]
+
+    def near(self, i: int, step: int) -> tuple[int, dict]:
+        """The first event from ``i`` on (``step`` +1) or back (-1) that is no roll or flip."""
+        j = i + step
+        while 0 <= j < len(self.events) and self.events[j]["event"] in ("roll", "flip"):
+            j += step
+        return (j, self.events[j]) if 0 <= j < len(self.events) else (j, {})
+
+    def ends(self, thing: str, i: int) -> Hex | None:
+        """Where ``thing`` is after the batch; if it left the board, where the players take
+        it off (where it stood before the batch), else where it was last."""
+        t = self.after.things.get(thing)
+        if t is not None:
+            return t.at
+        if self.where and thing in self.where[0]:
+            return self.where[0][thing]
+        last = self.where[i].get(thing)
+        for e in self.events[i:]:
+            if e.get("thing") == thing and e["event"] in ("move", "destroy"):
+                last = _hex(e.get("to") if e["event"] == "move" else e.get("at"))
+        return last
+
+    def roll_at(self, i: int) -> Hex | None:
+        """The hex roll ``i`` is said at (None: not said)."""
+        e = self.events[i]
+        why = e.get("for")
+        _, nxt = self.near(i, 1)
+        _, prev = self.near(i, -1)
+        by = MOVES.get(str(why))
+        if nxt.get("event") == "move" and nxt.get("by") == by:
+            return self.ends(nxt["thing"], i)
+        if why == "blast" and nxt.get("event") in HURT and nxt.get("thing"):
+            return self.ends(nxt["thing"], i)
+        if nxt.get("event") == "target" and nxt.get("by") == why:
+            return _hex(nxt["at"])
+        if why == "oil_drum" and prev.get("event") == "destroy":
+            return _hex(prev["at"])
+        if why in ("jump", "move") and prev.get("event") == "move":
+            return self.ends(prev["thing"], i)        # a bullseye: it stays where it landed
+        if why == "jump" and self.active is not None:  # a jump onto the worm's own hex
+            return self.ends(self.active, i)
+        if why == "knockback" and prev.get("event") == "prod":
+            return self.ends(prev["thing"], i)
+        if why in ("scatter", "knockback") and prev.get("event") in ("target", "accuracy", ""):
+            return self.token[i]
+        if prev.get("event") == "blast" or (why == "blast" and prev.get("at") is not None):
+            return _hex(prev.get("at"))
+        return None
+
+    def flip_at(self, i: int) -> Hex | None:
+        _, prev = self.near(i, -1)
+        return _hex(prev.get("at")) if prev.get("event") == "destroy" else None
+
+
+def rolled(events: list[dict], before: Board, after: Board,
+           active: str | None = None) -> list[Change]:
+    """A line for each die and coin the batch ``events`` rolled (``before`` and ``after``: the
+    board either side of it; ``active``: the active worm as the batch starts), at the hex it
+    changed, in the order they were rolled; the Oil Drum's five dice on one line."""
+    walk = _Walk(events, before, after, active)
+    out: list[Change] = []
+    drum: dict[Hex, list[str]] = {}
+    for i, e in enumerate(events):
+        if e["event"] == "flip":
+            at = walk.flip_at(i)
+            if at is not None:
+                out.append(Change("ch.flip", {"flip": e["for"], "side": e["side"]}, at))
+            continue
+        if e["event"] != "roll" or e.get("for") in UNSAID:
+            continue
+        at = walk.roll_at(i)
+        if at is None:
+            continue
+        if e["for"] == "oil_drum":
+            if at not in drum:
+                drum[at] = []
+                out.append(Change("ch.roll_dice", {"roll": "oil_drum", "faces": drum[at]}, at))
+            drum[at].append(e["face"])
+            continue
+        d = face_direction(e["face"], after.wind)
+        out.append(Change("ch.roll_hit" if d is None else "ch.roll",
+                          {"roll": e["for"], "face": e["face"], **({"dir": d} if d else {})}, at))
+    return [Change(c.key, {**c.args, "faces": tuple(c.args["faces"])}, c.at)
+            if "faces" in c.args else c for c in out]
+
+
+def with_rolls(changes: list[Change], rolls: list[Change]) -> list[Change]:
+    """``changes`` with each roll's line put before the first change at its hex (a hex that
+    changed only by its roll, a bullseye, comes after the others)."""
+    out = list(changes)
+    for r in reversed(rolls):
+        i = next((k for k, c in enumerate(out) if c.at == r.at), None)
+        if i is None:
+            out.append(r)
+        else:
+            out.insert(i, r)
+    return out
