@@ -300,16 +300,16 @@ def type_in(table: "Table", seen: dict) -> bool:
     return True
 
 
-def wizard(table: Table) -> None:
+def wizard(table: Table, box_draws: bool = True) -> None:
     """Through the new-game wizard as offered (English, two teams, no optional rule, the
     box's dice or, with ``table.dice``, the group's own, the things placed by the box, a new
     map as offered), the box drawing the Supply and Drop cards where the wizard asks who
-    draws."""
+    draws (``box_draws``; else the players draw, as offered), to the deal."""
     for _ in range(40):
         screen = table.oled()
         if screen.startswith("Deal:"):
             return
-        if "Decks" in screen.split("\n")[:2] and "Players draw" in screen:
+        if box_draws and "Decks" in screen.split("\n")[:2] and "Players draw" in screen:
             table.press("4")                    # the next choice: the box draws
         elif table.dice is not None and type_in(table, {"mistyped": ("", "")}):
             continue                            # the setup's wind, rolled by the group

@@ -11,7 +11,7 @@ tests/web/test_teach_game.py, through the daemon's inputs in tests/app/test_teac
 from __future__ import annotations
 
 from .test_browser import browser, page  # noqa: F401,F811  (fixtures)
-from .test_new_group import Table
+from .test_new_group import Table, wizard
 
 SEED = 5
 
@@ -21,11 +21,7 @@ def test_a_card_the_box_does_not_know_is_taught_and_played_through_the_page(
     table = Table(page, tmp_path / "game", seed=SEED)
     try:
         table.start()
-        for _ in range(40):                     # the wizard as offered: the players draw
-            screen = table.oled()
-            if screen.startswith("Deal:"):
-                break
-            table.press("Shift+Enter" if screen.startswith("Map\n") else "Enter")
+        wizard(table, box_draws=False)          # the wizard as offered: the players draw
         assert "a Starter, face down" in table.oled()          # the fifth Starter: hidden
         for _ in range(200):                    # OK through the turn to its weapon card
             if "Tap a weapon card" in table.oled():
