@@ -152,9 +152,11 @@ async def box_done(daemon, seconds: float = 120.0) -> None:
         await asyncio.sleep(0.002)
 
 
-async def play_out(daemon, player, bot, limit=20000) -> int:
+async def play_out(daemon, player, bot, limit=20000, told: list | None = None) -> int:
     """Answer every decision with ``bot``'s choice, through presses and taps; OK through
-    every step; until the winner is on show.  Returns the number of decisions."""
+    every step; until the winner is on show.  Returns the number of decisions; ``told``
+    (a list holding a list) gets the words of each screen OK went past (every Step and
+    Notice), a list of them between two questions."""
     from table.app.prompts import Notice
     from table.app.present import Step
 
@@ -165,8 +167,12 @@ async def play_out(daemon, player, bot, limit=20000) -> int:
             return n
         cur = daemon.current()
         if isinstance(cur, (Step, Notice)):
+            if told is not None:
+                told[-1].append("\n".join(cur.screen(daemon.view()).texts))
             await player.press("ok")
             continue
+        if told and told[-1]:
+            told.append([])
         await player.choose(bot(daemon.game))
         n += 1
     raise AssertionError("the game did not end")

@@ -13,7 +13,7 @@ from table.engine.decisions import DecisionKind
 from table.engine.game import GameConfig
 from table.hexgrid import hexagon
 
-from .driver import Player, box_done, enrol_all, running, sim_daemon
+from .driver import Player, box_done, enrol_all, play_out, running, seated, sim_daemon
 
 HEX = re.compile(r"^Hex (\d+) of (\d+)")
 
@@ -22,31 +22,17 @@ def shown(daemon) -> str:
     return "\n".join(daemon.current().screen(daemon.view()).texts)
 
 
-async def watch(daemon, p, choose, limit=20000) -> list[list[str]]:
+async def watch(daemon, p, choose) -> list[list[str]]:
     """Play to the end, answering with ``choose(game)``; the screens that tell (every Step
     and Notice), in runs between two questions."""
     runs: list[list[str]] = [[]]
-    for _ in range(limit):
-        await box_done(daemon)
-        if daemon.mode == "over":
-            return runs
-        cur = daemon.current()
-        if isinstance(cur, (Step, Notice)):
-            runs[-1].append(shown(daemon))
-            await p.press("ok")
-            continue
-        if runs[-1]:
-            runs.append([])
-        await p.choose(choose(daemon.game))
-    raise AssertionError("the game did not end")
+    await play_out(daemon, p, choose, told=runs)
+    return runs
 
 
 def test_a_whole_game_says_its_dice_its_crates_and_its_turns(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path, 1)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard()
+        async with seated(tmp_path, 1) as (daemon, p):
             return await watch(daemon, p, RandomBot(1))
     runs = asyncio.run(main())
     screens = [s for run in runs for s in run]
@@ -126,10 +112,7 @@ def test_an_undo_past_the_boxs_roll_says_which_roll(tmp_path):
     """Issue 23 item 4: the undo refused after a jump says the box's die (the one the
     screens before showed beside the worm's move), not a roll nobody saw."""
     async def main():
-        daemon = sim_daemon(tmp_path, 4)
-        async with running(daemon):
-            p = Player(daemon, enrol_all(daemon))
-            await p.wizard()
+        async with seated(tmp_path, 4) as (daemon, p):
             bot = RandomBot(4)
 
             def choose(game):
