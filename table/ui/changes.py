@@ -63,8 +63,10 @@ def _roll_args(lang: str, args: dict) -> dict:
     out = {"what": text(f"roll_short.{args['roll']}", lang)}
     if "face" in args:
         out["face"] = _face(lang, args["face"])
-    if "faces" in args:
-        out["faces"] = ", ".join(_face(lang, f) for f in args["faces"])
+    if "faces" in args:             # (a face, or a face and the way it sent its Thing)
+        out["faces"] = ", ".join(
+            f"{_face(lang, f[0])} → {text(f'dir.{f[1]}', lang)}" if isinstance(f, tuple) and f[1]
+            else _face(lang, f[0] if isinstance(f, tuple) else f) for f in args["faces"])
     if "dir" in args:
         out["dir"] = text(f"dir.{args['dir']}", lang)
     return out

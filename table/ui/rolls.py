@@ -121,32 +121,40 @@ def rolled(events: list[dict], before: Board, after: Board,
            active: str | None = None) -> list[Change]:
     """A line for each die and coin the batch ``events`` rolled (``before`` and ``after``: the
     board either side of it; ``active``: the active worm as the batch starts), at the hex it
-    changed, in the order they were rolled; the Oil Drum's five dice on one line."""
+    changed, in the order they were rolled; the dice of one kind at one hex on one line (the
+    Oil Drum's five, a Blast's on each Thing: "Blast dice: bullseye, 4 → S")."""
     walk = _Walk(events, before, after, active)
-    out: list[Change] = []
-    drum: dict[Hex, list[str]] = {}
+    dice: dict[tuple[Hex, str], list[tuple[str, int]]] = {}    # (hex, what for) -> faces
+    order: list[tuple[int, Change | tuple[Hex, str]]] = []
     for i, e in enumerate(events):
         if e["event"] == "flip":
             at = walk.flip_at(i)
             if at is not None:
-                out.append(Change("ch.flip", {"flip": e["for"], "side": e["side"]}, at))
+                order.append((i, Change("ch.flip", {"flip": e["for"], "side": e["side"]}, at)))
             continue
         if e["event"] != "roll" or e.get("for") in UNSAID:
             continue
         at = walk.roll_at(i)
         if at is None:
             continue
-        if e["for"] == "oil_drum":
-            if at not in drum:
-                drum[at] = []
-                out.append(Change("ch.roll_dice", {"roll": "oil_drum", "faces": drum[at]}, at))
-            drum[at].append(e["face"])
-            continue
-        d = face_direction(e["face"], after.wind)
-        out.append(Change("ch.roll_hit" if d is None else "ch.roll",
-                          {"roll": e["for"], "face": e["face"], **({"dir": d} if d else {})}, at))
-    return [Change(c.key, {**c.args, "faces": tuple(c.args["faces"])}, c.at)
-            if "faces" in c.args else c for c in out]
+        key = (at, e["for"])
+        if key not in dice:
+            dice[key] = []
+            order.append((i, key))
+        d = face_direction(e["face"], after.wind) if e["for"] != "oil_drum" else None
+        dice[key].append((e["face"], d or 0))
+    return [item if isinstance(item, Change) else _line(item, dice[item]) for _, item in order]
+
+
+def _line(key: tuple[Hex, str], faces: list[tuple[str, int]]) -> Change:
+    """The line of the dice of one kind rolled at one hex (a die and the way it sent its
+    Thing, or the bullseye; several on one line)."""
+    at, why = key
+    if len(faces) > 1 or why == "oil_drum":
+        return Change("ch.roll_dice", {"roll": why, "faces": tuple(faces)}, at)
+    face, d = faces[0]
+    return Change("ch.roll" if d else "ch.roll_hit",
+                  {"roll": why, "face": face, **({"dir": d} if d else {})}, at)
 
 
 def with_rolls(changes: list[Change], rolls: list[Change]) -> list[Change]:

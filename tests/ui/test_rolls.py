@@ -171,3 +171,16 @@ def test_in_real_games_every_jump_scatter_and_flip_is_said_beside_a_change():
                 e["event"] == "roll" and e["for"] not in ("accuracy", "wind")))
             game.answer(bot(game))
         assert rolls and lines == rolls, seed
+
+
+def test_the_dice_of_one_kind_at_one_hex_are_one_line():
+    before = board(Thing("blue-1", "worm", (0, 0), "blue"), Thing("red-1", "worm", (0, 0), "red"))
+    after = before.copy()
+    after.things["blue-1"].damaged = after.things["red-1"].damaged = True
+    events = [{"event": "blast", "at": [0, 0], "for": "blast"},
+              {"event": "roll", "face": "hit", "for": "blast"},
+              {"event": "damage", "thing": "blue-1", "at": [0, 0]},
+              {"event": "roll", "face": "wind", "for": "blast"},
+              {"event": "damage", "thing": "red-1", "at": [0, 0]}]
+    lines = [c.text("en") for c in rolled(events, before, after)]
+    assert lines == ["Blast dice: bullseye, wind → NE"]
