@@ -4,7 +4,7 @@ buttons and taps: defaults that never hurt the team choosing (items 2), fewer pr
 
 import asyncio
 
-from table.app.prompts import CardTap, HexPick, Menu, for_decision
+from table.app.prompts import CardTap, HexPick, Menu, Notice, for_decision
 from table.bots import RandomBot
 from table.engine.board import Board, Thing
 from table.engine.decisions import Decision, Purpose
@@ -66,8 +66,9 @@ def test_a_card_not_in_the_hand_tapped_while_moving_is_refused_at_the_weapon_ste
             other = next(c for c in sorted(daemon.cards) if c not in game.hands[game.turn.team]
                          and daemon.cards[c].kind == "supply")
             await p.tap(p.tags[other])
-            assert game.turn.step == "weapon" and isinstance(daemon.overlay, type(
-                daemon.overlay)) and daemon.overlay is not None          # said why
+            assert game.turn.step == "weapon" and isinstance(daemon.overlay, Notice)
+            said = " ".join(daemon.overlay.screen(daemon.view()).texts)
+            assert daemon.cards[other].name("en") in said                # said which, and why
             await p.press("ok")
             assert isinstance(daemon.current(), CardTap)
     asyncio.run(main())
