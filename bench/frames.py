@@ -10,6 +10,10 @@ inputs on simulated devices whose OLED takes a real I2C bus's time per frame
   may hold it.
 * ``led_frame_interval_during_commits_ms_p99``: the same, for the frames held while the journal
   committed a press (``journal_commits``: how many commits).
+* ``led_frame_late_ms_p99``: how late each animation frame reached the LEDs after the beat it
+  was planned for (None before the LEDs had their own thread).  A press's frame that goes out
+  just as a beat falls due takes that beat's place, so the interval figure above can read two
+  periods where the LEDs in fact changed on time; this one says how regular the beats are.
 * ``press_to_led_ms_p99``: from a button press (in another thread, as gpiozero's) to the LED
   frame it caused.  Goal: under 30 ms.
 
@@ -56,20 +60,9 @@ def at_bus(bus_hz: int) -> dict:
         # every LED frame as the LEDs' own thread shows it: (time, the prompt on show when it
         # was posted, planned by the animation rather than shown at once after a change)
         pushes: list[tuple[float, int, bool]] = []
-        posted: dict[tuple, tuple[int, bool]] = {}
+        late: list[float] = []              # each animation frame: ms after its beat
         if hasattr(leds, "post"):
-            real_post, real_show = leds.post, leds._show_staged
-
-            def post(frame, at=None):
-                real_post(frame, at)
-                posted[tuple(leds._staged.values())] = (id(daemon.current()), at is not None)
-            leds.post = post
-
-            def show_staged(staged):
-                real_show(staged)
-                pushes.append((time.perf_counter(),
-                               *posted.get(tuple(staged.values()), (0, False))))
-            leds._show_staged = show_staged
+            _in_their_thread(daemon, leds, pushes, late)
         else:                    # (before the LEDs had their own thread: pushed by each render)
             _on_the_loop(daemon, leds, pushes)
 
@@ -113,8 +106,15 @@ def at_bus(bus_hz: int) -> dict:
         period = ms(1 / daemon.fps)
         # the animation's beat: from one of its frames to the next, while one prompt is on show
         # (a change's own frame in between, a cursor moved, is not one of them)
-        animation = [p for p in pushes if p[2]]
-        held = [(a[0], b[0]) for a, b in zip(animation, animation[1:]) if a[1] == b[1]]
+        held = []
+        last = None                   # the last animation frame, while its prompt is on show
+        for when, prompt, planned in pushes:
+            if last is not None and prompt != last[1]:
+                last = None           # another prompt's frame came between: not one animation
+            if planned:
+                if last is not None:
+                    held.append((last[0], when))
+                last = (when, prompt)
         intervals = [ms(b - a) for a, b in held]
         # ... and those of them during which the journal committed a press
         during = [ms(b - a) for a, b in held if any(c0 < b and c1 > a for c0, c1 in commits)]
@@ -124,11 +124,44 @@ def at_bus(bus_hz: int) -> dict:
             "animation_period_ms": period,
             "led_frames": len(pushes), "led_frame_interval_ms_p99": percentile(intervals, 99),
             "goal_led_frame_interval_ms_p99": round(period + 5, 1),
+            "led_frame_late_ms_p99": percentile(late, 99) if late else None,
             "journal_commits": len(commits),
             "led_frame_interval_during_commits_ms_p99": percentile(during, 99) if during else None,
             "presses": len(press_to_led), "press_to_led_ms_p99": percentile(press_to_led, 99),
             "goal_press_to_led_ms_p99": 30,
         }
+
+
+def _in_their_thread(daemon, leds, pushes: list, late: list) -> None:
+    """Each frame the LEDs' own thread shows, told by the very object posted (frames of the
+    same colours are alike): the prompt on show when it was posted, and whether the animation
+    planned it."""
+    from table.devices.worker import Paced
+
+    real_post, real_show = leds.post, leds._show_staged
+    posted: dict[int, tuple] = {}                   # id(value): (value, (prompt, planned))
+    tag = [(0, False)]
+
+    def show_staged(staged):
+        real_show(staged)
+        _, tagged, at = posted.get(id(staged), (None, (0, False), None))
+        pushes.append((time.perf_counter(), *tagged))
+        if at is not None:                          # an animation frame: how late for its beat
+            late.append(ms(time.monotonic() - at))
+    leds._show_staged = show_staged
+    pacer = leds._pacer = Paced(show_staged, name="bench LEDs",
+                                on_error=lambda err: leds.on_error and leds.on_error(err))
+    real_pace = pacer.post
+
+    def pace(value, at=None):
+        posted[id(value)] = (value, tag[0], at)     # (kept: its id is not reused)
+        real_pace(value, at)
+    pacer.post = pace
+
+    def post(frame, at=None):
+        tag[0] = (id(daemon.current()), at is not None)
+        real_post(frame, at)
+    leds.post = post
 
 
 def _on_the_loop(daemon, leds, pushes: list) -> None:

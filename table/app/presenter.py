@@ -42,7 +42,7 @@ class Presenter:
         self.snapshot: TableSnapshot | None = None     # the last one
         self._version = 0
         self._planned: int | None = None        # the last beat (from origin) with a frame planned
-        self._ahead: dict[int, tuple] = {}      # the frames planned by beat (as snapshots hold)
+        self._ahead: dict[int, dict | None] = {}   # the frames planned, by beat
 
     def present(self, prompt: Prompt, view: View, t: float, *, mode: str, lang: str,
                 clock_left: float | None = None, wind: int | None = None,
@@ -53,12 +53,14 @@ class Presenter:
         points (None: leave it); ``page``: the page's view of the game (board, team, hand,
         log, cursor), if anyone watches; ``durable``: returns once what this shows is on disk
         (the journal's commit, running meanwhile), or raises: then nothing is shown."""
+        drawn = time.monotonic()                         # (when ``t`` is the animation's time)
         frame = self._frame(prompt, view, t)             # drawn while the journal commits ...
         screen = prompt.screen(view)
         image = screen.image if clock_left is None else with_clock(screen.image, clock_left)
         image = one_bit(image)
         if durable is not None:
             durable()                                    # ... and shown once it is on disk
+        posted = time.monotonic()
         leds = self._show(frame)                         # the LEDs first: they show the change
         sup = self.supervisor
         display = sup.dev.get("display")
@@ -77,22 +79,23 @@ class Presenter:
             faults=tuple(sorted(sup.faults)), **(page or {}))
         self._point(wind)
         self.snapshot = snap
-        self._replan_soon(prompt, view, t)
+        self._replan_soon(prompt, view, t - drawn, posted)
         return snap
 
-    def _replan_soon(self, prompt: Prompt, view: View, t: float) -> None:
-        """After a change: the animation's frames planned were of the table before it (dropped
-        when the change's frame went out): planned again from the new one, on the loop right
-        after this change (not in its way), unless another change came first."""
-        version, at = self._version, time.monotonic()
-        # the beats after the change's own are to plan again
-        self._planned = math.floor((at - self.origin) / self.period)
+    def _replan_soon(self, prompt: Prompt, view: View, t0: float, posted: float) -> None:
+        """After a change (its frame posted at ``posted``; the animation's time is ``t0`` plus
+        ``time.monotonic()``): the animation's frames planned were of the table before it
+        (dropped when the change's frame went out): planned again from the new one for the
+        beats after the change's own, on the loop right after this change (not in its way),
+        unless another change came first."""
+        version = self._version
+        self._planned = math.floor((posted - self.origin) / self.period)
         self._ahead.clear()
 
         def replan() -> None:
             faults = self.supervisor.faults
             if self._version == version and (prompt.animated or "display" in faults):
-                self._plan(prompt, view, t + (time.monotonic() - at))
+                self._plan(prompt, view, t0 + time.monotonic(), most=1)
         try:
             asyncio.get_running_loop().call_soon(replan)
         except RuntimeError:                 # (no loop: a test drawing by hand)
@@ -112,10 +115,12 @@ class Presenter:
         self._point(self.snapshot.wind)
         return self.snapshot
 
-    def _plan(self, prompt: Prompt, view: View, t: float) -> tuple | None:
-        """Post the frames of the beats not planned yet, up to :data:`AHEAD` beats after the
-        one nearest now (a ticker a little early or late for its beat plans the same ones);
-        the frame of the beat nearest now as the snapshot holds it (None: not planned).
+    def _plan(self, prompt: Prompt, view: View, t: float, most: int = 2) -> tuple | None:
+        """Post the frames of the next beats not planned yet, at ``most`` of them, up to
+        :data:`AHEAD` beats after the one nearest now (a ticker a little early or late for its
+        beat plans the same ones): after a change, one; then two a tick until the plan is
+        :data:`AHEAD` long (presses in quick succession drop few frames planned for nothing).
+        The frame of the beat nearest now as the snapshot holds it (None: not planned).
         While the LEDs are failing, one frame, tried in place."""
         if "leds" in self.supervisor.faults:
             return self._show(self._frame(prompt, view, t))
@@ -124,13 +129,16 @@ class Presenter:
         first = self._planned + 1 if self._planned is not None else nearest + 1
         # a beat gone by unplanned (a replan late behind a long press): its frame at once
         first = max(first, math.floor((now - self.origin) / self.period))
-        for beat in range(first, nearest + AHEAD + 1):
+        last = min(nearest + AHEAD, first + most - 1)
+        for beat in range(first, last + 1):
             due = self.origin + beat * self.period
-            self._ahead[beat] = self._show(self._frame(prompt, view, t + (due - now)), due)
-        self._planned = max(nearest + AHEAD, self._planned or 0)
+            self._ahead[beat] = frame = self._frame(prompt, view, t + (due - now))
+            self._post(frame, due)
+        self._planned = max(last, self._planned or 0)
         for beat in [b for b in self._ahead if b < nearest]:
             del self._ahead[beat]
-        return self._ahead.get(nearest)            # (the snapshot: the frame shown about now)
+        frame = self._ahead.get(nearest)         # (the snapshot: the frame shown about now)
+        return None if frame is None else self._as_shown(frame)
 
     def _frame(self, prompt: Prompt, view: View, t: float) -> dict | None:
         """The LEDs' frame at animation time ``t`` (None: no LEDs)."""
@@ -140,18 +148,28 @@ class Presenter:
         frame = prompt.frame(view, t)
         return fault_frame(frame, t) if "display" in sup.faults else frame
 
-    def _show(self, frame: dict | None, due: float | None = None) -> tuple:
-        """Post ``frame`` to the LEDs, at once or at ``due`` (monotonic seconds); the frame
-        as the snapshot holds it."""
+    def _show(self, frame: dict | None) -> tuple:
+        """Post ``frame`` to the LEDs at once; the frame as the snapshot holds it."""
+        self._post(frame)
+        return self._as_shown(frame)
+
+    def _post(self, frame: dict | None, due: float | None = None) -> None:
+        """Post ``frame`` to the LEDs, at once or at ``due`` (monotonic seconds)."""
         sup = self.supervisor
         leds = sup.dev.get("leds")
         if leds is None or frame is None:
-            return ()
+            return
         if "leds" in sup.faults:             # tried in place: "back" once a frame got through
             sup.safely("leds", push_frame, leds, frame)
         else:
             sup.safely("leds", leds.post, frame, due)
-        # as the LEDs show it: a hex the frame leaves out keeps its colour
+
+    def _as_shown(self, frame: dict | None) -> tuple:
+        """``frame`` as the LEDs show it (a hex it leaves out keeps its colour), as the
+        snapshot holds it."""
+        leds = self.supervisor.dev.get("leds")
+        if leds is None or frame is None:
+            return ()
         last = self.snapshot
         shown = dict(last.leds) if last is not None and last.leds else dict.fromkeys(
             leds.hexes, (0, 0, 0))

@@ -1,7 +1,7 @@
 """The LED animation planned ahead (issue 20): the presenter posts each beat's frame once, in
-order, for the beat's own moment (``period`` apart from its origin), a few beats ahead of the
-ticker; a change's frame goes at once, and the beats after it are planned again from the new
-table, never left with the old one's frames."""
+order, for the beat's own moment (``period`` apart from its origin), up to a few beats ahead of
+the ticker; a change's frame goes at once, and the beats after it are planned again from the
+new table, never left with the old one's frames."""
 
 import time
 from types import SimpleNamespace
@@ -53,14 +53,17 @@ def test_each_beat_is_planned_once_in_order_ahead_of_the_ticker():
 
 def test_a_change_plans_the_beats_again_from_the_new_table():
     presenter, posts, leds = planned_presenter()
-    presenter.present(Blinking((9, 0, 0)), None, 0.0, mode="play", lang="en")
+    old = Blinking((9, 0, 0))
+    presenter.present(old, None, 0.0, mode="play", lang="en")
+    for _ in range(3):
+        presenter.animate(old, None, 0.0)                 # the plan is AHEAD beats long
     n = len(posts)
     new = Blinking((0, 9, 0))
     presenter.present(new, None, 0.0, mode="play", lang="en")
-    after = posts[n:]
-    assert after[0] == ({(0, 0): (0, 9, 0)}, None)        # the change's frame at once ...
-    assert len(after) == 1 + AHEAD                        # ... and every beat ahead again
-    assert all(frame == {(0, 0): (0, 9, 0)} for frame, _ in after)
-    presenter.animate(new, None, 0.0)
-    assert len(posts) == n + 1 + AHEAD                    # nothing planned twice
+    for _ in range(3):
+        presenter.animate(new, None, 0.0)                 # the ticker plans the rest again
+    at_once, *planned = posts[n:]
+    assert at_once == ({(0, 0): (0, 9, 0)}, None)         # the change's frame at once
+    assert all(frame == {(0, 0): (0, 9, 0)} for frame, _ in planned)   # the new table's
+    assert sorted(at for _, at in planned) == [at for _, at in posts[1:n]]   # the same beats
     leds.close()
