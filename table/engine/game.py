@@ -53,6 +53,7 @@ from .decisions import Decision, DecisionKind, Illegal, NeedDecision
 from .dice import TYPED, SeededDice, dice_for
 from .phases import Phases, fixed_board
 from .checkpoints import Checkpoint, Checkpoints
+from .oldlogs import OldLogs
 from .timeup import TURN_PHASES, TimeUps
 from .rerun import TIMED, PhaseChance, PhaseRun, ReplayMismatch, norm, plain, same_entry
 from .setup import arena, pile
@@ -62,7 +63,7 @@ from .state import GameResult, Phase, State, Turn
 ASK_FIRST = TURN_PHASES
 
 
-class Game(Phases, Checkpoints, TimeUps):
+class Game(Phases, Checkpoints, TimeUps, OldLogs):
     """See the module doc."""
 
     seed: int | str
@@ -175,7 +176,7 @@ class Game(Phases, Checkpoints, TimeUps):
             try:
                 for data in learn.get(n, ()):
                     self.add_card(json_card(data))
-                if "answer" in entry:
+                if "answer" in entry and not self._passed_over(log, n):   # (oldlogs.py)
                     self.answer(entry["answer"])
                 elif entry.get("timeout"):
                     self.time_up()

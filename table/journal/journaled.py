@@ -25,7 +25,14 @@ class JournaledGame:
 
     @classmethod
     def load(cls, journal: Journal, game_id: int) -> "JournaledGame":
-        return cls(journal, game_id, journal.load(game_id))
+        jg = cls(journal, game_id, journal.load(game_id))
+        stored = journal.info(game_id).entries
+        if len(jg.game.log) > stored:
+            # a log an earlier build wrote while it asked a question this one passes over
+            # (table/engine/oldlogs.py): the game went on to its next question and revealed
+            # what came before it (a die): kept now, so the journal stays the game's log
+            journal.extend(game_id, jg.game.log[stored:], result=as_json(jg.game.result))
+        return jg
 
     @property
     def request(self):
