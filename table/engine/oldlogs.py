@@ -10,7 +10,9 @@ that does not fit still stops the replay with ReplayMismatch.
 
 * ``EMPTIEST_NO_CRATE``: builds of 0.1.0 before commit 1372c62 asked the emptiest hex for a
   Drop card's crate with no Supply Crate left in the pool (E9, E13).  No crate was placed
-  whatever the answer, so the game goes on as if it had not been asked.
+  whatever the answer, so the game goes on as if it had not been asked.  (Known limit: a
+  card placing such a crate and then, in the same step, another Thing at the emptiest hex
+  without ``same`` would hand the old answer to the later question; no shipped card does.)
 * ``PROD_OR_LEAVE``: builds of 0.1.0 from commit cad4936 to ba8586d asked whether to prod a
   full hex without a worm or leave it (E7.4); "prod" led to the question the engine asks now,
   which Thing.  (A "leave" cannot be replayed under the rule as it is: such a log still
