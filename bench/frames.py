@@ -3,17 +3,12 @@ inputs on simulated devices whose OLED takes a real I2C bus's time per frame
 (``build_devices(bus_time=True)``, ``display.bus_hz`` 100 kHz and 400 kHz).
 
 * ``led_frame_interval_ms_p99``: the time between two frames of the LED animation (the
-  daemon's ticker plans an animated prompt's next frames every 1/fps, and the LEDs' own thread
-  shows each when due), as the LEDs get them, while one prompt is on show (a press's own frame
-  in between is not counted), while a game is played with a press every 50 ms.  Goal: within
-  5 ms of the animation period: neither the OLED's writes, nor a press, nor a journal commit
-  may hold it.
+  daemon's ticker pushes an animated prompt's frame for now every 1/fps, on the loop), as the
+  LEDs get them, while one prompt is on show (a press's own frame in between is not counted),
+  while a game is played with a press every 50 ms.  Goal: within 5 ms of the animation
+  period: neither the OLED's writes, nor a press, nor a journal commit may hold it.
 * ``led_frame_interval_during_commits_ms_p99``: the same, for the frames held while the journal
   committed a press (``journal_commits``: how many commits).
-* ``led_frame_late_ms_p99``: how late each animation frame reached the LEDs after the beat it
-  was planned for (None before the LEDs had their own thread).  A press's frame that goes out
-  just as a beat falls due takes that beat's place, so the interval figure above can read two
-  periods where the LEDs in fact changed on time; this one says how regular the beats are.
 * ``press_to_led_ms_p99``: from a button press (in another thread, as gpiozero's) to the LED
   frame it caused.  Goal: under 30 ms.
 
@@ -57,28 +52,22 @@ def at_bus(bus_hz: int) -> dict:
             daemon.tags.enrol(uid, card)
         driver = Driver(daemon, tags)
         leds, display = devices.leds, devices.display
-        # every LED frame as the LEDs' own thread shows it: (time, the prompt on show when it
-        # was posted, planned by the animation rather than shown at once after a change)
+        # every LED frame as the LEDs get it: (time, the prompt on show, pushed by the
+        # animation's ticker rather than by a change)
         pushes: list[tuple[float, int, bool]] = []
-        late: list[float] = []              # each animation frame: ms after its beat
-        if hasattr(leds, "post"):
-            _in_their_thread(daemon, leds, pushes, late)
-        else:                    # (before the LEDs had their own thread: pushed by each render)
-            _on_the_loop(daemon, leds, pushes)
+        _on_the_loop(daemon, leds, pushes)
 
         commits: list[tuple[float, float]] = []        # each journal commit: (start, end)
         journal = daemon.journal
-        # (the COMMIT itself; from issue 20 on, in the journal's writer thread)
-        name = "_commit_now" if hasattr(journal, "_commit_now") else "_commit"
-        real_commit = getattr(journal, name)
+        real_commit = journal._commit
 
-        def commit(arg):
+        def commit(after):
             t0 = time.perf_counter()
             try:
-                real_commit(arg)
+                real_commit(after)
             finally:
                 commits.append((t0, time.perf_counter()))
-        setattr(journal, name, commit)
+        journal._commit = commit
 
         press_to_led: list[float] = []
         real_press = driver.buttons.press
@@ -124,7 +113,6 @@ def at_bus(bus_hz: int) -> dict:
             "animation_period_ms": period,
             "led_frames": len(pushes), "led_frame_interval_ms_p99": percentile(intervals, 99),
             "goal_led_frame_interval_ms_p99": round(period + 5, 1),
-            "led_frame_late_ms_p99": percentile(late, 99) if late else None,
             "journal_commits": len(commits),
             "led_frame_interval_during_commits_ms_p99": percentile(during, 99) if during else None,
             "presses": len(press_to_led), "press_to_led_ms_p99": percentile(press_to_led, 99),
@@ -132,41 +120,9 @@ def at_bus(bus_hz: int) -> dict:
         }
 
 
-def _in_their_thread(daemon, leds, pushes: list, late: list) -> None:
-    """Each frame the LEDs' own thread shows, told by the very object posted (frames of the
-    same colours are alike): the prompt on show when it was posted, and whether the animation
-    planned it."""
-    from table.devices.worker import Paced
-
-    real_post, real_show = leds.post, leds._show_staged
-    posted: dict[int, tuple] = {}                   # id(value): (value, (prompt, planned))
-    tag = [(0, False)]
-
-    def show_staged(staged):
-        real_show(staged)
-        _, tagged, at = posted.get(id(staged), (None, (0, False), None))
-        pushes.append((time.perf_counter(), *tagged))
-        if at is not None:                          # an animation frame: how late for its beat
-            late.append(ms(time.monotonic() - at))
-    leds._show_staged = show_staged
-    pacer = leds._pacer = Paced(show_staged, name="bench LEDs",
-                                on_error=lambda err: leds.on_error and leds.on_error(err))
-    real_pace = pacer.post
-
-    def pace(value, at=None):
-        posted[id(value)] = (value, tag[0], at)     # (kept: its id is not reused)
-        real_pace(value, at)
-    pacer.post = pace
-
-    def post(frame, at=None):
-        tag[0] = (id(daemon.current()), at is not None)
-        real_post(frame, at)
-    leds.post = post
-
-
 def _on_the_loop(daemon, leds, pushes: list) -> None:
-    """Where each render pushes its frame on the loop: the same figures (a code from before
-    the LEDs' own thread, measured side by side)."""
+    """Each frame a render pushes on the loop: when, the prompt on show, and whether the
+    ticker's render (the animation) pushed it."""
     real_push, real_render = leds._push, daemon.render
     animating = [False]
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -357,22 +356,17 @@ class Daemon:
 
     def _one_input(self, handle, arg, what: str) -> None:
         try:
-            with self.store.one_commit():       # committed by the journal's writer thread ...
+            with self.store.one_commit():       # drawn once durable (Journal.batch)
                 handle(self, arg)
         except JournalError as err:           # storage failed: nothing ahead of the file
             self.guard.failed(err)
         except Exception:                     # never let one input stop the table
             log.exception("%s %s failed", what, arg)
-        try:
-            self.render(durable=self.store.durable)   # ... drawn meanwhile, shown once durable
-        except JournalError as err:           # that commit failed: nothing of it shown
-            self.guard.failed(err)
-            self.render()
+        self.render()
 
     # -- drawing -------------------------------------------------------------------------------
-    def render(self, leds_only: bool = False, durable=None) -> None:
-        """After a change: a new snapshot, drawn (``leds_only``: the LEDs' next frame;
-        ``durable``: shown once it returns, Presenter.present)."""
+    def render(self, leds_only: bool = False) -> None:
+        """After a change: a new snapshot, drawn (``leds_only``: the LEDs' next frame)."""
         self.settle()
         prompt, view, t = self.current(), self.view(), self.clock() - self._t0
         snap = self.presenter.animate(prompt, view, t) if leds_only else None
@@ -381,8 +375,7 @@ class Daemon:
                     is not None else None)
             snap = self.presenter.present(
                 prompt, view, t, mode=self.mode, lang=self.lang, wind=wind, page=self._page(
-                    prompt, view), clock_left=self.timer.left() if self.overlay is None else None,
-                durable=durable)
+                    prompt, view), clock_left=self.timer.left() if self.overlay is None else None)
         self.renders += 1
         if self.on_snapshot is not None:
             self.on_snapshot(snap)
@@ -416,8 +409,6 @@ class Daemon:
         """Run until :meth:`stop`; ``started`` (a callable) is called once devices are up."""
         self.bridge.loop = asyncio.get_running_loop()
         self.stopping = asyncio.Event()
-        # a thread waiting for the GIL (the LEDs' frame falling due) gets it within 1 ms, not 5
-        sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
         self.supervisor.open_all()
         if not self.resume():
             self.new_wizard()

@@ -280,16 +280,9 @@ class StateFolder:
 
     def one_commit(self):
         """A block whose journal writes are committed together when it ends (one sync for
-        what one press changes, :meth:`Journal.batch`), by the journal's writer thread: call
-        :meth:`durable` before showing any of it.  No journal: nothing to commit."""
-        return (self.journal.batch(background=True) if self.journal is not None
-                else contextlib.nullcontext())
-
-    def durable(self) -> None:
-        """Return once the last :meth:`one_commit`'s writes are on disk; its JournalError if
-        the commit failed."""
-        if self.journal is not None:
-            self.journal.durable()
+        what one press changes, :meth:`Journal.batch`): show nothing of it before the block
+        has ended.  No journal: nothing to commit."""
+        return self.journal.batch() if self.journal is not None else contextlib.nullcontext()
 
     def journal_damaged(self, err) -> bool:
         """The open journal turned out damaged (reading a game): set it aside, start anew."""

@@ -104,8 +104,8 @@ class Supervisor:
         wrap = self.bridge.wrap
         if name == "buttons" and self.on_input is not None:
             device.on_input = wrap(self.on_input)
-        elif name in ("display", "leds"):
-            device.on_error = wrap(lambda err, name=name: self.on_error(name, err))
+        elif name == "display":
+            device.on_error = wrap(lambda err: self.on_error("display", err))
         elif name == "card_reader":
             if self.on_tap is not None:
                 device.on_tap = wrap(self.on_tap)

@@ -5,10 +5,6 @@ grid's ``led_map`` says which hex each LED (by index along the strip) lights; se
 may share a hex.  Callers stage colours per hex with :meth:`HexLeds.set` / :meth:`fill`
 and push the whole frame with :meth:`show`; nothing changes on the table until then.
 
-:meth:`HexLeds.post` shows a frame from the LEDs' own thread (a :class:`Paced` worker): at once,
-or at the moment it is due, so an animation planned a frame ahead keeps its beat however busy
-the caller is (and the caller never waits for the LEDs' link).
-
 ``brightness`` (0..1) caps every colour: it is applied when a frame is shown, so
 :meth:`shown` reports what the LEDs really emit.  The cap protects the power supply and
 the players' eyes; the Pico firmware enforces its own cap as well.
@@ -17,10 +13,9 @@ the players' eyes; the Pico firmware enforces its own cap as well.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 
 from table.devices import Device
-from table.devices.worker import Paced
 from table.hexgrid import Hex, hexagon
 
 Color = tuple[int, int, int]
@@ -50,11 +45,7 @@ def _check_hex(value: object) -> Hex:
 
 
 class HexLeds(Device, ABC):
-    """Stage colours per hex, then :meth:`show` them all at once (or :meth:`post` a frame)."""
-
-    #: called (in the LEDs' own thread) with the DeviceError of a posted frame
-    on_error: Callable[[BaseException], None] | None = None
-    _pacer: Paced[dict[Hex, Color]] | None = None
+    """Stage colours per hex, then :meth:`show` them all at once."""
 
     def __init__(self, led_map: Iterable[Hex], brightness: float = 1.0):
         self.led_map: tuple[Hex, ...] = tuple(_check_hex(h) for h in led_map)
@@ -109,40 +100,10 @@ class HexLeds(Device, ABC):
         return tuple(self.capped(self._staged[h]) for h in self.led_map)
 
     def show(self) -> None:
-        """Push the staged frame to the LEDs now (frames posted for later are dropped)."""
-        if self._pacer is not None:
-            self._pacer.cancel()
-        self._show_staged(dict(self._staged))
-
-    def post(self, frame: Mapping[Hex, Color], at: float | None = None) -> None:
-        """Stage ``frame`` (hexes without an LED left out; hexes it leaves out keep their
-        colour) and have the LEDs' own thread show it: at once, dropping the frames planned
-        before (``at`` None), or at ``at`` (``time.monotonic()`` seconds).  Returns at once;
-        a frame that failed since the last post raises its DeviceError here."""
-        hexes = self.hexes
-        for h, colour in frame.items():
-            if h in hexes:
-                self.set(h, colour)
-        if self._pacer is None:
-            self._pacer = Paced(self._show_staged, name=type(self).__name__,
-                                on_error=lambda err: self.on_error and self.on_error(err))
-        self._pacer.post(dict(self._staged), at)
-
-    def flush(self, timeout: float | None = 5.0) -> bool:
-        """Wait until every posted frame is shown, those planned for later too (False on
-        timeout)."""
-        return self._pacer is None or self._pacer.flush(timeout)
-
-    def _show_staged(self, staged: dict[Hex, Color]) -> None:
-        """Push ``staged`` (a colour per hex, before the cap) and note it shown (in the
-        caller's thread or the LEDs' own)."""
-        frame = tuple(self.capped(staged[h]) for h in self.led_map)
+        """Push the staged frame to the LEDs."""
+        frame = self.frame()
         self._push(frame)
         self._shown = {h: c for h, c in zip(self.led_map, frame)}
-
-    def _close_device(self) -> None:
-        if self._pacer is not None:
-            self._pacer.close()
 
     def shown(self) -> dict[Hex, Color]:
         """What each hex shows now, after the cap."""

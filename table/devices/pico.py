@@ -92,16 +92,12 @@ class PicoLeds(HexLeds):
         return (C.scale(color[0], cap), C.scale(color[1], cap), C.scale(color[2], cap))
 
     def _push(self, frame: tuple[Color, ...]) -> None:
-        self._show_staged(dict(self._staged))
-
-    def _show_staged(self, staged: dict[Hex, Color]) -> None:
-        raw = [staged[h] for h in self.led_map]          # the Pico applies the cap itself
+        raw = [self._staged[h] for h in self.led_map]    # the Pico applies the cap itself
         with self._lock:
             if self._closed:
                 raise DeviceError(self.device_name, "the LEDs are closed; restart the daemon")
             self._wanted = raw
         self._send(raw, _cap(self.brightness))
-        self._shown = {h: self.capped(c) for h, c in zip(self.led_map, raw)}
 
     def _send(self, raw: list[Color], cap: int) -> None:
         try:
@@ -179,7 +175,6 @@ class PicoLeds(HexLeds):
 
     def _close_device(self) -> None:
         """Stop restoring after reconnections (the link itself is closed by its owner)."""
-        super()._close_device()
         with self._lock:
             self._closed = True
         self.link.remove_listener(self._restore)

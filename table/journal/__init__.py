@@ -18,9 +18,8 @@ What it promises:
 * ``set_progress``/``progress`` keep, beside a game, how far the players have copied its board
   changes (committed like an answer), so a restart shows none of them twice;
 * ``with journal.batch():`` commits every write of the block at once when it ends (the daemon
-  wraps each press in one: its answer and the players' progress cost one sync, not two);
-  ``batch(background=True)`` commits in the journal's writer thread, ``durable()`` returning
-  once it is on disk (the daemon draws meanwhile and shows nothing before).
+  wraps each press in one: its answer and the players' progress cost one sync, not two, and
+  shows nothing of it before the block has ended).
 
 The file (schema 1, ``PRAGMA application_id`` 0x576F524D, ``user_version`` 1): ``games`` (id,
 created, config JSON, seed JSON, status playing/finished, result JSON) and ``entries`` (game_id,

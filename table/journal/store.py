@@ -106,8 +106,7 @@ class Journal(Commits):
                 f"{path} is empty (0 bytes): the games it held are lost; move it aside to start "
                 "a new journal")
         try:
-            # (batch(background=True) commits in the writer thread, while this one waits)
-            db = sqlite3.connect(path, isolation_level=None, timeout=10, check_same_thread=False)
+            db = sqlite3.connect(path, isolation_level=None, timeout=10)
         except ERRORS as err:
             raise error_class(err)(f"cannot open journal {path}: {err}") from err
         try:
@@ -151,14 +150,9 @@ class Journal(Commits):
             raise error_class(err)(f"cannot write journal {self.path}: {err}") from err
 
     def close(self) -> None:
-        if self._db is not None:            # (a commit in the writer thread: done first)
-            if self._failed is not None:
-                log.warning("%s", self._failed)
+        if self._db is not None:
             self._db.close()
             self._db = None
-        if self._writer is not None:
-            self._writer.shutdown(wait=True)
-            self._writer = None
 
     def __enter__(self):
         return self

@@ -1,7 +1,6 @@
-"""A press is shown once what it changed is on disk (issue 20): the journal commits it in its
-writer thread while the daemon draws the next screen and frame, and nothing of it reaches the
-OLED, the LEDs or the page before the commit is done; a commit that fails shows nothing of the
-press, only the storage screen."""
+"""A press is shown once what it changed is on disk (issue 20): the journal commits it when the
+press's block ends, and nothing of it reaches the OLED, the LEDs or the page before the commit
+is done; a commit that fails shows nothing of the press, only the storage screen."""
 
 import asyncio
 from contextlib import asynccontextmanager
@@ -10,9 +9,27 @@ from table.app.present import Step
 from table.app.prompts import Notice
 from table.app.state import words
 from tests.journal.faulty import disk_full
-from tests.journal.test_batch import HeldCommit
 
 from .driver import Player, enrol_all, running, sim_daemon
+
+
+class OnCommit:
+    """The journal's connection, calling ``seen()`` as each COMMIT begins (and raising
+    ``error`` from it, if given)."""
+
+    def __init__(self, journal, seen, error=None):
+        self.db, self.seen, self.error = journal._db, seen, error
+        journal._db = self
+
+    def execute(self, sql, args=()):
+        if sql == "COMMIT":
+            self.seen()
+            if self.error is not None:
+                raise self.error
+        return self.db.execute(sql, args)
+
+    def __getattr__(self, name):
+        return getattr(self.db, name)
 
 
 @asynccontextmanager
@@ -30,35 +47,26 @@ async def deciding(state_dir):
         yield daemon, player, snaps
 
 
-def test_an_answer_is_drawn_while_it_commits_and_shown_once_it_is_on_disk(tmp_path):
+def test_an_answer_is_shown_only_once_it_is_committed(tmp_path):
     async def main():
         async with deciding(tmp_path) as (daemon, player, snaps):
             display = daemon.dev["display"]
-            held = HeldCommit(daemon.journal)
-            seen = {}
-            real = held.execute
-
-            def execute(sql, args=()):
-                if sql == "COMMIT":            # what was shown while the commit was running
-                    seen["snaps"], seen["posted"] = len(snaps), display.posted
-                    held.release.set()
-                return real(sql, args)
-            held.execute = execute
-            before = len(snaps), display.posted, len(daemon.game.log)
+            seen = []                  # at each COMMIT: the OLED's words handed out, its posts
+            OnCommit(daemon.journal, lambda: seen.append((snaps[-1].oled, display.posted)))
+            before = snaps[-1].oled, display.posted, len(daemon.game.log)
             await player.choose(daemon.game.request.default)
-            return before, seen, len(snaps), display.posted, len(daemon.game.log)
+            return before, seen, (snaps[-1].oled, display.posted, len(daemon.game.log))
 
-    (snaps0, posted0, log0), seen, snaps1, posted1, log1 = asyncio.run(main())
-    assert log1 > log0                                   # the answer was taken
-    assert seen == {"snaps": snaps0, "posted": posted0}  # nothing of it shown while committing
-    assert snaps1 > snaps0 and posted1 > posted0         # shown once committed
+    before, seen, after = asyncio.run(main())
+    assert after[2] > before[2]                          # the answer was taken
+    assert seen and seen[0] == before[:2]                # nothing of it shown before the commit
+    assert after[0] != before[0] and after[1] > before[1]   # shown once committed
 
 
 def test_a_commit_that_fails_shows_nothing_of_the_press_but_the_storage_screen(tmp_path):
     async def main():
         async with deciding(tmp_path) as (daemon, player, snaps):
-            held = HeldCommit(daemon.journal, error=disk_full())
-            held.release.set()
+            OnCommit(daemon.journal, lambda: None, error=disk_full())
             n = len(snaps)
             await player.press("ok")                     # answers the decision on show
             return snaps[n:], daemon.jg

@@ -50,7 +50,6 @@ def test_a_missing_oled_is_named_on_the_leds_and_retried(tmp_path):
         daemon = sim_daemon(tmp_path, devices=devices, retry_s=0.02)
         async with running(daemon):
             assert "display" in daemon.faults and "display" not in daemon.dev
-            assert daemon.dev["leds"].flush()      # (sent from the LEDs' own thread)
             leds = daemon.dev["leds"].shown()
             edge = max(distance((0, 0), h) for h in leds)
             ring = {leds[h] for h in leds if distance((0, 0), h) == edge}

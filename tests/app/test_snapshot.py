@@ -36,7 +36,6 @@ def test_each_press_is_one_snapshot_drawn_once(tmp_path, monkeypatch):
                              display.posted - before[2]))
                 snap = snaps[-1]
                 assert snap.screen.tobytes() == display.image.tobytes()
-                assert leds.flush()                    # (sent from the LEDs' own thread)
                 assert {h: leds.capped(c) for h, c in snap.frame.items()} == leds.shown()
                 assert snap.oled == tuple(snap.oled) and len(snap.oled) >= 2   # the words shown
             return seen, snaps

@@ -59,21 +59,3 @@ def test_bad_brightness_is_rejected(bad):
 def test_empty_map_is_rejected():
     with pytest.raises(ValueError, match="LED map is empty"):
         SimHexLeds(led_map=[])
-
-
-def test_a_posted_frame_is_shown_by_the_leds_own_thread_capped_and_show_drops_a_plan():
-    import time
-
-    leds = SimHexLeds(radius=1, brightness=0.5)
-    leds.post({(0, 0): (200, 100, 2), (9, 9): (1, 2, 3)})      # (9, 9) has no LED: left out
-    assert leds.flush(10)
-    assert leds.shown()[(0, 0)] == (100, 50, 1) and leds.shown()[(1, 0)] == (0, 0, 0)
-    leds.post({(1, 0): (10, 10, 10)})                          # the rest keep their colour
-    assert leds.flush(10) and leds.shown()[(0, 0)] == (100, 50, 1)
-    frames = leds.frames
-    leds.post({(0, 0): (0, 0, 200)}, at=time.monotonic() + 600)  # planned for much later
-    leds.set((0, 0), (0, 200, 0))
-    leds.show()                                                # now: the plan is dropped
-    assert leds.flush(10)
-    assert leds.shown()[(0, 0)] == (0, 100, 0) and leds.frames == frames + 1
-    leds.close()

@@ -9,7 +9,6 @@ from PIL import Image
 from table.devices import DeviceError
 from table.devices.display import SimDisplay, frame_seconds
 from table.devices.worker import Newest
-from tests.polling import until
 
 
 def test_post_returns_while_the_device_is_busy_and_only_the_newest_waiting_frame_is_sent():
@@ -77,80 +76,3 @@ def test_a_simulated_bus_takes_a_real_frame_time():
     with pytest.raises(ValueError, match="bus_hz"):
         SimDisplay(bus_hz=5)
 
-
-# -- Paced: frames sent when they are due (the LEDs' animation, planned a frame ahead) --------
-
-def held_sender():
-    """A send that holds each value until released; what it sent, and its events."""
-    release, started, sent = threading.Event(), threading.Event(), []
-
-    def send(value):
-        started.set()
-        release.wait(10)
-        sent.append(value)
-    return send, release, started, sent
-
-
-def test_a_value_planned_for_later_waits_while_one_for_now_goes_out():
-    import time
-
-    from table.devices.worker import Paced
-    sent = []
-    p = Paced(sent.append, name="test")
-    p.post("later", at=time.monotonic() + 600)
-    p.post("due", at=time.monotonic() - 1)          # already due: sent at once
-    until(lambda: sent == ["due"])
-    assert not p.flush(timeout=0.05)                # "later" is still planned
-    p.cancel()
-    assert p.flush(timeout=10) and sent == ["due"] and p.dropped == 1
-    p.close()
-
-
-def test_a_value_for_now_drops_the_plan_and_a_value_for_the_same_time_replaces_it():
-    import time
-
-    from table.devices.worker import Paced
-    send, release, started, sent = held_sender()
-    p = Paced(send, name="test")
-    p.post("first")
-    assert started.wait(10)                         # "first" is being sent, held there
-    soon = time.monotonic() + 0.01
-    p.post("old animation", at=soon)
-    p.post("a newer frame for that moment", at=soon)
-    p.post("after", at=soon + 0.01)
-    p.post("the change")                            # now: what was planned is gone
-    release.set()
-    assert p.flush(timeout=10)
-    assert sent == ["first", "the change"]
-    p.close()
-
-
-def test_values_that_fell_due_while_the_thread_was_busy_are_not_all_sent_only_the_last():
-    import time
-
-    from table.devices.worker import Paced
-    send, release, started, sent = held_sender()
-    p = Paced(send, name="test")
-    p.post("first")
-    assert started.wait(10)
-    past = time.monotonic() - 1
-    for i, name in enumerate(("a", "b", "c")):
-        p.post(name, at=past + i * 0.001)
-    release.set()
-    assert p.flush(timeout=10)
-    assert sent == ["first", "c"]
-    p.close()
-
-
-def test_a_paced_send_that_fails_is_handed_to_on_error_and_raised_by_the_next_post():
-    from table.devices.worker import Paced
-    errors = []
-
-    def send(value):
-        raise DeviceError("LED grid", "unplugged")
-    p = Paced(send, name="test", on_error=errors.append)
-    p.post(1)
-    until(lambda: errors)
-    with pytest.raises(DeviceError, match="unplugged"):
-        p.post(2)
-    p.close()

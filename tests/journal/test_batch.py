@@ -8,7 +8,7 @@ import pytest
 
 from table.engine.game import GameConfig
 from table.game import Game
-from table.journal import Journal, JournaledGame, JournalError, JournalFull
+from table.journal import Journal, JournaledGame, JournalError
 
 
 def other_reader(path):
@@ -66,70 +66,3 @@ def test_a_finished_game_is_pruned_after_the_commit(tmp_path):
                 played.answer(played.request.options[-1])
         assert journal.games() == []                      # finished, then pruned
 
-
-# -- the commit in the writer thread (issue 20): the caller draws meanwhile ------------------
-
-class HeldCommit:
-    """The journal's connection with its COMMIT held until ``release`` is set (or failing
-    with ``error``); ``started`` is set when the writer thread reaches it."""
-
-    def __init__(self, journal, error=None):
-        import threading
-        self.db, self.error = journal._db, error
-        self.started, self.release = threading.Event(), threading.Event()
-        journal._db = self
-
-    def execute(self, sql, args=()):
-        if sql == "COMMIT":
-            self.started.set()
-            assert self.release.wait(10)
-            if self.error is not None:
-                raise self.error
-        return self.db.execute(sql, args)
-
-    def __getattr__(self, name):
-        return getattr(self.db, name)
-
-
-def test_a_background_commit_is_durable_when_durable_returns_and_the_journal_waits_for_it(
-        tmp_path):
-    path = tmp_path / "j.sqlite"
-    with Journal(path, game_cls=Game) as journal:
-        played = JournaledGame.new(journal, GameConfig(teams=2), 3)
-        before = other_reader(path)
-        held = HeldCommit(journal)
-        with journal.batch(background=True):
-            played.answer(played.request.options[0])
-            journal.set_progress(played.game_id, {"shown": 1})
-        assert held.started.wait(10)                      # the writer thread is committing
-        assert other_reader(path) == before               # not on disk: show nothing of it
-        held.release.set()
-        journal.durable()                                 # now it is
-        assert other_reader(path) == (len(played.log), 1)
-        journal.durable()                                 # (nothing more to wait for)
-        held = HeldCommit(journal)
-        with journal.batch(background=True):
-            journal.set_progress(played.game_id, {"shown": 2})
-        assert held.started.wait(10)
-        held.release.set()
-        assert journal.progress(played.game_id) == {"shown": 2}   # read once committed
-        assert other_reader(path)[1] == 1
-
-
-def test_a_background_commit_that_fails_is_raised_by_durable_once_and_keeps_nothing(tmp_path):
-    from tests.journal.faulty import disk_full
-
-    path = tmp_path / "j.sqlite"
-    with Journal(path, game_cls=Game) as journal:
-        played = JournaledGame.new(journal, GameConfig(teams=2), 3)
-        journal.set_progress(played.game_id, {"shown": 1})
-        held = HeldCommit(journal, error=disk_full())
-        held.release.set()
-        with journal.batch(background=True):
-            journal.set_progress(played.game_id, {"shown": 2})
-        with pytest.raises(JournalError) as failed:
-            journal.durable()
-        assert isinstance(failed.value, JournalFull)
-        journal.durable()                                 # said once
-        held.error = None
-        assert journal.progress(played.game_id) == {"shown": 1}   # rolled back

@@ -32,7 +32,6 @@ def test_a_change_is_one_snapshot_that_every_device_and_the_page_read(devices, c
     assert snap.frame == {h: (200, 0, 0) if h == lit else (0, 0, 0) for h in stage.grid}
     assert devices.display.image.tobytes() == one_bit(screen.image).tobytes() \
         == snap.screen.tobytes()
-    assert devices.leds.flush(10)
     assert devices.leds.shown() == {h: devices.leds.capped(c) for h, c in snap.leds}
     assert devices.wind.direction == 4
     stage.draw("show", "en")                    # nothing changed: nothing drawn
@@ -41,7 +40,7 @@ def test_a_change_is_one_snapshot_that_every_device_and_the_page_read(devices, c
     assert len(pushed) == 1
 
 
-def test_an_animation_is_planned_ahead_on_the_leds_and_holds_its_last_frame(devices, clock):
+def test_an_animation_moves_on_the_leds_each_tick_and_holds_its_last_frame(devices, clock):
     stage, pushed = staged(devices, clock)
     lit = next(iter(stage.grid))
 
@@ -52,14 +51,15 @@ def test_an_animation_is_planned_ahead_on_the_leds_and_holds_its_last_frame(devi
     stage.play(fade, 1.0)
     stage.draw("show", "en")
     assert pushed[-1].frame[lit] == (250, 0, 0)
-    # the next beats' frames went to the LEDs' own thread, each for its moment
-    assert devices.leds.flush(10)
+    assert devices.leds.shown()[lit] == devices.leds.capped((250, 0, 0))
+    clock.now += 0.5
+    stage.tick()                                         # the ticker: the frame for now
     assert devices.leds.shown()[lit][0] < devices.leds.capped((250, 0, 0))[0]
     clock.now += 5
     stage.tick()                                         # past its end: the last frame, once
     ticked = len(pushed)
     stage.tick()
-    assert ticked == 2 and len(pushed) == ticked
+    assert ticked == 3 and len(pushed) == ticked
     stage.point(2)                                       # a change after the animation's end
     stage.draw("show", "en")
     assert pushed[-1].frame[lit] == (0, 0, 0) and pushed[-1].oled == pushed[0].oled
