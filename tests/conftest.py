@@ -35,6 +35,9 @@ SLOW = {
     "test_fuzz_readers.py",                              # thousands of mutated files
     "test_properties.py::test_random_effect_sequences_keep_the_invariants_and_are_deterministic",
     "link/test_link_host.py::test_every_frame_is_shown_right_over_a_faulty_link",
+    "link/test_link_host.py::test_a_pico_that_keeps_failing_is_retried_later_and_later_and_logged_quietly",
+    "web/test_hostile.py::test_half_open_sockets_under_a_file_limit_lock_nobody_out",
+    "hardware/test_on_fake_pico.py::test_selftest_supply_reads_the_led_rail",  # each rail
 }
 
 
