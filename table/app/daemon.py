@@ -12,7 +12,8 @@ table/app/supervisor.py).
 State lives in ``state_dir`` (table/app/state.py): ``journal.sqlite`` (every answer and chance
 outcome, and how far the players have copied the steps, so a power cut resumes exactly where
 the game was: table/app/resume.py), ``tags.toml`` (enrolled cards) and ``settings.json``
-(language, last map).  Bad state or failing storage is named on the OLED, never a dead box (the
+(language, last map); ``state_dir`` None keeps it all in memory and writes no file (the shop
+demo's).  Bad state or failing storage is named on the OLED, never a dead box (the
 :class:`StorageGuard`, table/app/storage.py).  The steps wait in a :class:`StepQueue`
 (table/app/steps.py); the :class:`Presenter` draws (table/app/presenter.py); :class:`Mode` says
 what the table is doing.
@@ -64,13 +65,15 @@ KEEP_FINISHED = 20           # finished games kept in the journal (older ones pr
 
 
 class Daemon:
-    def __init__(self, devices, state_dir, *, seed: int | None = None, sim: bool = False,
-                 notifier: Notifier | None = None, tag_lookup=None, cards: dict | None = None,
-                 fps: int = 15, retry_s: float = 3.0, clock=time.monotonic):
+    def __init__(self, devices, state_dir: Path | str | None, *, seed: int | None = None,
+                 sim: bool = False, notifier: Notifier | None = None, tag_lookup=None,
+                 cards: dict | None = None, fps: int = 15, retry_s: float = 3.0,
+                 clock=time.monotonic):
         self.devices = devices
-        self.state_dir = Path(state_dir)
+        self.state_dir = Path(state_dir) if state_dir is not None else None   # None: in memory
         # never raises: what is wrong is shown once the devices are up (table/app/state.py)
-        self.store = StateFolder(self.state_dir, keep_finished=KEEP_FINISHED, game_cls=Game)
+        self.store = StateFolder(self.state_dir, game_cls=Game,
+                                 keep_finished=KEEP_FINISHED if state_dir is not None else 1)
         self.seed = seed
         self.sim = sim
         self.notifier = notifier or Notifier(None)

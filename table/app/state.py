@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("worms-table")
 
 JOURNAL = "journal.sqlite"
+MEMORY = ":memory:"              # (the journal's path when the state is in memory only)
 SETTINGS = "settings.json"
 PROGRESS = "progress.json"
 PROBE = ".storage-probe"
@@ -206,16 +207,25 @@ CHECKS = {SETTINGS: check_settings, PROGRESS: check_progress}
 
 
 class StateFolder:
-    """The state folder as the daemon uses it; see the module's doc.  Never raises."""
+    """The state folder as the daemon uses it; see the module's doc.  Never raises.
 
-    def __init__(self, folder, *, keep_finished: int | None = None, game_cls=None):
-        self.folder = Path(folder)
+    ``folder`` None: the state in memory only (the shop demo's, which runs for days on an SD
+    card): a journal in SQLite's memory, settings and tags that start empty; no file is read
+    or written."""
+
+    def __init__(self, folder: Path | str | None, *, keep_finished: int | None = None,
+                 game_cls=None):
+        self.memory = folder is None
+        self.folder = Path(folder) if folder is not None else Path(MEMORY)
         self.keep_finished = keep_finished
         self.game_cls = game_cls
         self.problems: list[Problem] = []
         self.fault: Fault | None = None
         self.journal: Journal | None = None
         self.settings: dict = {}
+        if self.memory:
+            self.open_journal()
+            return
         try:
             _probe(self.folder)
         except OSError as err:
@@ -241,7 +251,8 @@ class StateFolder:
         and tries a write transaction on it; True (fault cleared) if all of that works."""
         from table.journal import JournalError
         try:
-            _probe(self.folder)
+            if not self.memory:
+                _probe(self.folder)
             if self.journal is None:
                 if not self.open_journal():
                     return False
@@ -261,7 +272,7 @@ class StateFolder:
     def open_journal(self) -> bool:
         """Open the journal; a damaged one is moved aside (and named) and a new one opened."""
         from table.journal import Journal, JournalDamaged, JournalError, JournalNewer
-        path = self.folder / JOURNAL
+        path = self.folder / JOURNAL if not self.memory else self.folder
         for attempt in (1, 2):
             try:
                 self.journal = Journal(path, keep_finished=self.keep_finished,
@@ -312,6 +323,8 @@ class StateFolder:
     def read_json(self, name: str) -> dict:
         """``name``'s data with its types checked ({} if missing, unreadable or damaged)."""
         check = CHECKS[name]
+        if self.memory:
+            return {}
         path = self.folder / name
         try:
             data = filetext.read_json(path)
@@ -332,7 +345,7 @@ class StateFolder:
         self.problems.append(set_aside(path, wrong, then))
 
     def write_json(self, name: str, data, durable: bool = True) -> bool:
-        if self.fault is not None and self.journal is None:
+        if self.memory or (self.fault is not None and self.journal is None):
             return False
         try:
             write_atomic(self.folder / name, json.dumps(data), durable)
@@ -375,6 +388,8 @@ class StateFolder:
 
     def tags(self, cards) -> TagStore:
         """The enrolled tags; a damaged tags.toml is moved aside (enrol the cards again)."""
+        if self.memory:
+            return TagStore(None, cards)
         path = self.folder / TAGS_FILE
         if self.fault is not None:      # every tag unknown until storage works
             return TagStore(path, cards, read=False)

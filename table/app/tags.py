@@ -24,14 +24,16 @@ class TagFileError(Exception):
 
 
 class TagStore:
-    def __init__(self, path: Path | str, cards: dict | None = None, read: bool = True):
-        self.path = Path(path)
+    """The enrol table of ``path`` (None: one in memory, never read or written)."""
+
+    def __init__(self, path: Path | str | None, cards: dict | None = None, read: bool = True):
+        self.path = Path(path) if path is not None else None
         if cards is None:
             from table.cards import library
             cards = library()
         self.cards = cards
         self.tags: dict[str, str] = {}
-        if read:                       # (read=False: an empty table, the file left alone)
+        if read and self.path is not None:   # (read=False: an empty table, the file left alone)
             self.load()
 
     @classmethod
@@ -39,6 +41,8 @@ class TagStore:
         return cls(Path(state_dir) / FILE, cards)
 
     def load(self) -> None:
+        if self.path is None:
+            return
         try:
             data = filetext.read_toml(self.path)
         except FileNotFoundError:
@@ -73,6 +77,8 @@ class TagStore:
             self.save()
 
     def save(self) -> None:
+        if self.path is None:          # (in memory: the shop demo's table writes nothing)
+            return
         lines = ["# worms-table: which card each NFC tag is (written by worms-table enroll)",
                  "[tags]"]
         lines += [f"{json.dumps(uid)} = {json.dumps(card)}" for uid, card in sorted(self.tags.items())]

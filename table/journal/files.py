@@ -106,6 +106,22 @@ def error_class(err: sqlite3.Error | UnicodeDecodeError) -> type[JournalError]:
     return JournalIOError
 
 
+#: the path of a journal kept in memory only (it writes no file: the shop demo's, which runs
+#: for days on an SD card and has nothing to resume)
+MEMORY = ":memory:"
+
+
+def in_memory() -> sqlite3.Connection:
+    """A new journal in memory: the schema of a file, nothing written anywhere."""
+    db = sqlite3.connect(MEMORY, isolation_level=None)
+    db.execute("PRAGMA auto_vacuum = INCREMENTAL")     # (pruned games give their pages back)
+    db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + PROGRESS_TABLE + KEPT_TABLE + f"""
+        PRAGMA application_id = {APPLICATION_ID};
+        PRAGMA user_version = {SCHEMA_VERSION};
+        COMMIT;""")
+    return db
+
+
 def create(path: str) -> None:
     """A new journal, made under a temporary name and renamed into place once its schema
     is committed and synced: a kill leaves no file, or a whole journal."""

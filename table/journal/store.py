@@ -31,7 +31,8 @@ from .codec import NotPlainData, decode, encode, entry_kind
 from .commits import Commits
 from .files import (APPLICATION_ID, ERRORS, KEPT_TABLE, PROGRESS_TABLE, SCHEMA_VERSION,
                     JournalDamaged, JournalError, JournalFull, JournalIOError, JournalNewer,
-                    JournalReplayError, check, create, error_class, nonempty, probe)
+                    JournalReplayError, MEMORY, check, create, error_class, in_memory,
+                    nonempty, probe)
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "GameInfo", "Journal", "JournalDamaged",
            "JournalError", "JournalFull", "JournalIOError", "JournalNewer", "JournalReplayError"]
@@ -77,8 +78,9 @@ def config_from_plain(game_cls, data):
 
 
 class Journal(Commits):
-    """An open journal file.  ``keep_finished``: keep at most that many finished games (the
-    oldest are pruned when a game finishes); None keeps them all."""
+    """An open journal file (``":memory:"``: one in memory, writing no file).
+    ``keep_finished``: keep at most that many finished games (the oldest are pruned when a
+    game finishes); None keeps them all."""
 
     def __init__(self, path, *, keep_finished: int | None = None, game_cls=None):
         if keep_finished is not None and keep_finished < 0:
@@ -93,6 +95,8 @@ class Journal(Commits):
 
     def _open(self) -> sqlite3.Connection:
         path = self.path
+        if path == MEMORY:                   # Journal(":memory:"): no file at all
+            return in_memory()
         parent = os.path.dirname(os.path.abspath(path))
         if os.path.isdir(path):
             raise JournalError(f"{path} is a directory; give the journal a file name")

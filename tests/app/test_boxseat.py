@@ -83,3 +83,18 @@ def test_people_draw_for_the_box_and_keep_its_card_face_down():
         view = game_view("en", game, grid, game.cards)
         assert view.box == frozenset({"red"})
         assert words in " ".join(DeckTap(game.request, view.team).screen(view).texts)
+
+
+def test_the_engine_takes_a_game_the_box_plays_at_every_seat():
+    """Every seat the box's (the shop demo's show): the engine plays it to the end, the box
+    answering every decision, and its config keeps the seats (the wizard never offers such a
+    game: tests/app/test_seats.py)."""
+    config = GameConfig(teams=2, max_rounds=3, box=(("blue", "easy"), ("red", "easy")))
+    assert type(config).from_json(config.as_json()) == config
+    game = Game.new(config, "all-box:1", library())
+    for _ in range(2000):
+        if game.request is None:
+            break
+        assert boxseat.box_team(game) is not None or game.request.kind in boxseat.PEOPLE
+        game.answer(boxseat.choose(game, game.seed))
+    assert game.result is not None
