@@ -5,6 +5,7 @@ import pytest
 from babel.messages.pofile import read_po as babel_read_po
 
 from table.ui import po, strings
+from tests.ui.test_catalogs import counts
 
 CATALOGS = [(strings.TEMPLATE, None)] + [(strings.po_path(lang), lang)
                                          for lang in strings.LANGS if lang != strings.SOURCE]
@@ -16,9 +17,11 @@ def test_reads_each_catalog_as_babel_does(path, lang):
         expected = babel_read_po(f, locale=lang, domain=strings.DOMAIN)
     with open(path, encoding="utf-8") as f:
         got = po.read_po(f, str(path))
-    assert [(m.context, m.id, m.string, m.fuzzy) for m in got] == \
-        [(m.context, m.id, m.string, m.fuzzy) for m in expected]
-    assert (got.num_plurals, got.plural_expr) == (expected.num_plurals, expected.plural_expr)
+    # (the header entry left out: Babel's reader writes it anew, in its version's words)
+    assert [(m.context, m.id, m.string, m.fuzzy) for m in got if m.id] == \
+        [(m.context, m.id, m.string, m.fuzzy) for m in expected if m.id]
+    assert got.num_plurals == expected.num_plurals
+    assert counts(got.plural_expr) == counts(expected.plural_expr)
 
 
 def test_escapes_continuations_and_fuzzy_marks():
