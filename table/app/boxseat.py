@@ -127,6 +127,7 @@ class BoxPlayer:
         self.daemon = daemon
         self.run_in_thread = run_in_thread or _thread
         self.prompt: Thinking | None = None
+        self.off = False            # True: another part answers for the box (the demo's show)
 
     @property
     def busy(self) -> bool:
@@ -137,8 +138,8 @@ class BoxPlayer:
         show first: the steps to copy, a notice) and is not yet at it."""
         d = self.daemon
         game = d.game
-        if (self.prompt is not None or game is None or d.mode != Mode.PLAY or d.overlay is not None
-                or d.queue):
+        if (self.off or self.prompt is not None or game is None or d.mode != Mode.PLAY
+                or d.overlay is not None or d.queue):
             return
         team = box_team(game)
         if team is None:

@@ -25,7 +25,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +52,7 @@ from .prompts import Notice, Prompt, View, undo_refused, undone
 from .state import StateFolder, load_cards
 from .steps import StepQueue
 from .storage import StorageGuard
+from .show import Show
 from .spectate import page_view
 from .supervisor import Supervisor
 from .teaching import Teacher
@@ -68,7 +69,7 @@ class Daemon:
     def __init__(self, devices, state_dir: Path | str | None, *, seed: int | None = None,
                  sim: bool = False, notifier: Notifier | None = None, tag_lookup=None,
                  cards: dict | None = None, fps: int = 15, retry_s: float = 3.0,
-                 clock=time.monotonic):
+                 clock=time.monotonic, show: Show | None = None):
         self.devices = devices
         self.state_dir = Path(state_dir) if state_dir is not None else None   # None: in memory
         # never raises: what is wrong is shown once the devices are up (table/app/state.py)
@@ -88,7 +89,7 @@ class Daemon:
         self.clock = clock
         self.on_snapshot = None               # called with each new TableSnapshot (the page)
         self.page_watched = lambda: True      # False: the snapshots leave the page's view out
-        self.on_pair_button = None            # PAIR_BUTTON held: the page opens pairing
+        self.on_pair_button: Callable[[], None] | None = None   # 1 held: the page's pairing
         self.bridge = LoopBridge()
         self.supervisor = Supervisor(devices, retry_s=retry_s, clock=clock,
                                      on_fault=self._device_failed, on_back=self._device_back,
@@ -101,6 +102,7 @@ class Daemon:
         self.queue = StepQueue()
         self.box = boxseat.BoxPlayer(self)    # the teams the box plays (table/app/boxseat.py)
         self.teacher = Teacher(self)          # a card the box does not know (teaching.py)
+        self.show = show                      # the shop demo's show (show.py), or None
         self.settings = self.store.settings
         self.lang = self.settings.get("lang", "en") if self.settings.get("lang") in LANGS else "en"
         self.jg: JournaledGame | None = None
@@ -115,6 +117,9 @@ class Daemon:
         self.stopping: asyncio.Event | None = None
         self.ready = False
         self.renders = 0
+        if show is not None:
+            show.attach(self)
+            self.box.off = True               # (the show answers for the box, paced)
         self.settle()                         # a problem reading the state: on show first
 
     # -- its parts -----------------------------------------------------------------------------
@@ -141,11 +146,12 @@ class Daemon:
             raise RuntimeError("no game in play")
         return self.jg, self.tracker
 
-    def resume(self) -> bool:
-        """Pick up the game in play from the journal (table/app/resume.py); False if there is
-        none."""
+    def resume(self, game_id: int | None = None) -> bool:
+        """Pick up the game in play from the journal (table/app/resume.py), or game
+        ``game_id``; False if there is none."""
         try:
-            jg = latest_game(self.journal)
+            jg = latest_game(self.journal) if game_id is None or self.journal is None else \
+                JournaledGame.load(self.journal, game_id)
         except JournalError as err:
             self.guard.resume_failed(err)
             self.jg = None
@@ -169,10 +175,11 @@ class Daemon:
         self.mode = Mode.WIZARD
         self.jg = None
 
-    def start_game(self, config: GameConfig) -> None:
+    def start_game(self, config: GameConfig, seed: int | str | None = None) -> None:
         if self.journal is None:              # (storage failed: the guard says so)
             raise JournalError(f"no journal open in {self.state_dir}")
-        seed = self.seed if self.seed is not None else secrets.randbelow(2 ** 31)
+        seed = seed if seed is not None else self.seed if self.seed is not None else \
+            secrets.randbelow(2 ** 31)
         self.jg = jg = JournaledGame.new(self.journal, config, seed)
         self.settings.update(lang=self.lang, last_map=[list(h) for h in config.land or ()])
         self.store.save_settings(self.settings)
@@ -277,6 +284,8 @@ class Daemon:
         """Show ``body`` until a button is pressed (the page's pairing code: never logged)."""
         log.info("%s: shown on the table's screen", what)
         self.overlay = Notice(lambda v: screens.message("worms-table", body))
+        if self.show is not None:
+            self.show.noticed()
         if self.ready:
             self.render()
 
@@ -350,12 +359,12 @@ class Daemon:
 
     # -- inputs (on the loop) ------------------------------------------------------------------
     def handle_input(self, event) -> None:
-        """A button (table/app/inputs.py says what it does), then drawn."""
-        self._one_input(inputs.press, event, "input")
+        """A button (table/app/inputs.py says what it does; the show's first), then drawn."""
+        self._one_input(self.show.press if self.show else inputs.press, event, "input")
 
     def handle_tap(self, uid: str) -> None:
-        """A card tag on the reader, then drawn."""
-        self._one_input(inputs.tap, uid, "card tap")
+        """A card tag on the reader (the show's first), then drawn."""
+        self._one_input(self.show.tap if self.show else inputs.tap, uid, "card tap")
 
     def _one_input(self, handle, arg, what: str) -> None:
         try:
@@ -408,15 +417,22 @@ class Daemon:
         self.overlay = fault_notice(name, None)
 
     # -- the loop ------------------------------------------------------------------------------
+    def start(self) -> None:
+        """The devices opened, the game in play (or the wizard, or the show's first game)
+        on show (:meth:`run`'s first step)."""
+        self.supervisor.open_all()
+        if self.show is not None:
+            self.show.begin()
+        elif not self.resume():
+            self.new_wizard()
+        self.render()
+        self.ready = True
+
     async def run(self, started=None) -> None:
         """Run until :meth:`stop`; ``started`` (a callable) is called once devices are up."""
         self.bridge.loop = asyncio.get_running_loop()
         self.stopping = asyncio.Event()
-        self.supervisor.open_all()
-        if not self.resume():
-            self.new_wizard()
-        self.render()
-        self.ready = True
+        self.start()
         self.notifier.ready(f"devices up; faults: {', '.join(sorted(self.faults)) or 'none'}")
         if started is not None:
             started()
@@ -424,6 +440,8 @@ class Daemon:
                 tasks.every(self.retry_s, self._retry, "the retry")]
         if self.notifier.watchdog_interval:
             jobs.append(tasks.watchdog(self.notifier))
+        if self.show is not None:
+            jobs.append(tasks.paced(self.show.beat, self.show.wake, "the show"))
         try:
             await tasks.run_until(self.stopping, *jobs)
         finally:

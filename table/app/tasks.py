@@ -35,6 +35,24 @@ async def every(seconds: float, fn: Callable[[], Any], what: str,
             log.exception("%s failed; going on", what)
 
 
+async def paced(beat: Callable[[], float], wake: asyncio.Event, what: str) -> None:
+    """``beat()`` again and again, each time after the seconds the last one said to hold, or
+    at once when ``wake`` is set (an input: its screen goes up now, not after the hold).  An
+    exception is logged (as ``what`` failing), never the end."""
+    while True:
+        wake.clear()
+        try:
+            hold = beat()
+        except Exception:
+            log.exception("%s failed; going on", what)
+            hold = 1.0
+        woken = asyncio.ensure_future(wake.wait())
+        try:                                  # (asyncio.wait: a cancel is never swallowed)
+            await asyncio.wait([woken], timeout=max(hold, 0.01))
+        finally:
+            woken.cancel()
+
+
 async def watchdog(notifier: Any) -> None:
     while True:
         notifier.watchdog()

@@ -27,14 +27,32 @@ class Outcome:
     winner: str | None      # VISITOR, BOX, or None (a draw)
 
 
+def config() -> GameConfig:
+    """The short game: two teams of one worm each, the box plays Red at the easy level."""
+    return GameConfig(teams=2, max_rounds=ROUNDS, box=((BOX, LEVEL),), things=_one_worm_each())
+
+
+def outcome(game: Game) -> Outcome | None:
+    """None while the short game goes on; else who won it (first blood, or a draw)."""
+    board = game.board
+    hurt = {t for t in (VISITOR, BOX)
+            if not board.worms(t) or any(w.damaged for w in board.worms(t))}
+    if len(hurt) == 1:
+        return Outcome(({VISITOR, BOX} - hurt).pop())
+    if hurt or game.request is None:
+        result = game.result
+        if not hurt and result is not None and len(result.winners) == 1:
+            return Outcome(result.winners[0])
+        return Outcome(None)
+    return None
+
+
 class Versus:
     """One short game: ``game`` to play; :meth:`box_move` answers the box's decisions;
     :meth:`outcome` says once it is over."""
 
     def __init__(self, seed: str, cards: dict):
-        config = GameConfig(teams=2, max_rounds=ROUNDS, box=((BOX, LEVEL),),
-                            things=_one_worm_each())
-        self.game = Game.new(config, seed, cards)
+        self.game = Game.new(config(), seed, cards)
         self.seed = seed
 
     @property
@@ -47,17 +65,7 @@ class Versus:
 
     def outcome(self) -> Outcome | None:
         """None while the game goes on; else who won the short game."""
-        board = self.game.board
-        hurt = {t for t in (VISITOR, BOX)
-                if not board.worms(t) or any(w.damaged for w in board.worms(t))}
-        if len(hurt) == 1:
-            return Outcome(({VISITOR, BOX} - hurt).pop())
-        if hurt or self.game.request is None:
-            result = self.game.result
-            if not hurt and result is not None and len(result.winners) == 1:
-                return Outcome(result.winners[0])
-            return Outcome(None)
-        return None
+        return outcome(self.game)
 
 
 def _one_worm_each() -> tuple[dict, ...]:

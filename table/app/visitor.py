@@ -1,6 +1,7 @@
-"""What the shop demo (table/app/demo.py) says on its OLED: the invitation, what the bots' play
+"""What the shop demo (table/app/show.py) says on its OLED: the invitation, what the box's play
 did, the card tapped that the team on show does not hold (and the card a visitor's first tap
-plays), what the visitor's shot did, goodbye."""
+plays), what the visitor's shot did, goodbye; and the show's own screen over the game
+(:class:`Scene`: a screen, an animation)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,59 @@ from typing import Any
 
 from table.engine.board import Board
 from table.engine.decisions import PASS
-from table.ui import screens
+from table.ui import scenes, screens
 from table.ui.layout import card_name
 from table.ui.strings import text
 
+from .asking import Prompt, View
+
 PREFERRED = ("bazooka", "grenade")   # a visitor's shot when the card tapped is not in hand
+
+
+class Scene(Prompt):
+    """The show's own screen over the game: ``screen`` on the OLED and, on the LEDs, ``scene``
+    (``seconds`` long from its first frame, its last frame held after; None: the board)."""
+
+    def __init__(self, screen: screens.Screen, scene: scenes.Scene | None = None,
+                 seconds: float = 0.0) -> None:
+        self._screen, self.scene, self.seconds = screen, scene, seconds
+        self.start: float | None = None
+        self.animated = scene is not None and seconds > 0
+
+    def screen(self, view: View) -> screens.Screen:
+        return self._screen
+
+    def frame(self, view: View, t: float) -> scenes.Frame:
+        if self.scene is None:
+            return view.base(t)
+        if self.start is None:
+            self.start = t
+        dt = t - self.start
+        if dt >= self.seconds:
+            self.animated = False
+        frame = self.scene(min(max(dt, 0.0), self.seconds))
+        return {h: frame.get(h, scenes.OFF) for h in view.grid}
+
+    def press(self, event: Any) -> None:
+        return None
+
+    def tap(self, card_id: str | None) -> None:
+        return None
+
+
+def chained(animations: list[tuple[scenes.Scene, float]]) -> tuple[scenes.Scene | None, float]:
+    """The animations one after the other, as one scene, and its length (None: none)."""
+    if not animations:
+        return None, 0.0
+
+    def scene(t: float) -> scenes.Frame:
+        for fn, seconds in animations:
+            if t < seconds:
+                return fn(t)
+            t -= seconds
+        fn, seconds = animations[-1]
+        return fn(seconds)
+    return scene, sum(seconds for _, seconds in animations)
 
 
 def bye_screen(lang: str) -> screens.Screen:
@@ -100,5 +149,5 @@ def shot_result(lang: str, game, team: str | None, since: int = 0) -> tuple[str,
     return card_summary(lang, s, game.board)
 
 
-__all__ = ["PREFERRED", "bye_screen", "commentary", "invite_screen", "not_held", "shot_card",
-           "shot_result"]
+__all__ = ["PREFERRED", "Scene", "bye_screen", "chained", "commentary", "invite_screen",
+           "not_held", "shot_card", "shot_result"]
