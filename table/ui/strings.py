@@ -45,8 +45,8 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 SOURCE = "en"
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(lang: str, locale: Path = LOCALE_DIR) -> Path:
+    return locale / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 class MissingString(KeyError):
@@ -59,24 +59,28 @@ def _read(path: Path):
         return read_po(f, str(path))
 
 
-def _load() -> tuple[dict[str, dict[str, tuple[str, ...]]], dict[str, Callable[[int], int]]]:
-    """The templates of every key in every language, and each language's plural rule.
+def load_catalogs(locale: Path = LOCALE_DIR) -> tuple[dict[str, dict[str, tuple[str, ...]]],
+                                                      dict[str, Callable[[int], int]]]:
+    """The templates of every key in every language, and each language's plural rule, as the
+    catalogs in the folder ``locale`` hold them (the template and ``<lang>/LC_MESSAGES``; by
+    default the shipped ones, which :data:`FORMS` and :data:`PLURAL_RULES` are).
 
     ``forms[key][lang]`` is a tuple of templates: one for a plain string, one per plural form
     for a counted noun; empty where the translation is missing or marked fuzzy.
     """
+    template = locale / TEMPLATE.name
     forms: dict[str, dict[str, tuple[str, ...]]] = {}
-    for m in _read(TEMPLATE):
+    for m in _read(template):
         if not m.id:
             continue                                   # the header
         if not m.context:
-            raise MissingString(f"{TEMPLATE}: the entry {m.id!r} has no msgctxt (its key)")
+            raise MissingString(f"{template}: the entry {m.id!r} has no msgctxt (its key)")
         forms[m.context] = {SOURCE: tuple(m.id) if m.pluralizable else (m.id,)}
     rules: dict[str, Callable[[int], int]] = {SOURCE: lambda n: int(n != 1)}
     for lang in LANGS:
         if lang == SOURCE:
             continue
-        catalog = _read(po_path(lang))
+        catalog = _read(po_path(lang, locale))
         rules[lang] = gettext.c2py(catalog.plural_expr)
         found = {m.context: m for m in catalog if m.id and m.context}
         for key, by_lang in forms.items():
@@ -91,7 +95,7 @@ def _load() -> tuple[dict[str, dict[str, tuple[str, ...]]], dict[str, Callable[[
     return forms, rules
 
 
-FORMS, PLURAL_RULES = _load()
+FORMS, PLURAL_RULES = load_catalogs()
 #: key: (English, Czech, Ukrainian), the strings that are not counted ("" = not translated).
 CATALOGUE: dict[str, tuple[str, ...]] = {
     key: tuple(by_lang[lang][0] if by_lang[lang] else "" for lang in LANGS)

@@ -142,6 +142,16 @@ def enrol_all(daemon) -> dict[str, str]:
     return tags
 
 
+def wizard_at(wizard, stage: str):
+    """Answer the wizard's stages as they stand (Start where a menu has it, else the row under
+    the cursor) until it reaches ``stage``; the prompt it shows there."""
+    while wizard.stage != stage:
+        prompt = wizard.prompt
+        assert wizard.result is None, f"the wizard finished before {stage!r}"
+        wizard.answer("start" if "start" in prompt.values else prompt.selected)
+    return wizard.prompt
+
+
 async def box_done(daemon, seconds: float = 120.0) -> None:
     """Wait while the box thinks for a team it plays (in a worker thread), until its answer
     is given on the loop."""

@@ -18,6 +18,7 @@ from table.app.state import SETTINGS, StateFolder, load_cards, read_settings
 from table.app.tags import TagStore
 from table.app.wizard import Wizard
 from table.devices.build import build_devices
+from table.devices.buttons import InputEvent
 from table.hexgrid import hexagon
 from table.game import Game
 from table.profiles import load
@@ -148,17 +149,22 @@ def test_enrolling_on_a_full_disk_says_so_and_loses_no_tag(tmp_path, monkeypatch
     devices = build_devices(load(None), sim=True)
     try:
         e = Enroller(devices, tmp_path)
-        card = e.ids[0]
+        card = e.ids[0]                                   # under the new tag's menu cursor
+
+        def enrol(uid: str) -> None:                      # tap a new tag, OK its first card
+            e.handle_tap(uid)
+            e.handle_input(InputEvent("ok"))
 
         def full(*args, **kwargs):
             raise OSError(errno.ENOSPC, "No space left on device")
         monkeypatch.setattr("table.filetext.os.fsync", full)
-        e._enrol("04AA", card)
+        enrol("04AA")
         assert e.note == text("enroll.not_saved", "en")
+        assert text("enroll.not_saved", "en") in " ".join(e.screen().texts)
         assert e.store.tags == {"04AA": card}              # kept, to be saved with the next
         assert not list(tmp_path.glob("*.tmp"))           # no half-written file left
         monkeypatch.undo()
-        e._enrol("04BB", card)
+        enrol("04BB")
         assert TagStore.in_dir(tmp_path, e.cards).tags == {"04AA": card, "04BB": card}
     finally:
         devices.close()

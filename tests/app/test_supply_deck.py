@@ -4,6 +4,7 @@ draw (issue 19): otherwise the decks screen says how many Supply cards the box k
 from table.app.wizard import Wizard
 from table.cards import SUPPLY_DECK_MIN, holds_supply_deck, library, supply_known
 from table.hexgrid import hexagon
+from tests.app.driver import wizard_at
 
 GRID = frozenset(hexagon((0, 0), 4))
 
@@ -11,8 +12,7 @@ GRID = frozenset(hexagon((0, 0), 4))
 def decks_menu(cards):
     w = Wizard(GRID, "en", cards=cards)
     assert w.own_decks                                  # players draw: the default
-    w.stage = "decks"
-    return w._make()
+    return wizard_at(w, "decks")
 
 
 def test_the_shipped_library_holds_no_supply_deck_the_examples_do(monkeypatch):

@@ -128,9 +128,7 @@ def test_a_missing_or_fuzzy_translation_fails_loudly(tmp_path, monkeypatch):
         else:
             target.write_bytes(po_path(lang).read_bytes())
     (locale / TEMPLATE.name).write_bytes(TEMPLATE.read_bytes())
-    monkeypatch.setattr(strings, "TEMPLATE", locale / TEMPLATE.name)
-    monkeypatch.setattr(strings, "LOCALE_DIR", locale)
-    forms, _ = strings._load()
+    forms, _ = strings.load_catalogs(locale)
     monkeypatch.setattr(strings, "FORMS", forms)
     with pytest.raises(MissingString, match="'button.back' has no cs translation"):
         text("button.back", "cs")

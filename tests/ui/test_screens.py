@@ -11,6 +11,7 @@ import table.ui.strings as strings
 from table.cards import library
 from table.engine.config import LEVELS
 from table.ui.instructions import Instruction
+from tests.app.driver import wizard_at
 from tests.app.test_edits import edit_screens
 from tests.app.test_teach import walk_screens
 from tests.ui.test_changes import flow_screens
@@ -263,8 +264,7 @@ def wizard_map_screens(lang):
     grid = frozenset(hexagon((0, 0), 4))
     w = Wizard(grid, lang, last_map=sorted(standard_land(2)), tiles=[object()])
     w.rules = {"timer"}
-    w.stage = "map"
-    w.prompt = w._make()
+    wizard_at(w, "map")
     view = View(lang, None, grid)
     out = []
     for c in range(len(w.prompt.values)):
