@@ -8,35 +8,17 @@ from contextlib import asynccontextmanager
 from table.app.present import Step
 from table.app.prompts import Notice
 from table.app.state import words
-from tests.journal.faulty import disk_full
+from tests.journal.faulty import disk_full, opening
 
 from .driver import Player, enrol_all, running, sim_daemon
 
 
-class OnCommit:
-    """The journal's connection, calling ``seen()`` as each COMMIT begins (and raising
-    ``error`` from it, if given)."""
-
-    def __init__(self, journal, seen, error=None):
-        self.db, self.seen, self.error = journal._db, seen, error
-        journal._db = self
-
-    def execute(self, sql, args=()):
-        if sql == "COMMIT":
-            self.seen()
-            if self.error is not None:
-                raise self.error
-        return self.db.execute(sql, args)
-
-    def __getattr__(self, name):
-        return getattr(self.db, name)
-
-
 @asynccontextmanager
 async def deciding(state_dir):
-    """A daemon at a game's first decision, its steps copied; the daemon, the players and
-    the snapshots it handed out."""
-    daemon = sim_daemon(state_dir, 5, retry_s=60)
+    """A daemon at a game's first decision, its steps copied; the daemon, the players, the
+    snapshots it handed out and its journal's connection (tests/journal/faulty.py)."""
+    with opening() as opened:
+        daemon = sim_daemon(state_dir, 5, retry_s=60)
     snaps: list = []
     daemon.on_snapshot = snaps.append
     async with running(daemon):
@@ -44,15 +26,15 @@ async def deciding(state_dir):
         await player.wizard()
         while isinstance(daemon.current(), (Step, Notice)):
             await player.press("ok")
-        yield daemon, player, snaps
+        yield daemon, player, snaps, opened.of(daemon.journal.path)
 
 
 def test_an_answer_is_shown_only_once_it_is_committed(tmp_path):
     async def main():
-        async with deciding(tmp_path) as (daemon, player, snaps):
+        async with deciding(tmp_path) as (daemon, player, snaps, db):
             display = daemon.dev["display"]
             seen = []                  # at each COMMIT: the OLED's words handed out, its posts
-            OnCommit(daemon.journal, lambda: seen.append((snaps[-1].oled, display.posted)))
+            db.on_commit = lambda: seen.append((snaps[-1].oled, display.posted))
             before = snaps[-1].oled, display.posted, len(daemon.game.log)
             await player.choose(daemon.game.request.default)
             return before, seen, (snaps[-1].oled, display.posted, len(daemon.game.log))
@@ -65,8 +47,10 @@ def test_an_answer_is_shown_only_once_it_is_committed(tmp_path):
 
 def test_a_commit_that_fails_shows_nothing_of_the_press_but_the_storage_screen(tmp_path):
     async def main():
-        async with deciding(tmp_path) as (daemon, player, snaps):
-            OnCommit(daemon.journal, lambda: None, error=disk_full())
+        async with deciding(tmp_path) as (daemon, player, snaps, db):
+            def full() -> None:                      # the commit fails, not the writes
+                raise disk_full()
+            db.on_commit = full
             n = len(snaps)
             await player.press("ok")                     # answers the decision on show
             return snaps[n:], daemon.jg

@@ -15,7 +15,7 @@ from table.app.present import Step
 from table.app.state import words
 from table.game import Game
 from table.journal import Journal
-from tests.journal.faulty import FaultyConnection, disk_full, io_error
+from tests.journal.faulty import disk_full, io_error, opening
 
 from tests.polling import until_async
 
@@ -31,6 +31,14 @@ def shown(daemon) -> str:
 
 def title(kind: str) -> str:
     return words(kind, "en", file="")[0]
+
+
+def faulty_daemon(state_dir, seed, **kw):
+    """``(daemon, disk)``: a daemon on simulated devices, and its journal's connection, to
+    fail on demand."""
+    with opening() as opened:
+        daemon = sim_daemon(state_dir, seed, **kw)
+    return daemon, opened.of(daemon.journal.path)
 
 
 async def to_a_decision(daemon, p):
@@ -51,13 +59,12 @@ def journal_log(state_dir, game_id):
 
 def test_disk_full_on_an_answer_shows_storage_full_and_the_game_goes_on_once_freed(tmp_path):
     async def main():
-        daemon = sim_daemon(tmp_path, 5, retry_s=60)
+        daemon, disk = faulty_daemon(tmp_path, 5, retry_s=60)
         async with running(daemon):
             p = Player(daemon, enrol_all(daemon))
             await p.wizard()
             await to_a_decision(daemon, p)
             gid, log_before = daemon.jg.game_id, list(daemon.game.log)
-            disk = FaultyConnection.install(daemon.journal)
             disk.error = disk_full()
             await p.choose(daemon.game.request.default)
             full = shown(daemon), daemon.jg, journal_log(tmp_path, gid)
@@ -82,13 +89,12 @@ def test_a_failed_write_when_the_timer_runs_out_stops_cleanly_and_the_game_repla
     now = [1000.0]
 
     async def main():
-        daemon = sim_daemon(tmp_path, 3, clock=lambda: now[0], fps=100, retry_s=60)
+        daemon, disk = faulty_daemon(tmp_path, 3, clock=lambda: now[0], fps=100, retry_s=60)
         async with running(daemon):
             p = Player(daemon, enrol_all(daemon))
             await p.wizard(rules=("timer",))
             await to_a_decision(daemon, p)
             gid, log_before = daemon.jg.game_id, list(daemon.game.log)
-            disk = FaultyConnection.install(daemon.journal)
             disk.error = io_error()
             now[0] += 10_000                         # the turn's time runs out
             await until_async(lambda: daemon.mode == "storage"
@@ -114,12 +120,11 @@ def test_storage_is_tried_again_by_itself(tmp_path):
     now = [0.0]
 
     async def main():
-        daemon = sim_daemon(tmp_path, 5, clock=lambda: now[0], retry_s=0.01)
+        daemon, disk = faulty_daemon(tmp_path, 5, clock=lambda: now[0], retry_s=0.01)
         async with running(daemon):
             p = Player(daemon, enrol_all(daemon))
             await p.wizard()
             await to_a_decision(daemon, p)
-            disk = FaultyConnection.install(daemon.journal)
             disk.error = disk_full()
             await p.choose(daemon.game.request.default)
             assert daemon.mode == "storage"

@@ -9,6 +9,7 @@ import pytest
 from table.engine.game import GameConfig
 from table.game import Game
 from table.journal import Journal, JournaledGame, JournalError
+from tests.journal.faulty import open_journal
 
 
 def other_reader(path):
@@ -22,11 +23,12 @@ def other_reader(path):
 
 def test_writes_of_a_block_are_committed_together_at_its_end(tmp_path):
     path = tmp_path / "j.sqlite"
-    with Journal(path, game_cls=Game) as journal:
+    journal, db = open_journal(path, game_cls=Game)          # (db: the journal's connection)
+    with journal:
         played = JournaledGame.new(journal, GameConfig(teams=2), 3)
         before = other_reader(path)
         commits = []
-        journal._db.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
+        db.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
         with journal.batch():
             played.answer(played.request.options[0])
             journal.set_progress(played.game_id, {"shown": 1})

@@ -9,6 +9,7 @@ from table.engine.decisions import Illegal
 from table.journal import (APPLICATION_ID, SCHEMA_VERSION, Journal, JournalDamaged, JournaledGame,
                            JournalError, JournalNewer, JournalReplayError, resume)
 from table.journal.journaled import as_json
+from tests.journal.faulty import open_journal
 from tests.journal.player import choose, game_api, play_through
 
 @pytest.fixture(params=["standin", "real"])
@@ -68,8 +69,8 @@ def test_a_game_rebuilds_exactly_from_its_journal(api, path):
 
 def test_journal_settings_are_durable(api, path):
     game_cls, _ = api
-    with Journal(path, game_cls=game_cls) as journal:
-        db = journal._db
+    journal, db = open_journal(path, game_cls=game_cls)        # (db: the journal's connection)
+    with journal:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "persist"    # no WAL
         assert db.execute("PRAGMA synchronous").fetchone()[0] == 2      # FULL
         assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
@@ -262,7 +263,7 @@ def test_a_truncated_journal_is_reported_damaged(standin, path):
     with Journal(path, game_cls=game_cls) as journal:
         for seed in range(6):
             play_through(JournaledGame.new(journal, config, seed), seed)
-        journal._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    assert not os.path.exists(f"{path}-wal")            # (no write-ahead log: all is in the file)
     size = os.path.getsize(path)
     assert size > 4 * 4096
     with open(path, "r+b") as f:
@@ -309,8 +310,8 @@ def test_unusable_paths_are_named(tmp_path, where):
 # -- size cap ---------------------------------------------------------------------------------
 
 def _file_size(journal):
-    """The size of the database once the write-ahead log is checkpointed into it."""
-    journal._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+    """The size of the journal's file (it keeps no write-ahead log: all is in the file)."""
+    assert not os.path.exists(f"{journal.path}-wal")
     return os.path.getsize(journal.path)
 
 
@@ -387,7 +388,7 @@ def test_a_torn_last_write_loses_only_the_last_answer(api, tmp_path):
         play(played, 41, 8)
         before_last = list(played.log)
         gid = played.game_id
-        db = journal._db
+        db = sqlite3.connect(path, isolation_level=None)   # a writer beside the box's own
         db.execute("PRAGMA cache_size = 1")         # dirty pages spill into the file early
         db.execute("BEGIN IMMEDIATE")
         db.executemany("INSERT INTO entries (game_id, seq, kind, payload) VALUES (?, ?, ?, ?)",
@@ -397,6 +398,7 @@ def test_a_torn_last_write_loses_only_the_last_answer(api, tmp_path):
         copy.write_bytes(path.read_bytes())          # the disk as the power went off
         Path(f"{copy}-journal").write_bytes(hot)
         db.execute("ROLLBACK")
+        db.close()
     with Journal(copy, game_cls=game_cls) as journal:
         assert journal.entries(gid) == before_last
         assert state(journal.load(gid)) == state(game_cls.replay(config, 41, before_last))

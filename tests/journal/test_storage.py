@@ -12,7 +12,7 @@ import pytest
 
 from table.journal import (Journal, JournalDamaged, JournaledGame, JournalError, JournalFull,
                            JournalIOError)
-from tests.journal.faulty import FaultyConnection, disk_full, io_error
+from tests.journal.faulty import disk_full, io_error, open_journal
 from tests.journal.player import choose, game_api
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,11 +28,11 @@ def standin():
 def test_a_failed_write_is_reported_as_full_and_the_game_stays_as_the_file_has_it(standin,
                                                                                  tmp_path):
     game_cls, config = standin
-    with Journal(tmp_path / "j.sqlite", game_cls=game_cls) as journal:
+    journal, disk = open_journal(tmp_path / "j.sqlite", game_cls=game_cls)
+    with journal:
         played = JournaledGame.new(journal, config, 3)
         for _ in range(5):
             played.answer(choose(played.game, 3))
-        disk = FaultyConnection.install(journal)
         disk.error = disk_full()
         before = list(played.log)
         with pytest.raises(JournalFull) as err:
@@ -48,10 +48,10 @@ def test_when_even_the_reload_fails_every_later_change_is_refused(standin, tmp_p
     """Nothing is ever written after a gap: a game that may be ahead of its file refuses to
     go on until it is reloaded."""
     game_cls, config = standin
-    with Journal(tmp_path / "j.sqlite", game_cls=game_cls) as journal:
+    journal, disk = open_journal(tmp_path / "j.sqlite", game_cls=game_cls)
+    with journal:
         played = JournaledGame.new(journal, config, 4)
         played.answer(choose(played.game, 4))
-        disk = FaultyConnection.install(journal)
         disk.error = io_error()
         real_load = journal.load
         journal.load = lambda gid: (_ for _ in ()).throw(JournalIOError("cannot read"))
@@ -70,13 +70,13 @@ def test_when_even_the_reload_fails_every_later_change_is_refused(standin, tmp_p
 def test_the_time_up_path_is_journaled_and_fails_cleanly(tmp_path):
     from table.engine.game import TIMED, GameConfig
     from table.game import Game
-    with Journal(tmp_path / "j.sqlite", game_cls=Game) as journal:
+    journal, disk = open_journal(tmp_path / "j.sqlite", game_cls=Game)
+    with journal:
         played = JournaledGame.new(journal, GameConfig(teams=2, options=("timer",)), 31)
         for _ in range(6):
             played.answer(choose(played.game, 31))
         while played.request.kind not in TIMED:
             played.answer(choose(played.game, 31))
-        disk = FaultyConnection.install(journal)
         disk.error = disk_full()
         before = list(played.log)
         with pytest.raises(JournalError):
@@ -149,9 +149,9 @@ def test_a_journal_an_older_version_left_in_wal_mode_keeps_what_its_wal_held(sta
     game_cls, config = standin
     path, copy = tmp_path / "journal.sqlite", tmp_path / "cut" / "journal.sqlite"
     copy.parent.mkdir()
-    with Journal(path, game_cls=game_cls) as journal:
+    journal, db = open_journal(path, game_cls=game_cls)
+    with journal:
         played = JournaledGame.new(journal, config, 6)
-        db = journal._db
         assert db.execute("PRAGMA journal_mode = WAL").fetchone()[0] == "wal"
         db.execute("PRAGMA wal_autocheckpoint = 0")
         for _ in range(6):
@@ -160,7 +160,8 @@ def test_a_journal_an_older_version_left_in_wal_mode_keeps_what_its_wal_held(sta
         for side in ("", "-wal"):
             Path(f"{copy}{side}").write_bytes(Path(f"{path}{side}").read_bytes())
         log = list(played.log)
-    with Journal(copy, game_cls=game_cls) as journal:
-        assert journal._db.execute("PRAGMA journal_mode").fetchone()[0] == "persist"
+    journal, db = open_journal(copy, game_cls=game_cls)
+    with journal:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "persist"
         assert journal.entries(played.game_id) == log
     assert not Path(f"{copy}-wal").exists()
