@@ -68,6 +68,19 @@ class _GpioBase(Buttons):
         self._devices: list = []
         self._held: set[str] = set()
         self._lock = threading.Lock()
+        self._hold_s = DEFAULT_HOLD_S
+
+    @property
+    def hold_s(self) -> float:
+        """How long a press lasts to be a long one; setting it changes every button's."""
+        return self._hold_s
+
+    @hold_s.setter
+    def hold_s(self, seconds: float) -> None:
+        self._hold_s = seconds
+        for device in self._devices:
+            if hasattr(device, "hold_time"):             # (buttons; not the encoder)
+                device.hold_time = seconds
 
     def _open(self, what: str, pin, build: Callable[[], object]):
         from gpiozero.exc import BadPinFactory, GPIOZeroError
@@ -96,6 +109,7 @@ class _GpioBase(Buttons):
             pin, pull_up=True, bounce_time=bounce_s or None, hold_time=hold_s,
             pin_factory=self._pin_factory,
         ))
+        self._hold_s = hold_s
         button.when_held = lambda: self._on_held(name)
         button.when_released = lambda: self._on_released(name)
 

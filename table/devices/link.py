@@ -64,19 +64,14 @@ class PicoLink:
         self.ack_timeout = ack_timeout
         self.min_ack_timeout = min(min_ack_timeout, ack_timeout)
         self.connect_timeout = connect_timeout
-        self.heartbeat_s = heartbeat_s
-        self.lost_after_s = lost_after_s
-        self.lost_color = lost_color
-        self.window = window
-        self.dead_after_s = dead_after_s
+        self.heartbeat_s, self.lost_after_s, self.lost_color = heartbeat_s, lost_after_s, lost_color
+        self.window, self.dead_after_s = window, dead_after_s
         self.reconnect_poll_s = reconnect_poll_s
         # a link that keeps dropping waits longer each time (doubling up to max_reconnect_s)
         # until one connection lasts stable_s; its warnings are throttled
         self.max_reconnect_s, self.stable_s = max(reconnect_poll_s, max_reconnect_s), stable_s
         self.retry_s, self._up_at, self._say = reconnect_poll_s, 0.0, Throttled(log)
-        self.read_poll_s = read_poll_s
-        self.send_timeout = send_timeout
-        self.max_read = max_read
+        self.read_poll_s, self.send_timeout, self.max_read = read_poll_s, send_timeout, max_read
         self._serial_factory = serial_factory or open_serial
         self.generation = 0            # counts connections: 1 after the first hello
         self.firmware_version: str | None = None
@@ -115,6 +110,11 @@ class PicoLink:
     @property
     def connected(self) -> bool:
         return self._ser is not None
+
+    def buffered(self) -> tuple[int, int]:
+        """What the link holds now, both bounded: the messages waiting to be sent, and the
+        bytes the decoder keeps of a frame not yet whole."""
+        return len(self._outbox), len(self._decoder.buf)
 
     def add_listener(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` (in a fresh thread) after each reconnection."""

@@ -1,11 +1,10 @@
-import threading
-
 import pytest
 
 from table.devices import DeviceError
 from table.devices.wind import (
     Calibration, GpioWindDial, Pca9685WindDial, SimWindDial, compass_angle,
 )
+from tests.polling import until
 
 CAL = {1: 700, 2: 1030, 3: 1360, 4: 1690, 5: 2020, 6: 2350}
 
@@ -105,18 +104,15 @@ def test_pca9685_point_writes_the_pulse_then_turns_the_channel_fully_off():
     assert dial.direction == 4 and not dial.driving
 
 
-def test_pca9685_settle_timer_releases_later(monkeypatch):
+def test_pca9685_settle_timer_releases_later():
     bus = FakeSMBus()
     dial = Pca9685WindDial(CAL, bus=bus, settle_s=0.01, sleep=lambda s: None)
-    released = threading.Event()
-    original = dial._release
-    monkeypatch.setattr(dial, "_release", lambda: (original(), released.set()))
     bus.writes.clear()
     dial.point(1)
     # 700 us -> 143.4 counts -> 143 = 0x8F
     assert dial.driving and bus.writes[-2:] == [(0x40, 0x08, 0x8F), (0x40, 0x09, 0x00)]
-    assert released.wait(2)
-    assert bus.writes[-1] == (0x40, 0x09, 0x10) and not dial.driving
+    until(lambda: not dial.driving, timeout=2.0, what="the settle timer's release")
+    assert bus.writes[-1] == (0x40, 0x09, 0x10)
     dial.close()
 
 
@@ -133,22 +129,19 @@ def test_gpio_dial_drives_calibrated_pulse_then_detaches(mock_pins):
     try:
         pin = mock_pins.pin(18)
         assert pin.frequency is None          # nothing sent before the first point
-        states = []
-        original = dial._drive
-
-        def spy(pulse_us):
-            original(pulse_us)
-            states.append((pin.frequency, pin.state * 0.02 * 1e6))
-
-        dial._drive = spy
         dial.point(2)
-        assert states[0][0] == 50 and states[0][1] == pytest.approx(1030)
         assert pin.frequency is None          # detached once settled: no hum
         dial.point(6)
-        assert states[1][1] == pytest.approx(2350)
+        # the pin's duty cycles as gpiozero's mock recorded them, as pulses of a 20 ms frame
+        pulses = [s.state * 0.02 * 1e6 for s in pin.states if s.state]
+        assert pulses == [pytest.approx(1030), pytest.approx(2350)]
+        dial.settle_s = 60                    # (not settled yet: still driving, at 50 Hz)
+        dial.point(4)
+        assert pin.frequency == 50 and dial.driving
+        assert pin.state * 0.02 * 1e6 == pytest.approx(1690)
     finally:
         dial.close()
-    assert dial.servo.closed
+    assert dial.servo.closed and pin.frequency is None
 
 
 def test_gpio_dial_bad_pin_is_a_device_error(mock_pins):

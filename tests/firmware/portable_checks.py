@@ -35,9 +35,8 @@ def make_node(n=61, lost_after_ms=3000, supply=None, rail=None):
     def write(b):
         out.append(bytes(b))      # the node reuses its reply buffers
 
-    node = linknode.Node(write, strip, servo, clock, lost_after_ms=lost_after_ms,
-                         supply=supply or linknode._no_supply,
-                         rail=rail or linknode._no_supply)
+    measured = {k: f for k, f in (("supply", supply), ("rail", rail)) if f is not None}
+    node = linknode.Node(write, strip, servo, clock, lost_after_ms=lost_after_ms, **measured)
     return node, out, clock
 
 

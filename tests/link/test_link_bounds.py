@@ -69,7 +69,7 @@ def test_the_host_decoder_stays_bounded_while_the_pico_floods_it(pico, made):
     held = []
     for _ in range(16):                                # 1 MiB through the pty
         pico.send_raw(SYNC_RUN)
-        held.append(len(link._decoder.buf))
+        held.append(link.buffered()[1])
     until(lambda: link.stats["garbage_bytes"] >= 15 * len(SYNC_RUN))
     assert max(held) == C.KEEP
     link.send(C.HEARTBEAT)                             # the link still works
@@ -112,13 +112,13 @@ def test_a_silent_pico_cannot_make_the_send_queue_grow(pico, made, caplog):
             except DeviceError as err:
                 refused += 1
                 message = str(err)
-    assert len(link._outbox) <= DEFAULT_LIMIT
+    assert link.buffered()[0] <= DEFAULT_LIMIT
     assert refused >= 10_000 - DEFAULT_LIMIT - link.window
     assert "messages already wait for the Pico" in message and f"at most {DEFAULT_LIMIT}" in message
     faults = [r for r in caplog.records if "messages already wait" in r.getMessage()]
     assert len(faults) == 1                            # one clear fault, not one per message
     pico.mute = False
-    until(lambda: not link._outbox)                    # it drains once the Pico answers
+    until(lambda: not link.buffered()[0])              # it drains once the Pico answers
     link.send(C.HEARTBEAT)
 
 
@@ -145,7 +145,7 @@ def test_led_frames_shown_while_the_pico_is_silent_do_not_pile_up(pico, made):
         threads.append(t)
         t.join(0.002)
     until(lambda: link.stats["superseded"] > 0)
-    assert len(link._outbox) <= 2 * (61 // C.LEDS_PER_FRAME + 1) + 4   # about one frame waits
+    assert link.buffered()[0] <= 2 * (61 // C.LEDS_PER_FRAME + 1) + 4   # about one frame waits
     pico.mute = False
     for t in threads:
         t.join(30)
@@ -231,7 +231,7 @@ def test_leds_of_a_frame_taken_back_are_sent_with_the_newer_frame(pico, made):
         leds.set(h, (200, 0, 0))
     first = threading.Thread(target=leds.show)
     first.start()
-    until(lambda: len(link._outbox) == 3)
+    until(lambda: link.buffered()[0] == 3)
     leds.set(hexes[10], (0, 200, 0))
     second = threading.Thread(target=leds.show)
     second.start()
