@@ -129,8 +129,10 @@ class SimHexLeds(HexLeds):
     ``strip`` is what each LED really emits and ``supply_volts`` the 5 V supply under the
     strip's current.  Fault switches: ``data_wire_cut`` (frames no longer reach the strip:
     it stays as it was), ``supply_ohms`` (set :data:`WEAK_SUPPLY_OHMS` for a supply that
-    sags under load) and ``supply_off`` (the LEDs' 5 V supply unplugged: the rail reads 0 V
-    while the Pico, fed by USB, still sees about 4.7 V on VSYS).
+    sags under load), ``supply_off`` (the LEDs' 5 V supply unplugged: the rail reads 0 V
+    while the Pico, fed by USB, still sees about 4.7 V on VSYS), ``dead`` (the indexes of
+    LEDs that never light) and ``red_green_swapped`` (a strip that takes its colours in
+    the other order than the profile says: RGB for GRB).
     """
 
     def __init__(self, led_map: Iterable[Hex] | None = None, brightness: float = 1.0,
@@ -141,11 +143,14 @@ class SimHexLeds(HexLeds):
         self.data_wire_cut = False
         self.supply_ohms = SUPPLY_OHMS
         self.supply_off = False
+        self.dead: set[int] = set()
+        self.red_green_swapped = False
 
     def _push(self, frame: tuple[Color, ...]) -> None:
         self.frames += 1
         if not self.data_wire_cut:
-            self.strip = list(frame)
+            self.strip = [OFF if i in self.dead else (g, r, b) if self.red_green_swapped
+                          else (r, g, b) for i, (r, g, b) in enumerate(frame)]
 
     def emitted(self) -> dict[int, Color]:
         """What each LED (by index along the strip) really shows."""

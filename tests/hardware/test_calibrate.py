@@ -1,6 +1,7 @@
 """worms-table calibrate, end to end on simulated devices: keyboard, buttons, write-back."""
 
 import io
+import os
 import shutil
 import threading
 
@@ -8,8 +9,8 @@ import pytest
 
 from table import cli
 from table import profiles as hp
-from table.devices import build
-from table.devices.buttons import SimButtons
+from tests.hardware.test_selftest import when_built, with_fault
+from tests.polling import until
 
 
 @pytest.fixture
@@ -90,30 +91,22 @@ def test_buttons_drive_the_servo(capsys, monkeypatch, copy):
     """The direction buttons nudge and OK accepts, pressed from another thread."""
     script = ["2", "2", "ok", "6", "ok", "ok", "ok", "ok", "ok"]
 
-    class ScriptedButtons(SimButtons):
-        @property
-        def on_input(self):
-            return self._handler
+    def press(buttons) -> None:                      # once the command listens to them
+        until(lambda: buttons.on_input is not None, what="calibrate listening to the buttons")
+        for name in script:
+            buttons.press(name)
 
-        @on_input.setter
-        def on_input(self, handler):
-            self._handler = handler
-            if handler is not None:
-                threading.Thread(target=lambda: [self.press(n) for n in script],
-                                 daemon=True).start()
-
-    real = build.build_devices
-
-    def scripted(profile, sim=False):
-        devices = real(profile, sim)
-        devices._built["buttons"] = ScriptedButtons()
-        return devices
-
-    monkeypatch.setattr(build, "build_devices", scripted)
-    # no keyboard at all: the stdin reader neither reads nor reports the end of input
-    monkeypatch.setattr("table.commands.calibrate.Inputs._read", lambda self, stream: None)
-    code, out, _ = run(capsys, monkeypatch, "", "--sim", "--only", "servo",
-                       "--profile", str(copy))
+    when_built(monkeypatch, lambda devices: threading.Thread(
+        target=press, args=(devices.buttons,), daemon=True).start())
+    # no keyboard at all: a pipe nobody writes to, so the command reads no line and no end
+    keyboard, nobody = os.pipe()
+    with os.fdopen(keyboard) as stdin:
+        monkeypatch.setattr("sys.stdin", stdin)
+        try:
+            code = cli.main(["calibrate", "--sim", "--only", "servo", "--profile", str(copy)])
+        finally:
+            os.close(nobody)                          # (the reader ends)
+    out = capsys.readouterr().out
     assert code == 0, out
     assert dict(hp.load(copy).wind.calibration) == {1: 687, 2: 990, 3: 1333, 4: 1667,
                                                      5: 2000, 6: 2333}
@@ -162,12 +155,7 @@ def test_colours_that_do_not_show_point_at_the_wiring(capsys, monkeypatch):
 
 
 def test_auto_reads_the_colours_off_the_simulated_strip(capsys, monkeypatch):
-    from table.devices.leds import SimHexLeds
-
-    def swapped(self, frame):                       # a strip wired for the other order
-        self.strip = [(g, r, b) for r, g, b in frame]
-
-    monkeypatch.setattr(SimHexLeds, "_push", swapped)
+    with_fault(monkeypatch, "leds", "red_green_swapped", True)   # wired for the other order
     code, out, _ = run(capsys, monkeypatch, "", "--sim", "--auto", "--only", "leds")
     assert code == 1
     assert "set leds.color_order = \"RGB\"" in out

@@ -32,18 +32,23 @@ def test_sim_auto_names_the_pin_library(capsys):
            'pi.pin_library = "auto" would' in out
 
 
-def with_fault(monkeypatch, device, switch, value):
-    """Build the devices as selftest does, then flip a simulated fault switch."""
+def when_built(monkeypatch, then):
+    """Build the devices as a command (selftest, calibrate) does, then ``then(devices)``."""
     from table.devices import build
 
     real = build.build_devices
 
-    def faulty(profile, sim=False):
+    def building(profile, sim=False):
         devices = real(profile, sim)
-        setattr(getattr(devices, device), switch, value)
+        then(devices)
         return devices
 
-    monkeypatch.setattr(build, "build_devices", faulty)
+    monkeypatch.setattr(build, "build_devices", building)
+
+
+def with_fault(monkeypatch, device, switch, value):
+    """Build the devices as selftest does, then flip a simulated fault switch."""
+    when_built(monkeypatch, lambda devices: setattr(getattr(devices, device), switch, value))
 
 
 def test_a_cut_led_data_wire_fails(capsys, monkeypatch):
@@ -177,14 +182,10 @@ def test_led_step_catches_an_led_that_does_not_light(capsys):
     from table.devices.leds import SimHexLeds
     from table.profiles import load
 
-    class Broken(SimHexLeds):
-        def _push(self, frame):
-            super()._push(frame)
-            self.strip[30] = (0, 0, 0)             # LED 30 is dead
-
     class Devices:
         profile = load()
-        leds = Broken(profile.leds.led_map, profile.leds.brightness)
+        leds = SimHexLeds(profile.leds.led_map, profile.leds.brightness)
+    Devices.leds.dead = {30}                       # LED 30 never lights
 
     class Args:
         sim, fast = True, False
