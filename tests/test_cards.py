@@ -123,8 +123,7 @@ def test_the_docs_examples_are_valid_card_files(tmp_path):
 
 def test_copies_says_how_many_the_box_holds(tmp_path, capsys):
     import tomllib
-    from table.cards import _builtin
-    for card in _builtin():                      # every shipped card states it
+    for card in library([]).values():            # every shipped card states it
         raw = tomllib.loads(Path(__file__).parent.parent.joinpath(card.source).read_text())
         assert "copies" in next(c for c in raw["cards"] if c["id"] == card.id), card.id
     assert library()["uzi"].copies == 4

@@ -160,8 +160,11 @@ def test_repeated_text_and_play_symbols():
     twice = card(id="twice", kind="supply", names={"en": "Twice"}, target="any",
                  action=["TEXT", "TEXT", "PLAY"], text=[{"do": "change_wind"}])
     cards = cards_with(twice)
-    g = Game.new(GameConfig(teams=2), 8, cards)
-    g._st.hands["blue"].append("twice")
+    dealt = Game.new(GameConfig(teams=2), 8, cards).hands        # and "twice" for Blue
+    hands = tuple((team, (*hand, "twice") if team == "blue" else tuple(hand))
+                  for team, hand in dealt.items())
+    g = Game.new(GameConfig(teams=2, hands=hands), 8, cards)
+    assert g.hands["blue"][-1] == "twice"
     g = answer_until(g, lambda g: g.request.kind == "card")
     g.answer("twice")
     assert (g.request.kind, g.request.why) == ("hex", "twice:target")
