@@ -3,22 +3,24 @@
     bench/run demo                  # 1,000 games (DEMO_GAMES=N for another number)
     python bench/demo.py [N]
 
-The demo (table/demo.py) runs on simulated devices with a clock of its own, drawing every
-screen and every LED frame (each animation at its start and its end) but never pausing;
+The demo (the table daemon with the box in every seat, table/app/show.py) runs on simulated
+devices with a clock of its own, drawing every beat (one snapshot each) but never pausing;
 every 20th game a scripted visitor wakes the table, taps the Bazooka or the Grenade and
 presses OK until the shot is over.  Figures (goals from issue 6):
 
-* ``exceptions``: any exception from a beat or an input (goal: 0);
+* ``exceptions``: any exception from a beat or an input, as the show and the daemon log
+  them (goal: 0);
 * ``rss_growth_mb``: resident memory after the last game less after the warm-up (a tenth of
   the games), both after a garbage collection (goal: under 5 MB);
 * ``file_growth_bytes``: bytes added to files in the working directory, which the run gets
-  to itself (goal: 0 -- the demo keeps no journal and writes nothing).
+  to itself (goal: 0 -- the demo's journal is in memory, and it writes nothing).
 """
 
 from __future__ import annotations
 
 import gc
 import json
+import logging
 import os
 import sys
 import tempfile
@@ -52,9 +54,24 @@ class Clock:
         return self.now
 
 
+class Failures(logging.Handler):
+    """Every exception logged (a beat or an input that failed: the show and the daemon log
+    them and go on)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.seen: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.exc_info:
+            self.seen.append("".join(traceback.format_exception(*record.exc_info, limit=3)))
+
+
 def main(games: int | None = None) -> dict:
     from table import profiles as profile
-    from table.app.demo import Demo
+    from table.app.daemon import Daemon
+    from table.app.show import Act, Show
+    from table.cards.simtags import card_for_uid, sim_uid
     from table.devices.build import build_devices
     from table.devices.buttons import InputEvent
 
@@ -65,56 +82,58 @@ def main(games: int | None = None) -> dict:
     os.chdir(workdir)
     clock = Clock()
     devices = build_devices(profile.load(), sim=True)
-    demo = Demo(devices, seed=1, clock=clock)
-    errors: list[str] = []
+    show = Show(seed=1)
+    daemon = Daemon(devices, None, clock=clock, show=show, tag_lookup=card_for_uid)
+    failures = Failures()
+    logging.getLogger().addHandler(failures)
+    logging.getLogger().setLevel(logging.WARNING)
     visited = -1
 
-    def visitor() -> None:
+    def visitor(show: Show) -> None:
         nonlocal visited
-        if demo.games % VISIT_EVERY or visited == demo.games or demo.mode != "show":
+        if show.games % VISIT_EVERY or visited == show.games or show.act != Act.SHOW:
             return
-        visited = demo.games
-        demo.press(InputEvent("1"))
-        card = "bazooka" if (demo.games // VISIT_EVERY) % 2 else "grenade"
-        demo.tap(card if card in demo.game.request.options else None)
-        for _ in range(40):
-            if demo.mode != "visitor":
+        visited = show.games
+        daemon.handle_input(InputEvent("1"))
+        card = "bazooka" if (show.games // VISIT_EVERY) % 2 else "grenade"
+        request = daemon.game.request if daemon.game is not None else None
+        if request is not None and card in request.options:
+            daemon.handle_tap(sim_uid(card))
+        for _ in range(60):
+            if show.act != Act.VISITOR:
                 break
             clock.now += 1
-            demo.press(InputEvent("ok"))
+            daemon.handle_input(InputEvent("ok"))
         clock.now += 60
 
-    def beat() -> None:
-        try:
-            visitor()
-            demo.draw_ends(demo.step()[0])
-            clock.now += 0.5
-        except Exception:
-            errors.append(traceback.format_exc(limit=3))
-            demo._new_game()
+    def beat(show: Show) -> None:
+        visitor(show)
+        clock.now += 0.5
 
     try:
+        daemon.start()
         started = time.perf_counter()
         rss_start = rss_mb()
-        while demo.games < warm:
-            beat()
+        show.play_games(warm, beat)
         rss_warm = rss_mb()
         files_warm = tree_bytes(workdir)
-        while demo.games < games:
-            beat()
+        show.play_games(games - warm, beat)
         seconds = time.perf_counter() - started
         rss_end = rss_mb()
         files_end = tree_bytes(workdir)
     finally:
+        logging.getLogger().removeHandler(failures)
+        daemon.close()
         devices.close()
         os.chdir(old_cwd)
+    errors = failures.seen
     return {
-        "games": demo.games,
-        "decisions": demo.decisions,
-        "visitors": demo.visits,
+        "games": show.games,
+        "decisions": show.decisions,
+        "visitors": show.visits,
         "exceptions": len(errors),
         "first_exceptions": errors[:3],
-        "games_per_second": round(demo.games / seconds, 2),
+        "games_per_second": round(show.games / seconds, 2),
         "rss_start_mb": round(rss_start, 1),
         "rss_after_warmup_mb": round(rss_warm, 1),
         "rss_end_mb": round(rss_end, 1),

@@ -185,7 +185,7 @@ def seats(lang: str) -> Iterator[tuple[str, Draw]]:
     from types import SimpleNamespace
 
     from . import boxseat
-    from .demo import invite_screen
+    from .visitor import invite_screen
     team, card = widest_team(lang), widest_card(lang)
     view = table_view(lang, team)
     yield "the box thinks", partial(boxseat.Thinking(team).screen, view)

@@ -12,12 +12,3 @@ class Mode(StrEnum):
     PLAY = "play"           # a game in play (its steps to copy, its decisions)
     OVER = "over"           # the winner on show; OK: a new game
     STORAGE = "storage"     # the state folder failed: play waits until it works again
-
-
-class DemoMode(StrEnum):
-    """The shop demo's mode."""
-
-    SHOW = "show"           # the bots play
-    VISITOR = "visitor"     # a visitor plays a weapon step
-    VERSUS = "versus"       # a visitor plays a short game against the box (table/app/versus.py)
-    BYE = "bye"             # "back to the show in a moment"

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from table.bots import RandomBot
 from table.engine import DecisionKind, Phase
 from table.engine.game import GameConfig
+from table.langs import LANGS
 from table.ui import scenes, screens
 from table.ui.strings import text
 
@@ -99,10 +100,14 @@ class Show:
     """The show a :class:`Daemon` plays (``show=``); its counters: ``games`` over,
     ``decisions`` answered by the box, ``visits`` begun."""
 
-    def __init__(self, *, seed: int | str = 0, bots: str = "easy", idle_s: float = IDLE_S,
-                 rounds: int = DEMO_ROUNDS, games: int | None = None) -> None:
+    def __init__(self, *, lang: str = "en", seed: int | str = 0, bots: str = "easy",
+                 idle_s: float = IDLE_S, rounds: int = DEMO_ROUNDS,
+                 games: int | None = None) -> None:
+        if lang not in LANGS:
+            raise ValueError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
         if bots not in SHOW_BOTS:
             raise ValueError(f"bots must be one of {', '.join(SHOW_BOTS)}, not {bots!r}")
+        self.lang = lang
         self.seed = seed
         self.level = SHOW_BOTS[bots]      # the box's level at every seat ("": random answers)
         self.idle_s = idle_s
@@ -137,6 +142,7 @@ class Show:
     def attach(self, daemon: Daemon) -> None:
         """Played by ``daemon`` (its constructor's)."""
         self._d = daemon
+        daemon.lang = self.lang
         self.last_input = daemon.clock()
 
     def begin(self) -> None:

@@ -1,15 +1,16 @@
-"""`worms-table demo`: the shop demo (table.app.demo) on the table's devices.
+"""`worms-table demo`: the shop demo on the table's devices: the table daemon with the box in
+every seat (table/app/show.py), its state in memory.
 
     worms-table demo [--sim] [--profile FILE] [--lang en|cs|uk] [--games N] [--fast]
 """
 
 from __future__ import annotations
 
-from table.app.demo import IDLE_S, SHOW_BOTS
+from table.app.show import IDLE_S, SHOW_BOTS
 from table.langs import LANGS
 
 from .common import (UserError, add_examples, add_page, add_profile, add_sim, add_state_dir,
-                     load_profile, on_stop_signals, start_page, state_dir)
+                     load_profile, on_stop_signals, start_web, state_dir)
 
 
 def enrolled(given: str | None) -> dict[str, str]:
@@ -46,9 +47,9 @@ def run(args) -> int:
     import logging
     import sys
 
-    from table.app.demoloop import run_async
-    from table.app.demopairing import PairedDemo
-    from table.devices import DeviceError
+    from table.app.daemon import Daemon
+    from table.app.show import Show
+    from table.cards.simtags import card_for_uid
     from table.devices.build import build_devices
 
     if args.games is not None and args.games < 1:
@@ -65,37 +66,38 @@ def run(args) -> int:
     profile = load_profile(args.profile)
     tags = enrolled(args.state_dir)
     devices = build_devices(profile, sim=args.sim)
+    show = Show(lang=args.lang, seed=args.seed, bots=args.bots, idle_s=args.idle,
+                games=args.games)
+
+    def card_of(uid: str) -> str | None:
+        """An enrolled tag's card, else a sim tag's (table.cards.simtags)."""
+        found = tags.get(uid.upper())
+        return found if found in daemon.cards else card_for_uid(uid, daemon.cards)
+
+    # the table daemon, its state in memory (it writes nothing), the box in every seat
+    daemon = Daemon(devices, None, sim=args.sim, tag_lookup=card_of, show=show)
     try:
-        try:
-            demo = PairedDemo(devices, lang=args.lang, seed=args.seed, bots=args.bots,
-                              idle_s=args.idle, tags=tags)
-        except DeviceError as err:
-            raise UserError(str(err)) from None
         if args.fast:
-            demo.play_games(args.games)
-            print(f"worms-table demo: {demo.games} games, {demo.decisions} decisions")
+            daemon.start()
+            show.play_games(args.games)
+            print(f"worms-table demo: {show.games} games, {show.decisions} decisions")
             return 0
 
         async def main() -> None:
-            loop = asyncio.get_running_loop()
-            stop = asyncio.Event()
-            on_stop_signals(loop, stop.set)
+            on_stop_signals(asyncio.get_running_loop(), daemon.stop)
             server = None
             if args.sim and not args.no_web:
-                server = await start_page(devices, args.host, args.port, lang=args.lang,
-                                          on_pairing_code=demo.show_code)
-                if server.pairing is not None:   # holding 1 opens pairing with a new code
-                    demo.on_pair_button = server.open_pairing
-                demo.stage.on_snapshot = server.show
+                server = await start_web(devices, daemon, args.host, args.port)
             print("worms-table demo: running", flush=True)
             try:
-                await run_async(demo, stop, games=args.games)
+                await daemon.run()
             finally:
                 if server is not None:
                     await server.stop()
 
         asyncio.run(main())
-        print(f"worms-table demo: {demo.games} games, {demo.visits} visitors")
+        print(f"worms-table demo: {show.games} games, {show.visits} visitors")
         return 0
     finally:
+        daemon.close()
         devices.close()

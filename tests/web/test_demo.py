@@ -1,16 +1,21 @@
-"""The shop demo: the bots' show, a visitor's shot, idling back to the show, the command."""
+"""The shop demo: the table daemon with the box in every seat (table/app/show.py): the show,
+a visitor's shot, idling back to the show, the page's pairing code, the devices, the
+command."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import time
 
 import pytest
 
-from table.cli import main
 from table.app import boxseat
-from table.app.demo import BYE_S, NOTICE_S, RESULT_S, Demo
-from table.app.demoloop import run_async
-from table.app.demopairing import CODE_S, PairedDemo
+from table.app.daemon import Daemon
+from table.app.show import BYE_S, CODE_S, NOTICE_S, RESULT_S, Show
+from table.app.visitor import Scene, invite_screen
+from table.cards.simtags import card_for_uid, sim_uid
+from table.cli import main
 from table.devices import DeviceError
 from table.devices.buttons import InputEvent
 from table.game import Game
@@ -19,189 +24,239 @@ from table.ui.snapshot import one_bit
 from tests.polling import until_async
 
 
+def on_show(devices, clock, *, tags: dict[str, str] | None = None, start: bool = True,
+            **options):
+    """A daemon on ``devices`` playing the show (its state in memory), started (``start``:
+    devices open and the first game on, without running the loop)."""
+    show = Show(**{"seed": 3, **options})
+
+    def lookup(uid: str) -> str | None:
+        return (tags or {}).get(uid.upper()) or card_for_uid(uid)
+    daemon = Daemon(devices, None, show=show, clock=clock, tag_lookup=lookup)
+    if start:
+        daemon.start()
+    return daemon, show
+
+
 @pytest.fixture
-def demo(devices, clock):
-    return Demo(devices, seed=3, clock=clock)
+def table(devices, clock):
+    daemon, show = on_show(devices, clock)
+    yield daemon, show
+    daemon.close()
 
 
 def answers(game) -> list:
     return [e["answer"] for e in game.log if "answer" in e]
 
 
-def test_the_show_plays_whole_games_on_every_device(demo, devices):
-    demo.play_games(2)
-    assert demo.games == 2 and demo.decisions > 40
-    assert demo.game.result is None and answers(demo.game) == []   # a fresh third game
-    assert devices.display.posted > demo.decisions
+def said(daemon) -> str:
+    """What the OLED shows, as words: the last snapshot's."""
+    return " ".join(daemon.presenter.snapshot.oled)
+
+
+def press(daemon, name: str, long: bool = False) -> None:
+    daemon.handle_input(InputEvent(name, long))
+
+
+def tap(daemon, card: str | None) -> None:
+    daemon.handle_tap(sim_uid(card) if card is not None else "04DEADBEEF0001")
+
+
+def test_the_show_plays_whole_games_on_every_device(table, devices, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    daemon, show = table
+    show.play_games(2)
+    assert show.games == 2 and show.decisions > 40
+    assert daemon.game.result is None and len(answers(daemon.game)) < 5   # a third game
+    assert devices.display.posted > show.decisions
     assert devices.display.flush(10)                                # the newest reaches the panel
     assert devices.display.panel().tobytes() == devices.display.image.tobytes()
-    assert demo.stage.snapshot is not None and demo.stage.snapshot.version > demo.decisions   # one a change
+    snap = daemon.presenter.snapshot
+    assert snap.version > show.decisions                            # one a change
     assert devices.leds.frames > 0
     assert devices.wind.history and devices.wind.direction in range(1, 7)
     assert any(c != (0, 0, 0) for c in devices.leds.shown().values())
-    assert devices.leds.shown() == {h: devices.leds.capped(c) for h, c in demo.stage.snapshot.leds}
+    assert devices.leds.shown() == {h: devices.leds.capped(c) for h, c in snap.leds}
+    assert os.listdir(tmp_path) == []                               # it writes nothing
+    assert len(daemon.journal.games()) <= 2                         # finished games pruned
 
 
-def test_each_beat_shows_the_decision_then_its_answer(demo, devices):
-    demo.step()                                   # the invitation, with the wind running
-    invite = devices.display.image.tobytes()
-    assert invite == screens.message("Worms: try it!", "Tap the Bazooka to try a shot\n"
-                                     "or press any button").image.convert("1").tobytes()
-    animations, hold = demo.step()                # a bot's decision on show
-    assert animations == [] and hold > 0 and demo.prompt is not None
-    before = len(demo.game.log)
-    demo.step()                                   # ... then answered
-    assert len(demo.game.log) > before and demo.prompt is None
+def test_each_beat_shows_the_decision_then_what_its_answer_did(table, clock):
+    daemon, show = table
+    assert show.beat() > 0                        # the invitation, with the wind running
+    assert said(daemon) == "Worms: try it! Tap the Bazooka to try a shot\nor press any button"
+    assert isinstance(daemon.current(), Scene) and daemon.current().animated
+    while daemon.queue or isinstance(daemon.current(), Scene):   # the setup, step by step
+        show.beat()
+    asked = daemon.current()
+    assert daemon.game.request is not None and said(daemon) == \
+        " ".join(asked.screen(daemon.view()).texts)              # the decision, as asked
+    before = len(daemon.game.log)
+    show.beat()                                   # ... then answered
+    assert len(daemon.game.log) > before and daemon.current() is not asked
 
 
-def test_the_show_s_seats_are_played_as_the_box_plays_a_team(demo):
-    """Each bot answer is the table's box at its easy level (table/app/boxseat.py), made for
-    the position: the same game played again by boxseat.choose is the same game."""
-    for _ in range(40):
-        demo.step()
-    game = demo.game
+def test_the_show_s_seats_are_played_as_the_box_plays_a_team(table):
+    """Each answer is the table's box at its easy level (table/app/boxseat.py), made for the
+    position: the same game played again by boxseat.choose is the same game."""
+    daemon, show = table
+    for _ in range(80):
+        show.beat()
+    game = daemon.game
     assert len(answers(game)) > 10
-    again = Game.new(demo.config, game.seed, demo.cards)
+    again = Game.new(show.config, game.seed)
     while len(again.log) < len(game.log):
         again.answer(boxseat.choose(again, again.seed, "easy"))
     assert again.log == game.log
 
 
-def visit(demo, clock, card="bazooka") -> None:
-    demo.press(InputEvent("3"))                   # any button wakes the table
-    assert demo.mode == "visitor" and demo.game.turn.step == "weapon"
-    team = demo.visitor_team
-    assert card in demo.game.request.options
-    demo.tap(card)
-    for _ in range(20):                           # aim where the cursor starts, take the dice
-        if demo.mode != "visitor":
+def visit(daemon, show, clock, card="bazooka") -> None:
+    press(daemon, "3")                            # any button wakes the table
+    game = daemon.game
+    assert show.act == "visitor" and game.turn.step == "weapon"
+    team = show.visitor_team
+    assert card in game.request.options
+    tap(daemon, card)
+    for _ in range(30):                           # aim where the cursor starts, take the dice,
+        if show.act != "visitor":                 # copy the steps
             break
         clock.now += 1
-        demo.press(InputEvent("ok"))
-    assert demo.mode == "bye"
-    assert demo.game.turn.team != team or demo.game.turn.step != "weapon"
+        press(daemon, "ok")
+    assert show.act == "bye"
+    assert daemon.game.turn.team != team or daemon.game.turn.step != "weapon"
 
 
-def test_a_visitor_takes_a_shot(demo, clock, devices):
+def test_a_visitor_takes_a_shot(table, clock, devices):
+    daemon, show = table
     for _ in range(7):
-        demo.step()
-    visit(demo, clock)
-    assert demo.visits == 1 and "bazooka" in answers(demo.game)
-    events = [e["event"] for e in demo.game.events]
+        show.beat()
+    visit(daemon, show, clock)
+    assert show.visits == 1 and "bazooka" in answers(daemon.game)
+    events = [e["event"] for e in daemon.game.events]
     assert "blast" in events[events.index("play"):]
-    result = screen_text(demo)                    # the visitor sees what the shot did
-    assert result.startswith("Bazooka: result") and ("Left: " in result or "Missed the aim" in result
-                                                     or "A hit!" in result)
-    demo.step()
-    assert demo.mode == "bye" and screen_text(demo) == result
+    result = said(daemon)                         # the visitor sees what the shot did
+    assert result.startswith("Bazooka: result") and ("Left: " in result or "Missed the aim"
+                                                     in result or "A hit!" in result)
+    show.beat()
+    assert show.act == "bye" and said(daemon) == result
     clock.now += RESULT_S
-    demo.step()                                   # then: goodbye
-    bye = devices.display.image.tobytes()
-    assert bye == screens.message("Worms: try it!", "Back to the show in a moment") \
-        .image.convert("1").tobytes()
-    assert demo.mode == "bye"
+    show.beat()                                   # then: goodbye
+    assert devices.display.image.tobytes() == screens.message(
+        "Worms: try it!", "Back to the show in a moment").image.convert("1").tobytes()
+    assert show.act == "bye"
     clock.now += BYE_S
-    decisions = demo.decisions
-    demo.step()
-    demo.step()
-    assert demo.mode == "show" and demo.decisions == decisions + 1
+    log = len(daemon.game.log)
+    for _ in range(30):
+        show.beat()
+    assert show.act == "show" and len(daemon.game.log) > log
 
 
-def test_a_visitor_who_plays_no_weapon_is_told_so(demo, clock):
+def test_a_visitor_who_plays_no_weapon_is_told_so(table, clock):
     """OK on the weapon step plays no card: the result says no weapon this turn (not an
     earlier card's result, and no crash)."""
-    for _ in range(30):                           # the team has played cards before
-        demo.step()
-    demo.press(InputEvent("3"))
-    team, log = demo.visitor_team, len(demo.game.log)
-    for _ in range(5):
-        if demo.mode != "visitor":
+    daemon, show = table
+    for _ in range(60):                           # the team has played cards before
+        show.beat()
+    press(daemon, "3")
+    team, log = show.visitor_team, len(daemon.game.log)
+    for _ in range(10):
+        if show.act != "visitor":
             break
-        demo.press(InputEvent("ok"))
-    assert demo.mode == "bye" and "pass" in answers(demo.game)[-1:]
-    assert any(e["event"] == "play" and e.get("team") == team for e in demo.game.events)
-    assert screen_text(demo) == "Worms: try it! No weapon this turn" and len(demo.game.log) > log
+        press(daemon, "ok")
+    assert show.act == "bye" and "pass" in answers(daemon.game)[-1:]
+    assert any(e["event"] == "play" and e.get("team") == team for e in daemon.game.events)
+    assert said(daemon) == "Worms: try it! No weapon this turn" and len(daemon.game.log) > log
 
 
-def test_a_silent_visitor_hands_back_to_the_bots(demo, clock):
-    demo.press(InputEvent("ok"))
-    assert demo.mode == "visitor"
+def test_a_silent_visitor_hands_back_to_the_show(table, clock):
+    daemon, show = table
+    press(daemon, "ok")
+    assert show.act == "visitor"
     clock.now += 59
-    demo.step()
-    assert demo.mode == "visitor"
-    demo.press(InputEvent("2"))                   # an input restarts the minute
+    show.beat()
+    assert show.act == "visitor"
+    press(daemon, "2")                            # an input restarts the minute
     clock.now += 59
-    demo.step()
-    assert demo.mode == "visitor"
+    show.beat()
+    assert show.act == "visitor"
     clock.now += 1
-    decisions = demo.decisions
-    demo.step()
-    demo.step()
-    assert demo.mode == "show" and demo.decisions == decisions + 1
+    log = len(daemon.game.log)
+    for _ in range(10):
+        show.beat()
+    assert show.act == "show" and len(daemon.game.log) > log
 
 
-def test_a_card_that_cannot_be_played_is_refused_clearly(demo, clock, devices):
-    demo.tap("grenade")                           # a tap starts the visit and plays at once
-    assert demo.mode == "visitor" and answers(demo.game)[-1] == "grenade"
-    log = len(demo.game.log)
-    demo.tap("supplies")                          # while aiming: says why not
-    assert len(demo.game.log) == log
+def test_a_card_that_cannot_be_played_is_refused_clearly(table, clock, devices):
+    daemon, show = table
+    tap(daemon, "grenade")                        # a tap starts the visit and plays at once
+    assert show.act == "visitor" and answers(daemon.game)[-1] == "grenade"
+    log = len(daemon.game.log)
+    while daemon.queue:
+        press(daemon, "ok")
+    tap(daemon, "supplies")                       # while aiming: says why not
+    assert len(daemon.game.log) == log
     assert devices.display.image.tobytes() == \
         screens.error("en", "error.card_in_play").image.convert("1").tobytes()
-    demo.tap(None)                                # a tag that is no card
+    tap(daemon, None)                             # a tag that is no card
     assert devices.display.image.tobytes() == \
         screens.error("en", "error.unknown_tag").image.convert("1").tobytes()
     clock.now += NOTICE_S
-    demo.step()
+    show.beat()
     assert devices.display.image.tobytes() == \
-        demo.prompt.screen(demo.view()).image.convert("1").tobytes()
+        one_bit(daemon.current().screen(daemon.view()).image).tobytes()
+    assert daemon.game.request.kind == "hex"
 
 
-def test_a_card_the_team_does_not_hold_is_said_never_swapped(demo, devices):
-    demo.step()
-    assert "Tap the Bazooka to try a shot" in screen_text(demo)
-    demo.tap("supplies")                          # a Drop card: the visit starts, and says so
-    assert demo.mode == "visitor" and "supplies" not in answers(demo.game)
-    held = next(c for c in ("bazooka", "grenade") if c in demo.game.request.options)
-    said = screen_text(demo)
-    assert "This team has no Supplies" in said and demo.cards[held].name("en") in said
-    assert demo.game.request.kind == "card" and "supplies" not in answers(demo.game)
-    before = answers(demo.game)
-    demo.tap(held)                                # the card it holds plays
-    assert answers(demo.game) == before + [held]
+def test_a_card_the_team_does_not_hold_is_said_never_swapped(table):
+    daemon, show = table
+    show.beat()
+    assert "Tap the Bazooka to try a shot" in said(daemon)
+    tap(daemon, "supplies")                       # a Drop card: the visit starts, and says so
+    assert show.act == "visitor" and "supplies" not in answers(daemon.game)
+    held = next(c for c in ("bazooka", "grenade") if c in daemon.game.request.options)
+    words = said(daemon)
+    assert "This team has no Supplies" in words and daemon.cards[held].name("en") in words
+    assert daemon.game.request.kind == "card" and "supplies" not in answers(daemon.game)
+    press(daemon, "ok")                           # the OK that reads it passes nothing
+    before = answers(daemon.game)
+    assert daemon.game.request.kind == "card"
+    tap(daemon, held)                             # the card it holds plays
+    assert answers(daemon.game) == before + [held]
 
 
-def test_after_a_mistake_the_visitor_s_ok_only_clears_it(demo, clock, devices):
-    demo.press(InputEvent("3"))                   # the visit: the weapon step
-    assert demo.mode == "visitor" and demo.game.request.kind == "card"
-    log = list(demo.game.log)
-    demo.tap("supplies")                          # a card that is no weapon: "Oops"
-    assert demo.game.log == log
-    clock.now += NOTICE_S                         # the notice clears itself...
-    demo.step()
-    demo.press(InputEvent("ok"))                  # ...and the OK that reads it passes nothing
-    assert demo.game.log == log and demo.mode == "visitor"
-    assert demo.game.request.kind == "card"
+def test_after_a_mistake_the_visitor_s_ok_only_clears_it(table, clock):
+    daemon, show = table
+    press(daemon, "3")                            # the visit: the weapon step
+    assert show.act == "visitor" and daemon.game.request.kind == "card"
+    log = list(daemon.game.log)
+    tap(daemon, "supplies")                       # a card that is no weapon: "Oops"
+    assert daemon.game.log == log
+    press(daemon, "ok")                           # the OK that reads it passes nothing
+    assert daemon.game.log == log and show.act == "visitor"
+    assert daemon.game.request.kind == "card"
+    tap(daemon, "supplies")                       # and the notice clears itself
+    clock.now += NOTICE_S
+    show.beat()
+    press(daemon, "ok")                           # (now the OK passes)
+    assert answers(daemon.game)[-1] == "pass"
 
 
-def test_the_invitation_comes_back_during_a_game(demo, devices):
+def test_the_invitation_comes_back_during_a_game(table):
+    daemon, show = table
     shown = []
-    for _ in range(40):
-        demo.step()
-        shown.append(screen_text(demo))
+    for _ in range(150):
+        show.beat()
+        shown.append(said(daemon))
     invites = [i for i, t in enumerate(shown) if "Tap the Bazooka" in t or "Hold OK" in t]
     assert invites[0] == 0 and len(invites) >= 3          # between games and during them
+    assert show.games == 0                                # (all in the first game)
 
 
-def test_a_card_lying_on_the_reader_is_the_visitors_card(demo, devices):
-    demo.lying = lambda: "grenade"
-    demo.press(InputEvent("ok"))
-    assert demo.mode == "visitor" and answers(demo.game)[-1] in ("grenade", "bazooka")
-
-
-def screen_text(demo) -> str:
-    """What the OLED shows, as words: the screen the demo drew last."""
-    return " ".join(demo.last_screen.texts) if demo.last_screen is not None else ""
+def test_a_card_lying_on_the_reader_is_the_visitors_card(table, devices):
+    daemon, show = table
+    devices.card_reader.tap(sim_uid("grenade"))   # (no loop runs: the tap itself is not handled)
+    press(daemon, "ok")
+    assert show.act == "visitor" and answers(daemon.game)[-1] in ("grenade", "bazooka")
 
 
 class NoDisplayYet:
@@ -217,44 +272,38 @@ class NoDisplayYet:
         return getattr(self.real, name)
 
 
-def test_a_missing_display_is_opened_again_as_in_the_daemon(devices, clock, caplog):
-    demo = Demo(NoDisplayYet(devices), seed=3, clock=clock)
-    demo.step()                                   # the invitation: the show goes on without it
+def test_a_missing_display_is_opened_again_and_the_show_goes_on(devices, clock, caplog):
+    daemon, show = on_show(NoDisplayYet(devices), clock)
+    show.beat()                                   # the invitation: the show goes on without it
     assert devices.display.image is None and "check the cable" in caplog.text
     assert devices.leds.frames > 0
-    demo.retry()                                  # (every retry_s, on the loop)
+    assert daemon.supervisor.missing() == ["display"]
+    daemon.supervisor.open("display")             # (the daemon's retry, every retry_s)
+    show.beat()
     assert devices.display.image is not None
-    assert devices.display.image.tobytes() == one_bit(demo.last_screen.image).tobytes()
+    assert devices.display.image.tobytes() == daemon.presenter.snapshot.screen.tobytes()
 
 
-def test_bad_options(devices):
+def test_bad_options():
     with pytest.raises(ValueError, match="language must be one of en, cs, uk"):
-        Demo(devices, lang="de")
+        Show(lang="de")
     with pytest.raises(ValueError, match="bots must be one of easy, greedy, random"):
-        Demo(devices, bots="smart")
+        Show(bots="smart")
 
 
-def test_inputs_from_device_threads_reach_the_show(devices):
-    """The paced loop with the buttons and the reader attached, as `worms-table demo` runs."""
-    demo = Demo(devices, seed=5, bots="random", tags={"04a1b2c3d4e5f6": "bazooka"})
-
-    async def scenario():
-        stop = asyncio.Event()
-        task = asyncio.create_task(run_async(demo, stop))
-        await until_async(lambda: demo.wake is not None, what="the show running")
-        await asyncio.to_thread(devices.buttons.press, "1")      # from another thread
-        await until_async(lambda: demo.mode == "visitor", what="a visitor's game")
-        await asyncio.to_thread(devices.card_reader.tap, "04A1B2C3D4E5F6")   # an enrolled tag
-        await until_async(lambda: answers(demo.game)[-1:] == ["bazooka"], what="the card played")
-        stop.set()
-        await asyncio.wait_for(task, 5)
-
-    asyncio.run(scenario())
+def test_the_show_speaks_its_language(devices, clock):
+    daemon, show = on_show(devices, clock, lang="cs")
+    show.beat()
+    assert daemon.lang == "cs" and daemon.presenter.snapshot.lang == "cs"
+    assert said(daemon) == " ".join(invite_screen("cs").texts)
 
 
-def test_the_command_at_full_speed(capsys):
-    assert main(["demo", "--sim", "--fast", "--games", "2", "--bots", "random"]) == 0
+def test_the_command_at_full_speed(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["demo", "--sim", "--fast", "--games", "2", "--bots", "random",
+                 "--state-dir", str(tmp_path)]) == 0
     assert "worms-table demo: 2 games" in capsys.readouterr().out
+    assert os.listdir(tmp_path) == []                   # nothing written, even there
 
 
 def test_the_command_reads_the_enrol_table(tmp_path, caplog):
@@ -272,29 +321,78 @@ def test_the_command_refuses_bad_options(capsys):
     assert "--games must be 1 or more" in capsys.readouterr().err
 
 
-def test_demo_host_shows_the_pairing_code_and_holding_1_reopens(devices, clock):
-    """`demo --host ...`: the page's code stays on the OLED, over the bots' show, until a
-    button or CODE_S; holding 1 asks the page for a new code (issue 24, item 3)."""
-    demo = PairedDemo(devices, seed=3, clock=clock)
-    code = screens.message("worms-table", "493817").image.tobytes()
-    demo.show_code("493817")
-    for _ in range(20):                             # the show goes on under it ...
-        animations, hold = demo.step()
-        assert animations == [] and 0 < hold <= CODE_S
-        assert demo.last_screen.image.tobytes() == code
+def test_inputs_from_device_threads_reach_the_show(devices):
+    """The paced show with the buttons and the reader attached, as `worms-table demo` runs."""
+    daemon, show = on_show(devices, time.monotonic, seed=5, bots="random", start=False,
+                           tags={"04A1B2C3D4E5F6": "bazooka"})
+
+    async def scenario():
+        task = asyncio.create_task(daemon.run())
+        await until_async(lambda: daemon.ready and daemon.bridge.loop is not None,
+                          what="the show running")
+        await asyncio.to_thread(devices.buttons.press, "1")      # from another thread
+        await until_async(lambda: show.act == "visitor", what="a visitor's game")
+        await asyncio.to_thread(devices.card_reader.tap, "04A1B2C3D4E5F6")   # an enrolled tag
+        await until_async(lambda: "bazooka" in answers(daemon.game)[-3:],
+                          what="the card played")
+        daemon.stop()
+        await asyncio.wait_for(task, 5)
+
+    asyncio.run(scenario())
+
+
+def test_the_page_s_pairing_code_stays_over_the_show_and_holding_1_reopens(table, clock):
+    """`demo --host ...`: the page's code stays on the OLED, over the show, until a button
+    or CODE_S; holding 1 asks the page for a new code (issue 24, item 3)."""
+    daemon, show = table
+    code = screens.message("worms-table", "493817").texts
+    daemon.notice("pairing", "493817")            # (the page's on_pairing_code)
+    for _ in range(20):                           # the show goes on under it ...
+        hold = show.beat()
+        assert 0 < hold <= CODE_S and daemon.presenter.snapshot.oled == tuple(code)
         clock.now += CODE_S / 40
     opened = []
-    demo.on_pair_button = lambda: opened.append(True) or demo.show_code("111222")
-    demo.press(InputEvent("1", long=True))
-    assert opened == [True] and demo.mode == "show"
-    demo.step()
-    assert demo.last_screen.image.tobytes() == \
-        screens.message("worms-table", "111222").image.tobytes()
-    demo.press(InputEvent("ok"))                    # a button takes the code away ...
-    assert demo.mode == "show"
-    demo.step()
-    assert demo.last_screen.image.tobytes() != code
-    demo.show_code("493817")
-    clock.now += CODE_S                             # ... and so does time
-    demo.step()
-    assert demo.last_screen.image.tobytes() != code
+    daemon.on_pair_button = lambda: opened.append(True) or daemon.notice("pairing", "111222")
+    press(daemon, "1", long=True)
+    assert opened == [True] and show.act == "show"
+    show.beat()
+    assert said(daemon) == "worms-table 111222"
+    press(daemon, "ok")                           # a button takes the code away ...
+    assert show.act == "show" and "111222" not in said(daemon)
+    daemon.notice("pairing", "493817")
+    assert said(daemon) == "worms-table 493817"
+    clock.now += CODE_S                           # ... and so does time
+    show.beat()
+    assert "493817" not in said(daemon)
+
+
+def test_a_beat_is_one_snapshot_that_every_device_and_the_page_read(table, devices):
+    daemon, show = table
+    pushed: list = []
+    daemon.on_snapshot = pushed.append
+    for _ in range(30):
+        before = len(pushed)
+        show.beat()
+        assert len(pushed) == before + 1           # one change, one snapshot
+        snap = pushed[-1]
+        assert snap is daemon.presenter.snapshot and snap.mode == "play"
+        assert devices.display.image.tobytes() == snap.screen.tobytes()
+        assert devices.leds.shown() == {h: devices.leds.capped(c) for h, c in snap.leds}
+        assert devices.wind.direction == snap.wind == daemon.tracker.board.wind
+
+
+def test_an_animation_moves_on_the_leds_each_tick_and_holds_its_last_frame(table, clock,
+                                                                           devices):
+    daemon, show = table
+    show.beat()                                    # the invitation: the wind running
+    scene = daemon.current()
+    assert isinstance(scene, Scene) and scene.animated
+    frames = set()
+    for _ in range(10):
+        clock.now += 0.1
+        daemon.render(leds_only=True)              # (the daemon's ticker)
+        frames.add(tuple(sorted(devices.leds.shown().items())))
+    assert len(frames) > 1
+    clock.now += 10
+    daemon.render(leds_only=True)                  # past its end: its last frame, and still
+    assert not scene.animated
