@@ -261,12 +261,23 @@ def off_lines(lang: str, off: list[Change]) -> list[str]:
     return lines
 
 
+_LINES: dict[tuple[str, str], int] = {}      # (key, args): its lines (a change said again)
+
+
 def _lines(c: Change) -> int:
-    """How many OLED lines ``c`` takes at most, over every language."""
-    from table.fonts import font
-    from .layout import BODY, wrap
-    fnt = font(12)
-    return max(max(1, len(wrap(c.text(lang), fnt, BODY[2] - BODY[0])[0])) for lang in LANGS)
+    """How many OLED lines ``c`` takes at most, over every language (worked out once for the
+    same change: a worm moved, a Thing placed, said again and again in a game)."""
+    said = (c.key, repr(c.args))
+    n = _LINES.get(said)
+    if n is None:
+        from table.fonts import font
+        from .layout import BODY, wrap
+        fnt = font(12)
+        n = max(max(1, len(wrap(c.text(lang), fnt, BODY[2] - BODY[0])[0])) for lang in LANGS)
+        if len(_LINES) >= 4096:
+            _LINES.clear()
+        _LINES[said] = n
+    return n
 
 
 def pages(changes: list[Change], one_each: bool = False) -> list[list[Change]]:
@@ -289,13 +300,14 @@ def pages(changes: list[Change], one_each: bool = False) -> list[list[Change]]:
     for unit in units:
         lines = [_lines(c) for c in unit]
         # (too many dice to keep with their change: a line at a time)
-        parts = [unit] if sum(lines) <= LINES else [[c] for c in unit]
+        parts = [list(zip(unit, lines))] if sum(lines) <= LINES else [[cn] for cn in
+                                                                      zip(unit, lines)]
         for part in parts:
-            n = sum(_lines(c) for c in part)
+            n = sum(k for _, k in part)
             if used + n > LINES:
                 out.append([])
                 used = 0
-            out[-1] += part
+            out[-1] += [c for c, _ in part]
             used += n
     return out
 
