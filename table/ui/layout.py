@@ -83,6 +83,16 @@ def _wrapped(s: str, fnt: ImageFont.FreeTypeFont,
     return tuple(lines), tuple(too_wide)
 
 
+@functools.lru_cache(maxsize=2048)
+def _stamp(s: str, fnt: ImageFont.FreeTypeFont) -> tuple[Image.Image, int, int]:
+    """``s`` in ``fnt`` drawn once (a screen drawn again draws the same lines): its pixels,
+    and where they sit from the point the text is drawn at."""
+    left, top, right, bottom = (int(v) for v in fnt.getbbox(s, mode="1"))
+    image = Image.new("1", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(image).text((-left, -top), s, font=fnt, fill=1)
+    return image, left, top
+
+
 @dataclass
 class Canvas:
     """A 128x64 1-bit image being drawn, and the problems met drawing its text."""
@@ -93,6 +103,12 @@ class Canvas:
 
     def __post_init__(self) -> None:
         self.draw = ImageDraw.Draw(self.image)
+
+    def text(self, xy: tuple[int, int], s: str, fnt: ImageFont.FreeTypeFont,
+             fill: int = 1) -> None:
+        """``s`` drawn at ``xy`` as ``ImageDraw.text`` draws it, pixel for pixel."""
+        stamp, left, top = _stamp(s, fnt)
+        self.draw.bitmap((xy[0] + left, xy[1] + top), stamp, fill=fill)
 
     def check(self, s: str, fnt: ImageFont.FreeTypeFont) -> None:
         """Record ``s`` as shown, and any character of it ``fnt`` has no glyph for."""
@@ -119,7 +135,7 @@ class Canvas:
             x += int((width - fnt.getlength(shown)) // 2)
         elif align == "right":
             x += int(width - fnt.getlength(shown))
-        self.draw.text((x, y), shown, font=fnt, fill=fill)
+        self.text((x, y), shown, fnt, fill)
 
     def block(self, box: tuple[int, int, int, int], s: str,
               fnt: ImageFont.FreeTypeFont | None = None, fill: int = 1,
@@ -142,7 +158,7 @@ class Canvas:
             lx = x0
             if align == "center":
                 lx += int((x1 - x0 - fnt.getlength(ln)) // 2)
-            self.draw.text((lx, y0 + i * pitch), ln, font=fnt, fill=fill)
+            self.text((lx, y0 + i * pitch), ln, fnt, fill)
         return len(lines)
 
     def title(self, s: str, mark: str = "") -> None:

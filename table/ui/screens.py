@@ -90,7 +90,7 @@ def menu(title: str, items: list[str], cursor: int | None) -> Screen:
     for i, x, ln in rows[first:last]:
         if i == shown:
             c.draw.rectangle((0, y, WIDTH - 1, y + 11), fill=1)
-        c.draw.text((x, y), ln, font=fnt, fill=0 if i == shown else 1)
+        c.text((x, y), ln, fnt, fill=0 if i == shown else 1)
         y += 12
     return _done(c)
 

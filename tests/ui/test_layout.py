@@ -39,3 +39,20 @@ def test_text_cut_off_is_still_drawn_up_to_the_edge():
     c = Canvas()
     c.line((0, 0), "m" * 40)
     assert c.problems and c.image.getbbox()[2] >= 120
+
+
+def test_text_is_drawn_as_pils_text_draws_it_pixel_for_pixel():
+    """Canvas.text draws each line once and stamps it again: the same pixels as
+    ImageDraw.text, in every font size, black on white and white on black, at the edges."""
+    from PIL import Image, ImageDraw
+    said = ["Hex 1 of 3", "OK→", "↑↓ ×2 «Bazooka» …", "Příliš žluťoučký kůň", "Гей, ґава їсть",
+            "Qy,j|", " a ", "W" * 30]
+    for f in (font(12), font(12, bold=True), font(16, bold=True), font(9), font(20)):
+        for s in said:
+            for xy, fill in (((3, 5), 1), ((0, 0), 0), ((-4, 55), 1), ((100, -3), 0)):
+                drawn = Image.new("1", (128, 64), 1 - fill)
+                ImageDraw.Draw(drawn).text(xy, s, font=f, fill=fill)
+                c = Canvas(image=Image.new("1", (128, 64), 1 - fill))
+                c.text(xy, s, f, fill)
+                c.text(xy, s, f, fill)                   # (the second time from the stamp)
+                assert c.image.tobytes() == drawn.tobytes(), (f.size, s, xy, fill)
