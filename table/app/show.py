@@ -303,7 +303,8 @@ class Show:
             while d.queue:
                 d.queue.confirm()
             if game is None or game.request is None:
-                self.games += game is not None
+                if game is not None:
+                    self.games += 1
                 self._new_game()
                 self._invite = False
                 continue
@@ -396,7 +397,8 @@ class Show:
 
     def _press(self, d: Daemon, event: Any) -> None:
         if event.name == inputs.PAIR_BUTTON and event.long:
-            inputs.press(d, event)
+            if d.on_pair_button is not None:  # (the page's pairing, as at the table)
+                d.on_pair_button()
         elif event.name == "ok" and event.long:
             if self.act != Act.VERSUS:
                 self._start_versus()
