@@ -252,25 +252,33 @@ class Show:
 
     def _show_beat(self) -> float:
         d = self.d
+        game = d.game
         if self._ours():                      # what the show put up: off, what lies under on
+            if self._invite_due() and game is not None and game.result is None:
+                return self._invitation()     # (or the invitation, before the next decision)
             self._put(None)
             return self._hold()
-        game = d.game
         if game is None or (game.result is not None and not d.queue):
             if game is not None:
                 self.games += 1
                 log.info("demo: game %d over (%s)", self.games,
                          ", ".join(game.result.winners) if game.result else "")
             self._new_game()
-        if self._invite or (self._beats >= INVITE_EVERY and not d.queue):
+        if self._invite_due():
             return self._invitation()
         if d.queue:
             d.queue.confirm()
             d.save_progress()
+            if self._invite_due() and game is not None and game.result is None:
+                return self._invitation()     # (before the next decision)
             return self._hold()
         said = d.current().screen(d.view())
         self._beats += 1
         return self._give(self._choice(), said)
+
+    def _invite_due(self) -> bool:
+        """A new game, or enough answers since the last invitation (and no step to copy)."""
+        return self._invite or (self._beats >= INVITE_EVERY and not self.d.queue)
 
     def _invitation(self) -> float:
         d = self.d
