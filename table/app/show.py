@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from table.bots import RandomBot
@@ -37,6 +36,7 @@ from table.ui.strings import text
 
 from . import boxseat, inputs, versus
 from .asking import Prompt
+from .mode import Act
 from .prompts import Notice
 from .visitor import (Scene, bye_screen, chained, commentary, invite_screen, not_held, shot_card,
                       shot_result)
@@ -85,15 +85,6 @@ DEMO_TEAMS = 2
 #: answers; the show answers on the loop, where the normal level's look (seconds on a Pi) and
 #: the hard level's search would hold it up
 SHOW_BOTS = {"easy": "easy", "greedy": "easy", "random": ""}
-
-
-class Act(StrEnum):
-    """What the show is doing."""
-
-    SHOW = "show"           # the box plays every seat
-    VISITOR = "visitor"     # a visitor plays a weapon step
-    VERSUS = "versus"       # a visitor plays a short game against the box (versus.py)
-    BYE = "bye"             # what the visitor did, "back to the show in a moment"
 
 
 class Show:
