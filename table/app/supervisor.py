@@ -1,7 +1,7 @@
 """The devices of a table, supervised: each opened when it can be, a failing one tried again
 every ``retry_s`` (not on every frame: its timeouts must not hold up the loop), and its owner
 told when one fails and when it is back.  The table daemon names a fault on the OLED (on the
-LEDs when the OLED is the one missing); the shop demo logs it and plays on.
+LEDs when the OLED is the one missing), in the shop demo too (over the show a while).
 """
 
 from __future__ import annotations

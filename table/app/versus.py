@@ -2,9 +2,11 @@
 
 Holding OK during the show starts it: a fresh two-team game of one worm each, the visitor
 plays Blue through the same prompts as the table, and the box plays Red at the easy level
-(table/app/boxseat.py).  The first worm hurt ends it ("first blood"): the team that kept its
-worm whole wins; if both are hurt at once, or the short game runs out of rounds, it is a draw.
-Then the show goes on with the game it was playing.
+(table/app/boxseat.py); the show (table/app/show.py) starts it on the daemon with
+:func:`config` and asks :func:`outcome` at each beat.  The first worm hurt ends it ("first
+blood"): the team that kept its worm whole wins; if both are hurt at once, or the short game
+runs out of rounds, it is a draw.  Then the show goes on with the game it was playing (kept
+in the daemon's journal).
 """
 
 from __future__ import annotations
@@ -13,8 +15,6 @@ from dataclasses import dataclass
 
 from table.engine.game import GameConfig
 from table.game import Game
-
-from . import boxseat
 
 VISITOR = "blue"
 BOX = "red"
@@ -45,27 +45,6 @@ def outcome(game: Game) -> Outcome | None:
             return Outcome(result.winners[0])
         return Outcome(None)
     return None
-
-
-class Versus:
-    """One short game: ``game`` to play; :meth:`box_move` answers the box's decisions;
-    :meth:`outcome` says once it is over."""
-
-    def __init__(self, seed: str, cards: dict):
-        self.game = Game.new(config(), seed, cards)
-        self.seed = seed
-
-    @property
-    def visitors_turn(self) -> bool:
-        return self.game.request is not None and boxseat.box_team(self.game) is None
-
-    def box_move(self) -> None:
-        """The box answers the decision on show (the easy level: quick enough for the loop)."""
-        self.game.answer(boxseat.choose(self.game, self.seed))
-
-    def outcome(self) -> Outcome | None:
-        """None while the game goes on; else who won the short game."""
-        return outcome(self.game)
 
 
 def _one_worm_each() -> tuple[dict, ...]:

@@ -26,7 +26,7 @@ class TableSnapshot:
     """What the table shows at one moment."""
 
     version: int                                   # 1, 2, ... one more per change
-    mode: str                                      # the daemon's Mode (or the demo's, ...)
+    mode: str                                      # the daemon's Mode
     lang: str
     oled: tuple[str, ...] = ()                     # the OLED's words, line by line
     selected: int | None = None                    # the line OK chooses (a menu's row)
