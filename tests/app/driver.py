@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 
 from table.app.presses import inputs_for, menu_inputs, walk_to
 from table.app.wizard import MapEditor
+from tests.polling import until_async
 
 
 async def settle(daemon) -> None:
@@ -61,6 +62,18 @@ class Player:
             else:
                 await self.tap(self.tags[what])
 
+    async def confirm(self, each=None) -> None:
+        """OK through every step and notice on show while a game is in play (a storage
+        fault's screen is left on show): the next decision, or the game's end.  ``each()``
+        is called with each screen on show, before its OK."""
+        from table.app.present import Step
+        from table.app.prompts import Notice
+
+        while isinstance(self.d.current(), (Step, Notice)) and self.d.mode == "play":
+            if each is not None:
+                each()
+            await self.press("ok")
+
     async def wizard(self, teams: int = 2, rules=(), dice: str = "auto",
                      placement: str = "auto", lang: str = "en", decks: str = "players",
                      box: dict | None = None) -> None:
@@ -89,6 +102,15 @@ class Player:
         await self.press("ok", long=True)
 
 
+async def started(daemon) -> asyncio.Task:
+    """The daemon's :meth:`run` as a task, once it is ready (its first screen on show)."""
+    task = asyncio.create_task(daemon.run())
+    await until_async(lambda: daemon.ready or task.done(), step=0, what="the daemon ready")
+    if task.done():
+        task.result()                            # (it failed to start: say why)
+    return task
+
+
 class running:
     """``async with running(daemon):`` the daemon's loop runs as a task until the block ends."""
 
@@ -96,13 +118,7 @@ class running:
         self.d = daemon
 
     async def __aenter__(self):
-        self.task = asyncio.create_task(self.d.run())
-        for _ in range(1000):
-            if self.d.ready or self.task.done():
-                break
-            await asyncio.sleep(0)
-        if self.task.done():
-            self.task.result()
+        self.task = await started(self.d)
         return self.d
 
     async def __aexit__(self, *exc):
@@ -155,11 +171,8 @@ def wizard_at(wizard, stage: str):
 async def box_done(daemon, seconds: float = 120.0) -> None:
     """Wait while the box thinks for a team it plays (in a worker thread), until its answer
     is given on the loop."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + seconds
-    while daemon.box.busy:
-        assert loop.time() < end, "the box never answered"
-        await asyncio.sleep(0.002)
+    await until_async(lambda: not daemon.box.busy, timeout=seconds, step=0.002,
+                      what="the box's answer")
 
 
 async def play_out(daemon, player, bot, limit=20000, told: list | None = None) -> int:

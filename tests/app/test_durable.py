@@ -5,8 +5,6 @@ is done; a commit that fails shows nothing of the press, only the storage screen
 import asyncio
 from contextlib import asynccontextmanager
 
-from table.app.present import Step
-from table.app.prompts import Notice
 from table.app.state import words
 from tests.journal.faulty import disk_full, opening
 
@@ -24,8 +22,7 @@ async def deciding(state_dir):
     async with running(daemon):
         player = Player(daemon, enrol_all(daemon))
         await player.wizard()
-        while isinstance(daemon.current(), (Step, Notice)):
-            await player.press("ok")
+        await player.confirm()
         yield daemon, player, snaps, opened.of(daemon.journal.path)
 
 

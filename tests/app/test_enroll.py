@@ -10,18 +10,21 @@ from table.devices.build import build_devices
 from table.profiles import load
 from table.ui.strings import text
 
+from .driver import settle
+
 
 def test_tap_pick_store_and_show_again(tmp_path):
     async def main():
         devices = build_devices(load(None), sim=True)
         e = Enroller(devices, tmp_path)
-        task = asyncio.create_task(e.run())
-        await asyncio.sleep(0.01)
+        started = asyncio.Event()
+        task = asyncio.create_task(e.run(started.set))
+        await started.wait()
         buttons, reader, display = devices.buttons, devices.card_reader, devices.display
 
-        async def act(fn, *args):
+        async def act(fn, *args):                      # an input, and the loop runs it
             fn(*args)
-            await asyncio.sleep(0.01)
+            await settle(e)
 
         first = e.screen().texts
         await act(reader.tap, "04a1b2c3d4e5f6")            # unknown: the card menu opens

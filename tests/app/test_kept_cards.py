@@ -7,7 +7,6 @@ from table.bots import RandomBot
 from table.cards.authoring import write
 
 from .driver import running, seated, sim_daemon
-from .test_play import confirm_steps
 
 CARD = {"id": "pea_shooter", "kind": "supply", "copies": 3, "names": {"en": "Pea Shooter"},
         "target": "direct_within", "range": 3, "action": ["TEXT"],
@@ -23,9 +22,9 @@ def test_a_restart_after_a_card_was_added_mid_game_resumes_the_game(tmp_path, mo
         async with seated(tmp_path / "state", 7) as (daemon, p):
             bot = RandomBot(7)
             for _ in range(12):
-                await confirm_steps(daemon, p)
+                await p.confirm()
                 await p.choose(bot(daemon.game))
-            await confirm_steps(daemon, p)
+            await p.confirm()
             write(CARD, folder)                        # the page's "Add a card", mid-game
             (folder / "zz_broken.toml").write_text("[[cards]]\nid = 'x'\n", encoding="utf-8")
             state = (list(daemon.game.log), daemon.game.request, daemon.game.hands)

@@ -4,14 +4,13 @@ deck is refused with why; with "the box draws" nothing is asked."""
 
 import asyncio
 
-from table.app.present import Step, start_hands
-from table.app.prompts import DeckTap, Notice
+from table.app.present import start_hands
+from table.app.prompts import DeckTap
 from table.bots import RandomBot
 from table.cards import library
 from table.ui.strings import LANGS
 
 from .driver import running, seated, sim_daemon
-from .test_play import confirm_steps
 
 SUPPLY_NAMES = {c.name(lang) for c in library().values() if c.kind in ("supply", "superweapon")
                 for lang in LANGS}
@@ -24,7 +23,7 @@ def texts(daemon) -> str:
 async def to_a_tap(daemon, p, bot, deck, limit=3000):
     """Play on (taps of the top card on the way) until a ``deck`` card is to be tapped."""
     for _ in range(limit):
-        await confirm_steps(daemon, p)
+        await p.confirm()
         d = daemon.game.request
         assert d is not None, "the game ended first"
         if d.kind == "card_tapped" and d.item == deck:
@@ -76,7 +75,7 @@ def test_the_tapped_cards_come_back_after_a_restart(tmp_path):
         async with seated(tmp_path, 4) as (daemon, p):
             d = await to_a_tap(daemon, p, RandomBot(4), "supply")
             await p.choose(d.options[-1])
-            await confirm_steps(daemon, p)
+            await p.confirm()
             state = (list(daemon.game.log), daemon.game.request, daemon.game.hands)
         daemon.close()
         return state
@@ -102,9 +101,7 @@ def test_when_the_box_draws_nothing_is_tapped(tmp_path, monkeypatch):
         async with seated(tmp_path, 4, decks="box") as (daemon, p):
             bot, kinds, said = RandomBot(4), set(), []
             for _ in range(300):
-                while isinstance(daemon.current(), (Step, Notice)) and daemon.mode == "play":
-                    said.append(texts(daemon).replace("\n", " "))
-                    await p.press("ok")
+                await p.confirm(lambda: said.append(texts(daemon).replace("\n", " ")))
                 if daemon.game.request is None:
                     break
                 kinds.add(daemon.game.request.kind)
@@ -126,9 +123,7 @@ def test_the_setup_says_what_each_deck_holds_for_the_players_count(tmp_path):
     async def main():
         async with seated(tmp_path, 4, teams=3) as (daemon, p):
             shown = []
-            while isinstance(daemon.current(), (Step, Notice)):
-                shown.append(texts(daemon).replace("\n", " "))
-                await p.press("ok")
+            await p.confirm(lambda: shown.append(texts(daemon).replace("\n", " ")))
             return shown, start_hands(daemon.game)["decks"]
 
     shown, held = asyncio.run(main())

@@ -4,8 +4,7 @@ the timer, the players' own dice, and coming back after a power cut."""
 import asyncio
 import random
 
-from table.app.prompts import CardTap, Notice
-from table.app.present import Step
+from table.app.prompts import CardTap
 from table.bots import RandomBot
 from table.hexgrid import distance
 from table.ui.strings import text
@@ -19,15 +18,10 @@ def texts(daemon):
     return daemon.current().screen(daemon.view()).texts
 
 
-async def confirm_steps(daemon, player):
-    while isinstance(daemon.current(), (Step, Notice)) and daemon.mode == "play":
-        await player.press("ok")
-
-
 async def until(daemon, player, bot, want, limit=3000):
     """Play on with ``bot`` until ``want(daemon)`` holds at a decision."""
     for _ in range(limit):
-        await confirm_steps(daemon, player)
+        await player.confirm()
         if daemon.game.request is None:
             raise AssertionError("the game ended first")
         if want(daemon):
@@ -75,7 +69,7 @@ def test_an_unknown_tag_opens_the_walk_and_a_card_not_in_hand_is_refused(tmp_pat
 def test_long_back_undoes_a_move_and_shows_how_to_put_the_worm_back(tmp_path):
     async def main():
         async with seated(tmp_path, 2) as (daemon, p):
-            await confirm_steps(daemon, p)
+            await p.confirm()
             # the first decision follows the setup's dice: undo cannot go past them
             log = list(daemon.game.log)
             await p.press("back", long=True)
@@ -89,7 +83,7 @@ def test_long_back_undoes_a_move_and_shows_how_to_put_the_worm_back(tmp_path):
             inch = next(v for v in daemon.game.request.options if v[0] == "inch")
             await p.choose(inch)
             assert daemon.tracker.board.things[worm].at == inch[1]
-            await confirm_steps(daemon, p)
+            await p.confirm()
             n = len(daemon.game.log)
             await p.press("back", long=True)
             undone = texts(daemon)
@@ -111,7 +105,7 @@ def test_a_power_cut_resumes_at_the_same_decision_and_steps(tmp_path):
         async with seated(tmp_path, 6) as (daemon, p):
             bot = RandomBot(6)
             for _ in range(25):
-                await confirm_steps(daemon, p)
+                await p.confirm()
                 await p.choose(bot(daemon.game))
             state = (list(daemon.game.log), daemon.game.request, daemon.queue.steps[:],
                      texts(daemon), daemon.tracker.board.as_json())
@@ -174,7 +168,7 @@ def test_the_turn_timer_counts_down_and_ends_the_turn(tmp_path):
         async with running(daemon):
             p = Player(daemon, enrol_all(daemon))
             await p.wizard(rules=("timer",))
-            await confirm_steps(daemon, p)
+            await p.confirm()
             assert daemon.game.request.kind == "worm"
             team = daemon.game.turn.team
             oled_before = daemon.dev["display"].image.tobytes()
@@ -208,7 +202,7 @@ def test_the_players_own_dice_are_typed_in_and_replay_after_a_restart(tmp_path):
             assert daemon.game.config.own_dice
             kinds = set()
             for _ in range(60):
-                await confirm_steps(daemon, p)
+                await p.confirm()
                 kinds.add(daemon.game.request.kind)
                 await p.choose(player_bot(daemon.game))
             state = (list(daemon.game.log), daemon.game.request)

@@ -8,7 +8,7 @@ import pytest
 from table.app.present import Step
 from table.bots import RandomBot
 
-from .driver import Player, running, seated, sim_daemon
+from .driver import Player, running, seated, sim_daemon, started
 
 
 def shown(daemon) -> tuple:
@@ -38,9 +38,7 @@ def test_killed_at_every_step_of_a_long_list_the_box_resumes_at_the_next_one(tmp
         got = []
         for _ in range(len(steps)):
             daemon = sim_daemon(state, 7)        # a new process: what the last one left
-            task = asyncio.create_task(daemon.run())
-            while not daemon.ready:
-                await asyncio.sleep(0)
+            task = await started(daemon)
             got.append(shown(daemon))
             await Player(daemon).press("ok")
             daemon.stop()                         # then "killed": nothing else is written
@@ -145,9 +143,7 @@ def test_killed_right_after_a_resume_the_box_resumes_at_the_same_step(tmp_path, 
         seen = []
         for _ in range(3):                            # started, then killed at once
             daemon = sim_daemon(tmp_path, 3)
-            task = asyncio.create_task(daemon.run())
-            while not daemon.ready:
-                await asyncio.sleep(0)
+            task = await started(daemon)
             seen.append((shown(daemon), progress(daemon)))
             daemon.stop()                             # nothing else is written
             await task

@@ -8,7 +8,7 @@ from table.app.present import Step
 from table.game import Game
 from table.journal import Journal
 
-from .driver import Player, enrol_all, sim_daemon
+from .driver import Player, enrol_all, sim_daemon, started
 
 
 def shown(daemon):
@@ -23,9 +23,7 @@ class Box:
         self.d = sim_daemon(state_dir, 7)
 
     async def start(self):
-        self.task = asyncio.create_task(self.d.run())
-        while not self.d.ready:
-            await asyncio.sleep(0)
+        self.task = await started(self.d)
         return self.d
 
     async def kill(self):

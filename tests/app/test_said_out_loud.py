@@ -123,9 +123,7 @@ def test_an_undo_past_the_boxs_roll_says_which_roll(tmp_path):
                 run = await one_run(daemon, p, choose)
                 rolls = [e for e in daemon.game.events if e["event"] == "roll"]
                 if daemon.game.log[-1].get("chance") == "die" and rolls[-1]["for"] == "jump":
-                    while isinstance(daemon.current(), (Step, Notice)):
-                        run.append(shown(daemon))
-                        await p.press("ok")
+                    await p.confirm(lambda seen=run: seen.append(shown(daemon)))
                     break
             seen = "\n".join(run)
             await p.press("back", long=True)

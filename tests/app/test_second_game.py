@@ -12,14 +12,13 @@ from table.hexgrid import distance, hexagon
 from table.ui.strings import text
 
 from .driver import Player, enrol_all, running, seated, sim_daemon
-from .test_play import confirm_steps
 from .test_prompts import GRID
 
 
 async def to_move(daemon, p, bot, limit=600):
     """Play on until the active worm's first movement step is asked."""
     for _ in range(limit):
-        await confirm_steps(daemon, p)
+        await p.confirm()
         d = daemon.game.request
         if d.kind == "move" and daemon.game.turn.step == "move1" and d.card is None:
             assert isinstance(daemon.current(), HexPick)

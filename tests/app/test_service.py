@@ -9,12 +9,11 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from table.app.notify import Notifier
 
-from tests.polling import until_async
+from tests.polling import until, until_async
 
 from .driver import running, sim_daemon
 
@@ -173,6 +172,17 @@ def http(url, path, data=None):
         return json.loads(r.read())
 
 
+def settled(url: str) -> dict:
+    """The page's state once what it shows (the OLED, the wind) reads the same twice running."""
+    reads = [http(url, "/state")]
+
+    def same() -> bool:
+        reads.append(http(url, "/state"))
+        return all(reads[-1][k] == reads[-2][k] for k in ("oled", "wind"))
+    until(same, what="the page's state settled")
+    return reads[-1]
+
+
 def test_killed_mid_game_the_box_comes_back_to_the_same_screen(tmp_path):
     """The whole program as a process, played through the simulator page's buttons (OK only:
     the defaults), killed with SIGKILL, started again: the same screen, the same journal."""
@@ -194,8 +204,7 @@ def test_killed_mid_game_the_box_comes_back_to_the_same_screen(tmp_path):
         for _ in range(60):
             http(url, "/press", {"name": "ok"})
         http(url, "/press", {"name": "back"})   # (closes a sub-menu: not a state to keep)
-        time.sleep(0.3)
-        before = http(url, "/state")
+        before = settled(url)
     finally:
         proc.kill()
         proc.wait(10)

@@ -10,8 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from table.app.prompts import Notice
-from table.app.present import Step
 from table.app.state import words
 from table.game import Game
 from table.journal import Journal
@@ -41,11 +39,6 @@ def faulty_daemon(state_dir, seed, **kw):
     return daemon, opened.of(daemon.journal.path)
 
 
-async def to_a_decision(daemon, p):
-    while isinstance(daemon.current(), (Step, Notice)) and daemon.mode == "play":
-        await p.press("ok")
-
-
 def journal(state_dir):
     return Journal(state_dir / "journal.sqlite", game_cls=Game)
 
@@ -63,7 +56,7 @@ def test_disk_full_on_an_answer_shows_storage_full_and_the_game_goes_on_once_fre
         async with running(daemon):
             p = Player(daemon, enrol_all(daemon))
             await p.wizard()
-            await to_a_decision(daemon, p)
+            await p.confirm()
             gid, log_before = daemon.jg.game_id, list(daemon.game.log)
             disk.error = disk_full()
             await p.choose(daemon.game.request.default)
@@ -73,7 +66,7 @@ def test_disk_full_on_an_answer_shows_storage_full_and_the_game_goes_on_once_fre
             disk.error = None                        # space freed
             await p.press("ok")
             back = daemon.mode, list(daemon.game.log)
-            await to_a_decision(daemon, p)
+            await p.confirm()
             await p.choose(daemon.game.request.default)
             return gid, log_before, full, still, back, list(daemon.game.log)
 
@@ -93,7 +86,7 @@ def test_a_failed_write_when_the_timer_runs_out_stops_cleanly_and_the_game_repla
         async with running(daemon):
             p = Player(daemon, enrol_all(daemon))
             await p.wizard(rules=("timer",))
-            await to_a_decision(daemon, p)
+            await p.confirm()
             gid, log_before = daemon.jg.game_id, list(daemon.game.log)
             disk.error = io_error()
             now[0] += 10_000                         # the turn's time runs out
@@ -103,9 +96,9 @@ def test_a_failed_write_when_the_timer_runs_out_stops_cleanly_and_the_game_repla
             failed = shown(daemon), daemon.jg
             disk.error = None
             await p.press("ok")                      # storage works again
-            await to_a_decision(daemon, p)
+            await p.confirm()
             await p.choose(daemon.game.request.default)
-            await to_a_decision(daemon, p)
+            await p.confirm()
             return gid, log_before, failed, list(daemon.game.log)
 
     gid, log_before, (failed, jg), after = asyncio.run(main())
@@ -124,7 +117,7 @@ def test_storage_is_tried_again_by_itself(tmp_path):
         async with running(daemon):
             p = Player(daemon, enrol_all(daemon))
             await p.wizard()
-            await to_a_decision(daemon, p)
+            await p.confirm()
             disk.error = disk_full()
             await p.choose(daemon.game.request.default)
             assert daemon.mode == "storage"

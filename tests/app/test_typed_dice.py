@@ -13,13 +13,12 @@ from table.devices.buttons import ENCODER_INPUTS
 from table.ui.strings import text
 
 from .driver import Player, enrol_all, running, seated, sim_daemon
-from .test_play import confirm_steps
 
 
 async def to_typed(daemon, p, bot, want=lambda d: True, limit=400):
     """Play on (typed faces: '3') until a die to type in that ``want`` accepts is asked."""
     for _ in range(limit):
-        await confirm_steps(daemon, p)
+        await p.confirm()
         d = daemon.game.request
         if d.kind == "die_typed" and want(d):
             assert isinstance(daemon.current(), FaceEntry)
@@ -94,7 +93,7 @@ def test_a_mistyped_die_is_taken_back_and_the_journal_keeps_it(tmp_path):
             await p.press("back", long=True)                # a long Back takes it back...
             assert text("undo.die", "en", what="2") in texts(daemon)
             await p.press("ok")                             # ...saying what: "Undone"
-            await confirm_steps(daemon, p)
+            await p.confirm()
             assert daemon.game.log == log and daemon.game.request == asked
             assert isinstance(daemon.current(), FaceEntry)
             await p.press("4")
@@ -139,7 +138,7 @@ def test_a_mistyped_jump_die_taken_back_asks_to_put_nothing_back(tmp_path):
             await p.wizard(dice="own")
             bot = RandomBot(5)
             for _ in range(400):
-                await confirm_steps(daemon, p)
+                await p.confirm()
                 d = daemon.game.request
                 if d.kind == "die_typed" and d.info[0] == "jump":
                     break
