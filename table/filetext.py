@@ -36,19 +36,20 @@ class Unreadable(ValueError):
 
 
 def depth(data: Any, limit: int = MAX_DEPTH) -> int:
-    """How deep lists and tables nest in ``data`` (walked without recursion; stops counting
-    past ``limit``)."""
-    deepest = 0
-    todo = [(data, 0)]
-    while todo:
-        item, level = todo.pop()
-        if isinstance(item, (list, tuple, dict)):
-            level += 1
-            deepest = max(deepest, level)
-            if level <= limit:
-                todo.extend((v, level) for v in (item.values() if isinstance(item, dict)
-                                                 else item))
-    return deepest
+    """How deep lists and tables nest in ``data`` (walked a level at a time, without
+    recursion; stops counting past ``limit``).
+
+    >>> depth(1), depth([]), depth({"a": [1, [2]], "b": 3}), depth([[[[]]]], limit=2)
+    (0, 1, 3, 3)
+    """
+    level, items = 0, [data]
+    while level <= limit:
+        nested = [i for i in items if isinstance(i, (list, tuple, dict))]
+        if not nested:
+            break
+        level += 1
+        items = [v for i in nested for v in (i.values() if isinstance(i, dict) else i)]
+    return level
 
 
 def _checked(data: Any, max_depth: int) -> Any:
