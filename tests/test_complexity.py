@@ -5,15 +5,14 @@ cyclomatic complexity 25, and no decision kind compared with a string literal (a
 and ``turns._FROM_TURN``)."""
 
 import ast
-from pathlib import Path
 
-from radon.complexity import cc_visit
+from radon.complexity import cc_visit_ast
 from radon.visitors import Function
 
 from table.engine.board import KINDS as THING_KINDS
 from table.engine.decisions import DecisionKind
+from tests.sources import ROOT, sources, tree
 
-ROOT = Path(__file__).parent.parent
 LIMIT = 25
 
 #: decision kinds a Thing also has ("worm"): such a literal is a decision's kind only when
@@ -24,14 +23,10 @@ ONLY_DECISIONS = {k.value for k in DecisionKind} - SHARED
 DECISION_NAMES = {"d", "decision", "request", "req"}
 
 
-def _sources(*folders: str) -> list[Path]:
-    return sorted(p for f in folders for p in (ROOT / f).rglob("*.py"))
-
-
 def test_no_function_in_table_above_cc_25():
     over = []
-    for path in _sources("table"):
-        for block in cc_visit(path.read_text(encoding="utf-8")):
+    for path in sources("table"):
+        for block in cc_visit_ast(tree(path)):
             if isinstance(block, Function) and block.complexity > LIMIT:
                 name = f"{block.classname}.{block.name}" if block.classname else block.name
                 over.append(f"{path.relative_to(ROOT)}:{block.lineno} {name} "
@@ -67,10 +62,11 @@ def _strings(node: ast.AST) -> list[str]:
     return [e.value for e in elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
 
 
-def kind_literals(source: str) -> list[tuple[int, str]]:
-    """Where ``source`` compares a decision kind with a string literal: ``(line, literal)``."""
+def kind_literals(source: str | ast.Module) -> list[tuple[int, str]]:
+    """Where ``source`` (text, or parsed) compares a decision kind with a string literal:
+    ``(line, literal)``."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(ast.parse(source) if isinstance(source, str) else source):
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
             pairs = [(a, b) for a, b in zip(sides, sides[1:])] + \
@@ -91,8 +87,8 @@ def kind_literals(source: str) -> list[tuple[int, str]]:
 
 def test_no_decision_kind_compared_with_a_string():
     found = [f"{path.relative_to(ROOT)}:{line} compares a decision kind with {s!r}"
-             for path in _sources("table", "bench")
-             for line, s in kind_literals(path.read_text(encoding="utf-8"))]
+             for path in sources("table", "bench")
+             for line, s in kind_literals(tree(path))]
     assert not found, ("compare with DecisionKind members, or ask by kind through a mapping "
                        "(app/prompts.ASKS):\n" + "\n".join(found))
 

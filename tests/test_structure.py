@@ -10,6 +10,8 @@ from pathlib import Path
 
 import grimp
 
+from tests.sources import tree
+
 ROOT = Path(__file__).parent.parent
 TABLE = ROOT / "table"
 
@@ -50,7 +52,7 @@ def _package(path: Path) -> str:
 def _private_names_defined(paths) -> set[str]:
     names = set()
     for path in paths:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(tree(path)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 names.add(node.name)
             elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
@@ -71,7 +73,7 @@ def test_no_reach_into_another_packages_private_names():
     reaches = []
     for path in modules:
         mine = own[_package(path)]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(tree(path)):
             name = None
             if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
                     and not node.attr.startswith("__")

@@ -25,6 +25,7 @@ from table.engine.events import KEYS, problem
 from table.engine.game import GameConfig, ReplayMismatch
 from table.game import Game
 from table.scenarios import load
+from tests.sources import sources, tree
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -121,10 +122,10 @@ def test_no_module_parses_a_decision_s_why():
     """Decisions are read by purpose, card and item; only table/engine/decisions.py reads
     ``why`` (the string the log carries)."""
     found = []
-    for path in sorted((ROOT / "table").rglob("*.py")) + sorted((ROOT / "bench").rglob("*.py")):
+    for path in sources("table", "bench"):
         if path == ROOT / "table" / "engine" / "decisions.py":
             continue
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in ast.walk(tree(path)):
             if _parses_why(node):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []
@@ -185,25 +186,3 @@ def test_each_layer_has_one_error_root():
     assert all(issubclass(e, WebError) for e in (HttpError, Denied, InputError))
 
 
-def test_no_decision_kind_is_compared_with_a_string():
-    """A decision's kind is a DecisionKind: compared with its members, never with "hex"."""
-    import ast
-
-    from table.engine.decisions import DecisionKind
-
-    words = {k.value for k in DecisionKind}
-    found = []
-    for path in sorted((ROOT / "table").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Compare) or not isinstance(node.left, ast.Attribute):
-                continue
-            left = node.left
-            owner = left.value.attr if isinstance(left.value, ast.Attribute) else getattr(
-                left.value, "id", "")
-            if left.attr != "kind" or owner not in ("d", "request", "decision"):
-                continue
-            for right in node.comparators:
-                consts = right.elts if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else [right]
-                if any(isinstance(c, ast.Constant) and c.value in words for c in consts):
-                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
-    assert not found
