@@ -66,6 +66,21 @@ async def to_card(daemon, player, team: str) -> None:
                      and daemon.game.turn.team == team)
 
 
+async def tap_in_private(daemon, player) -> str:
+    """To a team's first move (seed 2), and its face-down Starter tapped there, in private
+    (no card is asked for); the team."""
+    await to_move(daemon, player)
+    await player.tap(UNKNOWN)
+    return daemon.game.turn.team
+
+
+async def tap_at_its_card(daemon, player, team: str) -> None:
+    """OK, on to ``team``'s next weapon card, and the face-down Starter tapped: played."""
+    await player.press("ok")
+    await to_card(daemon, player, team)
+    await player.tap(UNKNOWN)
+
+
 def oled(daemon) -> str:
     return "\n".join(daemon.current().screen(daemon.view()).texts)
 
@@ -111,13 +126,10 @@ def test_the_form_finishes_the_walk_on_show_and_the_card_is_drawn_at_once(tmp_pa
 def test_a_card_tapped_in_private_is_taught_on_the_page_and_shown_nowhere(tmp_path):
     async def main():
         async with paged(tmp_path / "state", 2) as (daemon, player, page):
-            # the team's turn, before its weapon card: no card is asked for
-            await to_move(daemon, player)
-            team = daemon.game.turn.team
-            assert HIDDEN in daemon.game.hands[team]
             page.server.view.show_hand = False       # (as on a page that had to pair)
             listed = [c["id"] for c in page.server.view.state()["cards"]]
-            await player.tap(UNKNOWN)           # the face-down Starter, in private
+            team = await tap_in_private(daemon, player)
+            assert HIDDEN in daemon.game.hands[team]
             assert isinstance(daemon.current(), Notice)
             assert "own page" in oled(daemon) and "Unknown card" in oled(daemon)
             status, checked = await page.post("/cards/check", dict(SAUCE))
@@ -132,9 +144,7 @@ def test_a_card_tapped_in_private_is_taught_on_the_page_and_shown_nowhere(tmp_pa
             page.server.view.show_hand = True        # (the simulator's own page lists it)
             assert "secret_sauce" in [c["id"] for c in page.server.view.state()["cards"]]
             page.server.view.show_hand = False
-            await player.press("ok")
-            await to_card(daemon, player, team)          # the team's next card
-            await player.tap(UNKNOWN)           # played: known, no walk
+            await tap_at_its_card(daemon, player, team)  # played: known, no walk
             assert daemon.teacher.walk is None
             plays = [e for e in daemon.game.events if e["event"] == "play"]
             assert plays[-1]["card"] == "secret_sauce" and plays[-1]["team"] == team
@@ -192,13 +202,9 @@ def test_a_private_tap_taught_on_the_buttons_after_all_waits_no_more(tmp_path):
 
     async def main():
         async with paged(tmp_path / "state", 2) as (daemon, player, page):
-            await to_move(daemon, player)
-            team = daemon.game.turn.team
-            await player.tap(UNKNOWN)           # in private, then not taught on the page
+            team = await tap_in_private(daemon, player)   # not taught on the page
             assert daemon.teacher.private == UNKNOWN
-            await player.press("ok")
-            await to_card(daemon, player, team)
-            await player.tap(UNKNOWN)           # played: the walk, on the buttons
+            await tap_at_its_card(daemon, player, team)   # played: the walk, on the buttons
             await teach(daemon, player, STARTER_LIKE)
             assert daemon.tags.card(UNKNOWN) == "card_1"
             assert daemon.teacher.private is None

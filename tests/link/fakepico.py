@@ -91,6 +91,11 @@ class _Pipe:
         return bytes(out)
 
 
+#: the host link's timings, fast enough for a fake Pico on a pty
+FAST = dict(ack_timeout=0.02, min_ack_timeout=0.002, read_poll_s=0.002,
+            reconnect_poll_s=0.02, connect_timeout=1.0, send_timeout=3.0)
+
+
 class FakePico:
     def __init__(self, folder: str | os.PathLike, *, to_pico: Faults | None = None,
                  to_host: Faults | None = None, seed: int = 1, on_show=None,

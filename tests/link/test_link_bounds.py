@@ -9,41 +9,16 @@ import threading
 
 import pytest
 
-from fakepico import FakePico
 from table.devices import DeviceError
 from table.devices import linkcodec as C
 from table.hexgrid import hexagon
-from table.devices.link import open_link
 from table.devices.linkqueue import DEFAULT_LIMIT, Message, QueueFull, SendQueue
 from table.devices.pico import PicoLeds
 from tests import polling
 
-FAST = dict(ack_timeout=0.02, min_ack_timeout=0.002, read_poll_s=0.002,
-            reconnect_poll_s=0.02, connect_timeout=1.0, send_timeout=3.0)
 SYNC_RUN = bytes([C.SYNC]) * 65536
 
 until = functools.partial(polling.until, timeout=30.0)     # a loaded machine: a long bound
-
-
-@pytest.fixture
-def pico(tmp_path):
-    p = FakePico(tmp_path)
-    yield p
-    p.close()
-
-
-@pytest.fixture
-def made():
-    things = []
-    yield things
-    for thing in reversed(things):
-        thing.close()
-
-
-def link_to(pico, made, **options):
-    link = open_link(str(pico.path), **{**FAST, **options})
-    made.append(link)
-    return link
 
 
 # ---- the decoder -------------------------------------------------------------------------
@@ -64,8 +39,8 @@ def test_the_pico_node_holds_no_more_after_a_flood(pico):
     assert len(pico.node.decoder.buf) == before == C.KEEP
 
 
-def test_the_host_decoder_stays_bounded_while_the_pico_floods_it(pico, made):
-    link = link_to(pico, made, dead_after_s=30.0)
+def test_the_host_decoder_stays_bounded_while_the_pico_floods_it(pico, link_to):
+    link = link_to(pico, dead_after_s=30.0)
     held = []
     for _ in range(16):                                # 1 MiB through the pty
         pico.send_raw(SYNC_RUN)
@@ -101,8 +76,8 @@ def test_a_newer_group_replaces_the_unsent_rest_of_an_older_one():
     assert list(q) == [beat] + new
 
 
-def test_a_silent_pico_cannot_make_the_send_queue_grow(pico, made, caplog):
-    link = link_to(pico, made, dead_after_s=30.0)
+def test_a_silent_pico_cannot_make_the_send_queue_grow(pico, link_to, caplog):
+    link = link_to(pico, dead_after_s=30.0)
     pico.mute = True
     refused = 0
     with caplog.at_level(logging.ERROR, logger="table.devices.link"):
@@ -122,8 +97,8 @@ def test_a_silent_pico_cannot_make_the_send_queue_grow(pico, made, caplog):
     link.send(C.HEARTBEAT)
 
 
-def test_led_frames_shown_while_the_pico_is_silent_do_not_pile_up(pico, made):
-    link = link_to(pico, made, dead_after_s=30.0, send_timeout=10.0)
+def test_led_frames_shown_while_the_pico_is_silent_do_not_pile_up(pico, link_to):
+    link = link_to(pico, dead_after_s=30.0, send_timeout=10.0)
     leds = PicoLeds(link, hexagon((0, 0), 4))
     leds.fill((1, 1, 1))
     leds.show()
@@ -158,9 +133,9 @@ def test_led_frames_shown_while_the_pico_is_silent_do_not_pile_up(pico, made):
 
 # ---- what the Pico reports, and the colour order -----------------------------------------
 
-def test_the_supply_voltage_comes_with_the_heartbeats(pico, made):
+def test_the_supply_voltage_comes_with_the_heartbeats(pico, link_to):
     pico.supply_mv = 4870
-    link = link_to(pico, made, heartbeat_s=0.05)
+    link = link_to(pico, heartbeat_s=0.05)
     until(lambda: link.supply_volts is not None)
     assert link.supply_volts == 4.87
     pico.supply_mv = 4410                              # a sag under load
@@ -171,16 +146,16 @@ def test_the_supply_voltage_comes_with_the_heartbeats(pico, made):
     assert leds.measure_supply() is None and link.supply_volts is None
 
 
-def test_the_led_rail_comes_with_the_heartbeats(pico, made):
-    link = link_to(pico, made)
+def test_the_led_rail_comes_with_the_heartbeats(pico, link_to):
+    link = link_to(pico)
     leds = PicoLeds(link, hexagon((0, 0), 4))
     assert leds.measure_rail() == 5.02
     pico.rail_mv = 0                                   # the LEDs' supply unplugged
     assert leds.measure_rail() == 0.0 and link.measure_supply() == 4.95
 
 
-def test_the_colour_order_is_sent_and_restored_after_a_replug(pico, made):
-    link = link_to(pico, made)
+def test_the_colour_order_is_sent_and_restored_after_a_replug(pico, link_to):
+    link = link_to(pico)
     leds = PicoLeds(link, hexagon((0, 0), 4), color_order="RGB")
     leds.fill((10, 20, 30))
     leds.show()
@@ -195,8 +170,8 @@ def test_the_colour_order_is_sent_and_restored_after_a_replug(pico, made):
 
 # ---- a crash on the Pico -----------------------------------------------------------------
 
-def test_after_a_crash_and_reset_of_the_pico_the_host_restores_its_frame(pico, made):
-    link = link_to(pico, made)
+def test_after_a_crash_and_reset_of_the_pico_the_host_restores_its_frame(pico, link_to):
+    link = link_to(pico)
     leds = PicoLeds(link, hexagon((0, 0), 4))
     leds.fill((5, 6, 7))
     leds.show()
@@ -221,8 +196,8 @@ def test_after_a_crash_and_reset_of_the_pico_the_host_restores_its_frame(pico, m
         strip.show = real
 
 
-def test_leds_of_a_frame_taken_back_are_sent_with_the_newer_frame(pico, made):
-    link = link_to(pico, made, dead_after_s=30.0, send_timeout=10.0)
+def test_leds_of_a_frame_taken_back_are_sent_with_the_newer_frame(pico, link_to):
+    link = link_to(pico, dead_after_s=30.0, send_timeout=10.0)
     leds = PicoLeds(link, hexagon((0, 0), 4), leds_per_frame=1)
     hexes = sorted(leds.hexes)
     leds.show()

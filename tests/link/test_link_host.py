@@ -6,40 +6,17 @@ import threading
 
 import pytest
 
-from fakepico import Faults, FakePico
+from fakepico import FAST, Faults, FakePico
 
 import linkcodec as fw_codec          # the firmware's copy of the module (firmware/ on sys.path)
 import linknode
 from table.devices import DeviceError
 from table.devices import linkcodec as C
 from table.hexgrid import hexagon
-from table.devices.link import PicoLink, open_link
+from table.devices.link import PicoLink
 from table.devices.pico import PicoLeds
 from tests.polling import until
 
-FAST = dict(ack_timeout=0.02, min_ack_timeout=0.002, read_poll_s=0.002,
-            reconnect_poll_s=0.02, connect_timeout=1.0, send_timeout=3.0)
-
-
-@pytest.fixture
-def made():
-    things = []
-    yield things
-    for thing in reversed(things):
-        thing.close()
-
-
-@pytest.fixture
-def pico(tmp_path, made):
-    p = FakePico(tmp_path)
-    made.append(p)
-    return p
-
-
-def link_to(pico, made, **options):
-    link = open_link(str(pico.path), **{**FAST, **options})
-    made.append(link)
-    return link
 
 
 def random_frames(leds, count, seed):
@@ -56,8 +33,8 @@ def random_frames(leds, count, seed):
 
 # ---- opening -----------------------------------------------------------------------------
 
-def test_greets_the_pico_and_reports_its_versions(pico, made):
-    link = link_to(pico, made)
+def test_greets_the_pico_and_reports_its_versions(pico, link_to):
+    link = link_to(pico)
     assert link.connected
     assert link.firmware_version == linknode.FIRMWARE_VERSION
     assert link.protocol_version == C.PROTOCOL_VERSION
@@ -72,8 +49,8 @@ def test_a_missing_port_is_a_clear_device_error(tmp_path):
     assert "/dev/serial/by-id" in err.value.what_to_do
 
 
-def test_the_port_is_opened_exclusively(pico, made):
-    link_to(pico, made)
+def test_the_port_is_opened_exclusively(pico, link_to):
+    link_to(pico)
     with pytest.raises(DeviceError) as err:
         PicoLink(str(pico.path), **FAST)
     assert "in use by another program" in str(err.value)
@@ -107,8 +84,8 @@ def test_host_and_firmware_share_one_codec_file():
 
 # ---- messages ----------------------------------------------------------------------------
 
-def test_a_rejected_message_raises_and_the_link_carries_on(pico, made):
-    link = link_to(pico, made)
+def test_a_rejected_message_raises_and_the_link_carries_on(pico, link_to):
+    link = link_to(pico)
     with pytest.raises(DeviceError) as err:
         link.send(C.LED_SET, C.led_set([(500, (1, 2, 3))]))
     assert "rejected a led-set message" in str(err.value) and "LED 500" in str(err.value)
@@ -118,8 +95,8 @@ def test_a_rejected_message_raises_and_the_link_carries_on(pico, made):
     assert pico.pixels[1] == (1, 2, 3)
 
 
-def test_oversized_data_is_refused_before_sending(pico, made):
-    link = link_to(pico, made)
+def test_oversized_data_is_refused_before_sending(pico, link_to):
+    link = link_to(pico)
     with pytest.raises(ValueError):
         link.send(C.LED_SET, bytes(C.MAX_DATA + 1))
 
@@ -129,11 +106,11 @@ def test_oversized_data_is_refused_before_sending(pico, made):
     Faults(duplicate=0.02, delay=0.02, delay_s=0.004),
     Faults(corrupt=0.01, drop=0.01, duplicate=0.005, delay=0.005, delay_s=0.003),
 ], ids=["corrupt+drop", "duplicate+delay", "everything"])
-def test_every_frame_is_shown_right_over_a_faulty_link(tmp_path, made, faults):
+def test_every_frame_is_shown_right_over_a_faulty_link(link_to, tmp_path, made, faults):
     shown = []
     pico = FakePico(tmp_path, to_pico=faults, to_host=faults, seed=3, on_show=shown.append)
     made.append(pico)
-    leds = PicoLeds(link_to(pico, made), hexagon((0, 0), 4), brightness=0.7)
+    leds = PicoLeds(link_to(pico), hexagon((0, 0), 4), brightness=0.7)
     expected = list(random_frames(leds, 300, seed=5))
     assert len(shown) == 300
     assert shown == expected
@@ -141,8 +118,8 @@ def test_every_frame_is_shown_right_over_a_faulty_link(tmp_path, made, faults):
         pico.to_pico.delayed > 0                      # the faults really happened
 
 
-def test_many_threads_may_send_at_once(pico, made):
-    link = link_to(pico, made)
+def test_many_threads_may_send_at_once(pico, link_to):
+    link = link_to(pico)
     errors = []
 
     def worker(k):
@@ -165,14 +142,14 @@ def test_many_threads_may_send_at_once(pico, made):
 
 # ---- heartbeat and the lost-host pattern -------------------------------------------------
 
-def test_heartbeats_keep_the_pico_from_feeling_lost(tmp_path, made):
+def test_heartbeats_keep_the_pico_from_feeling_lost(link_to, tmp_path, made):
     """The Pico's clock is the test's: it moves on half the lost timeout at a time, once the
     Pico has heard the host since it last moved (the host sends nothing but heartbeats);
     twice the timeout goes by and the Pico never feels lost, however slow the machine."""
     clock = [0]
     pico = FakePico(tmp_path, now=lambda: clock[0])
     made.append(pico)
-    link_to(pico, made, heartbeat_s=0.03, lost_after_s=0.2)
+    link_to(pico, heartbeat_s=0.03, lost_after_s=0.2)
     until(lambda: pico.node.lost_after == 200)
     for _ in range(4):                                  # 4 x 100 ms: twice the lost timeout
         clock[0] += 100
@@ -180,15 +157,15 @@ def test_heartbeats_keep_the_pico_from_feeling_lost(tmp_path, made):
         assert not pico.node.lost
 
 
-def test_the_pico_shows_the_lost_pattern_when_the_host_goes(pico, made):
-    link = link_to(pico, made, heartbeat_s=0.03, lost_after_s=0.15, lost_color=(0, 0, 200))
+def test_the_pico_shows_the_lost_pattern_when_the_host_goes(pico, link_to):
+    link = link_to(pico, heartbeat_s=0.03, lost_after_s=0.15, lost_color=(0, 0, 200))
     leds = PicoLeds(link, hexagon((0, 0), 4))
     leds.fill((9, 9, 9))
     leds.show()
     link.close()                                       # the daemon stopped
     until(lambda: pico.pixels == ((0, 0, 200),) * 61, timeout=1.0)
     # a new host comes: the Pico leaves the pattern and shows what it is told
-    leds2 = PicoLeds(link_to(pico, made), hexagon((0, 0), 4))
+    leds2 = PicoLeds(link_to(pico), hexagon((0, 0), 4))
     leds2.fill((1, 2, 3))
     leds2.show()
     assert pico.pixels == ((1, 2, 3),) * 61 and not pico.node.lost
@@ -196,8 +173,8 @@ def test_the_pico_shows_the_lost_pattern_when_the_host_goes(pico, made):
 
 # ---- unplugging ----------------------------------------------------------------------------
 
-def test_unplug_and_replug_restores_the_frame_within_two_seconds(pico, made):
-    link = link_to(pico, made)
+def test_unplug_and_replug_restores_the_frame_within_two_seconds(pico, link_to):
+    link = link_to(pico)
     leds = PicoLeds(link, hexagon((0, 0), 4), brightness=0.5)
     leds.fill((200, 100, 50))
     leds.show()
@@ -217,8 +194,8 @@ def test_unplug_and_replug_restores_the_frame_within_two_seconds(pico, made):
     assert pico.pixels == leds.frame()
 
 
-def test_a_pico_that_restarts_behind_the_port_is_greeted_again(pico, made):
-    link = link_to(pico, made)
+def test_a_pico_that_restarts_behind_the_port_is_greeted_again(pico, link_to):
+    link = link_to(pico)
     leds = PicoLeds(link, hexagon((0, 0), 4))
     leds.fill((5, 6, 7))
     leds.show()
@@ -230,11 +207,11 @@ def test_a_pico_that_restarts_behind_the_port_is_greeted_again(pico, made):
     assert pico.node.shows >= 1
 
 
-def test_a_pico_that_stops_answering_is_dropped_and_retried(tmp_path, made):
+def test_a_pico_that_stops_answering_is_dropped_and_retried(link_to, tmp_path, made):
     faults = Faults()
     pico = FakePico(tmp_path, to_pico=faults)
     made.append(pico)
-    link = link_to(pico, made, ack_timeout=0.01, dead_after_s=0.2)
+    link = link_to(pico, ack_timeout=0.01, dead_after_s=0.2)
     faults.drop = 1.0                                  # every byte to the Pico is lost
     with pytest.raises(DeviceError) as err:
         link.send(C.HEARTBEAT)
@@ -264,20 +241,20 @@ def test_the_command_line_explains_a_missing_pico(tmp_path, capsys):
     assert "does not exist" in capsys.readouterr().out
 
 
-def test_the_retransmission_timeout_follows_the_round_trip(pico, made):
-    link = link_to(pico, made, ack_timeout=0.5, min_ack_timeout=0.001)   # starts at 0.5 s
+def test_the_retransmission_timeout_follows_the_round_trip(pico, link_to):
+    link = link_to(pico, ack_timeout=0.5, min_ack_timeout=0.001)   # starts at 0.5 s
     for _ in range(30):
         link.send(C.HEARTBEAT)
     assert 0.001 <= link.rto < 0.1                      # a pty answers in well under 0.1 s
 
 
-def test_a_pico_that_keeps_failing_is_retried_later_and_later_and_logged_quietly(tmp_path, made,
-                                                                                caplog):
+def test_a_pico_that_keeps_failing_is_retried_later_and_later_and_logged_quietly(
+        link_to, tmp_path, made, caplog):
     """Issue 24, item 9: no immediate reconnects in a loop, no flood of warnings."""
     faults = Faults()
     pico = FakePico(tmp_path, to_pico=faults)
     made.append(pico)
-    link = link_to(pico, made, ack_timeout=0.01, dead_after_s=0.05, reconnect_poll_s=0.005,
+    link = link_to(pico, ack_timeout=0.01, dead_after_s=0.05, reconnect_poll_s=0.005,
                    max_reconnect_s=0.04)
     faults.drop = 1.0                                  # the Pico hears nothing any more
     until(lambda: link.retry_s == 0.04, timeout=20)    # 0.005, 0.01, 0.02, 0.04: no further

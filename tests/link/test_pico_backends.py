@@ -4,31 +4,18 @@ import threading
 
 import pytest
 
-from fakepico import FakePico
 from table.devices import DeviceError
 from table.devices import linkcodec as C
 from table.hexgrid import hexagon
-from table.devices.link import open_link
 from table.devices.pico import PicoLeds, PicoWindDial
 from tests.polling import until
 
-FAST = dict(ack_timeout=0.02, min_ack_timeout=0.002, read_poll_s=0.002,
-            reconnect_poll_s=0.02, connect_timeout=1.0, send_timeout=3.0)
 PULSES = {1: 700, 2: 1030, 3: 1360, 4: 1690, 5: 2020, 6: 2350}
 
 
 @pytest.fixture
-def pico(tmp_path):
-    p = FakePico(tmp_path)
-    yield p
-    p.close()
-
-
-@pytest.fixture
-def link(pico):
-    lk = open_link(str(pico.path), **FAST)
-    yield lk
-    lk.close()
+def link(pico, link_to):
+    return link_to(pico)
 
 
 class Spy:

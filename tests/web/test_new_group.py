@@ -226,8 +226,11 @@ def play_move(table: Table, seen: dict) -> None:
     seen["moves"] = seen.get("moves", 0) + 1
 
 
-def group_turns(table: Table, seen: dict, until=lambda t: False, presses: int = PRESSES):
-    """Play as the group does (see the module doc); note what the page said."""
+def group_turns(table: Table, seen: dict, until=lambda t: False, presses: int = PRESSES,
+                own=None) -> bool:
+    """Play as the group does (see the module doc); note what the page said.  True once
+    ``until(table)`` holds or the game is over (``seen["end"]``), False after ``presses``
+    screens; ``own(table, seen, screen)`` plays the screens it knows itself (True: done)."""
     for _ in range(presses):
         screen = table.oled()
         if until(table):
@@ -235,6 +238,8 @@ def group_turns(table: Table, seen: dict, until=lambda t: False, presses: int = 
         if screen.startswith("Game over"):
             seen["end"] = screen
             return True
+        if own is not None and own(table, seen, screen):
+            continue
         if "Missed!" in screen:
             seen["miss"] = screen
         if "Jump die: " in screen:

@@ -127,38 +127,39 @@ def draw_drop(table: Table) -> None:
     raise AssertionError(f"the box took no Drop card of the card row {drops}: {said}")
 
 
+def teach_or_draw(table: Table, seen: dict, screen: str) -> bool:
+    """The screens this group plays otherwise than tests/web/test_new_group.py's: a Supply
+    card drawn is taught (on the buttons, the second on the page's form), a Drop card of the
+    row turned over, a weapon card taught played first."""
+    if "draw the top Supply card" in screen:
+        before = set(table.page.eval_on_selector_all(
+            "[data-card]", "bs => bs.map(b => b.dataset.card)"))
+        table.tap("blank")              # a card the box has never seen
+        seen["drawn"] = seen.get("drawn", 0) + 1
+        if seen["drawn"] == 2:          # the second on the page's form, the rest on the box
+            seen.setdefault("taught", []).append(teach_on_the_form(table, "Banana Bomb"))
+        else:
+            seen.setdefault("presses", []).append(teach(table, "Supply card"))
+            table.page.wait_for_function(
+                f"document.querySelectorAll('[data-card]').length > {len(before)}",
+                timeout=WAIT_MS)            # the card row gains it
+            now = table.page.eval_on_selector_all(
+                "[data-card]", "bs => bs.map(b => b.dataset.card)")
+            seen.setdefault("taught", []).extend(c for c in now if c not in before)
+    elif "turn over the top Drop card" in screen:
+        draw_drop(table)
+    elif "Tap a weapon card" in screen:
+        play_or_teach(table, seen)
+    else:
+        return False
+    return True
+
+
 def play(table: Table, seen: dict, until=lambda t: False) -> bool:
-    """The group's turns as above until the game ends (True) or ``until`` holds."""
-    for _ in range(PRESSES):
-        screen = table.oled()
-        if until(table):
-            return False
-        if screen.startswith("Game over"):
-            seen["end"] = screen
-            return True
-        if "draw the top Supply card" in screen:
-            before = set(table.page.eval_on_selector_all(
-                "[data-card]", "bs => bs.map(b => b.dataset.card)"))
-            table.tap("blank")              # a card the box has never seen
-            seen["drawn"] = seen.get("drawn", 0) + 1
-            if seen["drawn"] == 2:          # the second on the page's form, the rest on the box
-                seen.setdefault("taught", []).append(teach_on_the_form(table, "Banana Bomb"))
-            else:
-                seen.setdefault("presses", []).append(teach(table, "Supply card"))
-                table.page.wait_for_function(
-                    f"document.querySelectorAll('[data-card]').length > {len(before)}",
-                    timeout=WAIT_MS)            # the card row gains it
-                now = table.page.eval_on_selector_all(
-                    "[data-card]", "bs => bs.map(b => b.dataset.card)")
-                seen.setdefault("taught", []).extend(c for c in now if c not in before)
-        elif "turn over the top Drop card" in screen:
-            draw_drop(table)
-        elif "Tap a weapon card" in screen:
-            play_or_teach(table, seen)
-        elif group_turns(table, seen, presses=1):
-            seen["end"] = table.oled()
-            return True
-    raise AssertionError(f"the game did not end in {PRESSES} screens: {table.oled()!r}")
+    """The group's turns as above until the game ends (True) or ``until`` holds (False)."""
+    if not group_turns(table, seen, until, PRESSES, own=teach_or_draw):
+        raise AssertionError(f"the game did not end in {PRESSES} screens: {table.oled()!r}")
+    return "end" in seen
 
 
 def test_a_whole_game_where_every_supply_card_drawn_is_taught_through_the_page(
