@@ -1,22 +1,13 @@
-"""Plays seeded, journaled games as fast as it can: the child process of the kill test.
-
-    python -m tests.journal.player JOURNAL GAME SEED GAMES
-
-GAME is ``standin`` (tests/journal/standin.py) or ``real`` (table.engine.game).  Game *i* has
-seed SEED + i.  On start it resumes the game in play, if any, from JOURNAL; after each answer
-is committed it writes ``ack GAME_ID ENTRIES`` to stdout (unbuffered), so the parent knows what
-the journal has acknowledged when it kills the process (and ``ready`` once the game in play is
-rebuilt).  The chooser is a function of the game state only (seed and log length), so a
-resumed game goes on exactly as an uninterrupted one.
+"""Seeded games for the journal tests and the kill test's child (tests/journal/stepper.py):
+the kinds of game (:func:`game_api`: ``standin``, tests/journal/standin.py, or ``real``,
+table.engine.game; game *i* has a config of its own), and a chooser that is a function of the
+game state only (seed and log length), so a resumed game goes on exactly as an uninterrupted
+one (:func:`uninterrupted`).
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
-import sys
-
-from table.journal import Journal, JournaledGame
 
 
 def choose(game, seed):
@@ -74,33 +65,3 @@ def uninterrupted(kind: str, seed: int, games: int) -> list:
         out.append((game.log, game.board.as_json(), game.result))
     return out
 
-
-def _say(text: str) -> None:
-    os.write(1, (text + "\n").encode())
-
-
-def main(argv: list[str]) -> int:
-    path, kind, seed, games = argv[0], argv[1], int(argv[2]), int(argv[3])
-    api = game_api(kind)
-    with Journal(path, game_cls=api.game_cls) as journal:
-        ready = False
-        while True:
-            game_id = journal.latest_unfinished()
-            if game_id is None:
-                index = len(journal.games())
-                if index >= games:
-                    return 0
-                played = JournaledGame.new(journal, api.config_for(index), seed + index)
-            else:
-                played = JournaledGame.load(journal, game_id)
-            game_seed = journal.info(played.game_id).seed
-            if not ready:
-                _say("ready")             # the journal is open and the game in play rebuilt
-                ready = True
-            while played.request is not None:
-                played.answer(choose(played.game, game_seed))
-                _say(f"ack {played.game_id} {len(played.log)}")
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
