@@ -1,6 +1,6 @@
 """The house matches its drawing: the layers of README.md hold (import-linter's contracts in
 .importlinter), no import cycle among table's modules, no module over 500 lines, no reach into
-another package's private names, every file the code points at exists."""
+another package's private names (nor from the tests), every file the code points at exists."""
 
 import ast
 import re
@@ -88,6 +88,36 @@ def test_no_reach_into_another_packages_private_names():
                         reaches.append(f"{path.relative_to(ROOT)}:{node.lineno}: {alias.name}")
             if name is not None and name not in mine:
                 reaches.append(f"{path.relative_to(ROOT)}:{node.lineno}: .{name}")
+    assert not reaches
+
+
+def _reaches(path: Path, private: set[str]) -> list[str]:
+    """Where the module at ``path`` uses one of the ``private`` names (``x._name`` with x not
+    self, cls or super(), ``from table... import _name``, a setattr or monkeypatch naming one),
+    leaving out the names it defines itself (a test double's own)."""
+    mine, out = _private_names_defined([path]), []
+    for node in ast.walk(tree(path)):
+        names: list[str] = []
+        if (isinstance(node, ast.Attribute)
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+                and not (isinstance(node.value, ast.Call)
+                         and getattr(node.value.func, "id", None) == "super")):
+            names = [node.attr]
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("table"):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "setattr":
+            names = [a.value.rsplit(".", 1)[-1] for a in node.args[:2]
+                     if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        out += [f"{path.relative_to(ROOT)}:{node.lineno}: {n}" for n in names
+                if n in private and n not in mine]
+    return out
+
+
+def test_the_tests_drive_public_seams():
+    """No test reaches into a private name of table/ (issue 18): each goes through what the
+    code offers its users, so a refactoring inside a module breaks no test."""
+    private = _private_names_defined(sorted(TABLE.rglob("*.py")))
+    reaches = [r for path in sorted((ROOT / "tests").rglob("*.py")) for r in _reaches(path, private)]
     assert not reaches
 
 

@@ -471,7 +471,9 @@ class Walk:
     def _finish(self) -> Result | None:
         card, problems = authoring.check(self.raw, self.known, source="card")
         if card is None:
-            self.problems = [p.split(": ", 2)[-1] for p in problems]
+            # the OLED's check screen says each in a few words, without the details in
+            # brackets (which file holds the id already: the page's form names it)
+            self.problems = [p.split(": ", 2)[-1].split(" (")[0] for p in problems]
             self.prompt = self._make()
             return None
         return Result(copy.deepcopy(self.raw))

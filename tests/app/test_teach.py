@@ -246,14 +246,15 @@ def walk_screens(lang):
     w = Walk(lang, "card_1", names(1), kinds=("drop",), known={})
     through("go", {"do": "place"}, "mine", "emptiest", {"do": "rule"}, "powerful_explosives",
             "done")
-    w = Walk(lang, "card_1", names(1), kinds=("sudden_death",), known={})
+    from table.cards import library
+    taken = {"card_1": library([])["bazooka"]}          # the id taken meanwhile
+    w = Walk(lang, "card_1", names(1), kinds=("sudden_death",), known=taken)
     through("go", "one_life", {"do": "change_wind"}, "done")
-    w.problems = ["id: already in the library"]
-    w.prompt = w._make()
+    assert Hands(w).pick("save") is None                # the check: refused, and why
+    assert w.problems == ["id: already in the library"]
     every_row()
     # the teach pass: the deck's size, the cards left (every plural form), a refusal
     from table.app.teaching import Count, TeachPass
-    from table.cards import library
     import table.ui.strings as strings
     from table.ui import screens
     out.append(Count(strings.text("teach.pass_title", lang),
