@@ -21,6 +21,7 @@ SLOW = {
     "app/test_teach_daemon.py::test_a_whole_game_where_every_supply_card_drawn_is_taught_on_the_spot",
     "app/test_own_decks.py::test_when_the_box_draws_nothing_is_tapped",
     "game/test_selfplay.py::test_greedy_beats_random_in_two_team_games",
+    "game/test_golden.py::test_selfplay_gives_the_same_figures",   # 12 games between bots
     "game/test_selfplay.py::test_random_bots_play_100_games_without_an_error",
     "game/test_search.py::test_every_level_plays_a_whole_game_within_the_rules",
     "test_examples.py::test_games_with_the_pack_find_and_play_its_weapons",

@@ -66,6 +66,12 @@ async def to_card(daemon, player, team: str) -> None:
                      and daemon.game.turn.team == team)
 
 
+async def to_a_draw(daemon, player) -> None:
+    """Play on (seed 4) to the top Supply card drawn (the players' own decks)."""
+    await play_until(daemon, player, RandomBot(4),
+                     lambda p: isinstance(p, DeckTap) and p.deck == "supply")
+
+
 async def tap_in_private(daemon, player) -> str:
     """To a team's first move (seed 2), and its face-down Starter tapped there, in private
     (no card is asked for); the team."""
@@ -89,8 +95,7 @@ def test_the_form_finishes_the_walk_on_show_and_the_card_is_drawn_at_once(tmp_pa
                                                                        owner_cards):
     async def main():
         async with paged(tmp_path / "state", 4) as (daemon, player, page):
-            await play_until(daemon, player, RandomBot(4),
-                             lambda p: isinstance(p, DeckTap) and p.deck == "supply")
+            await to_a_draw(daemon, player)
             asked = daemon.current()
             team = daemon.game.request.actor
             await player.tap(UNKNOWN)
@@ -170,8 +175,7 @@ def test_a_card_taught_on_the_buttons_gets_its_printed_name_from_the_page(tmp_pa
 
     async def main():
         async with paged(tmp_path / "state", 4) as (daemon, player, page):
-            await play_until(daemon, player, RandomBot(4),
-                             lambda p: isinstance(p, DeckTap) and p.deck == "supply")
+            await to_a_draw(daemon, player)
             await player.tap(UNKNOWN)
             await teach(daemon, player, BAZOOKA_LIKE)
             assert daemon.cards["card_1"].name("en") == "Card 1"
