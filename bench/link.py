@@ -137,11 +137,11 @@ def link_buffer_max_bytes(total: int = 10_000_000, chunk: int = 65536) -> int:
             while sent < total:                    # the host's side, through the pty
                 pico.send_raw(run)
                 sent += chunk
-                held.append(len(link._decoder.buf))
+                held.append(link.buffered()[1])
             deadline = time.monotonic() + 120
             while link.stats["garbage_bytes"] < sent - 2 * chunk and time.monotonic() < deadline:
                 time.sleep(0.05)
-                held.append(len(link._decoder.buf))
+                held.append(link.buffered()[1])
             node = pico.node                       # the Pico's side (the same codec file)
             sent = 0
             while sent < total:

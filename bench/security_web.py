@@ -273,7 +273,7 @@ def page_attacks() -> dict:
                 pass
         time.sleep(1.0)
         out["event_streams"] = loop.longest_pause_ms()
-        out["event_streams_held_by_one_page"] = loop.call(lambda: len(server._streams))
+        out["event_streams_held_by_one_page"] = loop.call(server.streams)
         other = _paired_session(server.port, codes[0], "127.0.8.2")
         out["event_streams_other_page_status"] = _stream_status(server.port, other, "127.0.8.2")
         for s in streams:

@@ -114,10 +114,11 @@ def _reaches(path: Path, private: set[str]) -> list[str]:
 
 
 def test_the_tests_drive_public_seams():
-    """No test reaches into a private name of table/ (issue 18): each goes through what the
-    code offers its users, so a refactoring inside a module breaks no test."""
+    """No test or benchmark reaches into a private name of table/ (issue 18): each goes
+    through what the code offers its users, so a refactoring inside a module breaks none."""
     private = _private_names_defined(sorted(TABLE.rglob("*.py")))
-    reaches = [r for path in sorted((ROOT / "tests").rglob("*.py")) for r in _reaches(path, private)]
+    reaches = [r for folder in ("tests", "bench") for path in sorted((ROOT / folder).rglob("*.py"))
+               for r in _reaches(path, private)]
     assert not reaches
 
 
