@@ -192,13 +192,25 @@ def short(s: str, width: int = NAME_W, fnt: ImageFont.FreeTypeFont | None = None
     >>> cut = short("W" * 40); cut[-1], font(12).getlength(cut) <= NAME_W - _AROUND
     ('…', True)
     """
-    fnt = fnt or font(12)
+    return _short(s, width, fnt or font(12))
+
+
+@functools.lru_cache(maxsize=1024)
+def _short(s: str, width: int, fnt: ImageFont.FreeTypeFont) -> str:
+    """:func:`short`, worked out once for a name (a deal or a deck names the same cards)."""
     room = min(width, NAME_W - _AROUND)
     if fnt.getlength(s) <= (width if " " in s.strip() else room):
         return s
-    while s and fnt.getlength(s.rstrip() + "…") > room:
-        s = s[:-1]
-    return s.rstrip() + "…"
+    # the longest start of ``s`` that fits with the ellipsis (a longer start is never
+    # narrower): found by halving, not a letter at a time
+    fits, over = 0, len(s)
+    while over - fits > 1:
+        mid = (fits + over) // 2
+        if fnt.getlength(s[:mid].rstrip() + "…") > room:
+            over = mid
+        else:
+            fits = mid
+    return s[:fits].rstrip() + "…"
 
 
 def card_name(cards: Mapping[str, Any], card_id: str, lang: str, width: int = NAME_W) -> str:
