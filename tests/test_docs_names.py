@@ -77,7 +77,7 @@ OUTSIDE = {"MockFactory": "gpiozero"}
 FIELDS = {"game.hands": "a scenario file's hands (docs/scenarios.md)",
           "pi.pin_library": "a hardware profile's pin library (hardware/README.md)"}
 
-SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
+SPAN = re.compile(r"(?<!`)`((?:[^`\n]|\n(?![ \t]*\n))+?)`(?!`)")   # over a line's end, not a paragraph's
 FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 CHAIN = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 NAME_SPAN = re.compile(r"(?P<chain>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:\((?P<args>.*)\))?")
@@ -103,9 +103,10 @@ def spans(page: Path) -> list[Span]:
     last_end, last_path = -1, None
     for m in SPAN.finditer(text):
         before = last_path if last_end >= 0 and not text[last_end:m.start()].strip() else None
-        found.append(Span(page, text.count("\n", 0, m.start()) + 1, m.group(1).strip(), before))
+        inside = " ".join(m.group(1).split())
+        found.append(Span(page, text.count("\n", 0, m.start()) + 1, inside, before))
         last_end = m.end()
-        last_path = m.group(1).strip() if is_path(m.group(1).strip()) else None
+        last_path = inside if is_path(inside) else None
     return found
 
 

@@ -16,8 +16,8 @@ async def every(seconds: float, fn: Callable[[], Any], what: str,
                 origin: float | None = None) -> None:
     """``fn()`` every ``seconds``, on the beat: at ``origin`` + a whole number of ``seconds``
     on the loop's clock (``time.monotonic()``; ``origin`` None: now), so neither the time
-    ``fn`` takes nor a late wake-up shifts the next one (an animation keeps its period, and
-    its frames planned a beat ahead land on the beats, table/app/presenter.py); a beat missed
+    ``fn`` takes nor a late wake-up shifts the next one (an animation keeps its period,
+    table/app/presenter.py); a beat missed
     (a long press) is skipped, not caught up with a burst.  An exception is logged (as
     ``what`` failing), never the end."""
     loop = asyncio.get_running_loop()
