@@ -14,7 +14,8 @@ tests/test_docs.py, which runs their examples):
 2. **A command**: a span with spaces. Each word of it that is a path with a "/" is checked as
    in 1 (not a bare file name: `--profile my.toml` is the reader's own file); in
    `worms-table SUB ...` SUB is a subcommand of table.cli.COMMANDS; in `bench/run NAME ...`
-   each lowercase NAME is a benchmark, bench/NAME.py; in `python -m MODULE` the module exists.
+   each lowercase NAME is a benchmark, bench/NAME.py with a main() (bench/runner.py's rule);
+   in `python -m MODULE` the module exists.
 3. **A name**: a span that is a dotted chain of identifiers, maybe called (`Daemon.answer`,
    `inputs.press`, `Prompt.frame(view, t)`, `table.engine.board.split_id`). It is looked up
    when its first word is anchored:
@@ -352,8 +353,10 @@ def command_problems(words: list[str]) -> list[str]:
             problems.append(f"worms-table has no subcommand {words[1]!r} (table/cli.py COMMANDS)")
     if words[0] == "bench/run":
         for w in words[1:]:
-            if re.fullmatch(r"[a-z]+", w) and not (ROOT / "bench" / f"{w}.py").exists():
-                problems.append(f"there is no benchmark bench/{w}.py")
+            bench = ROOT / "bench" / f"{w}.py"
+            if re.fullmatch(r"[a-z_]+", w) and not (
+                    bench.exists() and "\ndef main(" in bench.read_text(encoding="utf-8")):
+                problems.append(f"there is no benchmark bench/{w}.py (with a main())")
     return problems
 
 
@@ -407,14 +410,14 @@ def test_a_stale_name_a_moved_file_and_a_wrong_keyword_are_caught(tmp_path):
         "Presses go to `Daemon.handle_input` through `app/inputs.py` `press`.\n"
         "Not any more: `Daemon.handle_press`, `app/demo.py`, `app/inputs.py` `shove`,\n"
         "`inputs.shove`, `table.app.demoloop.run`, `DemoMode`, `Daemon(devices, None, shw=1)`,\n"
-        "`worms-table shop`, `bench/run dmon`, `tests/app/test_nothing.py`.\n"
+        "`worms-table shop`, `bench/run dmon stats`, `tests/app/test_nothing.py`.\n"
         "Not references: `do.heal`, `target = \"any\"`, `wizard`, `/etc/worms-table`.\n",
         encoding="utf-8")
     found = "\n".join(stale(page))
     for name in ("Daemon.handle_press", "app/demo.py", "shove", "inputs.shove", "demoloop",
-                 "DemoMode", "shw=", "'shop'", "bench/dmon.py", "test_nothing.py"):
+                 "DemoMode", "shw=", "'shop'", "bench/dmon.py", "bench/stats.py", "test_nothing.py"):
         assert name in found, name
-    assert len(found.splitlines()) == 10, found
+    assert len(found.splitlines()) == 11, found
     assert "Daemon.handle_input" not in found and "do.heal" not in found
 
 
