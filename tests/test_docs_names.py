@@ -302,7 +302,11 @@ def resolve(chain: list[str], after_path: str | None, bound: set[str]
     if (head in bound or len(chain) == 1 or head not in table_modules()
             or ".".join(chain[:2]) in FIELDS):
         return False, None, None
-    return _first(table_modules()[head], chain[1:])
+    is_ref, obj, problem = _first(table_modules()[head], chain[1:])
+    if problem:
+        problem += (f" (a lowercase first word is read as the module {head!r}: for a method of"
+                    f" an object write its class, `{head.capitalize()}.{'.'.join(chain[1:])}`)")
+    return is_ref, obj, problem
 
 
 def _first(modules: list[str], chain: list[str]) -> tuple[bool, object | None, str | None]:
