@@ -208,10 +208,7 @@ def winner_frame(view: View, winners, t: float = 0.0) -> scenes.Frame:
 
 def push_frame(leds, frame: scenes.Frame) -> None:
     """Stage ``frame`` on the LEDs (hexes without an LED left out) and show it."""
-    hexes = leds.hexes
-    for h, colour in frame.items():
-        if h in hexes:
-            leds.set(h, colour)
+    leds.stage(frame)
     leds.show()
 
 

@@ -2,8 +2,9 @@
 
 Hexes are axial ``(q, r)``, flat-topped, centred on the Wind Dial hex ``(0, 0)``.  The
 grid's ``led_map`` says which hex each LED (by index along the strip) lights; several LEDs
-may share a hex.  Callers stage colours per hex with :meth:`HexLeds.set` / :meth:`fill`
-and push the whole frame with :meth:`show`; nothing changes on the table until then.
+may share a hex.  Callers stage colours per hex with :meth:`HexLeds.set` / :meth:`fill` (a
+whole frame with :meth:`stage`) and push the whole frame with :meth:`show`; nothing changes
+on the table until then.
 
 ``brightness`` (0..1) caps every colour: it is applied when a frame is shown, so
 :meth:`shown` reports what the LEDs really emit.  The cap protects the power supply and
@@ -13,7 +14,7 @@ the players' eyes; the Pico firmware enforces its own cap as well.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from table.devices import Device
 from table.hexgrid import Hex, hexagon
@@ -52,7 +53,9 @@ class HexLeds(Device, ABC):
         if not self.led_map:
             raise ValueError("the LED map is empty: list the hex of each LED in the profile")
         self.hexes: frozenset[Hex] = frozenset(self.led_map)
+        self._capped: dict[Color, Color] = {}          # each colour under the cap, once
         self.brightness = brightness
+        self._good: set[Color] = set()                # colours already checked (every frame)
         self._staged: dict[Hex, Color] = {h: OFF for h in self.hexes}
         self._shown: dict[Hex, Color] = dict(self._staged)
 
@@ -65,6 +68,7 @@ class HexLeds(Device, ABC):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
             raise ValueError(f"LED brightness must be a number 0..1, not {value!r}")
         self._brightness = float(value)
+        self._capped.clear()
 
     def set(self, hex: Hex, color: Color) -> None:
         """Stage ``color`` for every LED under ``hex``."""
@@ -84,6 +88,19 @@ class HexLeds(Device, ABC):
             )
         self._staged[key] = check_color(color)
 
+    def stage(self, frame: Mapping[Hex, Color]) -> None:
+        """Stage each hex's colour of ``frame`` (what :meth:`set` does for each; a hex with
+        no LED under it left out)."""
+        staged, hexes, good = self._staged, self.hexes, self._good
+        for h, color in frame.items():
+            if h in hexes:
+                if not (type(color) is tuple and color in good and type(color[0]) is int
+                        and type(color[1]) is int and type(color[2]) is int):
+                    color = check_color(color)        # (raises on anything but a colour)
+                    if len(good) < 4096:
+                        good.add(color)
+                staged[h] = color
+
     def fill(self, color: Color) -> None:
         """Stage ``color`` for the whole grid."""
         color = check_color(color)
@@ -97,7 +114,17 @@ class HexLeds(Device, ABC):
 
     def frame(self) -> tuple[Color, ...]:
         """The staged frame, capped, one colour per LED index (what :meth:`show` pushes)."""
-        return tuple(self.capped(self._staged[h]) for h in self.led_map)
+        staged, capped = self._staged, self._capped
+        if self._brightness == 1.0:
+            return tuple(staged[h] for h in self.led_map)
+        out = []
+        for h in self.led_map:
+            c = staged[h]
+            cap = capped.get(c)
+            if cap is None:
+                cap = capped[c] = self.capped(c)
+            out.append(cap)
+        return tuple(out)
 
     def show(self) -> None:
         """Push the staged frame to the LEDs."""

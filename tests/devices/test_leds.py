@@ -50,6 +50,30 @@ def test_bad_colour_is_rejected(bad):
         check_color(bad)
 
 
+def test_a_whole_frame_is_staged_as_each_hex_set_would_be_and_capped_anew_after_a_change():
+    frame = {h: (h[0] % 256, 7, 200) for h in hexagon((0, 0), 4)} | {(9, 9): (1, 1, 1)}
+    one, whole = SimHexLeds(brightness=0.5), SimHexLeds(brightness=0.5)
+    for h, c in frame.items():
+        if h in one.hexes:
+            one.set(h, c)
+    whole.stage(frame)                        # (the hex with no LED under it left out)
+    assert whole.frame() == one.frame()
+    whole.show()
+    assert whole.shown()[(0, 0)] == (0, 4, 100)
+    whole.brightness = 1.0
+    whole.stage({(0, 0): (200, 7, 200)})
+    whole.show()
+    assert whole.shown()[(0, 0)] == (200, 7, 200) and whole.shown()[(1, 0)] == (1, 7, 200)
+
+
+@pytest.mark.parametrize("bad", [(256, 0, 0), (1, 2), "red", (1.0, 7, 200), (True, 7, 200)])
+def test_a_bad_colour_in_a_frame_is_rejected_even_beside_good_ones(bad):
+    leds = SimHexLeds()
+    leds.stage({(0, 0): (1, 7, 200)})
+    with pytest.raises(ValueError, match="LED colour must be"):
+        leds.stage({(0, 0): (1, 7, 200), (1, 0): bad})
+
+
 @pytest.mark.parametrize("bad", [-0.1, 1.5, "1"])
 def test_bad_brightness_is_rejected(bad):
     with pytest.raises(ValueError, match="brightness"):
