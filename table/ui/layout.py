@@ -37,7 +37,12 @@ def has_glyph(fnt: ImageFont.FreeTypeFont, ch: str) -> bool:
 
 def missing_glyphs(s: str, fnt: ImageFont.FreeTypeFont) -> list[str]:
     """The distinct characters of ``s`` that ``fnt`` cannot draw, in order of appearance."""
-    return [ch for ch in dict.fromkeys(s) if not has_glyph(fnt, ch)]
+    return list(_missing(s, fnt))
+
+
+@functools.lru_cache(maxsize=2048)
+def _missing(s: str, fnt: ImageFont.FreeTypeFont) -> tuple[str, ...]:
+    return tuple(ch for ch in dict.fromkeys(s) if not has_glyph(fnt, ch))
 
 
 def line_height(fnt: ImageFont.FreeTypeFont) -> int:
@@ -83,6 +88,12 @@ def _wrapped(s: str, fnt: ImageFont.FreeTypeFont,
     return tuple(lines), tuple(too_wide)
 
 
+@functools.lru_cache(maxsize=4096)
+def length(s: str, fnt: ImageFont.FreeTypeFont) -> float:
+    """``fnt.getlength(s)``, measured once for the same text (a screen drawn again)."""
+    return fnt.getlength(s)
+
+
 @functools.lru_cache(maxsize=2048)
 def _stamp(s: str, fnt: ImageFont.FreeTypeFont) -> tuple[Image.Image, int, int]:
     """``s`` in ``fnt`` drawn once (a screen drawn again draws the same lines): its pixels,
@@ -126,15 +137,15 @@ class Canvas:
         width = WIDTH - x if width is None else width
         self.check(s, fnt)
         shown = s
-        if fnt.getlength(s) > width:
-            self.problems.append(f"cut off: {s!r} is {fnt.getlength(s):.0f} px wide, "
+        if length(s, fnt) > width:
+            self.problems.append(f"cut off: {s!r} is {length(s, fnt):.0f} px wide, "
                                  f"the box {width}")
             while shown and fnt.getlength(shown) > width:
                 shown = shown[:-1]
         if align == "center":
-            x += int((width - fnt.getlength(shown)) // 2)
+            x += int((width - length(shown, fnt)) // 2)
         elif align == "right":
-            x += int(width - fnt.getlength(shown))
+            x += int(width - length(shown, fnt))
         self.text((x, y), shown, fnt, fill)
 
     def block(self, box: tuple[int, int, int, int], s: str,
@@ -157,7 +168,7 @@ class Canvas:
         for i, ln in enumerate(lines):
             lx = x0
             if align == "center":
-                lx += int((x1 - x0 - fnt.getlength(ln)) // 2)
+                lx += int((x1 - x0 - length(ln, fnt)) // 2)
             self.text((lx, y0 + i * pitch), ln, fnt, fill)
         return len(lines)
 
@@ -165,7 +176,7 @@ class Canvas:
         """An inverted title bar across the top (rows 0-12), ``mark`` at its right end."""
         self.draw.rectangle((0, 0, WIDTH - 1, TITLE_H - 1), fill=1)
         fnt = font(12, bold=True)
-        room = WIDTH - 2 - (int(fnt.getlength(mark)) + 2 if mark else 0)
+        room = WIDTH - 2 - (int(length(mark, fnt)) + 2 if mark else 0)
         self.line((1, 0), s, fnt, width=room, fill=0)          # (the title's words first)
         if mark:
             self.line((room + 2, 0), mark, fnt, width=WIDTH - room - 2, fill=0)
@@ -199,7 +210,7 @@ def short(s: str, width: int = NAME_W, fnt: ImageFont.FreeTypeFont | None = None
 def _short(s: str, width: int, fnt: ImageFont.FreeTypeFont) -> str:
     """:func:`short`, worked out once for a name (a deal or a deck names the same cards)."""
     room = min(width, NAME_W - _AROUND)
-    if fnt.getlength(s) <= (width if " " in s.strip() else room):
+    if length(s, fnt) <= (width if " " in s.strip() else room):
         return s
     # the longest start of ``s`` that fits with the ellipsis (a longer start is never
     # narrower): found by halving, not a letter at a time

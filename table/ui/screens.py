@@ -15,7 +15,7 @@ from PIL import Image
 
 from table.fonts import font
 
-from .layout import BODY, HEIGHT, TITLE_H, WIDTH, Canvas, line_height, wrap
+from .layout import BODY, HEIGHT, TITLE_H, WIDTH, Canvas, length, line_height, wrap
 from table.langs import LANGS
 
 from .strings import FACES, OPTIONAL_RULES, TEAMS, text
@@ -99,7 +99,7 @@ def _item_rows(item: str, fnt) -> tuple[list[tuple[int, str]], list[str]]:
     """The rows of one menu item, (x, text) each, and the problems: more than two rows, a
     word wider than a row."""
     room = WIDTH - 2
-    if fnt.getlength(item) <= room:
+    if length(item, fnt) <= room:
         return [(1, item)], []
     indent = int(fnt.getlength(item[:2])) if item[:1] in "●○" and item[1:2] == " " else 0
     head, rest = (item[:2], item[2:]) if indent else ("", item)
