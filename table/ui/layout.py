@@ -67,24 +67,37 @@ def _wrapped(s: str, fnt: ImageFont.FreeTypeFont,
     lines: list[str] = []
     too_wide: list[str] = []
     for para in s.split("\n"):
-        line = ""
-        for word in para.split():
-            trial = f"{line} {word}" if line else word
-            if fnt.getlength(trial) <= width:
-                line = trial
-                continue
-            if line:
-                lines.append(line)
-            line = word
-            if fnt.getlength(word) > width:
-                too_wide.append(word)
-                while fnt.getlength(line) > width:
-                    cut = len(line) - 1
-                    while cut > 1 and fnt.getlength(line[:cut]) > width:
-                        cut -= 1
-                    lines.append(line[:cut])
-                    line = line[cut:]
-        lines.append(line)
+        more, wide = _paragraph(para, fnt, width)
+        lines += more
+        too_wide += wide
+    return tuple(lines), tuple(too_wide)
+
+
+@functools.lru_cache(maxsize=2048)
+def _paragraph(para: str, fnt: ImageFont.FreeTypeFont,
+               width: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """One paragraph of :func:`wrap`, measured once (a screen of changes puts together lines
+    measured one by one before)."""
+    lines: list[str] = []
+    too_wide: list[str] = []
+    line = ""
+    for word in para.split():
+        trial = f"{line} {word}" if line else word
+        if fnt.getlength(trial) <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        line = word
+        if fnt.getlength(word) > width:
+            too_wide.append(word)
+            while fnt.getlength(line) > width:
+                cut = len(line) - 1
+                while cut > 1 and fnt.getlength(line[:cut]) > width:
+                    cut -= 1
+                lines.append(line[:cut])
+                line = line[cut:]
+    lines.append(line)
     return tuple(lines), tuple(too_wide)
 
 
