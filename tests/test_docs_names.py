@@ -13,7 +13,8 @@ tests/test_docs.py, which runs their examples):
    "{", or a word of PLACEHOLDERS such as NAME or FILE).
 2. **A command**: a span with spaces. Each word of it that is a path with a "/" is checked as
    in 1 (not a bare file name: `--profile my.toml` is the reader's own file); in
-   `worms-table SUB ...` SUB is a subcommand of table.cli.COMMANDS; in `bench/run NAME ...`
+   `worms-table SUB --opt ...` SUB is a subcommand of table.cli.COMMANDS and each --opt one
+   of its options (as its --help lists them); in `bench/run NAME ...`
    each lowercase NAME is a benchmark, bench/NAME.py with a main() (bench/runner.py's rule);
    in `python -m MODULE` the module exists.
 3. **A name**: a span that is a dotted chain of identifiers, maybe called (`Daemon.answer`,
@@ -47,7 +48,9 @@ from __future__ import annotations
 
 import ast
 import builtins
+import contextlib
 import importlib
+import io
 import inspect
 import os
 import re
@@ -341,6 +344,16 @@ def bound_in_examples(page: Path) -> set[str]:
     return names
 
 
+@cache
+def options_of(command: str) -> frozenset[str]:
+    """The options `worms-table COMMAND --help` lists."""
+    from table.cli import build_parser
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+        build_parser(command).parse_args([command, "--help"])
+    return frozenset(re.findall(r"(?<![\w-])--[a-z][a-z-]*", out.getvalue()))
+
+
 def command_problems(words: list[str]) -> list[str]:
     problems = []
     for i, w in enumerate(words):
@@ -355,6 +368,12 @@ def command_problems(words: list[str]) -> list[str]:
         from table.cli import COMMANDS
         if words[1] not in COMMANDS and words[1] not in PLACEHOLDERS:
             problems.append(f"worms-table has no subcommand {words[1]!r} (table/cli.py COMMANDS)")
+        elif words[1] in COMMANDS:
+            for w in words[2:]:
+                option = w.strip("[]|").split("=")[0]
+                if re.fullmatch(r"--[a-z][a-z-]*", option) and option not in options_of(words[1]):
+                    problems.append(f"worms-table {words[1]} has no option {option} "
+                                    f"(worms-table {words[1]} --help lists them)")
     if words[0] == "bench/run":
         for w in words[1:]:
             bench = ROOT / "bench" / f"{w}.py"
@@ -414,14 +433,16 @@ def test_a_stale_name_a_moved_file_and_a_wrong_keyword_are_caught(tmp_path):
         "Presses go to `Daemon.handle_input` through `app/inputs.py` `press`.\n"
         "Not any more: `Daemon.handle_press`, `app/demo.py`, `app/inputs.py` `shove`,\n"
         "`inputs.shove`, `table.app.demoloop.run`, `DemoMode`, `Daemon(devices, None, shw=1)`,\n"
-        "`worms-table shop`, `bench/run dmon stats`, `tests/app/test_nothing.py`.\n"
+        "`worms-table shop`, `bench/run dmon stats`, `tests/app/test_nothing.py`,\n"
+        "`worms-table run [--sim] [--turbo]`.\n"
         "Not references: `do.heal`, `target = \"any\"`, `wizard`, `/etc/worms-table`.\n",
         encoding="utf-8")
     found = "\n".join(stale(page))
     for name in ("Daemon.handle_press", "app/demo.py", "shove", "inputs.shove", "demoloop",
-                 "DemoMode", "shw=", "'shop'", "bench/dmon.py", "bench/stats.py", "test_nothing.py"):
+                 "DemoMode", "shw=", "'shop'", "bench/dmon.py", "bench/stats.py", "test_nothing.py",
+                 "--turbo"):
         assert name in found, name
-    assert len(found.splitlines()) == 11, found
+    assert len(found.splitlines()) == 12, found
     assert "Daemon.handle_input" not in found and "do.heal" not in found
 
 
