@@ -4,19 +4,19 @@ CONTRIBUTING.md and docs/*.md is looked up in the repository as it is now.
 What counts as a code reference (inline code spans, `like this`; fenced blocks are left to
 tests/test_docs.py, which runs their examples):
 
-1. **A path**: a span with no space that holds a "/" or ends in a file extension (`show.py`,
-   `app/show.py`, `tests/app/`). It must be a file or folder of the repository, given whole
+1. **A path**: a span with no space that holds a "/", ends in a file extension or is a dot
+   file (`show.py`, `app/show.py`, `tests/app/`, `.importlinter`). It must be a file or folder of the repository, given whole
    from the repository's root or as its tail (`app/show.py` is table/app/show.py, `show.py`
    any file of that name); a trailing "/" asks for a folder. Left alone: places on an
    installed box or a user's machine (starting with "/", "~" or "$"), what set-up or a command
-   makes (`.venv/`, `.cache/`, `review/`), and spans with a placeholder ("<", "*", "...",
+   makes (MADE: `.venv/`, `review/`, `parts.md`...), and spans with a placeholder ("<", "*", "...",
    "{", or a word of PLACEHOLDERS such as NAME or FILE).
 2. **A command**: a span with spaces. Each word of it that is a path with a "/" is checked as
    in 1 (not a bare file name: `--profile my.toml` is the reader's own file); in
    `worms-table SUB --opt ...` SUB is a subcommand of table.cli.COMMANDS and each --opt one
-   of its options (as its --help lists them); in `bench/run NAME ...`
-   each lowercase NAME is a benchmark, bench/NAME.py with a main() (bench/runner.py's rule);
-   in `python -m MODULE` the module exists.
+   of its options (as its --help lists them); in `bench/run NAME ...` each lowercase NAME is
+   a benchmark, bench/NAME.py with a main() (bench/runner.py's rule); in `python -m MODULE`
+   the module exists.
 3. **A name**: a span that is a dotted chain of identifiers, maybe called (`Daemon.answer`,
    `inputs.press`, `Prompt.frame(view, t)`, `table.engine.board.split_id`). It is looked up
    when its first word is anchored:
