@@ -6,11 +6,12 @@ tests/test_docs.py, which runs their examples):
 
 1. **A path**: a span with no space that holds a "/", ends in a file extension or is a dot
    file (`show.py`, `app/show.py`, `tests/app/`, `.importlinter`). It must be a file or
-   folder of the repository, given whole from the repository's root or as its tail (`app/show.py` is table/app/show.py, `show.py`
-   any file of that name); a trailing "/" asks for a folder. Left alone: places on an
-   installed box or a user's machine (starting with "/", "~" or "$"), what set-up or a command
-   makes (MADE: `.venv/`, `review/`, `parts.md`...), and spans with a placeholder ("<", "*", "...",
-   "{", or a word of PLACEHOLDERS such as NAME or FILE).
+   folder of the repository, given whole from the repository's root or as its tail
+   (`app/show.py` is table/app/show.py, `show.py` any file of that name); a trailing "/" asks
+   for a folder. Left alone: places on an installed box or a user's machine (starting with
+   "/", "~" or "$"), what set-up or a command makes (MADE: `.venv/`, `review/`, `parts.md`...),
+   and spans with a placeholder ("<", "*", "...", "{", or a word of PLACEHOLDERS such as NAME
+   or FILE).
 2. **A command**: a span with spaces. Each word of it that is a path with a "/" is checked as
    in 1 (not a bare file name: `--profile my.toml` is the reader's own file); in
    `worms-table SUB --opt ...` SUB is a subcommand of table.cli.COMMANDS and each --opt one
