@@ -3,7 +3,6 @@ makes now, every pin the profile uses is wired once, every device is connected, 
 shifter, the capacitors, the resistor and the do-not-connect notes are there."""
 
 import copy
-import shutil
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -12,6 +11,7 @@ import pytest
 
 from table import profiles as hp
 from table import wiring
+from tests.programs import needs_program
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMATICS = ROOT / "schematics"
@@ -205,8 +205,7 @@ def test_the_committed_svg_and_bom_are_current():
         assert item in bom
 
 
-@pytest.mark.skipif(shutil.which("dot") is None,
-                    reason="Graphviz's dot is missing (scripts/bootstrap installs it as root)")
+@needs_program("dot", "graphviz")
 def test_rendering_writes_the_svg_and_the_bom(tmp_path):
     assert wiring.main(["--out", str(tmp_path)]) == 0
     assert (tmp_path / "wiring.yml").read_text() == (SCHEMATICS / "wiring.yml").read_text()

@@ -2,15 +2,13 @@
 library, and no restart loop on a configuration error."""
 
 import re
-import shutil
 
-import pytest
+
+from tests.programs import needs_program
 
 from .sandbox import UNIT, systemd_exposure, verify_problems
 
-needs_analyze = pytest.mark.skipif(shutil.which("systemd-analyze") is None,
-                                   reason="systemd-analyze missing (scripts/bootstrap installs "
-                                          "the systemd package where it can)")
+needs_analyze = needs_program("systemd-analyze", "systemd")
 
 
 def unit_lines():
