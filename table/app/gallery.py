@@ -245,6 +245,30 @@ def teach(lang: str) -> Iterator[tuple[str, Draw]]:
             break
 
 
+def teach_refused(lang: str) -> Iterator[tuple[str, Draw]]:
+    """A card told on the buttons that the checks refuse: why, in each plural form, then the
+    check screen with the line to change marked (the action line: nine symbols)."""
+    from dataclasses import replace
+
+    from .teach import Walk, names
+    from .teachcheck import OTHER, STEPS, SYMBOLS, refused_screen
+
+    for why in (SYMBOLS, STEPS):
+        for n in COUNTS:
+            yield f"teach: cannot save, {why.key} ({n})", partial(
+                refused_screen, replace(why, n=n), lang)
+    yield "teach: cannot save, other", partial(refused_screen, OTHER, lang)
+
+    def marked() -> Prompt:
+        w = Walk(lang, "card_1", names(12), kinds=("supply",), known={})
+        for a in ("go", None, "symbols", *["PLAY"] * (SYMBOLS.n + 1), "done", "save", None):
+            w.answer(a)
+        return w.prompt
+    cursor = getattr(marked(), "cursor", 0)
+    yield f"teach: check, the line to change marked, row {cursor + 1}", drawn(
+        marked, table_view(lang))
+
+
 def teach_pass(lang: str) -> Iterator[tuple[str, Draw]]:
     """Teaching the box the players' Supply deck (the wizard's choice): how many cards, then
     each tapped, a card the deck cannot hold refused."""
@@ -319,5 +343,6 @@ def box(lang: str) -> Iterator[tuple[str, Draw]]:
 GROUPS: tuple[tuple[str, Callable[[str], Iterator[tuple[str, Draw]]]], ...] = (
     ("wizard", wizard), ("setup", setup), ("turn", turn), ("turn", typed), ("turn", by_hand),
     ("steps", steps), ("steps", said), ("end", ends), ("refusals", refusals),
-    ("refusals", undos), ("seats", seats), ("teach", teach), ("teach", teach_pass),
+    ("refusals", undos), ("seats", seats), ("teach", teach),
+    ("teach", teach_refused), ("teach", teach_pass),
     ("box", box))

@@ -102,10 +102,10 @@ def _typed(p: FaceEntry, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
 def menu_inputs(p: Menu, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
     """The presses that bring a menu's cursor to ``value`` and press OK (a number button
     straight to the row where it has one)."""
-    direct = {p.values[i]: key for key, i in p.direct.items()}
-    encoder = "4" not in buttons
-    if value in direct and not encoder:
-        yield ("press", direct[value])
+    direct = next((key for key, i in p.direct.items() if p.values[i] == value), None)
+    encoder = "4" not in buttons                     # (a value may be a dict: a card step)
+    if direct is not None and not encoder:
+        yield ("press", direct)
     for _ in range(len(p.values) + 1):
         if p.selected == value:
             break

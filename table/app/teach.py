@@ -8,32 +8,40 @@ vocabulary (table.engine.cards).  Each screen starts on the likeliest answer and
 usual choices (the common action lines are one row each), so a typical weapon card takes a
 dozen presses.  OK chooses, Back goes one screen back (on the first screen: the walk is
 left).  The result is the same table a card file holds (docs/cards.md), checked with the
-library's own checks (:func:`table.cards.authoring.check`) before it is handed back.
+library's own checks (:func:`table.cards.authoring.check`) before it is handed back (a card
+they refuse: :mod:`table.app.teachcheck` says why on a screen of its own).
 
 A line of card text the vocabulary cannot say is answered "by hand": the card is then one
 whose text the players resolve themselves (the ``by_hand`` step when the vocabulary has it;
 otherwise the walk hands back ``by_hand=True`` and the caller decides).
 
-The step rows come from the vocabulary itself (``STEP_KINDS`` and their parameters,
-``authoring.STEP_PARAMS``), so a step added there is offered here too; a parameter with a
-few choices is asked as a menu, a list parameter (``kinds`` of Remove) as ticks.
+The screens' words are :mod:`table.app.teachwords`.  The step rows come from the vocabulary
+itself (``STEP_KINDS`` and their parameters, ``authoring.STEP_PARAMS``), so a step added there
+is offered here too (a card with no target: not the steps that act at the Target Token); a
+parameter with a few choices is asked as a menu, a list parameter (``kinds`` of Remove) as
+ticks.
 """
 
 from __future__ import annotations
 
 import copy
+import logging
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from table.cards import authoring
 from table.engine.cards import STEP_KINDS
 from table.engine.targeting import TARGET_RULES
+from table.engine.vocabulary import needs_target
 from table.ui import scenes, screens
-from table.langs import LANGS
-from table.ui.strings import MissingString, text
+from table.ui.strings import text
 
-from .prompts import UP, Answer, Menu, Prompt, View
+from .prompts import UP, Answer, Menu, Notice, Prompt, View
+from .teachcheck import Refusal, refusal, refused_screen
+from .teachwords import (asked, choice_label, line_label, names, parts, spec, step_label,
+                         summary, target_label)
 
+log = logging.getLogger("worms-table")
 WEAPONS = authoring.WEAPON_KINDS
 #: the target symbols, the usual first (any rule the engine adds later comes after them)
 TARGETS = ("direct", "any", "within", "direct_within", "adjacent", "own_hex", "airstrike",
@@ -43,8 +51,6 @@ LINES = (("TEXT",), ("TEXT", "MOVE"), ("MOVE", "TEXT"), ("TEXT", "TEXT"), ("TEXT
          ("MOVE", "TEXT", "MOVE"), ("TEXT", "TEXT", "TEXT"))
 ACCURACY = (1, 2, 3, 4, 5, 6)
 RANGES = (1, 2, 3, 4, 5, 6, 7, 8)
-#: steps that act at the Target Token (a card without a target cannot have them)
-AT_TARGET = ("blast", "damage", "move_worm", "remove")
 #: the text steps' rows in the order a player looks for them
 STEP_ORDER = ("blast", "damage", "move_worm", "place", "remove", "scatter", "change_wind",
               "new_target", "freeze", "rule")
@@ -57,92 +63,6 @@ class Result:
     raw: dict
     by_hand: bool = False
 
-
-def _t(key: str, lang: str, **args: Any) -> str:
-    return text(key, lang, **args)
-
-
-def names(n: int) -> dict[str, str]:
-    """The names of the ``n``-th card the box was taught, in every language ("Card 3"): the
-    printed name cannot be typed on the buttons; the page's card form can rename it."""
-    return {lang: text("teach.name", lang, n=n) for lang in LANGS}
-
-
-def asked(do: str) -> tuple[str, ...]:
-    """The parameters of step ``do`` the walk asks for, in order (the vocabulary's; the
-    others keep their defaults)."""
-    listed = getattr(authoring, "ASKED", None)
-    if listed is not None:
-        return tuple(listed.get(do, ()))
-    return tuple(authoring.STEP_PARAMS.get(do, {}))
-
-
-def spec(do: str, key: str) -> tuple:
-    """How a parameter is asked: its choices, ``("list", choices)``, ``("number", lo, hi)``
-    or ``("text", longest)`` (:data:`table.cards.authoring.STEP_PARAMS`)."""
-    return tuple(authoring.STEP_PARAMS.get(do, {}).get(key, ()))
-
-
-def step_label(step: dict, lang: str) -> str:
-    """One line of card text in the screen's words ("Damage all", "Place a Mine: target")."""
-    do = step["do"]
-    params = [k for k in step if k != "do"]
-    if len(params) == 1 and isinstance(step[params[0]], str):
-        try:                               # one small choice: its own words (Damage all)
-            return _t(f"teach.step.{do}.{step[params[0]]}", lang)
-        except MissingString:
-            pass
-    try:
-        label = _t(f"teach.step.{do}", lang)
-    except MissingString:                  # a step the vocabulary gained after these words
-        label = do.replace("_", " ")
-    extra = []
-    for key, value in step.items():
-        if key == "do":
-            continue
-        if isinstance(value, list):
-            extra.append(", ".join(_choice(key, v, lang) for v in value))
-        else:
-            extra.append(_choice(key, value, lang))
-    return f"{label}: {' · '.join(extra)}" if extra else label
-
-
-def _choice(key: str, value: Any, lang: str) -> str:
-    """A parameter's value in words: a Thing kind, a lasting rule, one/all, where to place."""
-    for k in (f"thing.{value}", f"rule.{value}", f"teach.{key}.{value}"):
-        try:
-            return _t(k, lang)
-        except MissingString:
-            continue
-    return str(value).replace("_", " ")
-
-
-def target_label(target: str | None, rng: int | None, lang: str) -> str:
-    if target is None:
-        return _t("teach.target.none", lang)
-    try:
-        return _t(f"teach.target.{target}", lang, n=rng if rng is not None else "X")
-    except MissingString:
-        return target.replace("_", " ")
-
-
-def line_label(line: tuple[str, ...] | list[str], lang: str) -> str:
-    return " → ".join(_t(f"teach.symbol.{s}", lang) for s in line) if line else "—"
-
-
-def summary(raw: dict, lang: str) -> list[str]:
-    """The card as the walk has it, a line each part: what the check screen lists."""
-    out = [_t(f"teach.kind.{raw['kind']}", lang)]
-    if raw.get("kind") in WEAPONS:
-        out.append(target_label(raw.get("target"), raw.get("range"), lang))
-        if raw.get("accuracy") is not None:
-            out.append(_t("teach.accuracy_n", lang, n=raw["accuracy"]))
-        out.append(line_label(raw.get("action", ()), lang))
-    if raw.get("lasting"):
-        out.append(_choice("rule", raw["lasting"], lang))
-    for step in raw.get("text", ()) or raw.get("drop", ()):
-        out.append(step_label(step, lang))
-    return out
 
 
 def _target_lights(view: View, target: Any, t: float) -> scenes.Frame:
@@ -212,7 +132,8 @@ class Walk:
         self.pending: dict | None = None        # a text step whose parameters are being asked
         self.param: str | None = None
         self.history: list[tuple] = []
-        self.problems: list[str] = []
+        self.problems: list[str] = []           # the check's, in English (for the log)
+        self.refused: Refusal | None = None     # why the box cannot save it, in its words
         self.prompt: Prompt = self._make()
 
     # -- the screens -------------------------------------------------------------------------
@@ -225,12 +146,12 @@ class Walk:
 
     def _ask_start(self) -> Prompt:
         lang = self.lang
-        return Menu(_t("teach.title", lang), [_t("teach.go", lang), _t("teach.cancel", lang)],
+        return Menu(text("teach.title", lang), [text("teach.go", lang), text("teach.cancel", lang)],
                     ["go", "cancel"])
 
     def _ask_kind(self) -> Prompt:
         lang = self.lang
-        return Menu(_t("teach.ask.kind", lang), [_t(f"teach.kind.{k}", lang) for k in self.kinds],
+        return Menu(text("teach.ask.kind", lang), [text(f"teach.kind.{k}", lang) for k in self.kinds],
                     list(self.kinds), self.kinds.index(self.raw["kind"]))
 
     def _ask_target(self) -> Prompt:
@@ -238,41 +159,41 @@ class Walk:
         values += [t for t in TARGET_RULES if t not in values] + [None]
         current = self.raw.get("target", "direct")
         cur = values.index(current) if current in values else 0
-        return Menu(_t("teach.ask.target", self.lang),
+        return Menu(text("teach.ask.target", self.lang),
                     [target_label(v, None, self.lang) for v in values], values,
                     cur, lights=_target_lights)
 
     def _ask_range(self) -> Prompt:
-        return Menu(_t("teach.ask.range", self.lang), [str(n) for n in RANGES], list(RANGES),
+        return Menu(text("teach.ask.range", self.lang), [str(n) for n in RANGES], list(RANGES),
                     RANGES.index(self.raw.get("range", 2)))
 
     def _ask_accuracy(self) -> Prompt:
         lang = self.lang
         values = [None, *ACCURACY]
-        return Menu(_t("teach.ask.accuracy", lang),
-                    [_t("teach.accuracy_none", lang)] + [
-                        _t("teach.accuracy_n", lang, n=n) for n in ACCURACY], values,
+        return Menu(text("teach.ask.accuracy", lang),
+                    [text("teach.accuracy_none", lang)] + [
+                        text("teach.accuracy_n", lang, n=n) for n in ACCURACY], values,
                     values.index(self.raw.get("accuracy")))
 
     def _ask_action(self) -> Prompt:
         lang = self.lang
-        return Menu(_t("teach.ask.action", lang),
-                    [line_label(line, lang) for line in LINES] + [_t("teach.symbols", lang)],
+        return Menu(text("teach.ask.action", lang),
+                    [line_label(line, lang) for line in LINES] + [text("teach.symbols", lang)],
                     list(LINES) + ["symbols"])
 
     def _ask_symbols(self) -> Prompt:
         lang = self.lang
         line = self.raw.get("action", [])
         values = ["TEXT", "MOVE", "PLAY"] + (["done", "undo"] if line else [])
-        labels = [_t(f"teach.symbol.{v}", lang) for v in values[:3]]
-        labels += [_t("teach.done", lang), _t("teach.undo", lang)] if line else []
+        labels = [text(f"teach.symbol.{v}", lang) for v in values[:3]]
+        labels += [text("teach.done", lang), text("teach.undo", lang)] if line else []
         return Menu(f"{len(line) + 1}: " + line_label(line, lang)[-14:] if line
-                    else _t("teach.ask.symbols", lang), labels, values)
+                    else text("teach.ask.symbols", lang), labels, values)
 
     def _ask_lasting(self) -> Prompt:
         from table.engine.effects import RULES
-        return Menu(_t("teach.ask.lasting", self.lang),
-                    [_choice("rule", r, self.lang) for r in RULES], list(RULES))
+        return Menu(text("teach.ask.lasting", self.lang),
+                    [choice_label("rule", r, self.lang) for r in RULES], list(RULES))
 
     def _step_rows(self) -> list[tuple[dict, str]]:
         """The text steps a card of this kind can have, the rows of the text menu: a step
@@ -283,8 +204,6 @@ class Walk:
         order = [k for k in STEP_ORDER if k in STEP_KINDS]
         order += [k for k in STEP_KINDS if k not in order]
         for do in order:
-            if do in AT_TARGET and not targeted:
-                continue
             if do == "by_hand":                  # (the last row of the menu)
                 continue
             params = asked(do)
@@ -293,10 +212,12 @@ class Walk:
                 if choices and choices[0] not in ("list", "number", "text") and len(choices) <= 3:
                     for c in choices:
                         step = {"do": do, params[0]: c}
-                        rows.append((step, step_label(step, self.lang)))
+                        if targeted or not needs_target(step):
+                            rows.append((step, step_label(step, self.lang)))
                     continue
-            rows.append(({"do": do}, step_label({"do": do}, self.lang)
-                         + ("…" if params else "")))
+            if targeted or not needs_target({"do": do}):
+                rows.append(({"do": do}, step_label({"do": do}, self.lang)
+                             + ("…" if params else "")))
         return rows
 
     def _text_menu(self) -> Menu:
@@ -307,10 +228,10 @@ class Walk:
         labels = [label for _, label in rows]
         if steps:
             values = ["done"] + values + ["undo"]
-            labels = [_t("teach.done", lang)] + labels + [_t("teach.undo", lang)]
+            labels = [text("teach.done", lang)] + labels + [text("teach.undo", lang)]
         values.append("by_hand")
-        labels.append(_t("teach.by_hand", lang))
-        title = _t("teach.ask.text", lang, n=len(steps) + 1)
+        labels.append(text("teach.by_hand", lang))
+        title = text("teach.ask.text", lang, n=len(steps) + 1)
         return Menu(title, labels, values, 0)
 
     def _param_prompt(self) -> Prompt:
@@ -320,21 +241,29 @@ class Walk:
         title = step_label({"do": self.pending["do"]}, lang)
         if choices and choices[0] == "list":
             values = list(choices[1])
-            return Ticks(title, [_choice(self.param, v, lang) for v in values], values,
-                         _t("teach.done", lang))
+            return Ticks(title, [choice_label(self.param, v, lang) for v in values], values,
+                         text("teach.done", lang))
         if choices and choices[0] == "number":
             numbers = list(range(choices[1], min(choices[2], choices[1] + 9) + 1))
             return Menu(title, [str(n) for n in numbers], numbers)
-        return Menu(title, [_choice(self.param, v, lang) for v in choices], list(choices))
+        return Menu(title, [choice_label(self.param, v, lang) for v in choices], list(choices))
 
     def _check_menu(self) -> Menu:
+        """The card a line each part, Save last; after a refusal, the line to change marked
+        "✗" and under the cursor (OK there: back to the screen that told it)."""
         lang = self.lang
-        lines = summary(self.raw, lang)
-        if self.problems:
-            lines = self.problems[:1] + lines
-        labels = lines + [_t("teach.save", lang)]
-        values = ["line"] * len(lines) + ["save"]
-        return Menu(_t("teach.ask.check", lang), labels, values, len(values) - 1)
+        lines = parts(self.raw, lang)
+        part = self.refused.part if self.refused is not None else None
+        marked = max((i for i, (p, _) in enumerate(lines) if p == part), default=None)
+        labels = [("✗ " + line) if i == marked else line for i, (_, line) in enumerate(lines)]
+        values = ["fix" if i == marked else "line" for i in range(len(lines))] + ["save"]
+        return Menu(text("teach.ask.check", lang), labels + [text("teach.save", lang)], values,
+                    len(values) - 1 if marked is None else marked)
+
+    def _refused(self) -> Prompt:
+        assert self.refused is not None
+        why = self.refused
+        return Notice(lambda view: refused_screen(why, view.lang))
 
     # -- the answers -------------------------------------------------------------------------
     def _go(self, stage: str) -> None:
@@ -347,12 +276,22 @@ class Walk:
 
     def back(self) -> bool:
         """One screen back; False when there is none (the walk is left)."""
+        if self.stage == "refused":              # (the refusal read: the check again)
+            self._go("check")
+            return True
         if not self.history:
             return False
         self.stage, self.raw, self.pending, self.param = self.history.pop()
-        self.problems = []
+        self.problems, self.refused = [], None
         self.prompt = self._make()
         return True
+
+    def _rewind(self, stage: str | None) -> None:
+        """Back to the last time ``stage``'s screen was answered (the refused part's)."""
+        while self.history and self.history[-1][0] != stage:
+            self.history.pop()
+        if self.history:
+            self.back()
 
     def answer(self, value: Any) -> Result | str | None:
         """Take the answer on show: the :class:`Result` when the card is done, ``"cancel"``
@@ -360,10 +299,13 @@ class Walk:
         s = self.stage
         if s == "start" and value == "cancel":
             return "cancel"
+        if s == "refused":
+            self._go("check")
+            return None
         if s == "check":
-            if value != "save":
-                return None
-            return self._finish()
+            if value == "fix" and self.refused is not None:
+                self._rewind(self.refused.stage)
+            return self._finish() if value == "save" else None
         self._push()
         handler: Callable[[Any], Result | None] = getattr(self, f"_on_{s}")
         return handler(value)
@@ -443,7 +385,7 @@ class Walk:
     def _add_step(self, step: dict) -> None:
         for key in asked(step["do"]):
             if key not in step and spec(step["do"], key)[:1] == ("text",):
-                step[key] = _t("teach.by_hand", self.lang)   # (no typing on the box)
+                step[key] = text("teach.by_hand", self.lang)   # (no typing on the box)
         missing = [k for k in asked(step["do"]) if k not in step]
         if missing:
             self.pending, self.param = step, missing[0]
@@ -470,11 +412,11 @@ class Walk:
 
     def _finish(self) -> Result | None:
         card, problems = authoring.check(self.raw, self.known, source="card")
-        if card is None:
-            # the OLED's check screen says each in a few words, without the details in
-            # brackets (which file holds the id already: the page's form names it)
-            self.problems = [p.split(": ", 2)[-1].split(" (")[0] for p in problems]
-            self.prompt = self._make()
+        if card is None:                         # said on a screen of its own, then marked
+            self.problems = problems
+            self.refused = refusal(self.raw, self._field())
+            log.info("the card taught cannot be saved: %s", "; ".join(problems))
+            self._go("refused")
             return None
         return Result(copy.deepcopy(self.raw))
 
@@ -484,7 +426,7 @@ _STAGES: dict[str, Callable[[Walk], Prompt]] = {
     "start": Walk._ask_start, "kind": Walk._ask_kind, "target": Walk._ask_target,
     "range": Walk._ask_range, "accuracy": Walk._ask_accuracy, "action": Walk._ask_action,
     "symbols": Walk._ask_symbols, "lasting": Walk._ask_lasting, "text": Walk._text_menu,
-    "param": Walk._param_prompt}
+    "param": Walk._param_prompt, "refused": Walk._refused}
 
 
 __all__ = ["LINES", "Result", "TARGETS", "Ticks", "Walk", "line_label", "names", "step_label",

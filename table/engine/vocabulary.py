@@ -436,12 +436,18 @@ RESOLVE: dict[str, Callable[[Resolver, Card, Play, dict], None]] = {
 AT_TARGET = ("blast", "damage", "move_worm", "move", "remove")
 
 
+def needs_target(step: dict) -> bool:
+    """Whether ``step`` acts at the Target Token's hex (so it cannot be resolved without one:
+    a weapon card with no target rule cannot have it; the teach walk does not offer it)."""
+    do = step["do"]
+    return ((do in AT_TARGET and step.get("at", "target") == "target")
+            or (do in ("scatter", "knockback") and arg(step, "what") == "things"))
+
+
 def resolve_step(r: Resolver, card: Card, play: Play, step: dict) -> None:
     """Resolve one step of a card's text (the module doc)."""
     do = step["do"]
-    if r.board.target is None and (
-            (do in AT_TARGET and step.get("at", "target") == "target")
-            or (do in ("scatter", "knockback") and arg(step, "what") == "things")):
+    if r.board.target is None and needs_target(step):
         raise Illegal(f"{card.id}: {do!r} acts at the Target Token, which is not on the board")
     RESOLVE[do](r, card, play, step)
 

@@ -4,6 +4,8 @@ A "player" here presses buttons only: it moves the cursor down (button 4) until 
 wants is under it and presses OK, counting every press, the way the box's buttons work it.
 """
 
+from dataclasses import replace
+
 import pytest
 
 from table.app.prompts import Answer, Menu, Refuse, View
@@ -150,16 +152,6 @@ def test_remove_asks_its_kinds_as_ticks():
     assert w.raw["text"] == [{"do": "remove", "kinds": [first]}]
 
 
-def test_a_card_the_check_refuses_stays_on_the_check_screen_and_says_why():
-    from table.cards import library
-    w = Walk("en", "bazooka", {"en": "Card 1"}, known=library([]))
-    h = Hands(w)
-    for v in ("go", "supply", "any", 2, ("TEXT",), {"do": "blast"}, "done"):
-        h.pick(v)
-    assert h.pick("save") is None and w.stage == "check"
-    assert "already in the library" in " ".join(w.prompt.labels)
-
-
 def test_by_hand_hands_back_the_card_as_far_as_told():
     w = walk()
     h = Hands(w)
@@ -251,7 +243,18 @@ def walk_screens(lang):
     w = Walk(lang, "card_1", names(1), kinds=("sudden_death",), known=taken)
     through("go", "one_life", {"do": "change_wind"}, "done")
     assert Hands(w).pick("save") is None                # the check: refused, and why
-    assert w.problems == ["id: already in the library"]
+    assert any("already in the library" in p for p in w.problems)
+    out.append(w.prompt.screen(view(lang)))             # (test_teach_refused.py: each why)
+    w.answer(None)                                      # OK: the check screen again
+    every_row()
+    from table.app.teachcheck import STEPS, SYMBOLS, refused_screen
+    for why in (SYMBOLS, STEPS):                        # every plural form of each
+        out += [refused_screen(replace(why, n=n), lang) for n in (1, 2, 5, why.n)]
+    w = Walk(lang, "card_1", names(1), kinds=("supply",), known={})
+    through("go", None, "symbols", *["PLAY"] * 9, "done")
+    Hands(w).pick("save")                               # refused: the notice, then the check
+    out.append(w.prompt.screen(view(lang)))             # screen with the line marked
+    w.answer(None)
     every_row()
     # the teach pass: the deck's size, the cards left (every plural form), a refusal
     from table.app.teaching import Count, TeachPass

@@ -307,9 +307,10 @@ def test_every_string_is_on_some_screen(monkeypatch):
         used.add(key)
         return real(key, lang, **args)
 
-    from table.app import contexts, edits, prompts, teach, teaching, typed, visitor, wizard
+    from table.app import (contexts, edits, prompts, teach, teachcheck, teaching, teachwords,
+                           typed, visitor, wizard)
     for module in (strings, screens, instructions_mod, contexts, edits, prompts, teach, teaching,
-                   typed, visitor, wizard):
+                   teachcheck, teachwords, typed, visitor, wizard):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():

@@ -1,0 +1,118 @@
+"""The words of the teach walk (table/app/teach.py): a card's parts as the OLED says them.
+
+Each line of card text in the screen's words ("Damage all", "Place a Mine: target"), a target
+symbol, an action line, the summary the check screen lists; the names a taught card gets.
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+from table.cards import authoring
+from table.engine.vocabulary import WEAPON_KINDS
+from table.langs import LANGS
+from table.ui.strings import MissingString, text
+
+
+def _t(key: str, lang: str, **args: Any) -> str:
+    return text(key, lang, **args)
+
+
+def names(n: int) -> dict[str, str]:
+    """The names of the ``n``-th card the box was taught, in every language ("Card 3"): the
+    printed name cannot be typed on the buttons; the page's card form can rename it."""
+    return {lang: text("teach.name", lang, n=n) for lang in LANGS}
+
+
+def asked(do: str) -> tuple[str, ...]:
+    """The parameters of step ``do`` the walk asks for, in order (the vocabulary's; the
+    others keep their defaults)."""
+    listed = getattr(authoring, "ASKED", None)
+    if listed is not None:
+        return tuple(listed.get(do, ()))
+    return tuple(authoring.STEP_PARAMS.get(do, {}))
+
+
+def spec(do: str, key: str) -> tuple:
+    """How a parameter is asked: its choices, ``("list", choices)``, ``("number", lo, hi)``
+    or ``("text", longest)`` (:data:`table.cards.authoring.STEP_PARAMS`)."""
+    return tuple(authoring.STEP_PARAMS.get(do, {}).get(key, ()))
+
+
+def step_label(step: dict, lang: str) -> str:
+    """One line of card text in the screen's words ("Damage all", "Place a Mine: target")."""
+    do = step["do"]
+    params = [k for k in step if k != "do"]
+    if len(params) == 1 and isinstance(step[params[0]], str):
+        try:                               # one small choice: its own words (Damage all)
+            return _t(f"teach.step.{do}.{step[params[0]]}", lang)
+        except MissingString:
+            pass
+    try:
+        label = _t(f"teach.step.{do}", lang)
+    except MissingString:                  # a step the vocabulary gained after these words
+        label = do.replace("_", " ")
+    extra = []
+    for key, value in step.items():
+        if key == "do":
+            continue
+        if isinstance(value, list):
+            extra.append(", ".join(choice_label(key, v, lang) for v in value))
+        else:
+            extra.append(choice_label(key, value, lang))
+    return f"{label}: {' · '.join(extra)}" if extra else label
+
+
+def choice_label(key: str, value: Any, lang: str) -> str:
+    """A parameter's value in words: a Thing kind, a lasting rule, one/all, where to place."""
+    for k in (f"thing.{value}", f"rule.{value}", f"teach.{key}.{value}"):
+        try:
+            return _t(k, lang)
+        except MissingString:
+            continue
+    return str(value).replace("_", " ")
+
+
+def target_label(target: str | None, rng: int | None, lang: str) -> str:
+    if target is None:
+        return _t("teach.target.none", lang)
+    try:
+        return _t(f"teach.target.{target}", lang, n=rng if rng is not None else "X")
+    except MissingString:
+        return target.replace("_", " ")
+
+
+def line_label(line: tuple[str, ...] | list[str], lang: str) -> str:
+    """An action line left to right ("Text → Move"); three or more of a symbol in a row
+    counted ("Move ×9"), so a long line still fits the check screen's row."""
+    runs = [(s, len(list(same))) for s, same in groupby(line)]
+    words = [[_t(f"teach.symbol.{s}", lang)] * k if k < 3 else [f"{_t(f'teach.symbol.{s}', lang)} ×{k}"]
+             for s, k in runs]
+    return " → ".join(w for run in words for w in run) if line else "—"
+
+
+def parts(raw: dict, lang: str) -> list[tuple[str, str]]:
+    """The card as the walk has it, a line each part, with the part it says (``kind``,
+    ``target``, ``accuracy``, ``action``, ``lasting``, ``text``: a step of the text or of the
+    drop part): what the check screen lists."""
+    out = [("kind", _t(f"teach.kind.{raw['kind']}", lang))]
+    if raw.get("kind") in WEAPON_KINDS:
+        out.append(("target", target_label(raw.get("target"), raw.get("range"), lang)))
+        if raw.get("accuracy") is not None:
+            out.append(("accuracy", _t("teach.accuracy_n", lang, n=raw["accuracy"])))
+        out.append(("action", line_label(raw.get("action", ()), lang)))
+    if raw.get("lasting"):
+        out.append(("lasting", choice_label("rule", raw["lasting"], lang)))
+    for step in raw.get("text", ()) or raw.get("drop", ()):
+        out.append(("text", step_label(step, lang)))
+    return out
+
+
+def summary(raw: dict, lang: str) -> list[str]:
+    """The card as the walk has it, a line each part (:func:`parts`)."""
+    return [line for _, line in parts(raw, lang)]
+
+
+__all__ = ["asked", "choice_label", "line_label", "names", "parts", "spec", "step_label",
+           "summary", "target_label"]
