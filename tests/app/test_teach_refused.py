@@ -6,6 +6,7 @@ OK on that line back to the screen that told it.
 What the buttons cannot get wrong, and why, is the last test's docstring.
 """
 
+import asyncio
 from types import SimpleNamespace
 
 import pytest
@@ -23,6 +24,7 @@ from table.engine.vocabulary import MAX_ACCURACY, MAX_RANGE, MAX_STEPS, MAX_SYMB
 from table.hexgrid import hexagon
 from table.langs import LANGS
 from table.ui.strings import text
+from tests.app.driver import Player, enrol_all, running, sim_daemon
 
 BUTTONS = ("1", "2", "3", "4", "5", "6")
 
@@ -245,3 +247,37 @@ def test_what_the_buttons_cannot_get_wrong(target):
         h.pick("done")
         out = h.pick("save")
         assert isinstance(out, Result), (row, w.problems)
+
+
+def test_on_the_box_a_czech_group_teaching_its_deck_reads_the_refusal_and_fixes_it(
+        tmp_path, owner_cards):
+    """The whole box (the daemon, its buttons and reader): the wizard's teach pass in Czech,
+    an unknown tag, a line of nine symbols; the OLED says why in Czech, and the card is
+    taught once one symbol is taken back."""
+    async def main():
+        daemon = sim_daemon(tmp_path / "state", seed=2)
+        async with running(daemon):
+            player = Player(daemon, enrol_all(daemon))
+            for answer in ("cs", "start", "start", "start", "auto", "teach"):
+                await player.choose(answer)
+            await player.press("ok")                       # the deck's size as it stands
+            deck = daemon.current()
+            assert isinstance(deck, TeachPass)
+            await player.tap("04C0FFEE000001")
+            for value in ("go", "supply", "adjacent", None, "symbols", *["PLAY"] * 9, "done",
+                          "save"):
+                await player.choose(value)
+            shown = daemon.current().screen(daemon.view())
+            assert shown.problems == ()
+            words = " ".join(" ".join(shown.texts).split())
+            assert "Kartu nelze uložit" in words and "nejvýš 8 symbolů" in words
+            await player.press("ok")
+            check = daemon.current()
+            assert check.selected == "fix" and check.labels[check.cursor].startswith("✗ ")
+            for value in ("fix", "undo", "done", "save"):
+                await player.choose(value)
+            assert daemon.current() is deck and deck.taught == ["card_1"]
+        return daemon.cards["card_1"].action
+
+    assert asyncio.run(main()) == ("PLAY",) * 8
+    assert (owner_cards / "card_1.toml").is_file()
