@@ -227,8 +227,11 @@ class Walk:
         values: list = [s for s, _ in rows]
         labels = [label for _, label in rows]
         if steps:
-            values = ["done"] + values + ["undo"]
-            labels = [text("teach.done", lang)] + labels + [text("teach.undo", lang)]
+            values.append("undo")
+            labels.append(text("teach.undo", lang))
+        if steps or self.raw["kind"] == "sudden_death":   # (its lasting rule may be all of it)
+            values.insert(0, "done")
+            labels.insert(0, text("teach.done", lang))
         values.append("by_hand")
         labels.append(text("teach.by_hand", lang))
         title = text("teach.ask.text", lang, n=len(steps) + 1)

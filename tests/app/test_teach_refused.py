@@ -214,7 +214,8 @@ def test_what_the_buttons_cannot_get_wrong(target):
       card that is not a weapon, an empty action line, TEXT with no text: the walk asks the
       kind from the kinds allowed where the tag was tapped, asks a lasting rule of a Sudden
       Death card only, writes its steps to ``drop``, skips the action line of other kinds,
-      offers Done on the action line and the text only once they have a line.
+      offers Done on the action line and the text only once they have a line (but at once
+      on a Sudden Death card's drop part, which may be empty: tests/app/test_teach_cards.py).
     * ``range``, ``accuracy``: offered from RANGES and ACCURACY (within the bounds, checked
       here), a range only for within targets, no Accuracy without a target.
     * a step's parameters: offered from the vocabulary's own choices; a text parameter
