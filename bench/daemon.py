@@ -27,6 +27,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import socket
@@ -197,7 +198,7 @@ def run_beside(daemon, play) -> None:
     async def main():
         thread = threading.Thread(target=player, daemon=True)
         thread.start()
-        await daemon.run()
+        await daemon.run(started=gc.freeze)         # as worms-table run does once up
         thread.join()
 
     asyncio.run(main())
