@@ -62,7 +62,7 @@ class Game(engine.Game):
             if "cards" in row:
                 cards, problems = {}, []
                 for i, raw in enumerate(row["cards"]):
-                    card, errs = parse_card(raw, "the journal", i)
+                    card, errs = parse_card(raw, "the journal", i, kept=True)
                     problems += errs
                     if card is not None:
                         cards[card.id] = card

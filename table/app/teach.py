@@ -195,11 +195,21 @@ class Walk:
         return Menu(text("teach.ask.lasting", self.lang),
                     [choice_label("rule", r, self.lang) for r in RULES], list(RULES))
 
+    def _works(self, step: dict) -> bool:
+        """Whether ``step`` (its parameters asked so far) can work on this card: on a weapon
+        card with no target, some answer to its questions left acts elsewhere than at the
+        Target Token (:func:`~table.engine.vocabulary.needs_target`)."""
+        if self.raw.get("target") is not None or self.raw["kind"] not in WEAPONS:
+            return True
+        for key in asked(step["do"]):
+            choices = spec(step["do"], key)
+            if key not in step and choices and choices[0] not in ("list", "number", "text"):
+                return any(self._works({**step, key: c}) for c in choices)
+        return not needs_target(step)
+
     def _step_rows(self) -> list[tuple[dict, str]]:
         """The text steps a card of this kind can have, the rows of the text menu: a step
         with one small choice is a row per choice (Damage one / Damage all)."""
-        weapon = self.raw["kind"] in WEAPONS
-        targeted = self.raw.get("target") is not None or not weapon
         rows: list[tuple[dict, str]] = []
         order = [k for k in STEP_ORDER if k in STEP_KINDS]
         order += [k for k in STEP_KINDS if k not in order]
@@ -212,10 +222,10 @@ class Walk:
                 if choices and choices[0] not in ("list", "number", "text") and len(choices) <= 3:
                     for c in choices:
                         step = {"do": do, params[0]: c}
-                        if targeted or not needs_target(step):
+                        if self._works(step):
                             rows.append((step, step_label(step, self.lang)))
                     continue
-            if targeted or not needs_target({"do": do}):
+            if self._works({"do": do}):
                 rows.append(({"do": do}, step_label({"do": do}, self.lang)
                              + ("…" if params else "")))
         return rows
@@ -249,7 +259,8 @@ class Walk:
         if choices and choices[0] == "number":
             numbers = list(range(choices[1], min(choices[2], choices[1] + 9) + 1))
             return Menu(title, [str(n) for n in numbers], numbers)
-        return Menu(title, [choice_label(self.param, v, lang) for v in choices], list(choices))
+        values = [v for v in choices if self._works({**self.pending, self.param: v})]
+        return Menu(title, [choice_label(self.param, v, lang) for v in values], values)
 
     def _check_menu(self) -> Menu:
         """The card a line each part, Save last; after a refusal, the line to change marked

@@ -19,10 +19,10 @@ from typing import Any, Callable
 
 from table.engine.decisions import PASS, Purpose
 from table.engine.effects import RULES
-from table.engine.vocabulary import (AT_TARGET, CARD_KINDS, MAX_ACCURACY, MAX_COPIES, MAX_ID,
+from table.engine.vocabulary import (CARD_KINDS, MAX_ACCURACY, MAX_COPIES, MAX_ID,
                                      MAX_NAME, MAX_NOTES, MAX_RANGE, MAX_STEPS, MAX_SYMBOLS,
                                      RANGED, STEPS, SYMBOLS, TARGETS, WEAPON_KINDS, WHERE, Card,
-                                     Param)
+                                     Param, needs_target)
 from table.langs import LANGS
 
 CARD_KEYS = ("id", "kind", "copies", "names", "target", "range", "where", "accuracy", "action",
@@ -171,7 +171,7 @@ def check_steps(raw: Any, field: str, bad: Bad) -> list[dict]:
 
 
 def _kind_rules(raw: dict, kind: Any, action: list[str], text: list[dict], drop: list[dict],
-                bad: Bad) -> str | None:
+                bad: Bad, kept: bool = False) -> str | None:
     lasting = raw.get("lasting")
     if kind == "sudden_death":
         if lasting not in RULES:
@@ -185,8 +185,8 @@ def _kind_rules(raw: dict, kind: Any, action: list[str], text: list[dict], drop:
         bad("drop", "only Sudden Death cards have a drop part")
     if "TEXT" in action and not text:
         bad("text", "the action line has TEXT but the card has no text")
-    if kind in WEAPON_KINDS and raw.get("target") is None and any(
-            s["do"] in AT_TARGET and s.get("at", "target") == "target" for s in text):
+    if kind in WEAPON_KINDS and raw.get("target") is None and not kept and any(
+            needs_target(s) for s in text):
         bad("target", "the text acts on the target hex, so the card needs a target rule")
     return None
 
@@ -200,8 +200,12 @@ def _notes(raw: dict, bad: Bad) -> str:
     return notes
 
 
-def parse_card(raw: Any, source: str, index: int) -> tuple[Card | None, list[str]]:
-    """Check one card table; return the card (or None) and every problem found."""
+def parse_card(raw: Any, source: str, index: int,
+               kept: bool = False) -> tuple[Card | None, list[str]]:
+    """Check one card table; return the card (or None) and every problem found.  ``kept``:
+    a card a game's journal kept, read back as it was played (a weapon with no target whose
+    text places at or scatters the Target Token, which builds before 2026-11-26 accepted,
+    still resumes: it acts where the token lies, or does nothing while none is)."""
     if not isinstance(raw, dict):
         return None, [f"{source}: cards[{index}]: expected a table"]
     problems: list[str] = []
@@ -224,7 +228,7 @@ def parse_card(raw: Any, source: str, index: int) -> tuple[Card | None, list[str
     action = _action(raw, kind in WEAPON_KINDS, bad)
     text = check_steps(raw.get("text", []), "text", bad)
     drop = check_steps(raw.get("drop", []), "drop", bad)
-    lasting = _kind_rules(raw, kind, action, text, drop, bad)
+    lasting = _kind_rules(raw, kind, action, text, drop, bad, kept)
     copies = raw.get("copies", 1)
     if not whole(copies, 1, MAX_COPIES):
         bad("copies", f"how many of this card the box holds: a whole number from 1 to "

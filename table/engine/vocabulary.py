@@ -432,24 +432,24 @@ RESOLVE: dict[str, Callable[[Resolver, Card, Play, dict], None]] = {
 }
 
 
-#: the steps that act at the Target Token's hex (unless ``at = "own_hex"``)
-AT_TARGET = ("blast", "damage", "move_worm", "move", "remove")
+#: the steps that act at the Target Token's hex (unless ``at`` says another hex)
+AT_TARGET = ("blast", "damage", "move_worm", "move", "remove", "place")
 
 
 def needs_target(step: dict) -> bool:
-    """Whether ``step`` acts at the Target Token's hex (so it cannot be resolved without one:
-    a weapon card with no target rule cannot have it; the teach walk does not offer it)."""
+    """Whether ``step`` acts at the Target Token's hex or scatters the token or its Things:
+    a weapon card with no target rule cannot have it (the library's check; the teach walk
+    does not offer it); played with no token on the board (a Drop card) it does nothing."""
     do = step["do"]
     return ((do in AT_TARGET and step.get("at", "target") == "target")
-            or (do in ("scatter", "knockback") and arg(step, "what") == "things"))
+            or (do in ("scatter", "knockback") and arg(step, "what") in ("target", "things")))
 
 
 def resolve_step(r: Resolver, card: Card, play: Play, step: dict) -> None:
-    """Resolve one step of a card's text (the module doc)."""
-    do = step["do"]
+    """Resolve one step of a card's text (the module doc; :func:`needs_target`)."""
     if r.board.target is None and needs_target(step):
-        raise Illegal(f"{card.id}: {do!r} acts at the Target Token, which is not on the board")
-    RESOLVE[do](r, card, play, step)
+        return
+    RESOLVE[step["do"]](r, card, play, step)
 
 
 # -- targets (E12) ---------------------------------------------------------------------------

@@ -7,13 +7,15 @@ import pytest
 
 from table.app.presses import inputs_for
 from table.app.prompts import Answer, View
-from table.app.teach import Result, Walk, names
+from table.app.teach import Result, Ticks, Walk, names
 from table.cards import authoring
 from table.devices.buttons import InputEvent
 from table.engine.board import Board, Thing
 from table.engine.cards import resolve_drop
 from table.engine.chance import Script
 from table.engine.effects import RULES, Resolver
+from table.engine.vocabulary import needs_target
+from table.game import Game
 from table.hexgrid import hexagon
 from table.langs import LANGS
 
@@ -77,3 +79,85 @@ def test_a_drop_card_still_needs_a_line_before_done():
     w = Walk("en", "card_1", names(1), kinds=("drop",), known={})
     Hands(w).pick("go")
     assert w.stage == "text" and "done" not in w.prompt.values
+
+
+def _every_way_to_tell(target):
+    """Every line of text the walk lets a card with ``target`` (no Accuracy, action TEXT)
+    have, each parameter answered every way its menu offers: (the walk, the step) pairs."""
+    def start() -> Walk:
+        w = Walk("en", "card_1", names(1), kinds=("supply",), known={})
+        Hands(w).picks("go", target, *([] if target is None else [None]), ("TEXT",))
+        return w
+
+    out = []
+    todo = [[row] for row in start().prompt.values if isinstance(row, dict)]
+    while todo:
+        path = todo.pop()
+        w = start()
+        h = Hands(w)
+        for answer in path:
+            h.pick(answer)
+        if w.stage == "param" and not isinstance(w.prompt, Ticks):
+            todo += [path + [v] for v in w.prompt.values]
+        elif w.stage == "param":                                       # ticks: the first
+            h.press("ok")
+            w.answer(h.press("ok").value)
+            out.append((w, w.raw["text"][-1]))
+        else:
+            out.append((w, w.raw["text"][-1]))
+    return out
+
+
+def test_a_card_with_no_target_is_offered_only_steps_that_work_without_one():
+    """The engine cannot place at, or scatter, a Target Token a card with no target never
+    put down (vocabulary.needs_target: the library refuses such a step on such a card); the
+    walk offers neither, and every line it does offer, told every way, saves."""
+    told = _every_way_to_tell(None)
+    steps = [step for _, step in told]
+    assert {"do": "change_wind"} in steps and {"do": "freeze"} in steps
+    assert not any(needs_target(s) for s in steps), steps
+    assert not any(s["do"] in ("scatter", "knockback", "blast") for s in steps)
+    places = [s for s in steps if s["do"] == "place"]
+    assert places and {s["at"] for s in places} == {"emptiest", "same", "own_hex"}
+    for w, step in told:
+        assert Hands(w).pick("done") is None
+        out = Hands(w).pick("save")
+        assert isinstance(out, Result), (step, w.problems)
+
+
+def test_a_card_with_a_target_is_offered_them():
+    steps = [step for _, step in _every_way_to_tell("any")]
+    assert {"do": "scatter"} in steps
+    assert any(s["do"] == "place" and s["at"] == "target" for s in steps)
+
+
+def test_the_library_refuses_what_the_walk_does_not_offer_and_a_kept_game_still_resumes():
+    raw = {"id": "card_1", "kind": "supply", "names": {"en": "Card 1"}, "action": ["TEXT"],
+           "text": [{"do": "place", "kind": "mine"}, {"do": "scatter"}]}
+    card, problems = authoring.check(raw, {}, source="card")
+    assert card is None and any("needs a target rule" in p for p in problems), problems
+    # a game an older build started with such a card in its journal still reads it back
+    kept = Game.from_kept([{"cards": [raw]}])
+    assert kept["cards"]["card_1"].text == tuple(raw["text"])
+
+
+def test_a_step_needing_the_token_does_nothing_while_it_is_not_on_the_board():
+    """A Drop card drawn before any card was aimed: its lines at the Target Token have
+    nothing to act at (no Blast, no Thing placed, no token scattered), the rest resolve."""
+    raw = {"id": "drop_1", "kind": "drop", "names": {"en": "Drop 1"},
+           "text": [{"do": "blast"}, {"do": "place", "kind": "mine"}, {"do": "scatter"},
+                    {"do": "place", "kind": "crate", "at": "emptiest"}]}
+    card, problems = authoring.check(raw, {}, source="card")
+    assert card is not None, problems
+    board = Board(land=set(hexagon((0, 0), 2)), wind=1)
+    board.add(Thing("blue-1", "worm", (0, 0), "blue"))
+    r = Resolver(board, Script(dice=["3"] * 6))
+    resolve_drop(r, card)
+    assert board.target is None
+    assert sorted(t.kind for t in board.things.values()) == ["crate", "worm"]
+    assert not any(e["event"] in ("blast", "damage", "scatter") for e in r.events)
+    board.target = (1, 0)                         # once a card put it down: at the token
+    r = Resolver(board, Script(dice=["3"] * 6))
+    resolve_drop(r, card)
+    assert [e["event"] for e in r.events][:2] == ["blast", "place"], r.events
+    assert any(t.kind == "mine" for t in board.things.values())
