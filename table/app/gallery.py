@@ -268,6 +268,20 @@ def teach_refused(lang: str) -> Iterator[tuple[str, Draw]]:
     yield f"teach: check, the line to change marked, row {cursor + 1}", drawn(
         marked, table_view(lang))
 
+    def whole(fix: bool) -> Prompt:
+        """A line too long for the check screen's row, said whole (OK on it): eight
+        symbols, or ten refused (the line to change)."""
+        w = Walk(lang, "card_1", names(12), kinds=("supply",), known={})
+        line = ["MOVE", "PLAY"] * (5 if fix else 4)
+        for a in ("go", None, "symbols", *line, "done", *(("save", None) if fix else ())):
+            w.answer(a)
+        w.answer("fix" if fix else ("line", 2))
+        return w.prompt
+    for fix in (False, True):
+        for c in rows(len(getattr(whole(fix), "values", ()))):
+            yield (f"teach: a line said whole{', to change' if fix else ''}, row {c + 1}",
+                   drawn(partial(whole, fix), table_view(lang), c))
+
 
 def teach_pass(lang: str) -> Iterator[tuple[str, Draw]]:
     """Teaching the box the players' Supply deck (the wizard's choice): how many cards, then

@@ -33,7 +33,9 @@ from table.cards import authoring
 from table.engine.cards import STEP_KINDS
 from table.engine.targeting import TARGET_RULES
 from table.engine.vocabulary import needs_target
+from table.fonts import font
 from table.ui import scenes, screens
+from table.ui.layout import WIDTH, wrap
 from table.ui.strings import text
 
 from .prompts import UP, Answer, Menu, Notice, Prompt, View
@@ -134,6 +136,7 @@ class Walk:
         self.history: list[tuple] = []
         self.problems: list[str] = []           # the check's, in English (for the log)
         self.refused: Refusal | None = None     # why the box cannot save it, in its words
+        self.reading: int | None = None         # the check screen's line said whole
         self.prompt: Prompt = self._make()
 
     # -- the screens -------------------------------------------------------------------------
@@ -262,17 +265,51 @@ class Walk:
         values = [v for v in choices if self._works({**self.pending, self.param: v})]
         return Menu(title, [choice_label(self.param, v, lang) for v in values], values)
 
+    def _marked(self) -> int | None:
+        """The row of the line to change after a refusal (None: none)."""
+        part = self.refused.part if self.refused is not None else None
+        return max((i for i, (p, _) in enumerate(parts(self.raw, self.lang)) if p == part),
+                   default=None)
+
     def _check_menu(self) -> Menu:
         """The card a line each part, Save last; after a refusal, the line to change marked
-        "✗" and under the cursor (OK there: back to the screen that told it)."""
+        "✗" and under the cursor (OK there: back to the screen that told it).  A line too
+        long for its two rows ends "…"; OK on it shows it whole (:meth:`_whole`)."""
+        marked = self._marked()
+        labels = self._labels()
+        values: list = ["fix" if i == marked else ("line", i) for i in range(len(labels))]
+        cursor = self.reading if self.reading is not None else marked
+        return Menu(text("teach.ask.check", self.lang),
+                    [screens.menu_item(label) for label in labels] + [text("teach.save", self.lang)],
+                    values + ["save"], len(values) if cursor is None else cursor)
+
+    def _labels(self) -> list[str]:
+        """The check screen's lines whole, the one to change marked."""
+        marked = self._marked()
+        return [("✗ " + line) if i == marked else line
+                for i, (_, line) in enumerate(parts(self.raw, self.lang))]
+
+    def _cut(self, row: int) -> bool:
+        """Whether the check screen's ``row`` is cut short (its line said whole elsewhere)."""
+        label = self._labels()[row]
+        return screens.menu_item(label) != label
+
+    def _whole(self) -> Prompt:
+        """A line of the check screen said whole, a row a piece (an action line: a symbol a
+        row, numbered left to right), the last row what OK does: back to the card, or for
+        the line to change, to the screen that told it."""
+        assert self.reading is not None
         lang = self.lang
-        lines = parts(self.raw, lang)
-        part = self.refused.part if self.refused is not None else None
-        marked = max((i for i, (p, _) in enumerate(lines) if p == part), default=None)
-        labels = [("✗ " + line) if i == marked else line for i, (_, line) in enumerate(lines)]
-        values = ["fix" if i == marked else "line" for i in range(len(lines))] + ["save"]
-        return Menu(text("teach.ask.check", lang), labels + [text("teach.save", lang)], values,
-                    len(values) - 1 if marked is None else marked)
+        part, line = parts(self.raw, lang)[self.reading]
+        if part == "action":
+            rows = [f"{n}. {text(f'teach.symbol.{s}', lang)}"
+                    for n, s in enumerate(self.raw.get("action", ()), 1)]
+        else:
+            rows = wrap(line, font(12), WIDTH - 2)[0]
+        fix = self.reading == self._marked()
+        last = text("teach.whole.fix" if fix else "teach.whole.back", lang)
+        return Menu(text("teach.whole.title", lang), rows + [last],
+                    ["fix" if fix else "back"] * (len(rows) + 1))
 
     def _refused(self) -> Prompt:
         assert self.refused is not None
@@ -290,7 +327,7 @@ class Walk:
 
     def back(self) -> bool:
         """One screen back; False when there is none (the walk is left)."""
-        if self.stage == "refused":              # (the refusal read: the check again)
+        if self.stage in ("refused", "whole"):   # (read: the check again)
             self._go("check")
             return True
         if not self.history:
@@ -316,13 +353,28 @@ class Walk:
         if s == "refused":
             self._go("check")
             return None
-        if s == "check":
-            if value == "fix" and self.refused is not None:
-                self._rewind(self.refused.stage)
-            return self._finish() if value == "save" else None
+        if s in ("check", "whole"):
+            return self._on_check(value)
         self._push()
+        self.reading = None
         handler: Callable[[Any], Result | None] = getattr(self, f"_on_{s}")
         return handler(value)
+
+    def _on_check(self, value) -> Result | None:
+        """OK on the check screen (or on a line said whole): save, change the marked line,
+        read a line cut short whole, or back to the card."""
+        if value == "save":
+            return self._finish()
+        row = value[1] if isinstance(value, tuple) else self._marked()
+        if self.stage == "check" and row is not None and self._cut(row):
+            self.reading = row
+            self._go("whole")
+        elif value == "fix" and self.refused is not None:
+            self.stage, self.reading = "check", None
+            self._rewind(self.refused.stage)
+        elif self.stage == "whole":
+            self._go("check")
+        return None
 
     def _on_start(self, value) -> None:
         self._go("kind" if len(self.kinds) > 1 else self._after_kind())
@@ -440,7 +492,7 @@ _STAGES: dict[str, Callable[[Walk], Prompt]] = {
     "start": Walk._ask_start, "kind": Walk._ask_kind, "target": Walk._ask_target,
     "range": Walk._ask_range, "accuracy": Walk._ask_accuracy, "action": Walk._ask_action,
     "symbols": Walk._ask_symbols, "lasting": Walk._ask_lasting, "text": Walk._text_menu,
-    "param": Walk._param_prompt, "refused": Walk._refused}
+    "param": Walk._param_prompt, "refused": Walk._refused, "whole": Walk._whole}
 
 
 __all__ = ["LINES", "Result", "TARGETS", "Ticks", "Walk", "line_label", "names", "step_label",

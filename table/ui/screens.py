@@ -112,6 +112,27 @@ def _item_rows(item: str, fnt) -> tuple[list[tuple[int, str]], list[str]]:
     return [(1, head + lines[0])] + [(1 + indent, ln) for ln in lines[1:]], problems
 
 
+def menu_item(item: str) -> str:
+    """``item`` as a row of :func:`menu` shows it without a problem: whole where it fits its
+    two rows, else its longest start that does, ending "…" (a list that cuts a long line on
+    purpose, and shows it whole on another screen).
+
+    >>> menu_item("Blast"), menu_item("Move → Text " * 9)[-1]
+    ('Blast', '…')
+    """
+    fnt = font(12)
+    if not _item_rows(item, fnt)[1]:
+        return item
+    fits, over = 0, len(item)                # the longest start that fits, found by halving
+    while over - fits > 1:
+        mid = (fits + over) // 2
+        if _item_rows(item[:mid].rstrip() + "…", fnt)[1]:
+            over = mid
+        else:
+            fits = mid
+    return item[:fits].rstrip() + "…"
+
+
 # -- dice ------------------------------------------------------------------------------------
 
 def _arrow(c: Canvas, cx: float, cy: float, d: int, length: float, fg: int) -> None:

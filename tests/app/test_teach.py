@@ -256,6 +256,15 @@ def walk_screens(lang):
     out.append(w.prompt.screen(view(lang)))             # screen with the line marked
     w.answer(None)
     every_row()
+    for fix in (False, True):                           # a line cut short there, said whole
+        w = Walk(lang, "card_1", names(1), kinds=("supply",), known={})
+        through("go", None, "symbols", *["MOVE", "PLAY"] * (5 if fix else 4), "done")
+        if fix:                                         # refused: OK to the marked line
+            Hands(w).pick("save")
+            w.answer(None)
+        w.answer("fix" if fix else ("line", 2))
+        assert w.stage == "whole"
+        every_row()
     # the teach pass: the deck's size, the cards left (every plural form), a refusal
     from table.app.teaching import Count, TeachPass
     import table.ui.strings as strings

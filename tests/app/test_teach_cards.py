@@ -3,21 +3,26 @@ a Sudden Death card that is a lasting rule alone, a card with no target (offered
 steps that work without one), and lines too long for a row of the check screen (said whole).
 """
 
+import itertools
+
 import pytest
 
 from table.app.presses import inputs_for
-from table.app.prompts import Answer, View
-from table.app.teach import Result, Ticks, Walk, names
+from table.app.prompts import Answer, Menu, View
+from table.app.teach import Result, Ticks, Walk, line_label, names
+from table.app.teachwords import parts
 from table.cards import authoring
 from table.devices.buttons import InputEvent
 from table.engine.board import Board, Thing
 from table.engine.cards import resolve_drop
 from table.engine.chance import Script
 from table.engine.effects import RULES, Resolver
-from table.engine.vocabulary import needs_target
+from table.engine.vocabulary import MAX_SYMBOLS, needs_target
+from table.fonts import font
 from table.game import Game
 from table.hexgrid import hexagon
 from table.langs import LANGS
+from table.ui.strings import text
 
 BUTTONS = ("1", "2", "3", "4", "5", "6")
 
@@ -161,3 +166,93 @@ def test_a_step_needing_the_token_does_nothing_while_it_is_not_on_the_board():
     resolve_drop(r, card)
     assert [e["event"] for e in r.events][:2] == ["blast", "place"], r.events
     assert any(t.kind == "mine" for t in board.things.values())
+
+
+def _widest_action_line(lang: str) -> list[str]:
+    """The action line of at most MAX_SYMBOLS symbols whose check-screen line is widest."""
+    fnt = font(12)
+    lines = (list(line) for n in range(1, MAX_SYMBOLS + 1)
+             for line in itertools.product(("TEXT", "MOVE", "PLAY"), repeat=n))
+    return max(lines, key=lambda line: fnt.getlength(line_label(line, lang)))
+
+
+def _every_row_clean(walk: Walk, lang: str) -> list[str]:
+    """Each row of the menu on show under the cursor: drawn whole on 128x64; its labels."""
+    menu = walk.prompt
+    assert isinstance(menu, Menu)
+    for c in range(len(menu.values)):
+        menu.cursor = c
+        assert menu.screen(view(lang)).problems == (), (walk.stage, c)
+    menu.cursor = 0
+    return menu.labels
+
+
+def _read_whole(walk: Walk, h: Hands, row: int, lang: str) -> list[str]:
+    """OK on the check screen's ``row``, cut short ("…"): its line said whole; the rows."""
+    labels = _every_row_clean(walk, lang)
+    whole = parts(walk.raw, lang)[row][1]
+    shown = labels[row].removeprefix("✗ ")
+    assert shown != whole and shown.endswith("…") and whole.startswith(shown[:-1].rstrip())
+    h.pick(walk.prompt.values[row])
+    assert walk.stage == "whole"
+    return _every_row_clean(walk, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_longest_action_line_is_cut_with_an_ellipsis_and_read_whole_on_ok(lang):
+    line = _widest_action_line(lang)
+    w = Walk(lang, "card_1", names(1), kinds=("supply",), known={})
+    h = Hands(w)
+    h.picks("go", None, "symbols", *line, "done")
+    if "TEXT" in line:
+        h.picks({"do": "change_wind"}, "done")
+    row = [p for p, _ in parts(w.raw, lang)].index("action")
+    rows = _read_whole(w, h, row, lang)
+    assert rows[:-1] == [f"{n}. {text(f'teach.symbol.{s}', lang)}"
+                         for n, s in enumerate(line, 1)]               # left to right
+    assert rows[-1] == text("teach.whole.back", lang)
+    h.press("4")
+    h.pick(w.prompt.values[1])                                         # OK on any row: back
+    assert w.stage == "check" and w.prompt.cursor == row               # where it was read
+    h.pick(("line", row))
+    assert w.back() and w.stage == "check"                             # Back: the same
+    assert isinstance(h.pick("save"), Result)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_remove_with_every_kind_ticked_is_read_whole(lang):
+    w = Walk(lang, "card_1", names(1), kinds=("supply",), known={})
+    h = Hands(w)
+    h.picks("go", "adjacent", None, ("TEXT",), {"do": "remove"})
+    ticks = w.prompt
+    assert isinstance(ticks, Ticks)
+    for i in range(len(ticks.values)):                                 # tick each in turn
+        while ticks.cursor != i:
+            h.press("4")
+        h.press("ok")
+    out = h.press("ok")                                                # on Done
+    assert isinstance(out, Answer) and len(out.value) == len(ticks.values)
+    w.answer(out.value)
+    h.pick("done")
+    row = len(parts(w.raw, lang)) - 1
+    rows = _read_whole(w, h, row, lang)
+    assert " ".join(rows[:-1]).split() == parts(w.raw, lang)[row][1].split()
+    h.pick("back")
+    assert w.stage == "check" and isinstance(h.pick("save"), Result)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_line_to_change_cut_short_is_read_whole_then_changed(lang):
+    """A line refused (one symbol too many) and too long for its row: OK on the marked
+    row says it whole, its last row "Change it"; OK there goes where it was told."""
+    line = (["MOVE", "PLAY"] * MAX_SYMBOLS)[:MAX_SYMBOLS + 1]
+    w = Walk(lang, "card_1", names(1), kinds=("supply",), known={})
+    h = Hands(w)
+    h.picks("go", None, "symbols", *line, "done", "save", None)        # refused, read
+    assert w.prompt.selected == "fix"
+    rows = _read_whole(w, h, w.prompt.cursor, lang)
+    assert len(rows) == MAX_SYMBOLS + 2 and rows[-1] == text("teach.whole.fix", lang)
+    h.pick("fix")
+    assert w.stage == "symbols"
+    h.picks("undo", "done")
+    assert isinstance(h.pick("save"), Result)
