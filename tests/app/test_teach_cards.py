@@ -7,12 +7,10 @@ import itertools
 
 import pytest
 
-from table.app.presses import inputs_for
-from table.app.prompts import Answer, Menu, View
+from table.app.prompts import Answer, Menu
 from table.app.teach import Result, Ticks, Walk, line_label, names
 from table.app.teachwords import parts
 from table.cards import authoring
-from table.devices.buttons import InputEvent
 from table.engine.board import Board, Thing
 from table.engine.cards import resolve_drop
 from table.engine.chance import Script
@@ -23,35 +21,7 @@ from table.game import Game
 from table.hexgrid import hexagon
 from table.langs import LANGS
 from table.ui.strings import text
-
-BUTTONS = ("1", "2", "3", "4", "5", "6")
-
-
-def view(lang: str) -> View:
-    board = Board(land=set(hexagon((0, 0), 3)), wind=1)
-    board.add(Thing("blue-1", "worm", (0, 0), "blue"))
-    return View(lang, board, frozenset(hexagon((0, 0), 4)), "blue", "blue-1")
-
-
-class Hands:
-    """The box's buttons on a walk (table.app.presses): each answer as presses."""
-
-    def __init__(self, walk: Walk):
-        self.walk = walk
-
-    def press(self, name: str):
-        return self.walk.prompt.press(InputEvent(name))
-
-    def pick(self, value):
-        out = None
-        for _, name in inputs_for(self.walk.prompt, value, BUTTONS):
-            out = self.press(name)
-        assert isinstance(out, Answer), (self.walk.stage, value, out)
-        return self.walk.answer(out.value)
-
-    def picks(self, *values):
-        for v in values:
-            assert self.pick(v) is None, (self.walk.stage, v)
+from tests.app.walking import Hands, view
 
 
 @pytest.mark.parametrize("lang", LANGS)

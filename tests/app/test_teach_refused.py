@@ -11,52 +11,19 @@ from types import SimpleNamespace
 
 import pytest
 
-from table.app.prompts import Answer, Menu, Notice, View
 from table.app.presses import inputs_for
-from table.app.teach import ACCURACY, RANGES, Result, Ticks, Walk, names
+from table.app.prompts import Answer, Menu, Notice
 from table.app.tags import TagStore
+from table.app.teach import ACCURACY, RANGES, Result, Ticks, Walk, names
 from table.app.teaching import Teacher, TeachPass
 from table.cards import authoring, library
 from table.cards.schema import id_problem, name_problem
 from table.devices.buttons import InputEvent
-from table.engine.board import Board, Thing
 from table.engine.vocabulary import MAX_ACCURACY, MAX_RANGE, MAX_STEPS, MAX_SYMBOLS
-from table.hexgrid import hexagon
 from table.langs import LANGS
 from table.ui.strings import text
 from tests.app.driver import Player, enrol_all, running, sim_daemon
-
-BUTTONS = ("1", "2", "3", "4", "5", "6")
-
-
-def view(lang: str) -> View:
-    board = Board(land=set(hexagon((0, 0), 3)), wind=1)
-    board.add(Thing("blue-1", "worm", (0, 0), "blue"))
-    return View(lang, board, frozenset(hexagon((0, 0), 4)), "blue", "blue-1")
-
-
-class Hands:
-    """The box's buttons on a walk: each answer as presses (table.app.presses), counted."""
-
-    def __init__(self, walk: Walk):
-        self.walk = walk
-        self.presses = 0
-
-    def press(self, name: str):
-        self.presses += 1
-        return self.walk.prompt.press(InputEvent(name))
-
-    def pick(self, value):
-        """Answer the screen on show with ``value``; what the walk gives back."""
-        out = None
-        for _, name in inputs_for(self.walk.prompt, value, BUTTONS):
-            out = self.press(name)
-        assert isinstance(out, Answer), (self.walk.stage, value, out)
-        return self.walk.answer(out.value)
-
-    def picks(self, *values):
-        for v in values:
-            assert self.pick(v) is None, (self.walk.stage, v)
+from tests.app.walking import BUTTONS, Hands, view
 
 
 def said(walk: Walk, lang: str) -> str:
