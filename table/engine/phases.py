@@ -256,8 +256,11 @@ class Phases:
             r.event(EventKind.DROP_EMPTY)
             return
         top = st.drops[0]
-        cid = run.chance.reveal({"reveal": "drop", "card": top}, st.drops, st.team)["card"]
-        st.drops.remove(cid)
+        cid = run.chance.reveal({"reveal": "drop", "card": top}, self._drop_deck(st),
+                                st.team)["card"]
+        # (the players' own deck: a card the box's count of the deck does not hold, or one
+        # taught at this draw, is drawn all the same; the count goes down by one a draw)
+        st.drops.remove(cid if cid in st.drops else top)
         card = cards[cid]
         if card.kind == "sudden_death":
             st.sudden = cid
@@ -265,6 +268,15 @@ class Phases:
         else:
             r.event(EventKind.DROP, card=cid)
         resolve_drop(r, card)
+
+    def _drop_deck(self, st: State) -> list[str]:
+        """The cards a Drop draw may reveal: the box's shuffled deck; with the players' own
+        decks, any Drop card known (and Sudden Death card, unless the game has none), as the
+        Supply draw takes any Supply-deck card known."""
+        if not self.config.own_decks:
+            return st.drops
+        kinds = DROP_DECK[:1] if "no_sudden_death" in self.config.options else DROP_DECK
+        return sorted(c for c, card in self.cards.items() if card.kind in kinds)
 
     def _pass(self, st: State, run: PhaseRun) -> None:
         if st.result is not None:
@@ -348,6 +360,8 @@ class Phases:
 
 #: the kinds of card a Supply deck holds (every weapon card but the Starters)
 SUPPLY_DECK = ("supply", "superweapon")
+#: the kinds of card the Drop deck holds (T4)
+DROP_DECK = ("drop", "sudden_death")
 WEAPONS = ("starter",) + SUPPLY_DECK
 
 

@@ -192,3 +192,21 @@ def test_a_whole_game_where_every_supply_card_drawn_is_taught_on_the_spot(tmp_pa
     assert taught >= 2 and drawn == [f"card_{i}" for i in range(1, taught + 1)]
     assert any(c.startswith("card_") for c in played) and result is not None
     assert len(list(owner_cards.glob("card_*.toml"))) == taught
+
+
+def test_an_unknown_drop_card_drawn_is_taught_and_drawn(tmp_path):
+    """The players' own Drop deck: a Drop card the box does not know, tapped at the Drop draw,
+    is taught on the spot and drawn (its steps resolved), not refused as outside the deck."""
+    async def main():
+        async with seated(tmp_path / "state", 4) as (daemon, player):
+            await play_until(daemon, player, RandomBot(4),
+                             lambda p: isinstance(p, DeckTap) and p.deck == "drop")
+            left = daemon.game.decks["drop"]
+            await player.tap(UNKNOWN)
+            await teach(daemon, player, ("go", "drop", {"do": "change_wind"}, "done", "save"))
+            assert daemon.teacher.walk is None
+            assert daemon.cards["card_1"].kind == "drop"
+            assert [e for e in daemon.game.events if e.get("event") == "drop"][-1]["card"] \
+                == "card_1"
+            assert daemon.game.decks["drop"] == left - 1
+    asyncio.run(main())

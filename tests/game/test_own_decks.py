@@ -152,6 +152,29 @@ def test_a_card_taught_during_the_draw_is_drawn_and_replays_with_it():
     assert "card_1" in game.cards and "card_1" in game.hands[d.actor]
 
 
+@pytest.mark.parametrize("kind,lasting", [("drop", None), ("sudden_death", "one_life")])
+def test_a_card_taught_at_a_drop_draw_is_drawn_and_replays_with_it(kind, lasting):
+    """The players' own Drop deck: a Drop or Sudden Death card the box was taught at the draw
+    is drawn (the box's count of the deck does not hold it), as at the Supply draw."""
+    from table.cards import library, parse_card
+    game = Game.new(GameConfig(teams=2, own_decks=True), 2)
+    d = _to_tap(game, "drop")
+    steps = [{"do": "place", "kind": "crate", "at": "emptiest"}, {"do": "change_wind"}]
+    raw = {"id": "card_1", "kind": kind, "names": {"en": "Card 1"}}
+    raw.update({"lasting": lasting, "drop": steps} if lasting else {"text": steps})
+    new, problems = parse_card(raw, "taught", 0)
+    assert problems == [] and "card_1" not in d.options
+    left = game.decks["drop"]
+    game.add_card(new)
+    assert game.request.kind == "card_tapped" and "card_1" in game.request.options
+    game.answer("card_1")
+    drawn = [e for e in game.events if e.get("card") == "card_1"]
+    assert drawn and drawn[0]["event"] == ("sudden_death" if lasting else "drop")
+    assert game.decks["drop"] == left - 1          # the deck's count goes down by the draw
+    again = Game.replay(game.config.as_json(), 2, game.log, {**library(), "card_1": new})
+    assert again.events == game.events and again.log == game.log
+
+
 def test_a_game_with_a_taught_card_resumes_from_its_journal_without_the_card_file(tmp_path):
     from table.cards import parse_card
     from table.journal import Journal, JournaledGame, resume
