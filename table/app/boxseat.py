@@ -20,7 +20,6 @@ import logging
 import threading
 from typing import Any, Callable
 
-from table.bots import for_level
 from table.engine import decisions
 from table.engine.decisions import PASS, Decision, Purpose
 from table.game import Game
@@ -58,6 +57,8 @@ def choose(game, seed, level: str | None = None) -> Any:
     hard level's search), touches nothing of ``game``.  ``level``: the box's level at every
     seat (the shop demo's show, bots in all the seats); None: the level the game gives the
     team to answer."""
+    from table.bots import for_level    # not before a box team's first turn: a start's CPU
+
     team = team_of(game, game.request)
     level = level or game.config.box_level(team)
     return for_level(level, f"{seed}:{team}:{len(game.log)}")(game)

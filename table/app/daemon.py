@@ -23,11 +23,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from table.devices import DeviceError
 from table.engine.board import Board
@@ -52,13 +51,15 @@ from .prompts import Notice, Prompt, View, undo_refused, undone
 from .state import StateFolder, load_cards
 from .steps import StepQueue
 from .storage import StorageGuard
-from .show import Show
 from .spectate import page_view
 from .supervisor import Supervisor
 from .teaching import Teacher
 from .timer import TurnTimer
 from .tracker import Tracker, undo_steps
 from .wizard import Wizard
+
+if TYPE_CHECKING:       # the shop demo's (worms-table demo): not imported by a box's start
+    from .show import Show
 
 log = logging.getLogger("worms-table")
 
@@ -178,6 +179,8 @@ class Daemon:
     def start_game(self, config: GameConfig, seed: int | str | None = None) -> None:
         if self.journal is None:              # (storage failed: the guard says so)
             raise JournalError(f"no journal open in {self.state_dir}")
+        import secrets                        # (here: a start with no new game pays nothing)
+
         seed = seed if seed is not None else self.seed if self.seed is not None else \
             secrets.randbelow(2 ** 31)
         self.jg = jg = JournaledGame.new(self.journal, config, seed)

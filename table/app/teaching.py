@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from table.ui import screens
 from table.ui.layout import card_name, short
@@ -35,7 +35,9 @@ from table.ui.strings import text
 from .host import Host
 from .mode import Mode
 from .prompts import Answer, CardTap, DeckTap, Notice, Prompt, Refuse, View
-from .teach import WEAPONS, Result, Walk, names
+
+if TYPE_CHECKING:       # the walk itself (table/app/teach.py) is imported when a card is taught
+    from .teach import Walk
 
 log = logging.getLogger("worms-table")
 
@@ -162,6 +164,8 @@ class Teacher:
         kinds = self.kinds_for(prompt)
         if kinds is None:
             return False
+        from .teach import Walk, names      # not before the first card is taught: a start's CPU
+
         cards = self.d.cards
         self.walk = Walk(self.d.lang, self.new_id(), names(self.number()), kinds, known=cards)
         self.uid, self.source = uid, prompt
@@ -208,6 +212,8 @@ class Teacher:
 
     def take(self, value: Any) -> None:
         """The walk's screen answered ``value``."""
+        from .teach import Result
+
         assert self.walk is not None
         out = self.walk.answer(value)
         if out == "cancel":
@@ -320,4 +326,4 @@ class Teacher:
         return {"added": card.id}
 
 
-__all__ = ["Count", "TeachPass", "Teacher", "UNKNOWN_BUTTONS", "WEAPONS", "private_screen"]
+__all__ = ["Count", "TeachPass", "Teacher", "UNKNOWN_BUTTONS", "private_screen"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import tomllib
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from table import filetext
@@ -157,7 +156,7 @@ def user_files() -> list[Path]:
 @lru_cache(maxsize=None)
 def _builtin() -> tuple[Card, ...]:
     cards = []
-    for res in sorted(resources.files("table.cards").joinpath("data").iterdir(), key=lambda p: p.name):
+    for res in sorted(Path(__file__).with_name("data").iterdir(), key=lambda p: p.name):
         if res.name.endswith(".toml"):
             cards.extend(_parse_cards(tomllib.loads(res.read_text(encoding="utf-8")),
                                       f"table/cards/data/{res.name}"))

@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import tomllib
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from table.cards import CardError, read_toml
@@ -115,5 +114,5 @@ def box_tiles() -> list[Tile]:
 @lru_cache(maxsize=1)
 def _shipped() -> tuple[Tile, ...]:
     """The shipped tiles, read once (a new game needs them; the file never changes)."""
-    text = resources.files("table.cards").joinpath("tiles.toml").read_text(encoding="utf-8")
+    text = Path(__file__).with_name("tiles.toml").read_text(encoding="utf-8")
     return tuple(parse_tiles(tomllib.loads(text), "table/cards/tiles.toml"))
