@@ -115,7 +115,7 @@ class Daemon:
         self.shown = OnShow()                 # the prompts built from the state (onshow.py)
         self._events_seen = 0
         self._t0 = clock()
-        self.stopping: asyncio.Event | None = None
+        self.stopping = asyncio.Event()      # set by stop(), even before run() (a SIGTERM)
         self.ready = False
         self.renders = 0
         if show is not None:
@@ -434,7 +434,6 @@ class Daemon:
     async def run(self, started=None) -> None:
         """Run until :meth:`stop`; ``started`` (a callable) is called once devices are up."""
         self.bridge.loop = asyncio.get_running_loop()
-        self.stopping = asyncio.Event()
         self.start()
         self.notifier.ready(f"devices up; faults: {', '.join(sorted(self.faults)) or 'none'}")
         if started is not None:
@@ -448,11 +447,11 @@ class Daemon:
         try:
             await tasks.run_until(self.stopping, *jobs)
         finally:
+            self.stopping = asyncio.Event()  # (stopped: a later run() runs until stop())
             self.notifier.stopping()
 
     def stop(self) -> None:
-        if self.stopping is not None:
-            self.stopping.set()
+        self.stopping.set()
 
     def _tick(self) -> None:
         """The ticker: the turn timer, its clock on the screen, animated LED scenes."""
