@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from table.bots import RandomBot
 from table.engine import DecisionKind, Phase
 from table.engine.game import GameConfig
+from table.journal import JournalError
 from table.langs import LANGS
 from table.ui import scenes, screens
 from table.ui.strings import text
@@ -151,6 +152,17 @@ class Show:
         self.d.start_game(self.config, seed=f"demo:{self.seed}:{self.games}")
         self._invite = True
 
+    def _give_up(self) -> None:
+        """The game on show left finished in the journal (kept in memory: left in play, it
+        would never be pruned, and a failing beat now and then over days adds up)."""
+        d = self.d
+        if d.jg is None or d.journal is None or d.game is None or d.game.result is not None:
+            return
+        try:
+            d.journal.finish(d.jg.game_id, {"winners": [], "given_up": True})
+        except JournalError as err:
+            log.warning("demo: %s", err)
+
     def _choice(self) -> Any:
         """The box's answer at the seat asked (made for the position: the same position, the
         same answer); random answers are a quick stand-in for stress runs."""
@@ -198,6 +210,7 @@ class Show:
         except Exception:                     # never the end of the show
             log.exception("demo: a beat failed; a new game")
             self._back_to_show()
+            self._give_up()
             self._new_game()
             hold = ASK_S
         d.render()
