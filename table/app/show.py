@@ -153,8 +153,7 @@ class Show:
         self._invite = True
 
     def _give_up(self) -> None:
-        """The game on show left finished in the journal (kept in memory: left in play, it
-        would never be pruned, and a failing beat now and then over days adds up)."""
+        """The game on show finished in the journal (left in play, it would never be pruned)."""
         d = self.d
         if d.jg is None or d.journal is None or d.game is None or d.game.result is not None:
             return
@@ -355,7 +354,10 @@ class Show:
         d = self.d
         self.visits += 1
         if self._show_game is None and d.jg is not None:
-            self._show_game = d.jg.game_id
+            if d.jg.game.result is None:
+                self._show_game = d.jg.game_id
+            else:                             # (over, the winner on show: a new one after)
+                self.games += 1
         self._put(None)
         d.overlay = None
         d.start_game(versus.config(), seed=f"versus:{self.seed}:{self.visits}")
@@ -389,10 +391,13 @@ class Show:
         """The show again, on the game it was playing before a visitor took the box on (the
         short game left finished in the journal)."""
         d = self.d
-        if self._show_game is not None and d.jg is not None and d.journal is not None:
+        if self.act == Act.VERSUS and d.jg is not None and d.journal is not None:
             if d.jg.game_id != self._show_game:
                 d.journal.finish(d.jg.game_id, {"winners": [], "versus": True})
-            d.resume(self._show_game)
+            if self._show_game is not None:
+                d.resume(self._show_game)
+            else:                             # (the show's game was over)
+                self._new_game()
             self._show_game = None
         self.act, self.visitor_team = Act.SHOW, None
         self._put(None)

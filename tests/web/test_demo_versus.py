@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from table.app import versus
 from table.app.show import Act
 
 from .test_demo import on_show, press, said
@@ -64,3 +65,24 @@ def test_every_other_invitation_offers_the_game_against_the_box(devices, clock):
         shown.add(said(daemon))
     assert any("Hold OK to play a short game against the box" in s for s in shown)
     assert any("Tap the Bazooka" in s for s in shown)
+
+
+def test_a_short_game_begun_while_the_winner_is_on_show_ends_in_a_new_show_game(devices, clock,
+                                                                               monkeypatch):
+    """OK held in the seconds the show's winner is on show: that game is over (the memory
+    journal keeps one finished game: the short game's end prunes it), so the show goes on
+    with a new game, not an error screen about a game that cannot be resumed."""
+    monkeypatch.setattr(versus, "ROUNDS", 1)       # (seed 2: nobody hurt in the round)
+    daemon, show = on_show(devices, clock, seed=2, rounds=1)
+    while daemon.game.result is None or daemon.queue:
+        show.beat()
+    over, games = daemon.jg.game_id, show.games
+    press(daemon, "ok", long=True)
+    _play_versus(daemon, show, clock)
+    assert "A draw: nobody drew first blood" in said(daemon)
+    assert not daemon.store.problems
+    clock.now += 10
+    show.beat()
+    assert show.act == Act.SHOW and daemon.jg.game_id not in (over, None)
+    assert daemon.game.result is None and show.games == games + 1
+    assert [g.status for g in daemon.journal.games()] == ["finished", "playing"]
