@@ -224,8 +224,9 @@ class Show:
         held = self._other_notice(now)
         if held is not None:
             return held
-        if self.act == Act.VISITOR:
-            return self._visitor_beat(now)
+        if self.act == Act.VISITOR:           # (the visitor's to play, and its steps to copy)
+            self._visit_over()
+            return WAIT_S
         if self.act == Act.VERSUS:
             return self._versus_beat(now)
         if self.act == Act.BYE:
@@ -295,12 +296,6 @@ class Show:
         return INVITE_S
 
     # -- the visitor's shot -------------------------------------------------------------------
-    def _visitor_beat(self, now: float) -> float:
-        """The visitor's turn: the table waits for the visitor (the steps of its play are
-        the visitor's to copy, with OK)."""
-        self._visit_over()
-        return WAIT_S
-
     def _start_visit(self) -> Prompt:
         """The box plays on to the weapon step of the team to play; the visitor takes it from
         there: its prompt."""
@@ -423,6 +418,8 @@ class Show:
             return
         elif d.overlay is not None and d.overlay is not self._mine:
             inputs.press(d, event)            # a notice: the button takes it off
+        elif self.act == Act.VERSUS and not d.queue and boxseat.box_team(d.game) is not None:
+            return                            # (the box's Red to answer: on the show's beat)
         elif self.act in (Act.VISITOR, Act.VERSUS):
             if self._ours():
                 self._put(None)
@@ -442,6 +439,8 @@ class Show:
         self.noticed()
 
     def _tap(self, d: Daemon, card: str | None) -> None:
+        if self.act == Act.VERSUS and not d.queue and boxseat.box_team(d.game) is not None:
+            return                            # (the box's Red to answer: on the show's beat)
         if self.act in (Act.VISITOR, Act.VERSUS):
             d.overlay = None
             self._mine = None

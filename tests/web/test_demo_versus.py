@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from table.app import versus
+from table.app import boxseat, versus
 from table.app.show import Act
 
 from .test_demo import on_show, press, said
@@ -86,3 +86,26 @@ def test_a_short_game_begun_while_the_winner_is_on_show_ends_in_a_new_show_game(
     assert show.act == Act.SHOW and daemon.jg.game_id not in (over, None)
     assert daemon.game.result is None and show.games == games + 1
     assert [g.status for g in daemon.journal.games()] == ["finished", "playing"]
+
+
+def test_the_box_s_moves_in_the_short_game_are_the_box_s_own(devices, clock):
+    """A visitor pressing on while the box's Red is to answer (before the show's next beat
+    gives the box's answer) answers nothing for the box."""
+    daemon, show = on_show(devices, clock, seed=1)
+    press(daemon, "ok", long=True)
+    for _ in range(500):
+        game = daemon.game
+        if not daemon.queue and game.request is not None and boxseat.box_team(game) == "red":
+            break
+        clock.now += 0.5
+        press(daemon, "ok")
+        if show.act != Act.VERSUS:
+            pytest.fail("the short game ended before the box was asked")
+    else:
+        pytest.fail("the box was never asked")
+    log = list(game.log)
+    for name in ("ok", "2", "3", "ok"):
+        press(daemon, name)
+        assert game.log == log                    # (the box's to answer, on its beat)
+    show.beat()
+    assert len(game.log) > len(log)
