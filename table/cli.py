@@ -11,7 +11,6 @@ import argparse
 import importlib
 import sys
 
-from table.cards import CardError
 from table.commands.common import UserError
 
 # name -> (module, one-line help)
@@ -60,14 +59,20 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as err:
         print(f"worms-table {args.command}: {err}", file=sys.stderr)
         return err.exit_code
-    except CardError as err:          # an owner's card or tile file (WORMS_TABLE_CARDS, _TILES)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as err:
+        # an owner's card or tile file (WORMS_TABLE_CARDS, _TILES); the card library imported
+        # by the command that needs it, not by every start (`run`: with the collector off)
+        from table.cards import CardError
+
+        if not isinstance(err, CardError):
+            raise
         for problem in err.problems:
             print(f"worms-table {args.command}: {problem}", file=sys.stderr)
         print(f"worms-table {args.command}: fix the file (worms-table cards check FILE, "
               "worms-table tiles check FILE) or move it out of the owner's folder", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 130
 
 
 if __name__ == "__main__":
