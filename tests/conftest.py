@@ -71,6 +71,10 @@ def pytest_collection_modifyitems(items) -> None:
 # The tests see the shipped card library only: an owner's card folder on this machine
 # (~/.config/worms-table/cards, read when WORMS_TABLE_CARDS is unset) must not join it.
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="worms-table-tests-config-")
+# ... and write their caches (the parsed catalogs: table.ui.strings.cached_catalogs) to a
+# folder of their own, not this machine's ~/.cache
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="worms-table-tests-cache-")
+os.environ.pop("CACHE_DIRECTORY", None)
 os.environ.pop("WORMS_TABLE_CARDS", None)
 
 
