@@ -269,14 +269,17 @@ class Phases:
             r.event(EventKind.DROP, card=cid)
         resolve_drop(r, card)
 
-    def _drop_deck(self, st: State) -> list[str]:
-        """The cards a Drop draw may reveal: the box's shuffled deck; with the players' own
-        decks, any Drop card known (and Sudden Death card, unless the game has none), as the
-        Supply draw takes any Supply-deck card known."""
+    def _deck(self, shuffled: list[str], kinds: tuple[str, ...]) -> list[str]:
+        """The cards a draw may reveal: the box's ``shuffled`` deck; with the players' own
+        decks, any card known of ``kinds`` (a card taught at the draw among them)."""
         if not self.config.own_decks:
-            return st.drops
-        kinds = DROP_DECK[:1] if "no_sudden_death" in self.config.options else DROP_DECK
+            return shuffled
         return sorted(c for c, card in self.cards.items() if card.kind in kinds)
+
+    def _drop_deck(self, st: State) -> list[str]:
+        """A Drop draw's cards: Sudden Death cards too, unless the game has none."""
+        kinds = DROP_DECK[:1] if "no_sudden_death" in self.config.options else DROP_DECK
+        return self._deck(st.drops, kinds)
 
     def _pass(self, st: State, run: PhaseRun) -> None:
         if st.result is not None:
@@ -340,9 +343,8 @@ class Phases:
 
     def _sync_draws(self, st: State, run: PhaseRun) -> None:
         """Hand out the Supply cards the crates opened since the last look."""
-        own = self.config.own_decks     # the players' own deck: any Supply-deck card known
-        deck = sorted(c for c, card in self.cards.items() if card.kind in SUPPLY_DECK) \
-            if own else st.supply
+        own = self.config.own_decks
+        deck = self._deck(st.supply, SUPPLY_DECK)
         for team, n in st.board.cards_drawn.items():
             while st.drawn.get(team, 0) < n:
                 top = st.supply[0] if st.supply else deck[0] if own and deck else None
