@@ -87,7 +87,7 @@ def diff(before: Board, after: Board, events: list[dict]) -> list[Change]:
             order.setdefault(tuple(h), len(order))
 
     cause: dict[str, str] = {}
-    opened: dict[str, tuple[str, str, Hex]] = {}    # crate -> worm, team that opened it, where
+    opened: dict[str, tuple[str, str]] = {}    # crate -> the worm and team that opened it
     missed = hit = False
     for e in events:
         for k in ("at", "to"):
@@ -96,11 +96,11 @@ def diff(before: Board, after: Board, events: list[dict]) -> list[Change]:
         if e["event"] == "destroy":
             cause[e["thing"]] = e.get("cause", "")
             if e.get("cause") == "opened":
-                opened[e["thing"]] = ("", "", tuple(e["at"]))
+                opened[e["thing"]] = ("", "")
         elif e["event"] == "draw":              # (it follows the crate its worm opened)
             crate = next((c for c, o in reversed(opened.items()) if not o[0]), None)
             if crate is not None:
-                opened[crate] = (e["worm"], e["team"], opened[crate][2])
+                opened[crate] = (e["worm"], e["team"])
         elif e["event"] == "target" and e.get("by") == "accuracy":
             missed = True
         elif e["event"] == "accuracy":
@@ -120,14 +120,14 @@ def diff(before: Board, after: Board, events: list[dict]) -> list[Change]:
     return out
 
 
-def _opener(opened: tuple[str, str, Hex]) -> dict:
+def _opener(opened: tuple[str, str]) -> dict:
     return {"team": opened[1], "n": worm_number(opened[0])}
 
 
 def _things(before: Board, after: Board, cause: dict[str, str],
-            opened: dict[str, tuple[str, str, Hex]]) -> list[Change]:
+            opened: dict[str, tuple[str, str]]) -> list[Change]:
     """Things gone (``cause``: why each was destroyed; ``opened``: the crates a worm opened,
-    by whom and where), moved, laid down or healed, frozen or thawed, and placed (a crate on
+    by whom), moved, laid down or healed, frozen or thawed, and placed (a crate on
     a worm's hex says the worm opens it when activated, T2)."""
     out: list[Change] = []
     for tid, t in before.things.items():
