@@ -75,10 +75,6 @@ def load_catalogs(locale: Path = LOCALE_DIR) -> tuple[Forms, dict[str, Callable[
     ``forms[key][lang]`` is a tuple of templates: one for a plain string, one per plural form
     for a counted noun; empty where the translation is missing or marked fuzzy.
     """
-    return _parsed(locale)
-
-
-def _parsed(locale: Path) -> tuple[Forms, dict[str, Callable[[int], int]]]:
     forms, exprs = _parse(locale)
     return forms, _rules(exprs)
 
@@ -153,7 +149,7 @@ def cached_catalogs(locale: Path = LOCALE_DIR, folder: Path | None = None
     key = digest.hexdigest()
     folder = cache_folder() if folder is None else folder
     if folder is None:
-        return _parsed(locale)
+        return load_catalogs(locale)
     target = folder / "catalogs.marshal"
     try:
         found_key, forms, exprs = marshal.loads(target.read_bytes())
