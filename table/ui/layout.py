@@ -9,7 +9,7 @@ language and assert nothing is lost.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -225,16 +225,20 @@ def _short(s: str, width: int, fnt: ImageFont.FreeTypeFont) -> str:
     room = min(width, NAME_W - _AROUND)
     if length(s, fnt) <= (width if " " in s.strip() else room):
         return s
-    # the longest start of ``s`` that fits with the ellipsis (a longer start is never
-    # narrower): found by halving, not a letter at a time
-    fits, over = 0, len(s)
-    while over - fits > 1:
-        mid = (fits + over) // 2
-        if fnt.getlength(s[:mid].rstrip() + "…") > room:
-            over = mid
+    return cut(s, lambda start: fnt.getlength(start) <= room)
+
+
+def cut(s: str, fits: Callable[[str], bool]) -> str:
+    """The longest start of ``s`` that, ending "…", ``fits`` (a longer start never fits
+    better): found by halving, not a letter at a time."""
+    good, over = 0, len(s)
+    while over - good > 1:
+        mid = (good + over) // 2
+        if fits(s[:mid].rstrip() + "…"):
+            good = mid
         else:
-            fits = mid
-    return s[:fits].rstrip() + "…"
+            over = mid
+    return s[:good].rstrip() + "…"
 
 
 def card_name(cards: Mapping[str, Any], card_id: str, lang: str, width: int = NAME_W) -> str:

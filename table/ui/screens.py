@@ -15,7 +15,7 @@ from PIL import Image
 
 from table.fonts import font
 
-from .layout import BODY, HEIGHT, TITLE_H, WIDTH, Canvas, length, line_height, wrap
+from .layout import BODY, HEIGHT, TITLE_H, WIDTH, Canvas, cut, length, line_height, wrap
 from table.langs import LANGS
 
 from .strings import FACES, OPTIONAL_RULES, TEAMS, text
@@ -123,14 +123,7 @@ def menu_item(item: str) -> str:
     fnt = font(12)
     if not _item_rows(item, fnt)[1]:
         return item
-    fits, over = 0, len(item)                # the longest start that fits, found by halving
-    while over - fits > 1:
-        mid = (fits + over) // 2
-        if _item_rows(item[:mid].rstrip() + "…", fnt)[1]:
-            over = mid
-        else:
-            fits = mid
-    return item[:fits].rstrip() + "…"
+    return cut(item, lambda start: not _item_rows(start, fnt)[1])
 
 
 # -- dice ------------------------------------------------------------------------------------
