@@ -11,6 +11,7 @@ Where neither is allowed, :class:`NoQuota` says why, and nothing runs at the wro
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -75,13 +76,20 @@ def pi_speed(share: int = SHARE, root: Path | None = None) -> Iterator[str]:
     Raises :class:`NoQuota` (before anything runs) when the machine does not allow it.
     """
     group, parent, where = _make_group(CGROUP if root is None else root, share)
+    # a SIGTERM (a `timeout`, a kill) ends the block as an exit does, so the group goes too
+    before = signal.signal(signal.SIGTERM, _exit)
     try:
         _write(group / "cgroup.procs", str(os.getpid()))
         yield f"1 ms of CPU in every {share} ms ({where})"
     finally:
+        signal.signal(signal.SIGTERM, before)
         if group.exists():
             try:
                 (parent / "cgroup.procs").write_text(str(os.getpid()))
                 group.rmdir()
             except OSError:
                 pass   # a child still in the group: the kernel frees it when that child ends
+
+
+def _exit(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)

@@ -2,6 +2,8 @@
 
 import importlib
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -58,3 +60,21 @@ def test_unknown_benchmark_named_before_any_quota(bench, capsys):
     _, runner = bench
     assert runner.main(["--pi", "nosuch"]) == 2
     assert "unknown benchmark nosuch" in capsys.readouterr().err
+
+
+def test_a_sigterm_inside_the_quota_still_takes_the_process_back(tmp_path):
+    """A `timeout` or a kill of bench/run --pi leaves no process in the group (so the kernel
+    can remove it): the quota's block ends as an exit does."""
+    cpu = tmp_path / "cpu"
+    cpu.mkdir()
+    (cpu / "cpu.cfs_quota_us").write_text("-1")
+    code = ("import os, signal, sys; sys.path.insert(0, sys.argv[1]); import pispeed\n"
+            "from pathlib import Path\n"
+            "with pispeed.pi_speed(root=Path(sys.argv[2])):\n"
+            "    os.kill(os.getpid(), signal.SIGTERM)\n"
+            "    signal.pause()\n")
+    done = subprocess.run([sys.executable, "-c", code, str(BENCH), str(tmp_path)], timeout=30)
+    assert done.returncode == 128 + 15
+    (group,) = cpu.glob("bench-pi-*")
+    child = (group / "cgroup.procs").read_text()          # the pid it put in the group
+    assert child and (cpu / "cgroup.procs").read_text() == child   # ... and took back out
