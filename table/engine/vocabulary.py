@@ -315,9 +315,8 @@ def _place(r: Resolver, card: Card, play: Play, step: dict) -> None:
 def _same_after(card: Card, step: dict) -> bool:
     """A later step of ``card`` places a Thing on the hex ``step`` placed its Thing on."""
     for steps in (card.text, card.drop):
-        at = next((i for i, s in enumerate(steps) if s is step), None)
-        if at is not None and any(s.get("do") == "place" and s.get("at") == "same"
-                                  for s in steps[at + 1:]):
+        at = next((i for i, s in enumerate(steps) if s is step), len(steps))
+        if any(s.get("do") == "place" and s.get("at") == "same" for s in steps[at + 1:]):
             return True
     return False
 
