@@ -15,10 +15,6 @@ from table.langs import LANGS
 from table.ui.strings import MissingString, text
 
 
-def _t(key: str, lang: str, **args: Any) -> str:
-    return text(key, lang, **args)
-
-
 def names(n: int) -> dict[str, str]:
     """The names of the ``n``-th card the box was taught, in every language ("Card 3"): the
     printed name cannot be typed on the buttons; the page's card form can rename it."""
@@ -28,10 +24,7 @@ def names(n: int) -> dict[str, str]:
 def asked(do: str) -> tuple[str, ...]:
     """The parameters of step ``do`` the walk asks for, in order (the vocabulary's; the
     others keep their defaults)."""
-    listed = getattr(authoring, "ASKED", None)
-    if listed is not None:
-        return tuple(listed.get(do, ()))
-    return tuple(authoring.STEP_PARAMS.get(do, {}))
+    return tuple(authoring.ASKED.get(do, ()))
 
 
 def spec(do: str, key: str) -> tuple:
@@ -46,11 +39,11 @@ def step_label(step: dict, lang: str) -> str:
     params = [k for k in step if k != "do"]
     if len(params) == 1 and isinstance(step[params[0]], str):
         try:                               # one small choice: its own words (Damage all)
-            return _t(f"teach.step.{do}.{step[params[0]]}", lang)
+            return text(f"teach.step.{do}.{step[params[0]]}", lang)
         except MissingString:
             pass
     try:
-        label = _t(f"teach.step.{do}", lang)
+        label = text(f"teach.step.{do}", lang)
     except MissingString:                  # a step the vocabulary gained after these words
         label = do.replace("_", " ")
     extra = []
@@ -68,7 +61,7 @@ def choice_label(key: str, value: Any, lang: str) -> str:
     """A parameter's value in words: a Thing kind, a lasting rule, one/all, where to place."""
     for k in (f"thing.{value}", f"rule.{value}", f"teach.{key}.{value}"):
         try:
-            return _t(k, lang)
+            return text(k, lang)
         except MissingString:
             continue
     return str(value).replace("_", " ")
@@ -76,9 +69,9 @@ def choice_label(key: str, value: Any, lang: str) -> str:
 
 def target_label(target: str | None, rng: int | None, lang: str) -> str:
     if target is None:
-        return _t("teach.target.none", lang)
+        return text("teach.target.none", lang)
     try:
-        return _t(f"teach.target.{target}", lang, n=rng if rng is not None else "X")
+        return text(f"teach.target.{target}", lang, n=rng if rng is not None else "X")
     except MissingString:
         return target.replace("_", " ")
 
@@ -87,7 +80,7 @@ def line_label(line: tuple[str, ...] | list[str], lang: str) -> str:
     """An action line left to right ("Text → Move"); three or more of a symbol in a row
     counted ("Move ×9"), so a long line still fits the check screen's row."""
     runs = [(s, len(list(same))) for s, same in groupby(line)]
-    words = [[_t(f"teach.symbol.{s}", lang)] * k if k < 3 else [f"{_t(f'teach.symbol.{s}', lang)} ×{k}"]
+    words = [[text(f"teach.symbol.{s}", lang)] * k if k < 3 else [f"{text(f'teach.symbol.{s}', lang)} ×{k}"]
              for s, k in runs]
     return " → ".join(w for run in words for w in run) if line else "—"
 
@@ -96,11 +89,11 @@ def parts(raw: dict, lang: str) -> list[tuple[str, str]]:
     """The card as the walk has it, a line each part, with the part it says (``kind``,
     ``target``, ``accuracy``, ``action``, ``lasting``, ``text``: a step of the text or of the
     drop part): what the check screen lists."""
-    out = [("kind", _t(f"teach.kind.{raw['kind']}", lang))]
+    out = [("kind", text(f"teach.kind.{raw['kind']}", lang))]
     if raw.get("kind") in WEAPON_KINDS:
         out.append(("target", target_label(raw.get("target"), raw.get("range"), lang)))
         if raw.get("accuracy") is not None:
-            out.append(("accuracy", _t("teach.accuracy_n", lang, n=raw["accuracy"])))
+            out.append(("accuracy", text("teach.accuracy_n", lang, n=raw["accuracy"])))
         out.append(("action", line_label(raw.get("action", ()), lang)))
     if raw.get("lasting"):
         out.append(("lasting", choice_label("rule", raw["lasting"], lang)))
