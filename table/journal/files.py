@@ -114,12 +114,19 @@ MEMORY = ":memory:"
 def in_memory() -> sqlite3.Connection:
     """A new journal in memory: the schema of a file, nothing written anywhere."""
     db = sqlite3.connect(MEMORY, isolation_level=None)
-    db.execute("PRAGMA auto_vacuum = INCREMENTAL")     # (pruned games give their pages back)
+    _make_schema(db)
+    return db
+
+
+def _make_schema(db: sqlite3.Connection) -> None:
+    """The tables of a new, empty journal and its marks, committed at once."""
+    # auto_vacuum must be chosen before the first table exists (pruned games give their
+    # pages back)
+    db.execute("PRAGMA auto_vacuum = INCREMENTAL")
     db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + PROGRESS_TABLE + KEPT_TABLE + f"""
         PRAGMA application_id = {APPLICATION_ID};
         PRAGMA user_version = {SCHEMA_VERSION};
         COMMIT;""")
-    return db
 
 
 def create(path: str) -> None:
@@ -132,14 +139,9 @@ def create(path: str) -> None:
                 os.unlink(leftover)
         db = sqlite3.connect(tmp, isolation_level=None)
         try:
-            # auto_vacuum must be chosen before the first table exists
-            db.execute("PRAGMA auto_vacuum = INCREMENTAL")
             db.execute("PRAGMA journal_mode = PERSIST").fetchall()
             db.execute("PRAGMA synchronous = FULL")
-            db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + PROGRESS_TABLE + KEPT_TABLE + f"""
-                PRAGMA application_id = {APPLICATION_ID};
-                PRAGMA user_version = {SCHEMA_VERSION};
-                COMMIT;""")
+            _make_schema(db)
         finally:
             db.close()
         fd = os.open(tmp, os.O_RDONLY)
