@@ -142,7 +142,7 @@ class Show:
         self._new_game()
 
     def _put(self, prompt: Prompt | None) -> None:
-        """The show's own screen over the game (None: off)."""
+        """The show's own screen over the game (None: nothing over it, a notice neither)."""
         self._mine = self.d.overlay = prompt
 
     def _ours(self) -> bool:
@@ -303,7 +303,6 @@ class Show:
         self.visits += 1
         self._invite = False
         self._put(None)
-        d.overlay = None
         for _ in range(10_000):
             game = d.game
             while d.queue:
@@ -354,7 +353,6 @@ class Show:
             else:                             # (over, the winner on show: a new one after)
                 self.games += 1
         self._put(None)
-        d.overlay = None
         d.start_game(versus.config(), seed=f"versus:{self.seed}:{self.visits}")
         self.act = Act.VERSUS
         self.visitor_team = versus.VISITOR
@@ -396,7 +394,6 @@ class Show:
             self._show_game = None
         self.act, self.visitor_team = Act.SHOW, None
         self._put(None)
-        d.overlay = None
 
     # -- inputs (the daemon hands them here first) --------------------------------------------
     def press(self, d: Daemon, event: Any) -> None:
@@ -442,8 +439,7 @@ class Show:
         if self.act == Act.VERSUS and not d.queue and boxseat.box_team(d.game) is not None:
             return                            # (the box's Red to answer: on the show's beat)
         if self.act in (Act.VISITOR, Act.VERSUS):
-            d.overlay = None
-            self._mine = None
+            self._put(None)
             prompt = d.current()
             inputs.outcome(d, prompt, prompt.tap(card))
             self._visit_over()
