@@ -17,7 +17,6 @@ Imported by bench/daemon.py (``bench/run daemon``); ``python bench/frames.py`` a
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import tempfile
 import time
@@ -31,7 +30,7 @@ def _profile(bus_hz: int):
     from table.profiles import load
 
     profile = load(None)
-    return dataclasses.replace(profile, display=dataclasses.replace(profile.display, bus_hz=bus_hz))
+    return profile._replace(display=profile.display._replace(bus_hz=bus_hz))
 
 
 def at_bus(bus_hz: int) -> dict:

@@ -1,18 +1,22 @@
-"""Load and validate a hardware profile (TOML) into frozen dataclasses.
+"""Load and validate a hardware profile (TOML) into named tuples.
 
 A profile says which backend drives each device, which pins and I2C addresses it uses, how the
 LED strip is laid over the hex grid and where the servo points for each direction.  Every
 problem found is collected and raised at once as one ProfileError naming the file and the key.
 The keys are documented in hardware/README.md.
+
+The records are ``typing.NamedTuple``s, immutable and compared by value like frozen dataclasses,
+because every start reads a profile: a frozen dataclass compiles five methods from source when
+its module is imported (about 0.6 ms a class on a desktop, ten times that at a Pi Zero's speed),
+a named tuple none (docs/benchmarks.md, "Start-up").  Change one with ``_replace``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from table.profiles.box import BoxConfig, parse_box
 from table.profiles.pi import PiConfig, parse_pi
@@ -50,8 +54,7 @@ class ProfileError(Exception):
         super().__init__(f"hardware profile {self.path}: {len(self.problems)} {noun}:\n{lines}")
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(NamedTuple):
     """The hexes that carry LEDs: a hexagon of `radius` around `centre`, less `skip`.
 
     `skip` are hexes of the hexagon with no LED (the Wind Dial's hex in the box); `in` still
@@ -70,20 +73,17 @@ class Grid:
         return isinstance(h, tuple) and distance(h, self.centre) <= self.radius
 
 
-@dataclass(frozen=True)
-class PicoConfig:
+class PicoConfig(NamedTuple):
     port: str
 
 
-@dataclass(frozen=True)
-class Pca9685Config:
+class Pca9685Config(NamedTuple):
     bus: int
     address: int
     channel: int
 
 
-@dataclass(frozen=True)
-class WindConfig:
+class WindConfig(NamedTuple):
     backend: str
     hex: Hex
     pulse_min_us: int
@@ -94,8 +94,7 @@ class WindConfig:
     pca9685: Pca9685Config | None
 
 
-@dataclass(frozen=True)
-class LedsConfig:
+class LedsConfig(NamedTuple):
     backend: str
     pico_pin: int | None
     brightness: float
@@ -106,8 +105,7 @@ class LedsConfig:
     color_order: str = "GRB"          # on the wire: GRB (WS2812B), RGB (PL9823)
 
 
-@dataclass(frozen=True)
-class DisplayConfig:
+class DisplayConfig(NamedTuple):
     backend: str
     bus: int
     address: int
@@ -115,24 +113,21 @@ class DisplayConfig:
     bus_hz: int = 400_000       # the I2C clock (dtparam=i2c_arm_baudrate); the sim takes its time
 
 
-@dataclass(frozen=True)
-class ButtonsConfig:
+class ButtonsConfig(NamedTuple):
     backend: str
     bounce_ms: int
     hold_s: float
     pins: Mapping[str, int]           # the active backend's inputs -> Pi GPIO
 
 
-@dataclass(frozen=True)
-class CardsConfig:
+class CardsConfig(NamedTuple):
     backend: str
     port: str
     tx_pin: int | None
     rx_pin: int | None
 
 
-@dataclass(frozen=True)
-class Profile:
+class Profile(NamedTuple):
     path: Path
     name: str
     pico: PicoConfig | None

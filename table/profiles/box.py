@@ -7,8 +7,7 @@ these values and from the LED grid; the keys are documented in hardware/README.m
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from table.profiles.reader import Reader
 
@@ -21,8 +20,7 @@ KEYS = ("hex_mm", "cell_depth_mm", "wall_mm", "led", "buttons", "oled", "reader"
         "bed_mm")
 
 
-@dataclass(frozen=True)
-class BoxConfig:
+class BoxConfig(NamedTuple):
     hex_mm: float                    # a hex cell across flats
     cell_depth_mm: float             # the light-tight cell, LED to diffuser
     wall_mm: float                   # cell walls; the enclosure's walls are twice this

@@ -8,14 +8,12 @@ devices are built (RPi.GPIO cannot drive a Pi 5's GPIO).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 PIN_LIBRARIES = ("auto", "lgpio", "rpigpio")
 
 
-@dataclass(frozen=True)
-class PiConfig:
+class PiConfig(NamedTuple):
     pin_library: str = "auto"       # auto | lgpio | rpigpio
 
 

@@ -7,8 +7,7 @@ I2C1's pins kept for I2C, no two I2C devices at one address, the PCA9685's all-c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 HAT_EEPROM = {0: "ID_SD", 1: "ID_SC"}
 UART_PINS = {14: "TXD", 15: "RXD"}
@@ -16,16 +15,14 @@ I2C1_PINS = {2: "SDA", 3: "SCL"}
 PCA9685_ALL_CALL = 0x70
 
 
-@dataclass(frozen=True)
-class PinUse:
+class PinUse(NamedTuple):
     chip: str        # "pi" (BCM GPIO) or "pico" (GP)
     pin: int
     device: str      # wind | leds | display | buttons | cards
     function: str    # e.g. "button ok", "I2C1 SDA", "UART TXD", "servo PWM"
 
 
-@dataclass(frozen=True)
-class I2CUse:
+class I2CUse(NamedTuple):
     bus: int
     address: int
     device: str
