@@ -16,12 +16,16 @@ from table.ui.strings import text
 
 @dataclass(frozen=True)
 class Answer:
+    """A prompt's answer to the game, and the card to play next, if any."""
+
     value: Any
     then: Any = None              # a card to play next, once the steps before it are skipped
 
 
 @dataclass(frozen=True)
 class Refuse:
+    """A prompt's refusal of an input: the words that say why."""
+
     key: str                      # an error string of table.ui.strings
     args: dict = field(default_factory=dict)
     message: str | None = None    # or words of its own (the engine's, untranslated)

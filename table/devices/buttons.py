@@ -28,6 +28,8 @@ DEFAULT_HOLD_S = 0.8
 
 @dataclass(frozen=True)
 class InputEvent:
+    """A button pressed (``long``: held)."""
+
     name: str
     long: bool = False
 

@@ -69,6 +69,8 @@ class Thing:
 
 @dataclass
 class Board:
+    """The board as the rules see it: the land, the wind, the things on it and where they lie."""
+
     land: set[Hex]
     wind: int
     rules: set[str] = field(default_factory=set)

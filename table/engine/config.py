@@ -23,6 +23,8 @@ OPTIONS = ("parting_gifts", "reduced_blast", "no_sudden_death", "longer_game", "
 
 @dataclass(frozen=True)
 class GameConfig:
+    """How a game is set up: teams, options, map, and any fixed layout, deck or hands."""
+
     teams: int = 2                                  # 2-4, or 5-6 with the extra teams
     options: tuple[str, ...] = ()                   # from OPTIONS
     land: tuple[Hex, ...] | None = None             # None: the standard map (setup.py)

@@ -238,6 +238,8 @@ class NeedDecision(Exception):
 
 @dataclass(frozen=True)
 class Decision:
+    """A question the game waits on: who answers, what for, every legal answer and the default."""
+
     kind: DecisionKind        # what the options are (a key of KINDS)
     options: tuple[Any, ...]  # every legal answer
     default: Any              # the rulings' default, one of options

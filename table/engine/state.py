@@ -13,6 +13,8 @@ from table.hexgrid import Hex
 
 @dataclass
 class Turn:
+    """Whose turn it is and which step of it the game is at."""
+
     number: int          # turns begun so far (1 is the first)
     team: str | None
     worm: str | None

@@ -30,6 +30,8 @@ REACH = 4
 
 @dataclass(frozen=True)
 class Tile:
+    """A map tile: its number and the land hexes it covers around its anchor."""
+
     number: int
     hexes: tuple[Hex, ...]          # land hexes relative to the anchor (0, 0)
 

@@ -137,6 +137,8 @@ STEP_KINDS = tuple(STEPS)
 
 @dataclass(frozen=True)
 class Card:
+    """A card's definition: what it is, its names, its target and the steps of its effect."""
+
     id: str
     kind: str
     names: dict[str, str]

@@ -41,6 +41,8 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class GameInfo:
+    """One game of the journal as listed: its id, when it began, its seed, status and result."""
+
     id: int
     created: str
     seed: object

@@ -42,6 +42,8 @@ TEAM_FORM = {"do.move_worm": "team_acc", "do.lay_down": "team_acc", "do.worm_san
 
 @dataclass(frozen=True)
 class Instruction:
+    """One thing the players do on the real board: a string key, its arguments, the hexes."""
+
     key: str                               # a string key of table.ui.strings ("do.*")
     args: dict = field(default_factory=dict)   # team id, worm number n, direction d, rule
     at: Hex | None = None                  # the hex to flash: where it happens, or starts

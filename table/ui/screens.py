@@ -29,6 +29,8 @@ DIE_H = 34   # a die icon's height when a line is left under the row for its mea
 
 @dataclass(frozen=True)
 class Screen:
+    """A drawn OLED screen: its image, what would not fit, and the texts on it."""
+
     image: Image.Image
     problems: tuple[str, ...] = ()
     texts: tuple[str, ...] = ()
