@@ -42,8 +42,8 @@ def _formatter(prog: str) -> argparse.HelpFormatter:
         columns = int(os.environ["COLUMNS"])
     except (KeyError, ValueError):
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
-        except (AttributeError, ValueError, OSError):
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 80
+        except (ValueError, OSError):          # not a terminal, or a closed one
             columns = 80
     return argparse.HelpFormatter(prog, width=max(columns, 20) - 2)
 

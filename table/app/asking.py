@@ -5,7 +5,7 @@ prompt draws from (:class:`View`), and the base :class:`Prompt`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from table.engine.board import Board
 from table.hexgrid import Hex
@@ -14,8 +14,7 @@ from table.ui.instructions import worm_number
 from table.ui.strings import text
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(NamedTuple):
     """A prompt's answer to the game, and the card to play next, if any."""
 
     value: Any

@@ -12,8 +12,7 @@ The widgets are re-exported here, so ``from table.app.prompts import Menu`` keep
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from table.engine.board import split_id
 from table.engine.decisions import SKIP, Decision, DecisionKind, Purpose, Way
@@ -40,8 +39,7 @@ def _no_words(value: Any, lang: str, cards: dict) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class Ask:
+class Ask(NamedTuple):
     """How the box asks one kind of decision: ``make(decision, view)`` builds the prompt;
     ``undone(answer, lang, cards)`` says what an undone answer was (None: "a choice")."""
     make: Callable[[Decision, View], Prompt]

@@ -11,8 +11,7 @@ the way (table/ui/rolls.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 
 from table.engine.board import Board, Thing, split_id
@@ -25,8 +24,7 @@ from table.ui.rolls import rolled, with_rolls
 SAID = frozenset({"drop", "sudden_death", "rule", "wind", "draw", "supply_empty"})
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One thing to show and confirm with OK: changes at a hex (with the dice and coins
     behind them), an instruction, a summary, or a deal."""
     instruction: Instruction | None = None

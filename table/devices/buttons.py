@@ -12,10 +12,10 @@ presses): ``on_input`` must hand the event on to the daemon's loop and return qu
 
 from __future__ import annotations
 
+from typing import NamedTuple
 import threading
 from abc import ABC
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
 from table.devices import Device, DeviceError
 
@@ -26,8 +26,7 @@ DEFAULT_BOUNCE_S = 0.03
 DEFAULT_HOLD_S = 0.8
 
 
-@dataclass(frozen=True)
-class InputEvent:
+class InputEvent(NamedTuple):
     """A button pressed (``long``: held)."""
 
     name: str

@@ -55,8 +55,7 @@ WEAPON_KINDS = ("starter", "supply", "superweapon")
 #: the action line's symbols: inch or jump, resolve the text, play another weapon card
 SYMBOLS = ("MOVE", "TEXT", "PLAY")
 #: the target symbols (E12); ``within`` and ``direct_within`` take a range N
-TARGETS = ("own_hex", "adjacent", "direct", "within", "direct_within", "any", "airstrike",
-           "new_hex")
+TARGETS = ("own_hex", "adjacent", "direct", "within", "direct_within", "any", "airstrike", "new_hex")
 RANGED = ("within", "direct_within")
 #: hex terms a target may add (``where``): a land hex, a new hex (not the token's), a non-full
 #: hex (fewer than three Things), an empty hex (none)
@@ -418,8 +417,7 @@ def apply_edit(r: Resolver, change: tuple) -> None:
         start = t.at
         board.lift(t)
         board.put(t, change[2])
-        r.event(EventKind.MOVE, thing=t.id, by="hand", **{"from": list(start)},
-                to=list(change[2]))
+        r.event(EventKind.MOVE, thing=t.id, by="hand", **{"from": list(start)}, to=list(change[2]))
 
 
 def _change_wind(r: Resolver, card: Card, play: Play, step: dict) -> None:

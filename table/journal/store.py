@@ -19,13 +19,13 @@ journal, decides what the entries mean, and what undo may take back.
 
 from __future__ import annotations
 
+from typing import NamedTuple
 import dataclasses
 import importlib
 import logging
 import os
 import sqlite3
 import time
-from dataclasses import dataclass
 
 from .codec import NotPlainData, decode, encode, entry_kind
 from .commits import Commits
@@ -39,8 +39,7 @@ __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "GameInfo", "Journal", "JournalDa
 
 log = logging.getLogger(__name__)
 
-@dataclass(frozen=True)
-class GameInfo:
+class GameInfo(NamedTuple):
     """One game of the journal as listed: its id, when it began, its seed, status and result."""
 
     id: int

@@ -9,7 +9,7 @@ every screen in every language and require no problems.  Layout: an inverted tit
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from PIL import Image
 
@@ -27,8 +27,7 @@ MENU_ROWS = 4
 DIE_H = 34   # a die icon's height when a line is left under the row for its meaning
 
 
-@dataclass(frozen=True)
-class Screen:
+class Screen(NamedTuple):
     """A drawn OLED screen: its image, what would not fit, and the texts on it."""
 
     image: Image.Image

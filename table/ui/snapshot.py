@@ -10,9 +10,7 @@ because it is the contract between them.
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image
 
@@ -21,8 +19,7 @@ from table.hexgrid import Hex
 Colour = tuple[int, int, int]
 
 
-@dataclass(frozen=True)
-class TableSnapshot:
+class TableSnapshot(NamedTuple):
     """What the table shows at one moment."""
 
     version: int                                   # 1, 2, ... one more per change
@@ -51,7 +48,7 @@ class TableSnapshot:
     def next(self, **changes: Any) -> "TableSnapshot":
         """The snapshot after a change: ``changes`` applied, the version one more (unless
         ``changes`` says which)."""
-        return dataclasses.replace(self, **{"version": self.version + 1, **changes})
+        return self._replace(**{"version": self.version + 1, **changes})
 
 
 def frame_items(frame: dict[Hex, Colour]) -> tuple[tuple[Hex, Colour], ...]:

@@ -12,7 +12,6 @@ the page is a spectator screen.
 from __future__ import annotations
 
 import base64
-import dataclasses
 import hashlib
 import io
 import secrets
@@ -94,7 +93,7 @@ class TableView:
         self.snapshot = snapshot
         if snapshot.lang in LANGS:
             self._lang = snapshot.lang
-        if last is not None and dataclasses.replace(snapshot, version=last.version) == last:
+        if last is not None and snapshot._replace(version=last.version) == last:
             return False
         self.changed()
         return True

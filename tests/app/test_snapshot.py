@@ -4,7 +4,6 @@ wind all in the one frozen TableSnapshot the devices were drawn from and the pag
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 
 import pytest
 
@@ -47,7 +46,7 @@ def test_each_press_is_one_snapshot_drawn_once(tmp_path, monkeypatch):
 
 def test_a_snapshot_never_changes(tmp_path):
     snap = TableSnapshot(1, "play", "en", oled=("Blue", "Move 1"), wind=3)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         snap.wind = 4
     later = snap.next(wind=4)
     assert (snap.version, snap.wind, later.version, later.wind) == (1, 3, 2, 4)
