@@ -78,10 +78,14 @@ def _paragraph(para: str, fnt: ImageFont.FreeTypeFont,
                width: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """One paragraph of :func:`wrap`, measured once (a screen of changes puts together lines
     measured one by one before)."""
+    words = para.split()
+    whole = " ".join(words)
+    if fnt.getlength(whole) <= width:       # (one line: no start of it is wider than all of it)
+        return (whole,), ()
     lines: list[str] = []
     too_wide: list[str] = []
     line = ""
-    for word in para.split():
+    for word in words:
         trial = f"{line} {word}" if line else word
         if fnt.getlength(trial) <= width:
             line = trial
