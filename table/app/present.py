@@ -100,11 +100,10 @@ def told(lang: str, title: str, body: str, card: str, cards: dict) -> screens.Sc
     """A card's summary, with OK's hint: at the foot where the body leaves room, else at the
     right of the title (the card's name alone, if the title is too wide for it)."""
     name = cards[card].name(lang) if card in cards else card
-    for shot in (screens.message(title, body, footer=screens.go_on(lang)),
-                 screens.message(title, body, mark=screens.OK_ON),
-                 screens.message(name, body, mark=screens.OK_ON)):
-        if not shot.problems:
-            return shot
+    for head, foot, mark in ((title, screens.go_on(lang), ""), (title, None, screens.OK_ON),
+                             (name, None, screens.OK_ON)):
+        if screens.fits(head, body, foot, mark):
+            return screens.message(head, body, foot, mark)
     return screens.message(title, body)
 
 
@@ -140,10 +139,9 @@ def deal_screen(lang: str, deal: dict, cards: dict, width: int = NAME_W) -> scre
         if deal.get("bottom"):
             body += ". " + text("deal.bottom", lang,
                                 card=card_name(cards, deal["bottom"], lang, width))
-    shot = screens.message(title, body, mark=screens.OK_ON)
-    if shot.problems and width > NAME_W // 4:          # long names: shorter still
-        return deal_screen(lang, deal, cards, width // 2)
-    return shot
+    if width > NAME_W // 4 and not screens.fits(title, body, mark=screens.OK_ON):
+        return deal_screen(lang, deal, cards, width // 2)        # long names: shorter still
+    return screens.message(title, body, mark=screens.OK_ON)
 
 
 def land_of(config):

@@ -191,12 +191,32 @@ class Canvas:
 
     def title(self, s: str, mark: str = "") -> None:
         """An inverted title bar across the top (rows 0-12), ``mark`` at its right end."""
-        self.draw.rectangle((0, 0, WIDTH - 1, TITLE_H - 1), fill=1)
+        self.bar((0, 0, WIDTH - 1, TITLE_H - 1))
         fnt = font(12, bold=True)
         room = WIDTH - 2 - (int(length(mark, fnt)) + 2 if mark else 0)
         self.line((1, 0), s, fnt, width=room, fill=0)          # (the title's words first)
         if mark:
             self.line((room + 2, 0), mark, fnt, width=WIDTH - room - 2, fill=0)
+
+    def bar(self, box: tuple[int, int, int, int]) -> None:
+        """A filled rectangle (x0, y0, x1, y1, inclusive)."""
+        self.draw.rectangle(box, fill=1)
+
+
+class Measure(Canvas):
+    """A canvas that only measures: the texts a screen shows and the problems it meets, with
+    no pixel drawn, to choose between layouts of a screen before drawing the one chosen."""
+
+    def __init__(self) -> None:        # (no image)
+        self.problems: list[str] = []
+        self.texts: list[str] = []
+
+    def text(self, xy: tuple[int, int], s: str, fnt: ImageFont.FreeTypeFont,
+             fill: int = 1) -> None:
+        pass
+
+    def bar(self, box: tuple[int, int, int, int]) -> None:
+        pass
 
 
 TITLE_H = 13

@@ -15,7 +15,8 @@ from PIL import Image
 
 from table.fonts import font
 
-from .layout import BODY, HEIGHT, TITLE_H, WIDTH, Canvas, cut, length, line_height, wrap
+from .layout import (BODY, HEIGHT, TITLE_H, WIDTH, Canvas, Measure, cut, length, line_height,
+                     wrap)
 from table.langs import LANGS
 
 from .strings import FACES, OPTIONAL_RULES, TEAMS, text
@@ -51,17 +52,26 @@ def message(title: str, body: str, footer: str | None = None, mark: str = "",
     ``mark`` at the right of the title bar (:data:`OK_ON`: OK goes on); ``hint``: the keys'
     hint as the footer where the body leaves it room, else "OK" at the title's right."""
     if hint is not None:
-        for shot in (message(title, body, hint, mark), message(title, body, mark=mark or "OK")):
-            if not shot.problems:
-                return shot
-    c = Canvas()
+        for foot, marked in ((hint, mark), (None, mark or "OK")):
+            if fits(title, body, foot, marked):
+                return message(title, body, foot, marked)
+    return _done(_message(Canvas(), title, body, footer, mark))
+
+
+def fits(title: str, body: str, footer: str | None = None, mark: str = "") -> bool:
+    """:func:`message` (without a hint) would show all of it, without a problem: measured,
+    not drawn (a screen that tries layouts draws only the one it shows)."""
+    return not _message(Measure(), title, body, footer, mark).problems
+
+
+def _message(c: Canvas, title: str, body: str, footer: str | None, mark: str) -> Canvas:
     c.title(title, mark)
     x0, y0, x1, y1 = BODY
     if footer:
         y1 -= 12
         c.line((x0, HEIGHT - 12), footer, width=x1 - x0, align="right")
     c.block((x0, y0, x1, y1), body)
-    return _done(c)
+    return c
 
 
 def menu(title: str, items: list[str], cursor: int | None) -> Screen:
@@ -209,17 +219,13 @@ def turn(lang: str, team: str, worm: str | None, prompt: str, phase: str | None 
     chosen), the step of the turn (``phase``: activate, move1, move2) in bold,
     and what to do now (``prompt``, already in ``lang``); ``keys``: the keys at the foot
     (1-6, OK) where the prompt leaves them room."""
-    if keys:
-        with_keys = _turn(lang, team, worm, prompt, phase, True)
-        if not with_keys.problems:
-            return with_keys
-    return _turn(lang, team, worm, prompt, phase, False)
+    keys = keys and not _turn(Measure(), lang, team, worm, prompt, phase, True).problems
+    return _done(_turn(Canvas(), lang, team, worm, prompt, phase, keys))
 
 
-def _turn(lang: str, team: str, worm: str | None, prompt: str, phase: str | None,
-          keys: bool) -> Screen:
+def _turn(c: Canvas, lang: str, team: str, worm: str | None, prompt: str, phase: str | None,
+          keys: bool) -> Canvas:
     name = text(f"team.{team}", lang)
-    c = Canvas()
     c.title(text("turn.title", lang, team=name, n=worm) if worm is not None
             else text("turn.team", lang, team=name))
     x0, y0, x1, y1 = BODY
@@ -230,7 +236,7 @@ def _turn(lang: str, team: str, worm: str | None, prompt: str, phase: str | None
         c.line((x0, y0), text(f"phase.{phase}", lang), font(12, bold=True), width=x1 - x0)
         y0 += 12
     c.block((x0, y0, x1, y1), prompt)
-    return _done(c)
+    return c
 
 
 def confirm(lang: str, instruction: str, index: int, total: int) -> Screen:
