@@ -11,8 +11,6 @@ its module is imported (about 0.6 ms a class on a desktop, ten times that at a P
 a named tuple none (docs/benchmarks.md, "Start-up").  Change one with ``_replace``.
 """
 
-from __future__ import annotations
-
 from collections import Counter
 from pathlib import Path
 from types import MappingProxyType

@@ -5,8 +5,6 @@ Every key has a default for the reference build, so a profile without `[box]` st
 these values and from the LED grid; the keys are documented in hardware/README.md.
 """
 
-from __future__ import annotations
-
 from typing import Any, Mapping, NamedTuple
 
 from table.profiles.reader import Reader

@@ -6,8 +6,6 @@ table/devices/pins.py checks the choice against /proc/device-tree/model when the
 devices are built (RPi.GPIO cannot drive a Pi 5's GPIO).
 """
 
-from __future__ import annotations
-
 from typing import Any, Mapping, NamedTuple
 
 PIN_LIBRARIES = ("auto", "lgpio", "rpigpio")

@@ -5,8 +5,6 @@ the Pi and on the Pico), the HAT EEPROM pins left free, the UART kept for the ca
 I2C1's pins kept for I2C, no two I2C devices at one address, the PCA9685's all-call address.
 """
 
-from __future__ import annotations
-
 from typing import Any, NamedTuple
 
 HAT_EEPROM = {0: "ID_SD", 1: "ID_SC"}
