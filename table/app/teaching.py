@@ -23,7 +23,6 @@ are left of the deck's size, asked first (:class:`Count`).
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -235,7 +234,7 @@ class Teacher:
         assert card is not None, problems        # (the walk checked it)
         try:
             path = authoring.write(raw, known=self.d.cards)
-            card = dataclasses.replace(card, source=str(path))
+            card = card._replace(source=str(path))
             log.info("card %s taught: %s", card.id, path)
         except CardError as err:
             log.error("card %s taught, but not saved for later games: %s", card.id,

@@ -43,7 +43,6 @@ chance outcome or the revealed card it stands for, never as an answer.
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from .board import TEAMS, Board
@@ -464,8 +463,9 @@ def _learnt_before(log: list) -> dict[int, list[dict]]:
 
 def card_json(card: Card) -> dict[str, Any]:
     """A card as a log entry holds it (JSON-ready: lists for tuples)."""
-    return {f.name: list(v) if isinstance(v, tuple) else v
-            for f in fields(card) if (v := getattr(card, f.name)) != f.default}
+    defaults = Card._field_defaults
+    return {name: list(v) if isinstance(v, tuple) else v
+            for name, v in zip(card._fields, card) if name not in defaults or v != defaults[name]}
 
 
 def json_card(data: dict[str, Any]) -> Card:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from .board import Board, Thing
 from table.hexgrid import Hex
@@ -21,8 +21,7 @@ class Turn:
     step: str            # the Phase: place, draft, start, activate, move1, move2, weapon, end, over
 
 
-@dataclass(frozen=True)
-class GameResult:
+class GameResult(NamedTuple):
     """How a game ended (rulings T6): the winners (several: a shared win), why it ended
     (``final_round``, ``true_elimination``, ``round_limit``, ``no_teams``), the worms and the
     undamaged worms each team kept, and the turns played.  ``as_json()`` is the dict the
@@ -52,8 +51,7 @@ class GameResult:
                    dict(data["undamaged"]), data["turns"])
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(NamedTuple):
     """The game as its setup left it (the log's ``setup`` record): the board as laid (the map
     and every Thing where it was placed), each team's hand as dealt and what the decks hold
     (``supply``, ``drop``: card ids, sorted; ``bottom``: the Sudden Death card or None)."""

@@ -17,7 +17,7 @@ A *placement* ``(number, anchor, turns)`` lays the tile with its anchor on ``anc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 from functools import lru_cache
 
 from table.hexgrid import Hex, distance, hexagon, neighbour
@@ -28,8 +28,7 @@ DIAL: Hex = (0, 0)
 REACH = 4
 
 
-@dataclass(frozen=True)
-class Tile:
+class Tile(NamedTuple):
     """A map tile: its number and the land hexes it covers around its anchor."""
 
     number: int

@@ -39,7 +39,7 @@ steps (docs/cards.md has the table of the rulebook's words):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from table.hexgrid import DIRECTIONS, Hex, direction_to, hexagon, neighbour
 
@@ -88,8 +88,7 @@ WAYS = ("choose", "wind", "roll", "away")
 WHAT = ("target", "things", "worm")
 
 
-@dataclass(frozen=True)
-class Param:
+class Param(NamedTuple):
     """One parameter of a step: a choice (``choices``; ``many``: a list of them), a whole
     number (``number``: its bounds) or a line of text (``text``: its longest length).
     ``default`` None: required; the first choice is the default where there is one."""
@@ -134,8 +133,7 @@ STEPS: dict[str, dict[str, Param]] = {
 STEP_KINDS = tuple(STEPS)
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):
     """A card's definition: what it is, its names, its target and the steps of its effect."""
 
     id: str

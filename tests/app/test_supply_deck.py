@@ -32,8 +32,7 @@ def test_box_draws_is_offered_only_when_the_library_holds_a_supply_deck():
     assert few.values == ["players", "teach"]
     said = " ".join(few.screen(view).texts)
     assert "The box knows 1 Supply card: add yours on the page" in said
-    from dataclasses import replace
-    plenty = {c: replace(card, copies=8) if card.kind == "supply" else card
+    plenty = {c: card._replace(copies=8) if card.kind == "supply" else card
               for c, card in library().items()}
     assert decks_menu(plenty).values == ["players", "box", "teach"]
     assert decks_menu(None).values == ["players", "box", "teach"]      # not known: all

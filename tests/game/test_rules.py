@@ -2,7 +2,6 @@
 
 import random
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 
@@ -70,7 +69,7 @@ def test_drop_deck_sizes():
     base = Game.new(GameConfig(teams=3), 1)
     assert base.decks["drop"] == 2 * 3 + 2 + 1        # T4: two a player plus two, then SD
     assert base.deck_cards["bottom"] in ("one_life", "powerful_explosives")
-    cards = {k: replace(c, copies=5) if c.kind == "drop" else c for k, c in library().items()}
+    cards = {k: c._replace(copies=5) if c.kind == "drop" else c for k, c in library().items()}
     longer = Game.new(GameConfig(teams=3, options=("longer_game",)), 1, cards)
     assert longer.decks["drop"] == 2 * 5 + 1          # every Drop card in the box
     none = Game.new(GameConfig(teams=3, options=("no_sudden_death",)), 1, cards)
@@ -281,7 +280,7 @@ def test_true_elimination_plays_on():
 
 
 def test_no_sudden_death_reshuffles_the_drop_cards():
-    cards = {k: replace(c, copies=1) if c.kind == "drop" else c for k, c in library().items()}
+    cards = {k: c._replace(copies=1) if c.kind == "drop" else c for k, c in library().items()}
     g = Game.new(GameConfig(teams=2, options=("no_sudden_death",), max_rounds=10), 3, cards)
     play_out(g, 3)
     assert any(e["event"] == "reshuffle" for e in g.events)
@@ -349,8 +348,8 @@ def test_a_fork_leaves_the_position_in_view_alone():
 
 
 def test_the_fifth_card_is_dealt_from_the_starter_copies_left_without_replacement():
-    cards = {k: replace(c, copies=2) if c.kind == "starter" else c for k, c in library().items()}
-    cards["grenade"] = replace(cards["grenade"], copies=1)
+    cards = {k: c._replace(copies=2) if c.kind == "starter" else c for k, c in library().items()}
+    cards["grenade"] = cards["grenade"]._replace(copies=1)
     g = Game.new(GameConfig(teams=2), 5, cards)
     hands = g.hands
     assert all(h[:4] == ["uzi", "bazooka", "ninja_rope", "girder"] for h in hands.values())
@@ -374,7 +373,7 @@ def test_leftover_copies_of_the_four_join_the_fifth_card_deal():
 
 
 def test_a_drop_deck_the_box_cannot_fill_says_so():
-    cards = {k: replace(c, copies=1) if c.kind == "drop" else c for k, c in library().items()}
+    cards = {k: c._replace(copies=1) if c.kind == "drop" else c for k, c in library().items()}
     g = Game.new(GameConfig(teams=3), 1, cards)
     assert {"event": "deck_short", "deck": "drop", "card": None, "wanted": 8, "have": 2} in g.events
     assert g.decks["drop"] == 2 + 1                       # both Drop cards, then Sudden Death
