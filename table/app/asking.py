@@ -5,13 +5,13 @@ prompt draws from (:class:`View`), and the base :class:`Prompt`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Mapping, NamedTuple
 
 from table.engine.board import Board
 from table.hexgrid import Hex
 from table.ui import scenes, screens
 from table.ui.instructions import worm_number
-from table.ui.strings import text
+from table.ui.strings import NO_ARGS, text
 
 
 class Answer(NamedTuple):
@@ -21,12 +21,11 @@ class Answer(NamedTuple):
     then: Any = None              # a card to play next, once the steps before it are skipped
 
 
-@dataclass(frozen=True)
-class Refuse:
+class Refuse(NamedTuple):
     """A prompt's refusal of an input: the words that say why."""
 
     key: str                      # an error string of table.ui.strings
-    args: dict = field(default_factory=dict)
+    args: Mapping[str, Any] = NO_ARGS
     message: str | None = None    # or words of its own (the engine's, untranslated)
 
 

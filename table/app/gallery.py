@@ -40,7 +40,7 @@ from .gallery_kit import (
 from .gallery_play import ends, setup, steps, turn
 from .gallery_said import by_hand, said, typed, undos
 from .present import Legend, refusal
-from .prompts import Menu, Notice, Prompt, Refuse, View
+from .prompts import Answer, Menu, Notice, Prompt, Refuse, View
 from .state import words
 from .wizard import MapEditor, Wizard
 
@@ -238,7 +238,7 @@ def teach(lang: str) -> Iterator[tuple[str, Draw]]:
         if preferred is not None:
             p.cursor = values.index(preferred)          # type: ignore[attr-defined]
         out = p.press(InputEvent("ok"))
-        if out is None or not hasattr(out, "value"):
+        if not isinstance(out, Answer):
             break
         picks += (out.value,)
         if w.answer(out.value) is not None:

@@ -11,6 +11,8 @@ the LEDs light every hex still to change and flash the hex on show.
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from table.hexgrid import Hex
 from table.engine.state import GameResult
 from table.engine.setup import HIDDEN
@@ -225,7 +227,7 @@ def refusal(out: Refuse, lang: str) -> screens.Screen:
     return screens.error(lang, out.key, **_named(out.args, lang))
 
 
-def _named(args: dict, lang: str) -> dict:
+def _named(args: Mapping[str, Any], lang: str) -> dict:
     """Refusal arguments in words: a card id as its printed name, a team as its name."""
     out = dict(args)
     if "card" in out:

@@ -13,7 +13,7 @@ OLED.  One screen per hex, one OK per screen: a chain of 24 changes over six hex
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import Any, Mapping, NamedTuple
 
 from table.engine.board import Board
 from table.hexgrid import Hex
@@ -22,18 +22,17 @@ from table.engine.state import GameResult
 from .instructions import worm_number
 from table.langs import LANGS
 
-from .strings import sentence, text
+from .strings import NO_ARGS, sentence, text
 
 #: at most this many OLED lines of changes on one screen (the title bar above them)
 LINES = 4
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     """One change at one hex: ``key`` a string key ("ch.*"), ``at`` the hex the players touch,
     ``src`` where a moved Thing comes from (flashed too)."""
     key: str
-    args: dict = field(default_factory=dict)
+    args: Mapping[str, Any] = NO_ARGS
     at: Hex | None = None
     src: Hex | None = None
 

@@ -13,14 +13,14 @@ A worm is called by its team and number (:attr:`Thing.number <table.engine.board
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import Any, Mapping, NamedTuple
 
 from table.cards import library
 from table.engine.board import KINDS, TEAMS, Board, Thing, split_id
 from table.hexgrid import Hex
 
 from .layout import card_name
-from .strings import sentence, text
+from .strings import NO_ARGS, sentence, text
 
 #: Events that change nothing the players must copy onto the board.
 BOOKKEEPING = frozenset({"roll", "flip", "accuracy", "blast", "oil_drum", "prod", "sink",
@@ -40,12 +40,11 @@ TEAM_FORM = {"do.move_worm": "team_acc", "do.lay_down": "team_acc", "do.worm_san
              "do.thaw": "team_acc", "do.last_worm": "team", "do.eliminated": "team"}
 
 
-@dataclass(frozen=True)
-class Instruction:
+class Instruction(NamedTuple):
     """One thing the players do on the real board: a string key, its arguments, the hexes."""
 
     key: str                               # a string key of table.ui.strings ("do.*")
-    args: dict = field(default_factory=dict)   # team id, worm number n, direction d, rule
+    args: Mapping[str, Any] = NO_ARGS   # team id, worm number n, direction d, rule
     at: Hex | None = None                  # the hex to flash: where it happens, or starts
     to: Hex | None = None                  # where a move ends
 

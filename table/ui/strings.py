@@ -28,7 +28,8 @@ import string
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
+from types import MappingProxyType
+from typing import Any, Callable, Iterator, Mapping
 
 from table.langs import LANGS
 
@@ -41,6 +42,8 @@ OPTIONAL_RULES = ("parting_gifts", "reduced_blast", "no_sudden_death", "longer_g
 LASTING_RULES = ("one_life", "powerful_explosives", "reduced_blast", "parting_gifts")
 DEVICES = ("display", "leds", "wind", "cards", "buttons", "pico")
 
+#: the arguments of a string that takes none (a record's default: shared, so never changed)
+NO_ARGS: Mapping[str, Any] = MappingProxyType({})
 DOMAIN = "worms-table"
 LOCALE_DIR = Path(__file__).with_name("locale")
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
