@@ -16,6 +16,8 @@ switching costs more than it saves (docs/benchmarks.md).
 from __future__ import annotations
 
 import time
+from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 from table.ui.snapshot import TableSnapshot, frame_items, one_bit
@@ -33,6 +35,7 @@ class Presenter:
         self.origin = time.monotonic()                   # its first beat (the ticker's too)
         self.snapshot: TableSnapshot | None = None     # the last one
         self._version = 0
+        self._order: tuple[Any, tuple] = (None, ())     # the LEDs' hexes, and sorted
 
     def present(self, prompt: Prompt, view: View, t: float, *, mode: str, lang: str,
                 clock_left: float | None = None, wind: int | None = None,
@@ -77,7 +80,8 @@ class Presenter:
 
     def _leds(self, prompt: Prompt, view: View, t: float) -> tuple:
         """Push the LEDs' frame at animation time ``t``; the frame as the snapshot holds it
-        (a hex the frame leaves out keeps its colour)."""
+        (a hex the frame leaves out keeps its colour): (hex, colour) pairs sorted by hex,
+        the sorted hexes worked out once for the LEDs."""
         sup = self.supervisor
         leds = sup.dev.get("leds")
         if leds is None:
@@ -86,9 +90,16 @@ class Presenter:
         if "display" in sup.faults:
             frame = fault_frame(frame, t)
         sup.safely("leds", push_frame, leds, frame)
-        last = self.snapshot
-        shown = dict(last.leds) if last is not None and last.leds else dict.fromkeys(
-            leds.hexes, (0, 0, 0))
+        hexes = leds.hexes
+        if self._order[0] is not hexes:
+            self._order = (hexes, tuple(sorted(hexes)))
+        order = self._order[1]
+        last = self.snapshot.leds if self.snapshot is not None else ()
+        if not last:
+            return tuple(zip(order, map(frame.get, order, repeat((0, 0, 0)))))
+        if tuple(map(itemgetter(0), last)) == order:        # (the same LEDs as last time)
+            return tuple(zip(order, map(frame.get, order, map(itemgetter(1), last))))
+        shown = dict(last)
         shown.update((h, c) for h, c in frame.items() if h in shown)
         return frame_items(shown)
 

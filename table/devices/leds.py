@@ -116,7 +116,7 @@ class HexLeds(Device, ABC):
         """The staged frame, capped, one colour per LED index (what :meth:`show` pushes)."""
         staged, capped = self._staged, self._capped
         if self._brightness == 1.0:
-            return tuple(staged[h] for h in self.led_map)
+            return tuple(map(staged.__getitem__, self.led_map))
         out = []
         for h in self.led_map:
             c = staged[h]
@@ -130,7 +130,7 @@ class HexLeds(Device, ABC):
         """Push the staged frame to the LEDs."""
         frame = self.frame()
         self._push(frame)
-        self._shown = {h: c for h, c in zip(self.led_map, frame)}
+        self._shown = dict(zip(self.led_map, frame))
 
     def shown(self) -> dict[Hex, Color]:
         """What each hex shows now, after the cap."""
