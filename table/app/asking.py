@@ -2,8 +2,6 @@
 (:class:`Answer`, a legal value; :class:`Refuse`, a mistake said and nothing changed), what a
 prompt draws from (:class:`View`), and the base :class:`Prompt`."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field
 from typing import Any, Mapping, NamedTuple
 

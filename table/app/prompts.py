@@ -10,8 +10,6 @@ a decision's kind with a string (tests/test_complexity.py).
 The widgets are re-exported here, so ``from table.app.prompts import Menu`` keeps working.
 """
 
-from __future__ import annotations
-
 from typing import Any, Callable, NamedTuple
 
 from table.engine.board import split_id

@@ -9,8 +9,6 @@ steps shown one at a time: physical changes to copy, each with the dice and coin
 the way (table/ui/rolls.py).
 """
 
-from __future__ import annotations
-
 from typing import Callable, NamedTuple
 
 

@@ -10,8 +10,6 @@ Callbacks come from gpiozero's threads (the pin thread for presses, a hold threa
 presses): ``on_input`` must hand the event on to the daemon's loop and return quickly.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 import threading
 from abc import ABC

@@ -1,8 +1,6 @@
 """What a game is at one moment: the board and everything a step may change (hands, decks,
 whose turn, the final round), copied at every checkpoint and restored when a step re-runs."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple

@@ -15,8 +15,6 @@ A *placement* ``(number, anchor, turns)`` lays the tile with its anchor on ``anc
 (True, False)
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 from functools import lru_cache
 

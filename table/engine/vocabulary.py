@@ -36,8 +36,6 @@ steps (docs/cards.md has the table of the rulebook's words):
 ================  ============================================================================
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple
 

@@ -17,8 +17,6 @@ data).  A game is rebuilt with ``Game.replay(config, seed, log)``: the engine, n
 journal, decides what the entries mean, and what undo may take back.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 import dataclasses
 import importlib

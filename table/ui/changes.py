@@ -11,8 +11,6 @@ OLED.  One screen per hex, one OK per screen: a chain of 24 changes over six hex
 :func:`card_summary` and :func:`game_summary` say in words what a card and a whole game did.
 """
 
-from __future__ import annotations
-
 from typing import Any, Mapping, NamedTuple
 
 from table.engine.board import Board

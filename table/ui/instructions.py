@@ -11,8 +11,6 @@ A worm is called by its team and number (:attr:`Thing.number <table.engine.board
 "red-2" is red worm 2), or by its whole id when that ends in no digit (a scenario's "A").
 """
 
-from __future__ import annotations
-
 from typing import Any, Mapping, NamedTuple
 
 from table.cards import library

@@ -6,8 +6,6 @@ every screen in every language and require no problems.  Layout: an inverted tit
 (rows 0-12), then four lines of the 12 px Terminus font.
 """
 
-from __future__ import annotations
-
 import math
 from typing import NamedTuple
 

@@ -8,8 +8,6 @@ new snapshot (its ``version`` one more).  It lives here, below both the app and 
 because it is the contract between them.
 """
 
-from __future__ import annotations
-
 from typing import Any, NamedTuple
 
 from PIL import Image
