@@ -5,10 +5,11 @@
 # Keep it to the common subset: no annotations, no f-string tricks, no slice deletion.
 # The wire format is described in PROTOCOL.md next to this file.
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 
 SYNC = 0x7E
-MIN_LEN = 6           # len, seq, type, crc-hi, crc-lo, sync
+CRC_LEN = 4           # CRC-32, big-endian
+MIN_LEN = 8           # len, seq, type, 4 CRC bytes, sync
 MAX_LEN = 64          # longest frame, so a corrupted length byte cannot stall the link long
 MAX_DATA = MAX_LEN - MIN_LEN
 KEEP = 2 * MAX_LEN - 1  # the most bytes a Decoder ever holds (127)
@@ -53,49 +54,77 @@ class CodecError(ValueError):
     pass
 
 
-def _crc_table():
-    table = []
+def _crc_tables():
+    # the CRC-32 table in 16-bit halves: a MicroPython small int holds 30 bits, so the
+    # Pico never makes a big int (an allocation) while it checks a frame
+    high, low = [], []
     for byte in range(256):
-        crc = byte << 8
+        hi, lo = 0, byte
         for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else (crc << 1)
-        table.append(crc & 0xFFFF)
-    return table
+            odd = lo & 1
+            lo = (lo >> 1) | ((hi & 1) << 15)
+            hi >>= 1
+            if odd:                       # the reflected polynomial 0xEDB88320
+                hi ^= 0xEDB8
+                lo ^= 0x8320
+        high.append(hi)
+        low.append(lo)
+    return high, low
 
 
-_TABLE = _crc_table()
+_HIGH, _LOW = _crc_tables()
 
 
-def crc16(data, start=0, end=None):
-    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF): crc16(b"123456789") == 0x29B1."""
-    if end is None:
-        end = len(data)
-    crc = 0xFFFF
-    table = _TABLE
+def crc_into(data, start, end, out, at):
+    """Write the CRC-32 of data[start:end] big-endian into out[at:at + 4].  Allocates
+    nothing.  The CRC is zlib's (CRC-32/ISO-HDLC: reflected polynomial 0xEDB88320, initial
+    value and final XOR 0xFFFFFFFF): "123456789" gives 0xCBF43926."""
+    hi = lo = 0xFFFF
+    high = _HIGH
+    low = _LOW
     for i in range(start, end):
-        crc = ((crc << 8) & 0xFFFF) ^ table[((crc >> 8) ^ data[i]) & 0xFF]
-    return crc
+        x = (lo ^ data[i]) & 0xFF
+        lo = (((hi & 0xFF) << 8) | (lo >> 8)) ^ low[x]
+        hi = (hi >> 8) ^ high[x]
+    hi ^= 0xFFFF
+    lo ^= 0xFFFF
+    out[at] = hi >> 8
+    out[at + 1] = hi & 0xFF
+    out[at + 2] = lo >> 8
+    out[at + 3] = lo & 0xFF
+
+
+def _intact(buf, start, end, check):
+    """Whether the CRC in buf[end:end + 4] is that of buf[start:end] (worked out in check)."""
+    crc_into(buf, start, end, check, 0)
+    return (check[0] == buf[end] and check[1] == buf[end + 1] and check[2] == buf[end + 2]
+            and check[3] == buf[end + 3])
+
+
+def crc32(data):
+    """CRC-32 of data as an int (the host's and the tests' view of crc_into)."""
+    out = bytearray(CRC_LEN)
+    crc_into(data, 0, len(data), out, 0)
+    return int.from_bytes(out, "big")
 
 
 def encode(seq, mtype, data=b""):
-    """One frame: len, seq, type, data, crc16 (big-endian, over len..data), sync."""
+    """One frame: len, seq, type, data, CRC-32 (big-endian, over len..data), sync."""
     length = len(data) + MIN_LEN
     if length > MAX_LEN:
         raise CodecError("frame data too long: %d bytes, at most %d" % (len(data), MAX_DATA))
     frame = bytearray(length)
-    frame[3:length - 3] = data
+    frame[3:length - 5] = data
     return bytes(seal(frame, seq, mtype, length))
 
 
 def seal(frame, seq, mtype, length):
-    """Complete the frame of ``length`` bytes in ``frame``, whose data (frame[3:length - 3])
+    """Complete the frame of ``length`` bytes in ``frame``, whose data (frame[3:length - 5])
     is already in place: length, seq, type, CRC and sync.  Allocates nothing."""
     frame[0] = length
     frame[1] = seq & 0xFF
     frame[2] = mtype & 0xFF
-    crc = crc16(frame, 0, length - 3)
-    frame[length - 3] = crc >> 8
-    frame[length - 2] = crc & 0xFF
+    crc_into(frame, 0, length - 5, frame, length - 5)
     frame[length - 1] = SYNC
     return frame
 
@@ -117,6 +146,7 @@ class Decoder:
 
     def __init__(self):
         self.buf = bytearray(KEEP)
+        self.check = bytearray(CRC_LEN)   # the CRC of a candidate frame, to compare
         self.n = 0                 # bytes held in buf
         self.lead = -1             # the first byte since the last good frame (-1: none yet)
         self.since = 0             # bytes since the last good frame (counted up to 255)
@@ -139,6 +169,7 @@ class Decoder:
         lead = self.lead
         since = self.since
         last = self.last
+        check = self.check
         found = 0
         for i in range(count):
             b = data[i]
@@ -168,14 +199,14 @@ class Decoder:
             start = -1
             for length in range(top, low - 1, -1):
                 at = n - length
-                if buf[at] == length and crc16(buf, at, n - 3) == (buf[n - 3] << 8) | buf[n - 2]:
+                if buf[at] == length and _intact(buf, at, n - 5, check):
                     start = at
                     break
             if start < 0:
                 if not MIN_LEN <= lead <= MAX_LEN or since >= lead:
                     self.damaged += 1
                 continue
-            end = n - 3
+            end = n - 5
             self.frames += 1
             self.skipped += start
             found += 1

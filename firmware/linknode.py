@@ -5,7 +5,7 @@
 
 import linkcodec as C
 
-FIRMWARE_VERSION = "1.2.0"
+FIRMWARE_VERSION = "1.3.0"
 MAX_LEDS = 1024
 BLINK_MS = 500
 MIN_PULSE_US = 400

@@ -90,7 +90,9 @@ def greet(ser: Port, seq: int, *, path: str, timeout: float, resend_s: float,
                 raise DeviceError(DEVICE, "the link was closed")
             if now >= deadline:
                 raise DeviceError(DEVICE, f"no hello from {path} within {timeout:g} s: is the "
-                                          "worms-table firmware on the Pico? (see firmware/README.md)")
+                                          "worms-table firmware on the Pico, and as new as this "
+                                          "worms-table? (older firmware cannot read its frames: "
+                                          "copy firmware/ to the Pico again, firmware/README.md)")
             if now >= resend_at:
                 ser.write(frame)
                 resend_at = now + resend_s

@@ -67,8 +67,8 @@ def greet(node, out, n=61, seq=0):
 # ---- codec ---------------------------------------------------------------------------
 
 def check_crc(v):
-    for case in v["crc16"]:
-        eq(C.crc16(unhex(case["data"])), case["crc"], "crc16 of " + case["data"])
+    for case in v["crc32"]:
+        eq(C.crc32(unhex(case["data"])), case["crc"], "crc32 of " + case["data"])
 
 
 def check_frames(v):
@@ -289,7 +289,7 @@ def check_damage_is_noticed(v):
     dec = C.Decoder()
     eq(dec.feed(b[:9]), [], "half a frame with sync bytes inside")
     eq(dec.damaged, 0, "a frame still arriving is not damage")
-    eq(dec.feed(b[9:]), [(2, C.LED_SET, b[3:-3])], "the rest of it")
+    eq(dec.feed(b[9:]), [(2, C.LED_SET, b[3:-1 - C.CRC_LEN])], "the rest of it")
     torn = bytearray(a)
     torn[2] ^= 0x40
     eq(dec.feed(bytes(torn)), [], "a damaged frame")
