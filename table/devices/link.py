@@ -90,7 +90,7 @@ class PicoLink:
         self._next_seq = 0
         self._sent_at = 0.0            # last (re)transmission of the window
         self._last_tx = 0.0
-        self._heard_at = 0.0           # when the last good frame came from the Pico
+        self._heard_at = 0.0           # the Pico's last ack of something waiting, or the wait's start
         self.rto = ack_timeout         # current retransmission timeout
         self._srtt: float | None = None
         self._rttvar = 0.0
@@ -336,7 +336,6 @@ class PicoLink:
         self._cond.notify_all()
 
     def _on_frame(self, ack: int, mtype: int, body: bytes) -> None:
-        self._heard_at = time.monotonic()
         if mtype == C.NEED_HELLO:
             self._drop("the Pico restarted; greeting it again")
             return
@@ -370,7 +369,7 @@ class PicoLink:
                 msg.done = True
             if mv is not None and acked[-1].mtype == C.HEARTBEAT:
                 acked[-1].reply = mv
-            self._sent_at = now
+            self._sent_at = self._heard_at = now     # answers that ack nothing keep no link
             self._cond.notify_all()
         elif n != 0:
             return                                 # stale: from before a retransmission
@@ -421,7 +420,7 @@ class PicoLink:
             self._next_seq = (self._next_seq + 1) & 0xFF
             now = time.monotonic()
             if not self._inflight:
-                self._sent_at = now
+                self._sent_at = self._heard_at = now
             msg.sent_at = now
             self._inflight.append(msg)
             self.stats["sent"] += 1

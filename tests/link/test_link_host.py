@@ -228,6 +228,21 @@ def test_a_pico_that_stops_answering_is_dropped_and_retried(link_to, tmp_path, m
     link.send(C.HEARTBEAT)
 
 
+def test_a_pico_that_answers_but_acknowledges_nothing_is_greeted_again(pico, link_to):
+    """A Pico that lost count of the numbers (as after a hello it took from damaged bytes)
+    answers every message with an ack of a number the host never sent: answers alone do not
+    keep the link; it is dropped and greeted again, and the sequence starts over."""
+    link = link_to(pico, dead_after_s=1.0, send_timeout=30, heartbeat_s=60)
+    link.send(C.HEARTBEAT)                           # acked: nothing is on its way now
+    pico.node.expect = (pico.node.expect + 100) & 0xFF
+    with pytest.raises(DeviceError) as err:
+        link.send(C.HEARTBEAT)
+    assert "stopped answering" in str(err.value)
+    assert link.wait_connected(30.0)
+    link.send(C.HEARTBEAT)
+    assert link.stats["reconnects"] == 1
+
+
 # ---- python -m table.devices.link ------------------------------------------------------------
 
 def test_the_command_line_reports_the_version_and_hands_back_the_repl(pico, capsys):
