@@ -37,7 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 def _formatter(prog: str) -> argparse.HelpFormatter:
     """argparse's help formatter, as wide as the terminal (``$COLUMNS`` first) less 2, as
     argparse makes it, but without importing shutil to ask: shutil brings zlib, bz2 and lzma,
-    which no start of the daemon needs (a Pi Zero's 25 ms)."""
+    which no start of the daemon needs (1% of its instructions, bench/run startcount)."""
     try:
         columns = int(os.environ["COLUMNS"])
     except (KeyError, ValueError):
