@@ -15,8 +15,8 @@ A *placement* ``(number, anchor, turns)`` lays the tile with its anchor on ``anc
 (True, False)
 """
 
-from typing import NamedTuple
 from functools import lru_cache
+from typing import NamedTuple
 
 from table.hexgrid import Hex, distance, hexagon, neighbour
 
@@ -70,17 +70,21 @@ def _candidates(shape: tuple[Hex, ...], reach: int) -> tuple[tuple, ...]:
     (anchor, turns, covered hexes, the hexes round them, whether they touch the dial).  Made
     once per shape: a map is then a few set tests a placement."""
     turned = [[turn(h, turns) for h in shape] for turns in range(6)]
+    # the hexes round the shape turned each way, about its anchor: a placement's are these
+    # moved to the anchor (worked out once a turn, not once a placement)
+    rims = [tuple(frozenset(neighbour(h, d) for h in t for d in range(1, 7)) - frozenset(t))
+            for t in turned]
     out, seen = [], set()
-    for anchor in hexagon(DIAL, reach + max((distance(DIAL, h) for h in shape), default=0)):
+    for aq, ar in hexagon(DIAL, reach + max((distance(DIAL, h) for h in shape), default=0)):
         for turns in range(6):
-            hexes = frozenset((anchor[0] + dq, anchor[1] + dr) for dq, dr in turned[turns])
+            hexes = frozenset((aq + dq, ar + dr) for dq, dr in turned[turns])
             if hexes in seen:
                 continue
             seen.add(hexes)
             if DIAL in hexes or any(distance(DIAL, h) > reach for h in hexes):
                 continue
-            edge = frozenset(neighbour(h, d) for h in hexes for d in range(1, 7)) - hexes
-            out.append((anchor, turns, hexes, edge, DIAL in edge))
+            edge = frozenset((aq + dq, ar + dr) for dq, dr in rims[turns])
+            out.append(((aq, ar), turns, hexes, edge, DIAL in edge))
     return tuple(out)
 
 
