@@ -109,13 +109,13 @@ def test_oversized_data_is_refused_before_sending(pico, link_to):
 def test_every_frame_is_shown_right_over_a_faulty_link(link_to, tmp_path, made, faults):
     """Whatever the faults and however slow the machine: the Pico's clock stands still (it
     never feels lost and blinks no pattern between two frames), and the host waits as long
-    as a stalled test process may need (a slow hello, a slow ack, a long silence are not
-    what this test is about)."""
+    as a stalled test process may need (30 s for a hello or an ack, FAST's, and 60 s without
+    an ack before it gives the Pico up): how fast is not what this test is about."""
     shown = []
     pico = FakePico(tmp_path, to_pico=faults, to_host=faults, seed=3, on_show=shown.append,
                     now=lambda: 0)
     made.append(pico)
-    link = link_to(pico, connect_timeout=60, send_timeout=60, dead_after_s=60)
+    link = link_to(pico, dead_after_s=60)
     leds = PicoLeds(link, hexagon((0, 0), 4), brightness=0.7)
     expected = list(random_frames(leds, 300, seed=5))
     assert len(shown) == 300
@@ -224,7 +224,7 @@ def test_a_pico_that_stops_answering_is_dropped_and_retried(link_to, tmp_path, m
         link.send(C.HEARTBEAT)
     assert "stopped answering" in str(err.value)
     faults.drop = 0.0
-    assert link.wait_connected(2.0)
+    assert link.wait_connected(30.0)
     link.send(C.HEARTBEAT)
 
 
@@ -232,7 +232,7 @@ def test_a_pico_that_answers_but_acknowledges_nothing_is_greeted_again(pico, lin
     """A Pico that lost count of the numbers (as after a hello it took from damaged bytes)
     answers every message with an ack of a number the host never sent: answers alone do not
     keep the link; it is dropped and greeted again, and the sequence starts over."""
-    link = link_to(pico, dead_after_s=1.0, send_timeout=30, heartbeat_s=60)
+    link = link_to(pico, dead_after_s=1.0, heartbeat_s=60)
     link.send(C.HEARTBEAT)                           # acked: nothing is on its way now
     pico.node.expect = (pico.node.expect + 100) & 0xFF
     with pytest.raises(DeviceError) as err:
@@ -278,10 +278,11 @@ def test_a_pico_that_keeps_failing_is_retried_later_and_later_and_logged_quietly
     made.append(pico)
     link = link_to(pico, ack_timeout=0.01, dead_after_s=0.05, reconnect_poll_s=0.005,
                    max_reconnect_s=0.04)
+    link.connect_timeout = 0.2                         # each hello unanswered: given up soon
     faults.drop = 1.0                                  # the Pico hears nothing any more
     until(lambda: link.retry_s == 0.04, timeout=20)    # 0.005, 0.01, 0.02, 0.04: no further
     faults.drop = 0.0
-    assert link.wait_connected(5.0)
+    assert link.wait_connected(30.0)
     link.send(C.HEARTBEAT)
     warnings = [r for r in caplog.records if r.levelname == "WARNING"]
     assert 1 <= len(warnings) <= 3                     # one of each kind, the rest counted
