@@ -215,26 +215,24 @@ RESUME_ENTRIES = 300
 
 def game_in_progress(state_dir: str, entries: int = RESUME_ENTRIES) -> str:
     """A state folder whose journal holds a four-team game between random bots, still in
-    progress after ``entries`` log entries (as after a power cut late in a game)."""
-    from table.bots import RandomBot
-    from table.engine.game import GameConfig
+    progress after ``entries`` log entries (as after a power cut late in a game): the long game
+    of ``bench/run game``, its answers given again up to there."""
+    from game import long_game
+
     from table.game import Game
     from table.journal import Journal, JournaledGame
 
+    played = long_game(entries)
     os.makedirs(state_dir, exist_ok=True)
-    path = os.path.join(state_dir, "journal.sqlite")
-    for seed in range(100):
-        journal = Journal(path, game_cls=Game)
-        jg = JournaledGame.new(journal, GameConfig(teams=4, max_rounds=60), f"resume:{seed}")
-        bot = RandomBot(seed)
-        while jg.request is not None and len(jg.log) < entries:
-            jg.answer(bot(jg.game))
-        playing = jg.request is not None
+    journal = Journal(os.path.join(state_dir, "journal.sqlite"), game_cls=Game)
+    try:
+        jg = JournaledGame.new(journal, played.config, played.seed)
+        answers = iter(e["answer"] for e in played.log if "answer" in e)
+        while len(jg.log) < entries:
+            jg.answer(next(answers))
+    finally:
         journal.close()
-        if playing:
-            return state_dir
-        os.remove(path)
-    raise RuntimeError(f"no random game lasted {entries} log entries in 100 seeds")
+    return state_dir
 
 
 def _start(state_dir: str, watch_s: float = 0.0) -> tuple[float, float | None, float | None]:
