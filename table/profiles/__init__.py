@@ -8,7 +8,8 @@ The keys are documented in hardware/README.md.
 The records are ``typing.NamedTuple``s, immutable and compared by value like frozen dataclasses,
 because every start reads a profile: a frozen dataclass compiles five methods from source when
 its module is imported (about 0.6 ms a class on a desktop, ten times that at a Pi Zero's speed),
-a named tuple none (docs/benchmarks.md, "Start-up").  Change one with ``_replace``.
+a named tuple one small one (docs/benchmarks.md, "Start to READY").  Change one with
+``_replace``.
 """
 
 from collections import Counter
