@@ -10,9 +10,8 @@ from pathlib import Path
 
 import grimp
 
-from tests.sources import tree
+from tests.sources import ROOT, sources, tree
 
-ROOT = Path(__file__).parent.parent
 TABLE = ROOT / "table"
 
 
@@ -38,7 +37,7 @@ def test_no_import_cycle():
 
 
 def test_no_module_over_500_lines():
-    long = {str(p.relative_to(ROOT)): n for p in TABLE.rglob("*.py")
+    long = {str(p.relative_to(ROOT)): n for p in sources("table")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500}
     assert not long, "split these by concern"
 
@@ -69,7 +68,7 @@ NAMED_TUPLE_API = {"_replace", "_asdict", "_fields", "_make", "_field_defaults"}
 def test_no_reach_into_another_packages_private_names():
     """``x._name`` (x not self or cls) or ``from table.p import _name`` in a module of another
     package than the one that defines ``_name``: a private name used across packages."""
-    modules = sorted(TABLE.rglob("*.py"))
+    modules = sources("table")
     by_package: dict[str, list[Path]] = {}
     for path in modules:
         by_package.setdefault(_package(path), []).append(path)
@@ -120,8 +119,8 @@ def _reaches(path: Path, private: set[str]) -> list[str]:
 def test_the_tests_drive_public_seams():
     """No test or benchmark reaches into a private name of table/ (issue 18): each goes
     through what the code offers its users, so a refactoring inside a module breaks none."""
-    private = _private_names_defined(sorted(TABLE.rglob("*.py")))
-    reaches = [r for folder in ("tests", "bench") for path in sorted((ROOT / folder).rglob("*.py"))
+    private = _private_names_defined(sources("table"))
+    reaches = [r for path in sources("tests", "bench")
                for r in _reaches(path, private)]
     assert not reaches
 
@@ -130,7 +129,7 @@ def test_every_file_the_code_names_exists():
     pattern = re.compile(r"\b(?:docs|hardware|firmware|schematics|systemd|notes)/[\w./-]+"
                          r"\.(?:md|toml|py|svg)\b")
     missing = sorted({f"{path.relative_to(ROOT)} names {name}"
-                      for path in TABLE.rglob("*.py")
+                      for path in sources("table")
                       for name in pattern.findall(path.read_text(encoding="utf-8"))
                       if not (ROOT / name).exists()})
     assert not missing

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ast
 import random
-from pathlib import Path
 
 import pytest
 
@@ -25,9 +24,8 @@ from table.engine.events import KEYS, problem
 from table.engine.game import GameConfig, ReplayMismatch
 from table.game import Game
 from table.scenarios import load
-from tests.sources import sources, tree
+from tests.sources import ROOT, sources, tree
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _games():
