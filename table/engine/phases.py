@@ -343,11 +343,10 @@ class Phases:
 
     def _sync_draws(self, st: State, run: PhaseRun) -> None:
         """Hand out the Supply cards the crates opened since the last look."""
-        own = self.config.own_decks
-        deck = self._deck(st.supply, SUPPLY_DECK)
+        deck = self._deck(st.supply, SUPPLY_DECK)     # (st.supply itself, but own decks)
         for team, n in st.board.cards_drawn.items():
             while st.drawn.get(team, 0) < n:
-                top = st.supply[0] if st.supply else deck[0] if own and deck else None
+                top = st.supply[0] if st.supply else deck[0] if deck else None
                 card = run.chance.reveal({"reveal": "supply", "team": team, "card": top},
                                          deck, team)["card"]
                 st.drawn[team] = st.drawn.get(team, 0) + 1    # (after a tap asked for)
