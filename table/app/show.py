@@ -415,8 +415,8 @@ class Show:
             return
         elif d.overlay is not None and d.overlay is not self._mine:
             inputs.press(d, event)            # a notice: the button takes it off
-        elif self.act == Act.VERSUS and not d.queue and boxseat.box_team(d.game) is not None:
-            return                            # (the box's Red to answer: on the show's beat)
+        elif self._box_to_answer(d):
+            return
         elif self.act in (Act.VISITOR, Act.VERSUS):
             if self._ours():
                 self._put(None)
@@ -435,9 +435,13 @@ class Show:
         self._tap(d, self.card_of(uid))
         self.noticed()
 
+    def _box_to_answer(self, d: Daemon) -> bool:
+        """The short game's box Red to answer (on the show's beat, not a visitor's press/tap)."""
+        return self.act == Act.VERSUS and not d.queue and boxseat.box_team(d.game) is not None
+
     def _tap(self, d: Daemon, card: str | None) -> None:
-        if self.act == Act.VERSUS and not d.queue and boxseat.box_team(d.game) is not None:
-            return                            # (the box's Red to answer: on the show's beat)
+        if self._box_to_answer(d):
+            return
         if self.act in (Act.VISITOR, Act.VERSUS):
             self._put(None)
             prompt = d.current()
