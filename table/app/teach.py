@@ -276,22 +276,21 @@ class Walk:
         "✗" and under the cursor (OK there: back to the screen that told it).  A line too
         long for its two rows ends "…"; OK on it shows it whole (:meth:`_whole`)."""
         marked = self._marked()
-        labels = self._labels()
+        labels = self._labels(marked)
         values: list = ["fix" if i == marked else ("line", i) for i in range(len(labels))]
         cursor = self.reading if self.reading is not None else marked
         return Menu(text("teach.ask.check", self.lang),
                     [screens.menu_item(label) for label in labels] + [text("teach.save", self.lang)],
                     values + ["save"], len(values) if cursor is None else cursor)
 
-    def _labels(self) -> list[str]:
-        """The check screen's lines whole, the one to change marked."""
-        marked = self._marked()
+    def _labels(self, marked: int | None) -> list[str]:
+        """The check screen's lines whole, the one to change (row ``marked``) marked."""
         return [("✗ " + line) if i == marked else line
                 for i, (_, line) in enumerate(parts(self.raw, self.lang))]
 
     def _cut(self, row: int) -> bool:
         """Whether the check screen's ``row`` is cut short (its line said whole elsewhere)."""
-        label = self._labels()[row]
+        label = self._labels(self._marked())[row]
         return screens.menu_item(label) != label
 
     def _whole(self) -> Prompt:
