@@ -40,8 +40,8 @@ from table.ui.strings import text
 
 from .prompts import UP, Answer, Menu, Notice, Prompt, View
 from .teachcheck import Refusal, refusal, refused_screen
-from .teachwords import (asked, choice_label, line_label, names, parts, spec, step_label,
-                         summary, target_label)
+from .teachwords import (asked, choice_label, line_label, menu_choices, names, parts, spec,
+                         step_label, summary, target_label)
 
 log = logging.getLogger("worms-table")
 WEAPONS = authoring.WEAPON_KINDS
@@ -205,8 +205,8 @@ class Walk:
         if self.raw.get("target") is not None or self.raw["kind"] not in WEAPONS:
             return True
         for key in asked(step["do"]):
-            choices = spec(step["do"], key)
-            if key not in step and choices and choices[0] not in ("list", "number", "text"):
+            choices = menu_choices(step["do"], key)
+            if key not in step and choices:
                 return any(self._works({**step, key: c}) for c in choices)
         return not needs_target(step)
 
@@ -221,8 +221,8 @@ class Walk:
                 continue
             params = asked(do)
             if len(params) == 1:
-                choices = spec(do, params[0])
-                if choices and choices[0] not in ("list", "number", "text") and len(choices) <= 3:
+                choices = menu_choices(do, params[0])
+                if choices and len(choices) <= 3:
                     for c in choices:
                         step = {"do": do, params[0]: c}
                         if self._works(step):

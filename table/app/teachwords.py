@@ -33,6 +33,13 @@ def spec(do: str, key: str) -> tuple:
     return tuple(authoring.STEP_PARAMS.get(do, {}).get(key, ()))
 
 
+def menu_choices(do: str, key: str) -> tuple:
+    """A parameter's choices when it is asked as a menu of them (else none: a list, a
+    number or a line of text, :func:`spec`)."""
+    choices = spec(do, key)
+    return choices if choices and choices[0] not in ("list", "number", "text") else ()
+
+
 def step_label(step: dict, lang: str) -> str:
     """One line of card text in the screen's words ("Damage all", "Place a Mine: target")."""
     do = step["do"]
@@ -107,5 +114,5 @@ def summary(raw: dict, lang: str) -> list[str]:
     return [line for _, line in parts(raw, lang)]
 
 
-__all__ = ["asked", "choice_label", "line_label", "names", "parts", "spec", "step_label",
-           "summary", "target_label"]
+__all__ = ["asked", "choice_label", "line_label", "menu_choices", "names", "parts", "spec",
+           "step_label", "summary", "target_label"]
