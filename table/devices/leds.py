@@ -22,6 +22,8 @@ from table.hexgrid import Hex, hexagon
 Color = tuple[int, int, int]
 
 OFF: Color = (0, 0, 0)
+#: the most colours a strip keeps checked and capped (an animation blends many more)
+_KEPT = 4096
 
 
 def check_color(color: object) -> Color:
@@ -97,7 +99,7 @@ class HexLeds(Device, ABC):
                 if not (type(color) is tuple and color in good and type(color[0]) is int
                         and type(color[1]) is int and type(color[2]) is int):
                     color = check_color(color)        # (raises on anything but a colour)
-                    if len(good) < 4096:
+                    if len(good) < _KEPT:
                         good.add(color)
                 staged[h] = color
 
@@ -122,7 +124,9 @@ class HexLeds(Device, ABC):
             c = staged[h]
             cap = capped.get(c)
             if cap is None:
-                cap = capped[c] = self.capped(c)
+                cap = self.capped(c)
+                if len(capped) < _KEPT:        # (an animation's blends are many colours)
+                    capped[c] = cap
             out.append(cap)
         return tuple(out)
 
