@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 from contextlib import asynccontextmanager
 
+from table.app.present import Step
 from table.app.presses import inputs_for, menu_inputs, walk_to
+from table.app.prompts import Notice
 from table.app.wizard import MapEditor
 from tests.polling import until_async
 
@@ -66,9 +68,6 @@ class Player:
         """OK through every step and notice on show while a game is in play (a storage
         fault's screen is left on show): the next decision, or the game's end.  ``each()``
         is called with each screen on show, before its OK."""
-        from table.app.present import Step
-        from table.app.prompts import Notice
-
         while isinstance(self.d.current(), (Step, Notice)) and self.d.mode == "play":
             if each is not None:
                 each()
@@ -180,9 +179,6 @@ async def play_out(daemon, player, bot, limit=20000, told: list | None = None) -
     every step; until the winner is on show.  Returns the number of decisions; ``told``
     (a list holding a list) gets the words of each screen OK went past (every Step and
     Notice), a list of them between two questions."""
-    from table.app.prompts import Notice
-    from table.app.present import Step
-
     n = 0
     for _ in range(limit):
         await box_done(daemon)
