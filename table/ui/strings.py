@@ -145,14 +145,14 @@ def cached_catalogs(locale: Path = LOCALE_DIR, folder: Path | None = None
     catalog is parsed afresh, never read stale; a folder that cannot be written (a read-only
     system, no home) or a damaged cache file only means the catalogs are parsed each time.
     """
+    folder = cache_folder() if folder is None else folder
+    if folder is None:
+        return load_catalogs(locale)
     files = [locale / TEMPLATE.name, *(po_path(lang, locale) for lang in LANGS if lang != SOURCE)]
     digest = hashlib.blake2b(f"{_CACHE_FORM} {sys.version}".encode(), digest_size=20)
     for path in files:
         digest.update(path.read_bytes())
     key = digest.hexdigest()
-    folder = cache_folder() if folder is None else folder
-    if folder is None:
-        return load_catalogs(locale)
     target = folder / "catalogs.marshal"
     try:
         found_key, forms, exprs = marshal.loads(target.read_bytes())
