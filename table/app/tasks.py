@@ -17,9 +17,8 @@ async def every(seconds: float, fn: Callable[[], Any], what: str,
     """``fn()`` every ``seconds``, on the beat: at ``origin`` + a whole number of ``seconds``
     on the loop's clock (``time.monotonic()``; ``origin`` None: now), so neither the time
     ``fn`` takes nor a late wake-up shifts the next one (an animation keeps its period,
-    table/app/presenter.py); a beat missed
-    (a long press) is skipped, not caught up with a burst.  An exception is logged (as
-    ``what`` failing), never the end."""
+    table/app/presenter.py); a beat missed (a long press) is skipped, not caught up with a
+    burst.  An exception is logged (as ``what`` failing), never the end."""
     loop = asyncio.get_running_loop()
     origin = loop.time() if origin is None else origin
     beat = math.floor((loop.time() - origin) / seconds)
