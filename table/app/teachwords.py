@@ -86,10 +86,11 @@ def target_label(target: str | None, rng: int | None, lang: str) -> str:
 def line_label(line: tuple[str, ...] | list[str], lang: str) -> str:
     """An action line left to right ("Text → Move"); three or more of a symbol in a row
     counted ("Move ×9"), so a long line still fits the check screen's row."""
-    runs = [(s, len(list(same))) for s, same in groupby(line)]
-    words = [[text(f"teach.symbol.{s}", lang)] * k if k < 3 else [f"{text(f'teach.symbol.{s}', lang)} ×{k}"]
-             for s, k in runs]
-    return " → ".join(w for run in words for w in run) if line else "—"
+    words: list[str] = []
+    for symbol, same in groupby(line):
+        k, word = len(list(same)), text(f"teach.symbol.{symbol}", lang)
+        words += [word] * k if k < 3 else [f"{word} ×{k}"]
+    return " → ".join(words) if words else "—"
 
 
 def parts(raw: dict, lang: str) -> list[tuple[str, str]]:
