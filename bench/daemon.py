@@ -107,11 +107,11 @@ class Driver:
         self.reader.remove()
 
     def choose(self, value) -> None:
-        """Answer the prompt on show with ``value``, as a player does (table.app.presses); a
+        """Answer the prompt on show with ``value``, as a player does (table.app.asking.presses); a
         hex off the box's grid (a jump into the sea beyond it) is out of the cursor's reach, so
         the nearest answer on the grid instead."""
-        from table.app.presses import inputs_for
-        from table.app.prompts import HexPick
+        from table.app.asking.presses import inputs_for
+        from table.app.asking.prompts import HexPick
         from table.hexgrid import distance
         prompt = self.d.current()
         if isinstance(prompt, HexPick):
@@ -127,8 +127,8 @@ class Driver:
                 self.press(what)
 
     def game(self, bot) -> int:
-        from table.app.present import Step
-        from table.app.prompts import Notice
+        from table.app.showing.views import Step
+        from table.app.asking.prompts import Notice
         for v in ("en", "start", "start", "start", "auto", "box", "auto"):     # the box draws
             self.choose(v)
         self.choose(self.d.wizard.prompt.values[0])          # the last map, or a new one

@@ -3,7 +3,7 @@
     bench/run demo                  # 1,000 games (DEMO_GAMES=N for another number)
     python bench/demo.py [N]
 
-The demo (the table daemon with the box in every seat, table/app/show.py) runs on simulated
+The demo (the table daemon with the box in every seat, table/app/demo/show.py) runs on simulated
 devices with a clock of its own, drawing every beat (one snapshot each) but never pausing;
 every 20th game a scripted visitor wakes the table, taps the Bazooka or the Grenade and
 presses OK until the shot is over.  Figures (goals from issue 6):
@@ -70,7 +70,7 @@ class Failures(logging.Handler):
 def main(games: int | None = None) -> dict:
     from table import profiles as profile
     from table.app.daemon import Daemon
-    from table.app.show import Act, Show
+    from table.app.demo.show import Act, Show
     from table.cards.simtags import card_for_uid, sim_uid
     from table.devices.build import build_devices
     from table.devices.buttons import InputEvent

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: runs ``worms-table run`` in this process and leaves it at READY=1, before anything else
 START = """
 import os, sys
-from table.app import notify
+from table.app.core import systemd as notify
 notify.Notifier.ready = lambda self, *a, **k: os._exit(0)
 from table.cli import main
 main(["run", "--sim", "--no-web", "--state-dir", sys.argv[1]])

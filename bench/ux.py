@@ -93,13 +93,13 @@ class Policy:
         raise RuntimeError("the wizard did not reach the map")
 
     async def make(self, inputs) -> None:
-        """The presses and taps table.app.presses gives, each made before the next is read."""
+        """The presses and taps table.app.asking.presses gives, each made before the next is read."""
         for kind, what in inputs:
             await (self.press(what) if kind == "press" else self.tap(what))
 
     async def type_in(self, p) -> None:
         """Roll for real and type the face (or the coin's side) in as the screen says."""
-        from table.app.presses import inputs_for
+        from table.app.asking.presses import inputs_for
         from table.engine.chance import FACES, SIDES
         from table.engine.decisions import DecisionKind
         before = self.inputs
@@ -109,7 +109,7 @@ class Policy:
         self.typing += self.inputs - before
 
     async def turn_step(self) -> None:
-        from table.app.prompts import CardTap, DeckTap, FaceEntry
+        from table.app.asking.prompts import CardTap, DeckTap, FaceEntry
         from table.engine.decisions import PASS
         p = self.d.current()
         if isinstance(p, FaceEntry):
@@ -189,10 +189,10 @@ def presses(own_dice: bool = False) -> dict:
 
 
 def chains() -> dict:
-    from table.app.present import setup_board
+    from table.app.showing.views import setup_board
     from table.engine.game import GameConfig
     from table.game import Game
-    from table.app.tracker import Tracker
+    from table.app.showing.tracker import Tracker
     from table.bots import RandomBot
     from table.engine.setup import standard_land
     from table.ui.instructions import instructions

@@ -96,7 +96,7 @@ def mock_pins():
 def _card_folders_as_found():
     """Every test leaves WORMS_TABLE_CARDS as it found it: the demo and ``run --sim`` add the
     example pack to it (table.cards.use_examples), and a card file that does not load is
-    dropped from it (table.app.state.load_cards), in this process."""
+    dropped from it (table.app.storage.folder.load_cards), in this process."""
     before = os.environ.get("WORMS_TABLE_CARDS")
     yield
     if before is None:

@@ -169,7 +169,7 @@ class StorageFailed(AssertionError):
 
 def readers() -> list[Reader]:
     from table import cards, profiles as profile, scenarios
-    from table.app import tags
+    from table.app.storage import tags
     from table.cards import tiles
 
     def run(sc):
@@ -221,7 +221,7 @@ def readers() -> list[Reader]:
 # -- the state folder: settings.json, the journal's rows, the journal file -------------------
 
 def _settings_file(path: Path) -> None:
-    from table.app.state import SETTINGS, StateFolder
+    from table.app.storage.folder import SETTINGS, StateFolder
     folder = _fresh()
     (folder / SETTINGS).write_bytes(path.read_bytes())
     store = StateFolder(folder)
@@ -245,7 +245,7 @@ def _no_fault(store) -> None:
 def resume(folder: Path) -> None:
     """What the daemon does with its state folder on start: open it, pick up the game in play
     (a damaged journal set aside and a new one opened), read its progress."""
-    from table.app.state import StateFolder
+    from table.app.storage.folder import StateFolder
     from table.game import Game
     from table.journal import JournalDamaged, JournaledGame, JournalError, JournalIOError
     store = StateFolder(folder, game_cls=Game)

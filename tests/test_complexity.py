@@ -115,5 +115,5 @@ if name == "hex": pass
 
 
 def test_every_decision_kind_is_asked_on_the_box():
-    from table.app.prompts import ASKS
+    from table.app.asking.prompts import ASKS
     assert set(ASKS) == set(DecisionKind)

@@ -7,7 +7,7 @@ tests/test_docs.py, which runs their examples):
 1. **A path**: a span with no space that holds a "/", ends in a file extension or is a dot
    file (`show.py`, `app/show.py`, `tests/app/`, `.importlinter`). It must be a file or
    folder of the repository, given whole from the repository's root or as its tail
-   (`app/show.py` is table/app/show.py, `show.py` any file of that name); a trailing "/" asks
+   (`app/show.py` is table/app/demo/show.py, `show.py` any file of that name); a trailing "/" asks
    for a folder. Left alone: places on an installed box or a user's machine (starting with
    "/", "~" or "$"), what set-up or a command makes (MADE: `.venv/`, `review/`, `parts.md`...),
    and spans with a placeholder ("<", "*", "...", "{", or a word of PLACEHOLDERS such as NAME

@@ -42,6 +42,13 @@ def test_no_module_over_500_lines():
     assert not long, "split these by concern"
 
 
+def test_the_app_is_grouped_by_concept():
+    """table/app/ keeps the daemon and its input path at the top and its parts in subpackages
+    (core, asking, showing, storage, teach, demo): at most 20 modules directly in it."""
+    top = sorted(p.name for p in (TABLE / "app").glob("*.py"))
+    assert len(top) <= 20, top
+
+
 def _package(path: Path) -> str:
     """The top-level package of table a module belongs to (table.engine, table.app, ...)."""
     parts = path.relative_to(ROOT).with_suffix("").parts

@@ -8,9 +8,9 @@ from typing import Any
 
 from table.engine.decisions import SKIP, DecisionKind
 
-from .asking import Answer, Prompt
-from .host import Host
-from .prompts import CardTap
+from table.app.asking.prompt import Answer, Prompt
+from table.app.core.host import Host
+from table.app.asking.prompts import CardTap
 
 
 def skip_ahead(daemon: Host, out: Answer) -> tuple[Prompt, Any] | None:

@@ -28,9 +28,9 @@ from table.ui.instructions import worm_number
 from table.ui.layout import card_name
 from table.ui.strings import text, worm_name
 
-from .host import Host
-from .mode import Mode
-from .prompts import Notice, Prompt, View
+from table.app.core.host import Host
+from table.app.core.mode import Mode
+from table.app.asking.prompts import Notice, Prompt, View
 
 log = logging.getLogger("worms-table")
 

@@ -1,22 +1,22 @@
 """The table daemon: one asyncio loop between the game, the screens and the devices.
 
 Threads that libraries start (gpiozero callbacks, serial readers) never touch the game: they
-hand each input to the loop through a :class:`LoopBridge` (table/app/bridge.py).  On the loop,
-an input (table/app/inputs.py) goes to the prompt on show (table/app/prompts.py); an answer
+hand each input to the loop through a :class:`LoopBridge` (table/app/core/bridge.py).  On the loop,
+an input (table/app/inputs.py) goes to the prompt on show (table/app/asking/prompts.py); an answer
 goes to the journaled game; the new engine events become steps the players copy onto the
 board, one at a time, confirmed with OK; then the OLED and the LEDs are drawn again.  A ticker
-redraws animated LED scenes at a steady rate, runs the turn timer (table/app/timer.py) and
+redraws animated LED scenes at a steady rate, runs the turn timer (table/app/core/turntimer.py) and
 pings systemd's watchdog; a retry task reopens missing devices (the :class:`Supervisor`,
-table/app/supervisor.py).
+table/app/core/supervisor.py).
 
-State lives in ``state_dir`` (table/app/state.py): ``journal.sqlite`` (every answer and chance
+State lives in ``state_dir`` (table/app/storage/folder.py): ``journal.sqlite`` (every answer and chance
 outcome, and how far the players have copied the steps, so a power cut resumes exactly where
 the game was: table/app/resume.py), ``tags.toml`` (enrolled cards) and ``settings.json``
 (language, last map); ``state_dir`` None keeps it all in memory and writes no file (the shop
 demo's).  Bad state or failing storage is named on the OLED, never a dead box (the
-:class:`StorageGuard`, table/app/storage.py).  The steps wait in a :class:`StepQueue`
-(table/app/steps.py); the :class:`Presenter` draws (table/app/presenter.py); :class:`Mode` says
-what the table is doing.
+:class:`StorageGuard`, table/app/storage/guard.py).  The steps wait in a :class:`StepQueue`
+(table/app/showing/stepqueue.py); the :class:`Presenter` draws
+(table/app/showing/presenter.py); :class:`Mode` says what the table is doing.
 """
 
 from __future__ import annotations
@@ -39,27 +39,28 @@ from table.langs import LANGS
 from table.ui import screens
 from table.ui.strings import text
 
-from . import boxseat, inputs, tasks
-from .bridge import LoopBridge
-from .mode import Mode
-from .notify import Notifier
-from .present import fault_notice, game_view
-from .onshow import OnShow
-from .presenter import Presenter
-from .resume import latest_game, steps_as_shown, tracker_for
-from .prompts import Notice, Prompt, View, undo_refused, undone
-from .state import StateFolder, load_cards
-from .steps import StepQueue
-from .storage import StorageGuard
-from .spectate import page_view
-from .supervisor import Supervisor
-from .teaching import Teacher
-from .timer import TurnTimer
-from .tracker import Tracker, undo_steps
-from .wizard import Wizard
+from table.app import boxseat, inputs
+from table.app.core import tasks
+from table.app.core.bridge import LoopBridge
+from table.app.core.mode import Mode
+from table.app.core.systemd import Notifier
+from table.app.showing.views import fault_notice, game_view
+from table.app.onshow import OnShow
+from table.app.showing.presenter import Presenter
+from table.app.resume import latest_game, steps_as_shown, tracker_for
+from table.app.asking.prompts import Notice, Prompt, View, undo_refused, undone
+from table.app.storage.folder import StateFolder, load_cards
+from table.app.showing.stepqueue import StepQueue
+from table.app.storage.guard import StorageGuard
+from table.app.showing.pageview import page_view
+from table.app.core.supervisor import Supervisor
+from table.app.teach.teacher import Teacher
+from table.app.core.turntimer import TurnTimer
+from table.app.showing.tracker import Tracker, undo_steps
+from table.app.wizard import Wizard
 
 if TYPE_CHECKING:       # the shop demo's (worms-table demo): not imported by a box's start
-    from .show import Show
+    from table.app.demo.show import Show
 
 log = logging.getLogger("worms-table")
 
@@ -73,7 +74,7 @@ class Daemon:
                  clock=time.monotonic, show: Show | None = None):
         self.devices = devices
         self.state_dir = Path(state_dir) if state_dir is not None else None   # None: in memory
-        # never raises: what is wrong is shown once the devices are up (table/app/state.py)
+        # never raises: what is wrong is shown once the devices are up (table/app/storage/folder.py)
         self.store = StateFolder(self.state_dir, game_cls=Game,
                                  keep_finished=KEEP_FINISHED if state_dir is not None else 1)
         self.seed = seed

@@ -14,15 +14,15 @@ from typing import Any, Protocol
 
 from table.devices.buttons import InputEvent
 
-from .ahead import skip_ahead
-from .asking import Answer, Prompt, Refuse
-from .mode import Mode
-from .host import Host
-from .present import Legend, Step, refusal
-from .prompts import Notice
-from .storage import StorageGuard
-from .teaching import Teacher
-from .wizard import Wizard
+from table.app.ahead import skip_ahead
+from table.app.asking.prompt import Answer, Prompt, Refuse
+from table.app.core.mode import Mode
+from table.app.core.host import Host
+from table.app.showing.views import Legend, Step, refusal
+from table.app.asking.prompts import Notice
+from table.app.storage.guard import StorageGuard
+from table.app.teach.teacher import Teacher
+from table.app.wizard import Wizard
 
 PAIR_BUTTON = "1"            # held: the simulator page opens pairing with a new code
 

@@ -10,10 +10,10 @@ from typing import Any
 
 from table.game import Game
 
-from .asking import Prompt, View
-from .present import Step, game_over, pending_hexes, winner_frame
-from .prompts import for_decision
-from .steps import StepQueue
+from table.app.asking.prompt import Prompt, View
+from table.app.showing.views import Step, game_over, pending_hexes, winner_frame
+from table.app.asking.prompts import for_decision
+from table.app.showing.stepqueue import StepQueue
 
 
 class OnShow:

@@ -14,8 +14,8 @@ from typing import Any
 
 from table.journal import Journal, JournaledGame
 
-from .present import box_drawn, land_of, setup_board, start_hands
-from .tracker import Tracker
+from table.app.showing.views import box_drawn, land_of, setup_board, start_hands
+from table.app.showing.tracker import Tracker
 
 
 def latest_game(journal: Journal | None) -> JournaledGame | None:

@@ -1,9 +1,9 @@
 """The new-game wizard on the box: language, teams, optional rules, dice, decks, placement,
 the map.
 
-One :class:`Wizard` walks the stages; each stage is a prompt (table/app/prompts.py), so the
+One :class:`Wizard` walks the stages; each stage is a prompt (table/app/asking/prompts.py), so the
 buttons, the encoder and the browser view work it like any game decision.  OK chooses, Back
-goes one stage back.  Map entry: lay the box's map tiles one by one (table/app/tileplace.py),
+goes one stage back.  Map entry: lay the box's map tiles one by one (table/app/asking/tileplace.py),
 or mark hexes: a cursor on the LED grid, OK makes the hex land or water, a long OK finishes;
 the marked map starts as the last map played (or the standard map).  ``finish``
 gives the :class:`GameConfig` and the settings to remember (language, map).
@@ -27,9 +27,9 @@ from table.ui import scenes, screens
 from table.langs import LANGS
 from table.ui.strings import OPTIONAL_RULES, TEAMS, text
 
-from .prompts import Answer, Menu, Prompt, Refuse, View
-from .teaching import SUPPLY_DECK, Count, TeachPass
-from .tileplace import TilePlacer
+from table.app.asking.prompts import Answer, Menu, Prompt, Refuse, View
+from table.app.teach.teacher import SUPPLY_DECK, Count, TeachPass
+from table.app.asking.tileplace import TilePlacer
 
 STAGES = ("lang", "teams", "seats", "rules", "dice", "decks", "placement", "map", "editor",
           "tiles", "count", "pass")
@@ -227,7 +227,7 @@ class Wizard:
                             draw=lambda v, c: screens.decks_menu(v.lang, c, known=known))
             return Menu("", [], ["players", "box", "teach"], int(not self.own_decks),
                         draw=lambda v, c: screens.decks_menu(v.lang, c))
-        if self.stage == "count":        # the teach pass (table/app/teaching.py)
+        if self.stage == "count":        # the teach pass (table/app/teach/teacher.py)
             known = sum(c.copies for c in self.cards.values() if c.kind in SUPPLY_DECK)
             return Count(text("teach.pass_title", lang), text("teach.pass_count", lang),
                          known or 30)

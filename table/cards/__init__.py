@@ -77,7 +77,7 @@ def default_folder() -> Path:
 
 
 #: Owner's files left out of the library, as they were then (size, mtime): a file that does not
-#: load is named and left out by the daemon (table/app/state.py) while the rest of its folder
+#: load is named and left out by the daemon (table/app/storage/folder.py) while the rest of its folder
 #: is read (and written) as before; once the file changes it is read again.
 _left_out: dict[Path, tuple[int, int]] = {}
 

@@ -1,12 +1,12 @@
 """`worms-table demo`: the shop demo on the table's devices: the table daemon with the box in
-every seat (table/app/show.py), its state in memory.
+every seat (table/app/demo/show.py), its state in memory.
 
     worms-table demo [--sim] [--profile FILE] [--lang en|cs|uk] [--games N] [--fast]
 """
 
 from __future__ import annotations
 
-from table.app.show import IDLE_S, SHOW_BOTS
+from table.app.demo.show import IDLE_S, SHOW_BOTS
 from table.langs import LANGS
 
 from .common import (UserError, add_examples, add_page, add_profile, add_sim, add_state_dir,
@@ -16,7 +16,7 @@ from .common import (UserError, add_examples, add_page, add_profile, add_sim, ad
 def enrolled(given: str | None) -> dict[str, str]:
     """The enrol table of the daemon's state directory ({} when there is none, or when it is
     damaged: it is then set aside and named in the log)."""
-    from table.app.state import read_tags
+    from table.app.storage.folder import read_tags
 
     return read_tags(state_dir(given))[0].tags
 
@@ -48,7 +48,7 @@ def run(args) -> int:
     import sys
 
     from table.app.daemon import Daemon
-    from table.app.show import Show
+    from table.app.demo.show import Show
     from table.cards.simtags import card_for_uid
     from table.devices.build import build_devices
 

@@ -30,8 +30,8 @@ def run(args) -> int:
     import logging
     import sys
 
-    from table.app.state import read_settings
-    from table.app.tags import TagFileError
+    from table.app.storage.folder import read_settings
+    from table.app.storage.tags import TagFileError
     from table.devices import DeviceError
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(message)s")
@@ -49,7 +49,7 @@ def run(args) -> int:
 async def _main(args, devices, path, lang) -> int:
     import asyncio
 
-    from table.app.enroller import Enroller
+    from table.app.teach.enroller import Enroller
 
     enroller = Enroller(devices, path, lang)
     on_stop_signals(asyncio.get_running_loop(), enroller.stop)

@@ -11,7 +11,7 @@ READY once the devices are up and pings the watchdog from its event loop.
 
 Bad state never stops it: a state folder that cannot be written, a damaged journal or
 settings file, a card file that does not load are shown on the OLED (and the page) once the
-devices are up (table/app/state.py).  It exits 2 only for what a restart cannot cure: a bad
+devices are up (table/app/storage/folder.py).  It exits 2 only for what a restart cannot cure: a bad
 profile or option, a page address it cannot serve on.
 """
 
@@ -52,7 +52,7 @@ def _run(args) -> int:
     import logging
     import sys
 
-    from table.app.tags import TagFileError
+    from table.app.storage.tags import TagFileError
     from table.journal import JournalError
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
@@ -74,7 +74,7 @@ async def serve(args, devices, path: Path) -> int:
     import asyncio
 
     from table.app.daemon import Daemon
-    from table.app.notify import Notifier
+    from table.app.core.systemd import Notifier
     from table.cards.simtags import card_for_uid
 
     lookup = card_for_uid if args.sim else None

@@ -5,7 +5,7 @@ For each language it writes ``DIR/<lang>/NNN-<group>.png`` (each screen at the O
 128x64 pixels, lit pixels white), ``DIR/<lang>-sheet.png`` (all of them on one contact sheet,
 numbered) and ``DIR/<lang>-screens.txt`` (each screen's number, where the box shows it, the
 catalog keys it uses and its words, line by line).  The screens come from
-:mod:`table.app.gallery`, drawn by the box's own code with the widest names of the language.
+:mod:`table.review.gallery`, drawn by the box's own code with the widest names of the language.
 See docs/translating.md.
 
 Exit codes: 0 written (a screen whose words do not fit is written too, and said); 2 an unknown
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
 def write(lang: str, out: Path) -> tuple[int, int]:
     """Write ``lang``'s screens, sheet and text file; (screens, screens with problems)."""
-    from table.app.gallery import shots
+    from table.review.gallery import shots
 
     found = shots(lang)
     folder = out / lang

@@ -1,7 +1,7 @@
 """One snapshot of the table per change: everything the OLED, the LEDs, the dial and the page
 show.
 
-The presenter (table/app/presenter.py) builds a :class:`TableSnapshot` after each change and
+The presenter (table/app/showing/presenter.py) builds a :class:`TableSnapshot` after each change and
 draws the devices from it; the page (table/web) is pushed the same object and reads nothing
 else -- no device is read back, nothing is polled.  A snapshot never changes: a new change is a
 new snapshot (its ``version`` one more).  It lives here, below both the app and the page,

@@ -12,7 +12,7 @@ same checks as ``worms-table cards new`` and the card files (table/cards/authori
 
 The file goes into the owner's card folder (the first folder of ``WORMS_TABLE_CARDS``, else
 ``~/.config/worms-table/cards``).  Beside a daemon the server hands each card written to its
-:class:`CardSink` (the daemon's teacher, table/app/teaching.py): the card is known at once,
+:class:`CardSink` (the daemon's teacher, table/app/teach/teacher.py): the card is known at once,
 and a card the box is being taught (an unknown tag tapped) is finished by it -- the reply then
 says ``"taught": "<id>"``.  The sink may refuse a card first (e.g. a Starter where the box
 waits for a Supply card: a problem of the check, a 409 of the write) and says what writing

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from table.app import boxseat
-from table.app.prompts import Notice
+from table.app.asking.prompts import Notice
 from table.bots import RandomBot
 from table.engine.game import GameConfig
 from table.game import Game

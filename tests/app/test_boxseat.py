@@ -70,8 +70,8 @@ def test_a_pass_is_said_too():
 
 
 def test_people_draw_for_the_box_and_keep_its_card_face_down():
-    from table.app.present import game_view
-    from table.app.prompts import DeckTap
+    from table.app.showing.views import game_view
+    from table.app.asking.prompts import DeckTap
     from table.hexgrid import hexagon
 
     grid = frozenset(hexagon((0, 0), 4))

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from table.app.enroller import Enroller
-from table.app.state import SETTINGS, StateFolder, load_cards, read_settings
-from table.app.tags import TagStore
+from table.app.teach.enroller import Enroller
+from table.app.storage.folder import SETTINGS, StateFolder, load_cards, read_settings
+from table.app.storage.tags import TagStore
 from table.app.wizard import Wizard
 from table.devices.build import build_devices
 from table.devices.buttons import InputEvent

@@ -1,10 +1,10 @@
-"""Card text played by hand, told back hex by hex (table/app/edits.py): the prompt of the
+"""Card text played by hand, told back hex by hex (table/app/asking/by_hand.py): the prompt of the
 engine's ``edit`` decision, through button presses."""
 
 import pytest
 
-from table.app.edits import DONE, EditPick
-from table.app.prompts import Answer, View, for_decision
+from table.app.asking.by_hand import DONE, EditPick
+from table.app.asking.prompts import Answer, View, for_decision
 from table.devices.buttons import InputEvent
 from table.engine.board import Board, Thing
 from table.engine.decisions import Decision, Purpose

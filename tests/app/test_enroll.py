@@ -4,8 +4,8 @@ import asyncio
 
 import pytest
 
-from table.app.enroller import Enroller
-from table.app.tags import TagFileError, TagStore
+from table.app.teach.enroller import Enroller
+from table.app.storage.tags import TagFileError, TagStore
 from table.devices.build import build_devices
 from table.profiles import load
 from table.ui.strings import text

@@ -1,12 +1,12 @@
 """The translators' review sheet: `worms-table screens` draws every screen the box can show
-(table/app/gallery.py) with the widest words of each language, the whole catalog on it."""
+(table/review/gallery.py) with the widest words of each language, the whole catalog on it."""
 
 import re
 
 import pytest
 from PIL import Image
 
-from table.app.gallery import shots
+from table.review.gallery import shots
 from table.cli import main
 from table.langs import LANGS
 from table.ui.strings import FORMS, text

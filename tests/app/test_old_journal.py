@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from table.app.mode import Mode
+from table.app.core.mode import Mode
 from table.game import Game
 from table.journal import Journal
 

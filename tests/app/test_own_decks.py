@@ -4,8 +4,8 @@ deck is refused with why; with "the box draws" nothing is asked."""
 
 import asyncio
 
-from table.app.present import start_hands
-from table.app.prompts import DeckTap
+from table.app.showing.views import start_hands
+from table.app.asking.prompts import DeckTap
 from table.bots import RandomBot
 from table.cards import library
 from table.ui.strings import LANGS

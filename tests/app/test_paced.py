@@ -1,11 +1,11 @@
-"""tasks.paced (table/app/tasks.py): the shop demo's beats, each held as long as it says, or
+"""tasks.paced (table/app/core/tasks.py): the shop demo's beats, each held as long as it says, or
 cut short by an input; a beat that fails is logged, never the end; stopped by a cancel."""
 
 from __future__ import annotations
 
 import asyncio
 
-from table.app import tasks
+from table.app.core import tasks
 from tests.polling import until_async
 
 

@@ -7,12 +7,12 @@ import asyncio
 import threading
 from types import SimpleNamespace
 
-from table.app.bridge import LoopBridge
-from table.app.mode import Mode
-from table.app.steps import StepQueue
-from table.app.storage import StorageGuard
-from table.app.supervisor import Supervisor
-from table.app.timer import TurnTimer
+from table.app.core.bridge import LoopBridge
+from table.app.core.mode import Mode
+from table.app.showing.stepqueue import StepQueue
+from table.app.storage.guard import StorageGuard
+from table.app.core.supervisor import Supervisor
+from table.app.core.turntimer import TurnTimer
 from table.devices import DeviceError
 
 
@@ -167,7 +167,7 @@ def test_the_last_turns_clock_stops_while_the_next_turns_changes_are_copied():
 
 
 def test_reading_what_is_on_show_changes_nothing(tmp_path):
-    from table.app.state import Problem
+    from table.app.storage.folder import Problem
 
     from .driver import sim_daemon
     daemon = sim_daemon(tmp_path)
@@ -207,7 +207,7 @@ def _state(daemon):
 
 def _read_all(daemon):
     """Read what is on show the way the presenter and the page do."""
-    from table.app.spectate import page_view
+    from table.app.showing.pageview import page_view
 
     prompt = daemon.current()
     view = daemon.view()

@@ -4,7 +4,7 @@ the timer, the players' own dice, and coming back after a power cut."""
 import asyncio
 import random
 
-from table.app.prompts import CardTap
+from table.app.asking.prompts import CardTap
 from table.bots import RandomBot
 from table.hexgrid import distance
 from table.ui.strings import text

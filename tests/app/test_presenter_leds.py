@@ -5,8 +5,8 @@ leaves out keeps its colour)."""
 
 from types import SimpleNamespace
 
-from table.app.presenter import Presenter
-from table.app.supervisor import Supervisor
+from table.app.showing.presenter import Presenter
+from table.app.core.supervisor import Supervisor
 from table.devices.leds import SimHexLeds
 from table.ui import screens
 

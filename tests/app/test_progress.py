@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from table.app.present import Step
+from table.app.showing.views import Step
 from table.bots import RandomBot
 
 from .driver import Player, running, seated, sim_daemon, started
@@ -83,8 +83,8 @@ def test_a_restart_in_the_middle_of_a_turn_repeats_nothing(tmp_path):
 def test_the_owners_setting_keeps_one_change_a_screen(tmp_path):
     import json
 
-    from table.app.present import setup_board
-    from table.app.tracker import Tracker
+    from table.app.showing.views import setup_board
+    from table.app.showing.tracker import Tracker
     from table.engine.game import GameConfig
     from table.engine.setup import standard_land
     from table.game import Game

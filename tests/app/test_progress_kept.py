@@ -4,7 +4,7 @@ at any step of a long list comes back at exactly the next unconfirmed change."""
 
 import asyncio
 
-from table.app.present import Step
+from table.app.showing.views import Step
 from table.game import Game
 from table.journal import Journal
 

@@ -1,6 +1,6 @@
-"""Decision -> screen, LED scene and inputs (table/app/prompts.py), prompt by prompt."""
+"""Decision -> screen, LED scene and inputs (table/app/asking/prompts.py), prompt by prompt."""
 
-from table.app.prompts import INCH, JUMP, Answer, HexPick, Menu, Refuse, View, for_decision
+from table.app.asking.prompts import INCH, JUMP, Answer, HexPick, Menu, Refuse, View, for_decision
 from table.devices.buttons import InputEvent
 from table.engine.board import Board, Thing
 from table.engine.decisions import Decision, Purpose
@@ -101,8 +101,8 @@ def test_the_worm_prompt_lights_only_its_teams_worms_and_picks_by_hex():
 
 
 def test_steps_flash_the_change_and_animate_floods_and_wind():
-    from table.app.present import Step
-    from table.app.tracker import Step as S
+    from table.app.showing.views import Step
+    from table.app.showing.tracker import Step as S
     from table.ui.instructions import Instruction
     v = view()
     move = Step(S(instruction=Instruction("do.move_worm", {"team": "blue", "n": "1"},
@@ -129,8 +129,8 @@ def test_a_decision_the_board_on_show_cannot_place_falls_back_to_a_menu():
 
 
 def test_the_first_change_a_blast_made_shows_the_blast_first():
-    from table.app.present import Step
-    from table.app.tracker import Tracker
+    from table.app.showing.views import Step
+    from table.app.showing.tracker import Tracker
     t = Tracker(hexagon((0, 0), 2))
     t.apply([{"event": "place", "thing": "blue-1", "kind": "worm", "at": [1, 0]}])
     steps = t.steps([{"event": "blast", "at": [1, 0], "for": "bazooka"},

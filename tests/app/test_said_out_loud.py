@@ -6,8 +6,8 @@ to play, a team out, the final round; "Hex 2 of 3" counting the hex screens only
 import asyncio
 import re
 
-from table.app.present import Step
-from table.app.prompts import Notice
+from table.app.showing.views import Step
+from table.app.asking.prompts import Notice
 from table.bots import RandomBot
 from table.engine.decisions import DecisionKind
 from table.engine.game import GameConfig

@@ -3,13 +3,13 @@ and uk with no text cut off and no missing glyph."""
 
 import pytest
 
-from table.app.present import setup_board
-from table.app.prompts import HexPick, Menu, View, for_decision
-from table.app.present import Step
+from table.app.showing.views import setup_board
+from table.app.asking.prompts import HexPick, Menu, View, for_decision
+from table.app.showing.views import Step
 from table.engine.dice import TYPED
 from table.engine.game import GameConfig
 from table.game import Game
-from table.app.tracker import Tracker
+from table.app.showing.tracker import Tracker
 from table.app.wizard import MapEditor, Wizard
 from table.devices.buttons import InputEvent
 from table.ui import screens

@@ -1,6 +1,6 @@
 """The box takes a seat: the wizard's "Who plays?" stage and the game config it gives."""
 
-from table.app.prompts import Refuse, View
+from table.app.asking.prompts import Refuse, View
 from table.devices.buttons import InputEvent
 from table.app.wizard import Wizard
 from table.hexgrid import hexagon

@@ -4,7 +4,7 @@ buttons and taps: defaults that never hurt the team choosing (items 2), fewer pr
 
 import asyncio
 
-from table.app.prompts import CardTap, HexPick, Menu, Notice, for_decision
+from table.app.asking.prompts import CardTap, HexPick, Menu, Notice, for_decision
 from table.bots import RandomBot
 from table.engine.board import Board, Thing
 from table.engine.decisions import Decision, Purpose
@@ -76,7 +76,7 @@ def test_a_card_not_in_the_hand_tapped_while_moving_is_refused_at_the_weapon_ste
 # -- defaults that never hurt the team choosing ------------------------------------------------
 
 def view_of(board, team="blue", worm="blue-1"):
-    from table.app.prompts import View
+    from table.app.asking.prompts import View
     from table.cards import library
     return View("en", board, GRID, team, worm, library(), [], "weapon")
 

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from table.app.notify import Notifier
+from table.app.core.systemd import Notifier
 from tests.programs import needs_program
 
 from tests.polling import until, until_async

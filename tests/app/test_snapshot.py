@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
-from table.app.mode import Mode
-from table.app.prompts import Menu
+from table.app.core.mode import Mode
+from table.app.asking.prompts import Menu
 from table.ui.snapshot import TableSnapshot
 
 from .driver import Player, running, sim_daemon

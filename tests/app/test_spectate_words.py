@@ -1,8 +1,8 @@
-"""The page's words for the OLED (table/app/spectate.py) say which menu row the OLED shows
+"""The page's words for the OLED (table/app/showing/pageview.py) say which menu row the OLED shows
 inverted, so a screen reader, or a group reading the page, knows what OK chooses."""
 
-from table.app.prompts import HexPick, Menu
-from table.app.spectate import marked
+from table.app.asking.prompts import HexPick, Menu
+from table.app.showing.pageview import marked
 from table.devices.buttons import InputEvent
 
 

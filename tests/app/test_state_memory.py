@@ -1,4 +1,4 @@
-"""The state in memory only (``Daemon(devices, None)``, table/app/state.py): the shop demo's,
+"""The state in memory only (``Daemon(devices, None)``, table/app/storage/folder.py): the shop demo's,
 which runs for days on an SD card: a journal in SQLite's memory, nothing written to any
 file, finished games pruned (all but the last) so that memory stays flat."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from table.app.state import StateFolder
+from table.app.storage.folder import StateFolder
 from table.engine.game import GameConfig
 from table.game import Game
 from table.journal import Journal, JournaledGame

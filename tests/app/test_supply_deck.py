@@ -25,7 +25,7 @@ def test_the_shipped_library_holds_no_supply_deck_the_examples_do(monkeypatch):
 
 
 def test_box_draws_is_offered_only_when_the_library_holds_a_supply_deck():
-    from table.app.prompts import View
+    from table.app.asking.prompts import View
     from table.engine.board import Board
     view = View("en", Board(land=set(), wind=1), GRID)
     few = decks_menu(library())

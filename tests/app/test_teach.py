@@ -1,4 +1,4 @@
-"""The walk through a card the box does not know (table/app/teach.py), screen by screen.
+"""The walk through a card the box does not know (table/app/teach/walk.py), screen by screen.
 
 A "player" here presses buttons only: it moves the cursor down (button 4) until the row it
 wants is under it and presses OK, counting every press, the way the box's buttons work it.
@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from table.app.prompts import Answer, Menu, Refuse, View
-from table.app.teach import Result, Ticks, Walk, summary
+from table.app.asking.prompts import Answer, Menu, Refuse, View
+from table.app.teach.walk import Result, Ticks, Walk, summary
 from table.cards import parse_card
 from table.devices.buttons import InputEvent
 from table.engine.board import Board, Thing
@@ -211,7 +211,7 @@ def test_the_target_screen_lights_what_the_symbol_allows():
 def walk_screens(lang):
     """Every screen of the walk, with the cursor on every row (tests/ui/test_screens.py
     checks they draw cleanly and that every string of the walk is on one of them)."""
-    from table.app.teach import names
+    from table.app.teach.walk import names
     out = []
 
     def every_row():
@@ -247,7 +247,7 @@ def walk_screens(lang):
     out.append(w.prompt.screen(view(lang)))             # (test_teach_refused.py: each why)
     w.answer(None)                                      # OK: the check screen again
     every_row()
-    from table.app.teachcheck import STEPS, SYMBOLS, refused_screen
+    from table.app.teach.refusals import STEPS, SYMBOLS, refused_screen
     for why in (SYMBOLS, STEPS):                        # every plural form of each
         out += [refused_screen(replace(why, n=n), lang) for n in (1, 2, 5, why.n)]
     w = Walk(lang, "card_1", names(1), kinds=("supply",), known={})
@@ -266,7 +266,7 @@ def walk_screens(lang):
         assert w.stage == "whole"
         every_row()
     # the teach pass: the deck's size, the cards left (every plural form), a refusal
-    from table.app.teaching import Count, TeachPass
+    from table.app.teach.teacher import Count, TeachPass
     import table.ui.strings as strings
     from table.ui import screens
     out.append(Count(strings.text("teach.pass_title", lang),
@@ -282,7 +282,7 @@ def walk_screens(lang):
                                + strings.text("teach.hint", lang), footer="OK"))
     # a card tapped in private (never named), and what the page's card form is told
     from types import SimpleNamespace
-    from table.app.teaching import Teacher, private_screen
+    from table.app.teach.teacher import Teacher, private_screen
     out += [private_screen(key, view(lang)) for key in ("teach.private", "teach.private_done")]
     teacher = Teacher(SimpleNamespace(lang=lang, cards=cards))
     teacher.walk = Walk(lang, "card_1", names(1), kinds=("supply", "superweapon"), known={})

@@ -1,4 +1,4 @@
-"""Cards the teach walk (table/app/teach.py) must let a group tell on the buttons, as printed:
+"""Cards the teach walk (table/app/teach/walk.py) must let a group tell on the buttons, as printed:
 a Sudden Death card that is a lasting rule alone, a card with no target (offered only the
 steps that work without one), and lines too long for a row of the check screen (said whole).
 """
@@ -7,9 +7,9 @@ import itertools
 
 import pytest
 
-from table.app.prompts import Answer, Menu
-from table.app.teach import Result, Ticks, Walk, line_label, names
-from table.app.teachwords import parts
+from table.app.asking.prompts import Answer, Menu
+from table.app.teach.walk import Result, Ticks, Walk, line_label, names
+from table.app.teach.words import parts
 from table.cards import authoring
 from table.engine.board import Board, Thing
 from table.engine.cards import resolve_drop

@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from table.app.prompts import CardTap, DeckTap, Menu
-from table.app.teaching import TeachPass
+from table.app.asking.prompts import CardTap, DeckTap, Menu
+from table.app.teach.teacher import TeachPass
 from table.bots import RandomBot
 from table.engine.setup import HIDDEN
 from tests.app.driver import Player, enrol_all, running, seated, sim_daemon
@@ -37,8 +37,8 @@ async def teach(daemon, player, answers) -> int:
 
 
 async def play_until(daemon, player, bot, done) -> None:
-    from table.app.present import Step
-    from table.app.prompts import Notice
+    from table.app.showing.views import Step
+    from table.app.asking.prompts import Notice
     for _ in range(5000):
         cur = daemon.current()
         if done(cur):
@@ -92,7 +92,7 @@ def test_the_face_down_starter_is_taught_and_played_at_once(tmp_path):
             team = daemon.game.request.actor
             assert HIDDEN in daemon.game.hands[team]
             # the page: every hand's size; the hidden card is named face down, not shown
-            from table.app.spectate import page_view
+            from table.app.showing.pageview import page_view
             seen = page_view(daemon.current(), daemon.view(), daemon.game,
                              daemon.tracker.board, "en", sim=True, cards=daemon.cards)
             assert dict(seen["hands"]) == {"Blue": 5, "Red": 5}
@@ -167,8 +167,8 @@ def test_a_whole_game_where_every_supply_card_drawn_is_taught_on_the_spot(tmp_pa
     async def main():
         async with seated(tmp_path / "state", 6) as (daemon, player):
             bot, taught, n = RandomBot(6), 0, 0
-            from table.app.present import Step
-            from table.app.prompts import Notice
+            from table.app.showing.views import Step
+            from table.app.asking.prompts import Notice
             while daemon.mode != "over":
                 n += 1
                 assert n < 20000, "the game did not end"

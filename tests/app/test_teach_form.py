@@ -12,7 +12,7 @@ from contextlib import asynccontextmanager
 import aiohttp
 import pytest
 
-from table.app.prompts import CardTap, DeckTap, Notice
+from table.app.asking.prompts import CardTap, DeckTap, Notice
 from table.bots import RandomBot
 from table.commands.common import start_web
 from table.engine.setup import HIDDEN

@@ -1,4 +1,4 @@
-"""A card taught on the buttons that the library's checks refuse (table/app/teachcheck.py):
+"""A card taught on the buttons that the library's checks refuse (table/app/teach/refusals.py):
 each refusal the walk can reach, driven by presses alone, is said whole in the box's language
 on a screen of its own; OK goes back to the check screen with the line to change marked, and
 OK on that line back to the screen that told it.
@@ -11,11 +11,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from table.app.presses import inputs_for
-from table.app.prompts import Answer, Menu, Notice
-from table.app.tags import TagStore
-from table.app.teach import ACCURACY, RANGES, Result, Ticks, Walk, names
-from table.app.teaching import Teacher, TeachPass
+from table.app.asking.presses import inputs_for
+from table.app.asking.prompts import Answer, Menu, Notice
+from table.app.storage.tags import TagStore
+from table.app.teach.walk import ACCURACY, RANGES, Result, Ticks, Walk, names
+from table.app.teach.teacher import Teacher, TeachPass
 from table.cards import authoring, library
 from table.cards.schema import id_problem, name_problem
 from table.devices.buttons import InputEvent

@@ -1,8 +1,8 @@
-"""Map entry by tiles (table/app/tileplace.py): laying the box's tiles takes fewer presses
+"""Map entry by tiles (table/app/asking/tileplace.py): laying the box's tiles takes fewer presses
 than marking the same hexes one by one, and only where the rulebook lets a tile go."""
 
-from table.app.prompts import Answer, Refuse
-from table.app.tileplace import TilePlacer
+from table.app.asking.prompts import Answer, Refuse
+from table.app.asking.tileplace import TilePlacer
 from table.app.wizard import MapEditor, Wizard, map_refusal
 from table.cards.tiles import box_tiles
 from table.devices.buttons import InputEvent

@@ -3,10 +3,10 @@ steps it makes say every change the players must copy."""
 
 import pytest
 
-from table.app.present import setup_board
+from table.app.showing.views import setup_board
 from table.engine.game import GameConfig
 from table.game import Game
-from table.app.tracker import Tracker, undo_steps
+from table.app.showing.tracker import Tracker, undo_steps
 from table.bots import RandomBot
 from table.engine.setup import standard_land
 
@@ -97,7 +97,7 @@ def test_a_turn_that_changes_without_a_question_is_said():
 def test_the_setup_screens_read_the_setup_record_never_a_replay(monkeypatch, teams, own_decks):
     """The board the box laid out and the hands it dealt come from the game's setup record
     (issue 20): the same as the game replayed to its first worm choice, without a replay."""
-    from table.app.present import start_hands
+    from table.app.showing.views import start_hands
 
     config = GameConfig(teams=teams, land=tuple(sorted(standard_land(teams))),
                         own_decks=own_decks)

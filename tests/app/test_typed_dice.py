@@ -7,7 +7,7 @@ import asyncio
 import json
 import sqlite3
 
-from table.app.typed import FaceEntry
+from table.app.asking.typed_dice import FaceEntry
 from table.bots import RandomBot
 from table.devices.buttons import ENCODER_INPUTS
 from table.ui.strings import text

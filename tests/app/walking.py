@@ -1,9 +1,9 @@
-"""The box's buttons on the teach walk (table/app/teach.py), for the tests of it: a table to
-draw its screens on, and hands that answer each screen through presses (table.app.presses)."""
+"""The box's buttons on the teach walk (table/app/teach/walk.py), for the tests of it: a table to
+draw its screens on, and hands that answer each screen through presses (table.app.asking.presses)."""
 
-from table.app.presses import inputs_for
-from table.app.prompts import Answer, View
-from table.app.teach import Walk
+from table.app.asking.presses import inputs_for
+from table.app.asking.prompts import Answer, View
+from table.app.teach.walk import Walk
 from table.devices.buttons import InputEvent
 from table.engine.board import Board, Thing
 from table.hexgrid import hexagon
@@ -19,7 +19,7 @@ def view(lang: str) -> View:
 
 
 class Hands:
-    """The box's buttons on a walk: each answer as presses (table.app.presses), counted."""
+    """The box's buttons on a walk: each answer as presses (table.app.asking.presses), counted."""
 
     def __init__(self, walk: Walk):
         self.walk = walk

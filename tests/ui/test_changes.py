@@ -9,8 +9,8 @@ from table.cards import library
 from table.engine.board import Board, Thing
 from table.hexgrid import hexagon
 from table.engine.state import GameResult
-from table.ui.changes import (Change, best_chain, by_hex, card_summary, diff, game_summary,
-                              grouped, off_lines, off_pages, pages)
+from table.ui.changes import (Change, best_chain, by_hex, card_summary, diff, game_summary, grouped,
+                              off_lines, off_pages, pages)
 from table.ui.strings import LANGS, TEAMS, THING_KINDS
 
 
@@ -106,7 +106,7 @@ def flow_screens(lang):
     legend = [t(k, lang, **a) for _, k, a, _ in LEGEND]
     out += [screens.menu(t("legend.title", lang), legend, c) for c in range(len(legend))]
     out.append(screens.message("T", t("log.no_card", lang)))
-    from table.app.present import setup_line
+    from table.app.showing.views import setup_line
     t("ch.setup_worms", lang, team="", n=0), t("ch.setup_things", lang, thing="", n=0)
     out += [screens.changes(t("place.title", lang), [setup_line(lang, [
         Change("ch.place_worm", {"team": team, "n": "1"}, (0, 0))] * 4)]) for team in TEAMS]
@@ -114,7 +114,7 @@ def flow_screens(lang):
         Change(f"ch.place.{kind}", {}, (0, 0))] * 6)]) for kind in THING_KINDS]
     out.append(screens.menu(t("ask.knockback", lang), ["1"], 0))
     out.append(screens.menu(t("ask.for_card", lang, card=t("card.title", lang)), ["1"], 0))
-    from table.app.present import deal_screen
+    from table.app.showing.views import deal_screen
     t("deal.title", lang, team=""), t("deal.hand", lang, cards=""), t("deal.decks_title", lang)
     starters = ["uzi", "bazooka", "ninja_rope", "girder", "grenade"]
     out += [deal_screen(lang, {"team": team, "cards": starters}, library()) for team in TEAMS]

@@ -1,12 +1,12 @@
 """Card names at their bound (40 characters, the widest letters) on every screen of the box:
 each screen that names a card fits it on the 128x64 OLED (wrapped, or cut short with an
 ellipsis where the screen has no room), nothing cut off, in every language, as luma's dummy
-panel shows them.  The gallery (table/app/gallery.py) draws the box's screens with the widest
+panel shows them.  The gallery (table/review/gallery.py) draws the box's screens with the widest
 card of each kind in the library, so an owner's folder of such cards puts them on all."""
 
 import pytest
 
-from table.app.gallery import shots
+from table.review.gallery import shots
 from table.devices.display import SimDisplay
 from table.engine.vocabulary import MAX_NAME
 from table.langs import LANGS

@@ -1,8 +1,8 @@
 """The dice and coins behind the board changes, said beside them (issue 23 item 3), and a
 Supply Crate opened by a worm said as such (table/ui/rolls.py, table/ui/changes.py)."""
 
-from table.app.present import setup_board
-from table.app.tracker import Tracker
+from table.app.showing.views import setup_board
+from table.app.showing.tracker import Tracker
 from table.bots import RandomBot
 from table.engine.board import Board, Thing
 from table.engine.game import GameConfig

@@ -15,9 +15,9 @@ from tests.app.driver import wizard_at
 from tests.app.test_edits import edit_screens
 from tests.app.test_teach import walk_screens
 from tests.ui.test_changes import flow_screens
-from table.app.gallery_said import undos
-from table.ui.strings import (CATALOGUE, DEVICES, FACES, KINDS, LANGS, LASTING_RULES,
-                              OPTIONAL_RULES, TEAMS, THING_KINDS)
+from table.review.said import undos
+from table.ui.strings import (CATALOGUE, DEVICES, FACES, KINDS, LANGS, LASTING_RULES, OPTIONAL_RULES, TEAMS,
+                              THING_KINDS)
 
 
 def t(key, lang, **args):
@@ -198,8 +198,8 @@ SAMPLES = {
 def typed_screens(lang):
     """Each die typed in (players' dice): what it is for, k of n, the faces so far, the short
     list of the other faces, an encoder's cursor; the Danger Flipper."""
-    from table.app.prompts import View
-    from table.app.typed import FaceEntry
+    from table.app.asking.prompts import View
+    from table.app.asking.typed_dice import FaceEntry
     from table.engine.board import Board, Thing
     from table.engine.decisions import Decision
 
@@ -227,7 +227,7 @@ def typed_screens(lang):
 
 def second_game_screens(lang):
     """What was undone; a target without dice; a Drop card's second crate."""
-    from table.app.prompts import View, for_decision, undone
+    from table.app.asking.prompts import View, for_decision, undone
     from table.engine.board import Board, Thing
     from table.engine.decisions import Decision, Purpose
 
@@ -250,13 +250,13 @@ def second_game_screens(lang):
                    {"event": "place", "thing": "crate-1", "kind": "crate", "at": [1, 0]}]
     out.append(for_decision(Decision("hex", ((1, 0), (2, 0)), (1, 0), "emptiest"),
                             view).screen(view))
-    from table.app.visitor import not_held
+    from table.app.demo.visitor import not_held
     return out + [not_held(lang, cards, "supplies", "bazooka")]
 
 
 def wizard_map_screens(lang):
     """The map modes, each explained under it; two teams or more, said."""
-    from table.app.prompts import View
+    from table.app.asking.prompts import View
     from table.app.wizard import Wizard
     from table.engine.setup import standard_land
     from table.hexgrid import hexagon
@@ -275,7 +275,7 @@ def wizard_map_screens(lang):
 
 def full_hex_screens(lang):
     """A full hex: which Thing is knocked away (the widest worm name under the cursor)."""
-    from table.app.prompts import View, for_decision
+    from table.app.asking.prompts import View, for_decision
     from table.engine.board import Board, Thing
     from table.engine.decisions import Decision
 
@@ -307,8 +307,16 @@ def test_every_string_is_on_some_screen(monkeypatch):
         used.add(key)
         return real(key, lang, **args)
 
-    from table.app import (contexts, edits, prompts, teach, teachcheck, teaching, teachwords,
-                           typed, visitor, wizard)
+    from table.app.asking import contexts
+    from table.app.asking import by_hand as edits
+    from table.app.asking import prompts
+    from table.app.teach import walk as teach
+    from table.app.teach import refusals as teachcheck
+    from table.app.teach import teacher as teaching
+    from table.app.teach import words as teachwords
+    from table.app.asking import typed_dice as typed
+    from table.app.demo import visitor
+    from table.app import wizard
     for module in (strings, screens, instructions_mod, contexts, edits, prompts, teach, teaching,
                    teachcheck, teachwords, typed, visitor, wizard):
         monkeypatch.setattr(module, "text", spy)

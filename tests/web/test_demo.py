@@ -1,4 +1,4 @@
-"""The shop demo: the table daemon with the box in every seat (table/app/show.py): the show,
+"""The shop demo: the table daemon with the box in every seat (table/app/demo/show.py): the show,
 a visitor's shot, idling back to the show, the page's pairing code, the devices, the
 command."""
 
@@ -12,8 +12,8 @@ import pytest
 
 from table.app import boxseat
 from table.app.daemon import Daemon
-from table.app.show import BYE_S, CODE_S, NOTICE_S, RESULT_S, Show
-from table.app.visitor import Scene, invite_screen
+from table.app.demo.show import BYE_S, CODE_S, NOTICE_S, RESULT_S, Show
+from table.app.demo.visitor import Scene, invite_screen
 from table.cards.simtags import card_for_uid, sim_uid
 from table.cli import main
 from table.devices import DeviceError

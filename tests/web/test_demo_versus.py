@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from table.app import boxseat, versus
-from table.app.show import Act
+from table.app import boxseat
+from table.app.demo import versus
+from table.app.demo.show import Act
 
 from .test_demo import on_show, press, said
 

@@ -115,6 +115,11 @@ def test_each_source_spends_only_its_own_budget(devices, start):
     pairing = running.server.pairing
     now = [1000.0]
     pairing.clock = lambda: now[0]
+    # open again on the test's clock: the first opening was timed on the machine's monotonic
+    # clock, which on a freshly booted machine is far below 1000 s, so it would read as closed
+    running.call(pairing.open)
+    assert pairing.evaluated == 0 and len(codes) == 2
+    codes.pop(0)
     port = running.server.port
     for _ in range(SOURCE_BUDGET):                         # slips are free, up to the budget
         assert get(port, code=wrong(codes[0]))[0] == 403
@@ -124,7 +129,8 @@ def test_each_source_spends_only_its_own_budget(devices, start):
     assert pairing.evaluated == SOURCE_BUDGET
     assert get(port, code=codes[0], source="127.0.0.2")[0] == 200   # others are not held up
     now[0] += SOURCE_REFILL_S                              # one more code, in time
-    assert get(port, code=codes[0])[0] == 200
+    running.call(pairing.open)                             # (the opening itself has ended)
+    assert get(port, code=codes[-1])[0] == 200
     assert pairing.evaluated == SOURCE_BUDGET + 2
 
 
@@ -245,7 +251,7 @@ def test_wrong_codes_never_reach_the_table(table_with_page, caplog):
 
 def test_the_enroller_shows_the_code_and_reopens_pairing(devices, tmp_path, caplog):
     """`worms-table enroll --sim --host ...`: the code goes on the OLED, not into the log."""
-    from table.app.enroller import Enroller
+    from table.app.teach.enroller import Enroller
     from table.devices.buttons import InputEvent
     from table.ui import screens
 

@@ -3,6 +3,8 @@ one else can spend, an opening that says nothing of itself to strangers, session
 
 import pytest
 
+from .conftest import Clock
+
 from table.web.pairing import (MAX_WRONG_CODES, OPEN_S, SESSION_IDLE_S, SESSION_MAX_S,
                                SOURCE_BUDGET, SOURCE_REFILL_S, Denied, Pairing)
 
@@ -92,3 +94,22 @@ def test_unpair_all_forgets_every_page_and_closes_pairing(pairing):
     assert [answer(pairing, f"10.0.0.{n}", None, t) for n, t in zip((1, 2, 3), tokens)] == \
         ["needed"] * 3
     assert pairing.code is None
+
+
+@pytest.mark.parametrize("start", [0.0, 0.25, 7.0])
+def test_pairing_works_with_the_monotonic_clock_near_zero(start):
+    """A freshly booted box (or CI machine) reads time.monotonic() near zero: an opening, a
+    session and a budget all work from there, and the opening still ends after OPEN_S."""
+    clock = Clock()
+    clock.now = start
+    p = Pairing(clock=clock)
+    assert p.code is None
+    code = p.open()
+    assert p.code == code
+    assert answer(p, "127.0.0.1", wrong(p)) == "wrong"
+    session = answer(p, "127.0.0.2", code)
+    assert isinstance(session, str) and p.paired(session, "127.0.0.2")
+    clock.now = start + OPEN_S - 0.001
+    assert p.code == code
+    clock.now = start + OPEN_S
+    assert p.code is None and p.paired(session, "127.0.0.2")

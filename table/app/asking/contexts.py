@@ -1,0 +1,113 @@
+"""What each prompt is for, on its screen: aiming names the card, the dice and what stands on
+the hex under the cursor; a drop card's Thing says which card and which Thing; Things and
+piles by their names; the dice a pick is among, a direction's line.  (Screens for
+table/app/asking/prompts.py; nothing here reads the inputs.)"""
+
+from __future__ import annotations
+
+from table.engine.board import split_id
+from table.engine.setup import pile_team
+from table.engine.decisions import Decision
+from table.hexgrid import Hex, neighbour
+from table.ui import scenes, screens
+from table.ui.instructions import worm_number
+from table.ui.layout import card_name, short
+from table.ui.strings import sentence, text, worm_name
+
+
+def _name(view, thing_id: str) -> str:
+    t = view.board.things.get(thing_id)
+    if t is not None and t.kind == "worm":
+        return worm_name(view.lang, t.team, worm_number(t))
+    kind = t.kind if t is not None else split_id(thing_id)[0]
+    try:
+        return text(f"thing.{kind}", view.lang)
+    except KeyError:
+        return thing_id
+
+
+def _pile_label(lang: str, item: str) -> str:
+    team = pile_team(item)
+    if team is not None:                  # "Blue worm": a name in the nominative, one word order
+        return sentence(text("worm.of_team", lang, team=text(f"team_adj.{team}", lang)))
+    return text(f"thing.{item}", lang)
+
+
+def _aim_draw(card_id: str | None, dice: dict):
+    """Aiming: the card, the dice the hex under the cursor gets, and what stands there."""
+    def draw(v, c: Hex) -> screens.Screen:
+        name = card_name(v.cards, card_id, v.lang) if card_id is not None else None
+        lines = [text("ask.aim", v.lang, card=name, n=dice[c]) if c in dice
+                 else text("prompt.target" if dice else "prompt.target_plain", v.lang)]
+        here = v.board.worms_first(c) if c is not None else []
+        if here:
+            lines.append(text("ask.aim_at", v.lang, what=_name(v, here[0].id)))
+        title = text("turn.title", v.lang, team=text(f"team.{v.team}", v.lang),
+                     n=worm_number(v.worm)) if v.team and v.worm else text("card.title", v.lang)
+        return screens.message(title, "\n".join(lines), hint=screens.pick(v.lang))
+    return draw
+
+
+def _drop_card(view):
+    """The Drop card being resolved (or None), the kinds of Thing it places in order, and
+    which of its choices this is: ``(card, kinds, k, n)``, the ``k``-th of ``n`` hexes the
+    players choose ("Crate 2 of 2")."""
+    at = max((i for i, e in enumerate(view.events)
+              if e.get("event") in ("drop", "sudden_death")), default=None)
+    card = view.cards.get(view.events[at]["card"]) if at is not None else None
+    steps = (card.text if card is not None else ()) + (getattr(card, "drop", ()) or ())
+    kinds = tuple(s.get("kind") for s in steps if s.get("do") == "place")
+    n = sum(1 for s in steps if s.get("do") == "place" and s.get("at") == "emptiest")
+    placed = sum(1 for e in view.events[(at or 0) + 1:]
+                 if e.get("event") in ("place", "sink", "pool_empty"))
+    chosen = sum(1 for s in steps[:placed] if s.get("at") == "emptiest")
+    return card, kinds, min(chosen + 1, max(n, 1)), n
+
+
+def _drop_draw(view):
+    """A drop card's Thing to place where the players choose: the card, the Thing, and which
+    of the card's choices it is when there are several."""
+    card, kinds, k, n = _drop_card(view)
+    kind = kinds[0] if kinds else None
+
+    def draw(v, c: Hex) -> screens.Screen:
+        thing = text(f"thing.{kind or 'crate'}", v.lang).lower()
+        name = short(card.name(v.lang)) if card is not None else text("drop.title", v.lang)
+        title = text("drop.title", v.lang)
+        if n > 1:
+            title = f"{title} {text('ask.nth', v.lang, k=k, n=n)}"
+        return screens.message(title, text("ask.drop_where", v.lang, card=name, thing=thing),
+                               hint=screens.pick(v.lang))
+    return draw
+
+
+def _rolled(events: list, d: Decision) -> list[str]:
+    """The dice just rolled for this pick: the last run of rolls "for" its purpose."""
+    def match(e):
+        return e.get("event") == "roll" and e.get("for") == d.purpose
+    i = len(events) - 1
+    while i >= 0 and not match(events[i]):
+        i -= 1
+    faces = []
+    while i >= 0 and match(events[i]):
+        faces.append(events[i]["face"])
+        i -= 1
+    faces.reverse()
+    if not faces or not set(d.options) <= set(faces):
+        faces = [str(o) for o in d.options]
+    return faces
+
+
+def _direction_lights(origin: Hex | None):
+    def lights(view, d: int, t: float) -> scenes.Frame:
+        base = scenes.dimmed(view.base(t))
+        if origin is None:
+            return base
+        line, h = {}, origin
+        for _ in range(8):
+            h = neighbour(h, d)
+            if h not in base:
+                break
+            line[h] = scenes.WHITE
+        return scenes.lit(scenes.cursor(base, origin, t, scenes.WHITE), line)
+    return lights

@@ -1,0 +1,125 @@
+"""The presses and taps that give the prompt on show a wanted answer, as a player would make
+them: walk a hex cursor to the hex and press OK, step a menu to the row, tap the card.
+
+The daemon's benchmark (bench/daemon.py) and the tests' player (tests/app/driver.py) answer
+through :func:`inputs_for`.  It reads the prompt again before each input, so the caller makes
+each input (and lets the table take it) before asking for the next::
+
+    for kind, what in inputs_for(daemon.current(), value, buttons.inputs):
+        buttons.press(what) if kind == "press" else reader.tap(uid_of[what])
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Sequence
+
+from table.engine.decisions import PASS, DecisionKind
+from table.hexgrid import Hex, distance, neighbour
+
+from table.app.asking.prompt import Prompt
+from table.app.asking.cursor import step_towards
+from table.app.asking.pickers import CardTap, DeckTap, DicePick, HexPick, Menu, Notice
+from table.app.showing.views import Step
+from table.app.asking.typed_dice import FaceEntry
+
+#: ("press", button name) or ("tap", card id)
+Input = tuple[str, Any]
+
+
+def inputs_for(prompt: Prompt, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
+    """The inputs that answer ``prompt`` with ``value`` on a box with ``buttons`` (six
+    direction buttons, or a rotary encoder's ``cw``/``ccw``); ValueError if no input can."""
+    if isinstance(prompt, (Step, Notice)):
+        yield ("press", "ok")
+    elif isinstance(prompt, DeckTap):                # a card drawn from the players' own deck
+        yield ("tap", value)
+    elif isinstance(prompt, CardTap):
+        yield ("press", "ok") if value == PASS else ("tap", value)
+    elif isinstance(prompt, HexPick):
+        target = next((h for h, opts in prompt.options.items()
+                       if any(v == value for v, _ in opts)), None)
+        if target is None:
+            raise ValueError(f"{value!r} is at no hex of the prompt on show")
+        yield from walk_to(prompt, target, buttons)
+        yield ("press", "ok")
+        if prompt.sub is not None:                   # two answers at that hex: its menu
+            yield from menu_inputs(prompt.sub, value, buttons)
+    elif isinstance(prompt, DicePick):
+        for _ in range(len(prompt.faces) + 1):
+            if prompt.selected == value:
+                break
+            yield ("press", "3" if "3" in buttons else "cw")
+        if prompt.selected != value:
+            raise ValueError(f"no die shows {value!r}")
+        yield ("press", "ok")
+    elif isinstance(prompt, FaceEntry):
+        yield from _typed(prompt, value, buttons)
+    elif isinstance(prompt, Menu):
+        yield from menu_inputs(prompt, value, buttons)
+    else:
+        raise ValueError(f"no way to answer {prompt!r} with buttons and cards")
+
+
+def walk_to(p: Any, target: Hex, buttons: Sequence[str]) -> Iterator[Input]:
+    """The presses that bring a hex cursor (a :class:`HexPick`'s, the map editor's) to
+    ``target``."""
+    if "1" not in buttons:                           # a rotary encoder: step through options
+        for _ in range(len(p.options) + 1):
+            if p.cursor == target:
+                return
+            yield ("press", "cw")
+    for _ in range(40):
+        if p.cursor == target:
+            return
+        yield ("press", str(toward(p, target)))
+    if p.cursor != target:
+        raise ValueError(f"the cursor does not reach {target} (it is at {p.cursor})")
+
+
+def _typed(p: FaceEntry, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
+    """A die face or a coin side the players rolled, typed in: its number button (the coin: 1
+    safe, 2 danger), OK then 1 or 2 for the wind face or the bullseye; on an encoder build,
+    cw until it is under the cursor, then OK."""
+    if "1" not in buttons:
+        for _ in range(len(p.values) + 1):
+            if p.selected == value:
+                break
+            yield ("press", "cw")
+        if p.selected != value:
+            raise ValueError(f"no face or side is {value!r}")
+        yield ("press", "ok")
+    elif value in p.values[:6] and p.kind is DecisionKind.DIE_TYPED:
+        yield ("press", value)
+    elif p.kind is DecisionKind.FLIP_TYPED:
+        yield ("press", str(p.values.index(value) + 1))
+    else:
+        yield ("press", "ok")
+        if p.sub is None or value not in p.sub.values:
+            raise ValueError(f"no face or side is {value!r}")
+        yield ("press", str(p.sub.values.index(value) + 1))
+
+
+def menu_inputs(p: Menu, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
+    """The presses that bring a menu's cursor to ``value`` and press OK (a number button
+    straight to the row where it has one)."""
+    direct = next((key for key, i in p.direct.items() if p.values[i] == value), None)
+    encoder = "4" not in buttons                     # (a value may be a dict: a card step)
+    if direct is not None and not encoder:
+        yield ("press", direct)
+    for _ in range(len(p.values) + 1):
+        if p.selected == value:
+            break
+        yield ("press", "cw" if encoder else "4")
+    if p.selected != value:
+        raise ValueError(f"no row of the menu is {value!r}")
+    yield ("press", "ok")
+
+
+def toward(p: Any, target: Hex) -> int:
+    """The direction button that brings a hex cursor nearest ``target`` (worm to worm on a
+    prompt that steps between its options)."""
+    def reach(d: int) -> Hex:
+        if getattr(p, "snap", False):
+            return step_towards(p.cursor, p.order, d) or p.cursor
+        return neighbour(p.cursor, d)
+    return min(range(1, 7), key=lambda d: distance(reach(d), target))

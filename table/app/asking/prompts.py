@@ -1,0 +1,326 @@
+"""Decision -> the prompt that asks it on the box: the one table of the game's questions.
+
+:data:`ASKS` maps every :class:`~table.engine.decisions.DecisionKind` to an :class:`Ask`: the
+function that builds the prompt asking such a decision (a widget of
+:mod:`table.app.asking.pickers`, :mod:`table.app.asking.typed_dice` or
+:mod:`table.app.asking.by_hand`, with its words and LED scene), and what the box says when an
+answer of that kind is undone.  It is the app's one mapping of a decision kind (the engine's is
+:data:`table.engine.decisions.KINDS`); nothing else in the app compares
+a decision's kind with a string (tests/test_complexity.py).
+
+The widgets are re-exported here, so ``from table.app.asking.prompts import Menu`` keeps working.
+"""
+
+from typing import Any, Callable, NamedTuple
+
+from table.engine.board import split_id
+from table.engine.decisions import SKIP, Decision, DecisionKind, Purpose, Way
+from table.engine.state import Phase
+from table.hexgrid import Hex
+from table.ui import scenes, screens
+from table.ui.instructions import worm_number
+from table.ui.layout import card_name
+from table.ui.strings import text, worm_name
+
+from table.app.asking.prompt import Answer, Prompt, Refuse, View
+from table.app.asking.contexts import (_aim_draw, _direction_lights, _drop_card, _drop_draw, _name,
+                                       _pile_label, _rolled)
+from table.app.asking.cursor import aim_start, place_start, thing_start
+from table.app.asking.by_hand import EditPick
+from table.app.asking.pickers import (INCH, JUMP, LEFT_RIGHT, OPTION, UP, WEAPONS, CardTap, DeckTap, DicePick,
+                                      HexPick, Menu, Notice)
+from table.app.asking.typed_dice import ROLL_FOR, FaceEntry
+
+Words = Callable[[Any, str, dict], "str | None"]
+
+
+def _no_words(value: Any, lang: str, cards: dict) -> str | None:
+    return None
+
+
+class Ask(NamedTuple):
+    """How the box asks one kind of decision: ``make(decision, view)`` builds the prompt;
+    ``undone(answer, lang, cards)`` says what an undone answer was (None: "a choice")."""
+    make: Callable[[Decision, View], Prompt]
+    undone: Words = _no_words
+
+
+def for_decision(d: Decision, view: View) -> Prompt:
+    """The prompt that asks ``d`` on the box."""
+    p = ASKS[d.kind].make(d, view)
+    if isinstance(p, HexPick):
+        p.domain = frozenset(view.grid) | frozenset(p.options)
+    if view.phase == Phase.WEAPON and not isinstance(p, CardTap):
+        p.refuse_tap = Refuse("error.card_in_play")        # aiming, picking a die...
+    elif view.phase in (Phase.ACTIVATE, Phase.MOVE1, Phase.MOVE2):
+        p.refuse_tap = Refuse("error.no_card_now", {"phase": view.phase})
+    return p
+
+
+def undone(gone: list[dict], cards: dict) -> Notice:
+    """"Undone", saying what: the worm, the move, the card, the face typed in..."""
+    def what(lang: str) -> str:
+        e = gone[-1] if gone else {}
+        if e.get("chance") in ("die", "flip"):          # the players' own, typed in
+            v = e["value"]
+            said = (text(f"coin.{v}", lang) if e["chance"] == "flip" else v if v.isdigit()
+                    else text(f"face_short.{v}", lang))
+            return text(f"undo.{e['chance']}", lang, what=said)
+        try:
+            ask = ASKS[DecisionKind(str(e.get("kind")))]
+        except ValueError:                               # not a decision's answer
+            return text("undo.other", lang)
+        return ask.undone(e.get("answer"), lang, cards) or text("undo.other", lang)
+    return Notice(lambda v: screens.message(text("undo.done", v.lang),
+                                            f"{what(v.lang)}\n{text('prompt.ok', v.lang)}"))
+
+
+def undo_refused(last: dict, events: list[dict]) -> Notice:
+    """Why nothing can be undone, in the players' words (``last``: the log's last entry): the
+    die or coin the box rolled and what for (said with the changes it made), a card drawn, a
+    deck shuffled, the time run out."""
+    def why(lang: str) -> str:
+        e: dict = next((e for e in reversed(events) if e.get("event") in ("roll", "flip")), {})
+        what = e.get("for")
+        if last.get("chance") == "die" and e.get("event") == "roll" and what in ROLL_FOR:
+            face = e["face"] if e["face"].isdigit() else text(f"face_short.{e['face']}", lang)
+            return text("error.undo_rolled", lang, what=f"{text(f'roll.for.{what}', lang)}: {face}")
+        if last.get("chance") == "flip" and e.get("event") == "flip" and what in ("mine", "fire"):
+            side = text(f"coin.{e['side']}", lang)
+            return text("error.undo_rolled", lang, what=f"{text(f'thing.{what}', lang)}: {side}")
+        if "reveal" in last:
+            return text("error.undo_drawn", lang)
+        if last.get("chance") in ("shuffle", "pick"):
+            return text("error.undo_shuffled", lang)
+        if last.get("timeout"):
+            return text("error.undo_time", lang)
+        return text("error.undo_roll", lang)
+    return Notice(lambda v: screens.message(text("error.title", v.lang), why(v.lang),
+                                            footer=text("button.ok", v.lang)))
+
+
+# -- one builder a kind ---------------------------------------------------------------------
+
+def _ask_worm(d: Decision, view: View) -> Prompt:
+    """Which worm to activate: a cursor stepping from worm to worm on the LED grid."""
+    opts: dict[Hex, list[tuple[Any, str]]] = {}
+    for wid in d.options:
+        w = view.board.things.get(wid)
+        if w is not None and w.team is not None:
+            opts.setdefault(w.at, []).append((wid, worm_name(view.lang, w.team, worm_number(w))))
+    if not opts:
+        return _fallback(d, view)
+    default = view.board.things.get(d.default)
+    colour = scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE)
+
+    def draw(v: View, c: Hex) -> screens.Screen:
+        return v.header("prompt.worm", ", ".join(label for _, label in opts.get(c, ()))
+                        or text("prompt.worm_steps", v.lang))
+    return HexPick(opts, {h: colour for h in opts}, default.at if default else next(iter(opts)),
+                   draw, sub_title=lambda v: text("prompt.worm", v.lang), snap=True,
+                   miss=Refuse("error.not_a_worm", {"team": view.team or ""}))
+
+
+def _undone_worm(v: Any, lang: str, cards: dict) -> str | None:
+    if isinstance(v, str) and "-" in v:
+        return text("undo.worm", lang, worm=worm_name(lang, split_id(v)[0], worm_number(v)))
+    return None
+
+
+def _ask_move(d: Decision, view: View) -> Prompt:
+    """A movement step: inch and jump hexes lit on the grid; Back skips."""
+    here = view.worm_at()
+    if here is None:                   # the worm is not on the board on show
+        return _fallback(d, view)
+    opts: dict[Hex, list[tuple[Any, str]]] = {}
+    colours: dict[Hex, tuple] = {}
+    for value in d.options:
+        how, to = value
+        h = here if how == Way.SKIP else to
+        if h is None:
+            continue
+        opts.setdefault(h, []).append((value, text(f"move.{how}", view.lang)))
+        if how == Way.INCH or (how == Way.JUMP and h not in colours):
+            colours[h] = INCH if how == Way.INCH else JUMP
+    colours[here] = scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE)
+    phase = view.phase if view.phase in (Phase.MOVE1, Phase.MOVE2) else None
+    skip = SKIP if SKIP in d.options else None
+    ask = "prompt.move" if skip is not None else "prompt.move_only"   # (Back skips)
+    p = HexPick(opts, colours, here if here in opts else next(iter(opts)),
+                lambda v, c: v.header(ask, " / ".join(
+                    label for _, label in opts.get(c, ())), phase=phase),
+                sub_title=lambda v: text(ask, v.lang),
+                miss=Refuse("error.cannot_move"))
+    if skip is not None:
+        p.back = Answer(skip)              # Back skips the move: one press
+        if d.purpose is Purpose.MOVE and d.card is None:
+            p.ahead, p.cards = skip, view.cards
+    return p
+
+
+def _undone_move(v: Any, lang: str, cards: dict) -> str | None:
+    if isinstance(v, (list, tuple)):
+        return text("undo.move", lang, move=text(f"move.{v[0]}", lang))
+    return None
+
+
+def _ask_card(d: Decision, view: View) -> Prompt:
+    """A weapon card to tap (or pass); a Sudden Death draft is a menu of the cards."""
+    if d.purpose in (Purpose.WEAPON, Purpose.PLAY):
+        return CardTap(d.options, view.team, view.cards)
+    names = [card_name(view.cards, c, view.lang) for c in d.options]
+    return Menu(text("sudden_death.title", view.lang), names, list(d.options))
+
+
+def _undone_card(v: Any, lang: str, cards: dict) -> str | None:
+    return text("undo.card", lang, card=card_name(cards, v, lang)) if v in cards else None
+
+
+def _ask_hex(d: Decision, view: View) -> Prompt:
+    """A hex on the grid: a target (coloured by its Accuracy dice), where to place a Thing, one
+    of the emptiest hexes, or any other hex."""
+    dice = dict(zip(d.options, d.info or ()))
+    colours = {h: scenes.accuracy_colour(n) for h, n in dice.items()}
+    opts = {h: [(h, "")] for h in d.options}
+    start, miss = d.default, Refuse("error.not_lit")
+    draw: Callable[[View, Hex], screens.Screen]
+    if d.purpose in (Purpose.TARGET, Purpose.NEW_TARGET):
+        start = aim_start(d.options, dice, view.board, view.grid, view.team, view.worm_at())
+        miss = Refuse("error.out_of_range")
+        draw = _aim_draw(d.card, dice)
+    elif d.purpose is Purpose.PLACE and d.item is not None:
+        if view.team is not None:          # a card's Thing, not the setup's pile
+            start = place_start(d.options, view.board, view.team, d.item) or start
+        draw = _place_draw(d.item)
+    elif d.purpose is Purpose.EMPTIEST:
+        draw = _drop_draw(view)
+        kinds = _drop_card(view)[1]          # a Mine drop: its crate's hex gets the mine
+        harm = next((k for k in kinds if k in ("mine", "oil_drum", "fire")), None)
+        start = place_start(d.options, view.board, view.team,
+                            harm or (kinds[0] if kinds else None)) or start
+    else:
+        def draw(v: View, c: Hex) -> screens.Screen:
+            return v.header("prompt.hex")
+    return HexPick(opts, colours, start, draw, keep=(view.worm_at(),), miss=miss)
+
+
+def _place_draw(item: str) -> Callable[[View, Hex], screens.Screen]:
+    def draw(v: View, c: Hex) -> screens.Screen:
+        return screens.message(text("place.title", v.lang), text(
+            "ask.place_where", v.lang, thing=_pile_label(v.lang, item).lower()),
+            hint=screens.pick(v.lang))
+    return draw
+
+
+def _ask_die(d: Decision, view: View) -> Prompt:
+    """The rolled dice, one to keep."""
+    return DicePick(_rolled(view.events, d), d.options, d.default)
+
+
+def _ask_direction(d: Decision, view: View) -> Prompt:
+    """A direction 1..6: a menu the direction buttons pick from directly."""
+    return Menu(_what_for(d, view),
+                [f"{x} {text(f'dir.{x}', view.lang)}" for x in d.options], list(d.options),
+                cursor=list(d.options).index(d.default),
+                direct={str(x): i for i, x in enumerate(d.options)},
+                lights=_direction_lights(view.board.target or view.worm_at()))
+
+
+def _ask_thing(d: Decision, view: View) -> Prompt:
+    """A Thing: a menu of their names, the one under the cursor lit on the grid."""
+    names = [_name(view, t) for t in d.options]
+    return Menu(_what_for(d, view, "prompt.thing"), names,
+                list(d.options), cursor=thing_start(d.options, view.board, view.team),
+                lights=lambda v, tid, t: _light_hex(
+                    v.board.things[tid].at if tid in v.board.things else None)(v, tid, t),
+                draw=_full_hex_draw(names) if d.purpose is Purpose.PROD else None)
+
+
+def _ask_order(d: Decision, view: View) -> Prompt:
+    """An order of simultaneous entry effects."""
+    return Menu(text("prompt.order", view.lang),
+                [", ".join(text(f"thing.{k}", view.lang) for k in o) for o in d.options],
+                list(d.options), cursor=list(d.options).index(d.default))
+
+
+def _ask_pile(d: Decision, view: View) -> Prompt:
+    """Which Thing of the setup pile to place next."""
+    return Menu(text("place.title", view.lang), [_pile_label(view.lang, i) for i in d.options],
+                list(d.options))
+
+
+def _ask_typed(d: Decision, view: View) -> Prompt:
+    """The players' own die or coin, its face typed in."""
+    return FaceEntry(d)
+
+
+def _ask_tapped(d: Decision, view: View) -> Prompt:
+    """A card drawn from the players' own deck, tapped."""
+    return DeckTap(d, view.team)
+
+
+def _ask_edit(d: Decision, view: View) -> Prompt:
+    """The changes made by hand resolving a card's text, told back hex by hex."""
+    return EditPick(d, view)
+
+
+#: The app's one mapping of a decision kind: how the box asks it, what an undo of it says.
+ASKS: dict[DecisionKind, Ask] = {
+    DecisionKind.WORM: Ask(_ask_worm, _undone_worm),
+    DecisionKind.MOVE: Ask(_ask_move, _undone_move),
+    DecisionKind.CARD: Ask(_ask_card, _undone_card),
+    DecisionKind.HEX: Ask(_ask_hex),
+    DecisionKind.DIE: Ask(_ask_die),
+    DecisionKind.DIRECTION: Ask(_ask_direction),
+    DecisionKind.THING: Ask(_ask_thing),
+    DecisionKind.ORDER: Ask(_ask_order),
+    DecisionKind.PILE: Ask(_ask_pile),
+    DecisionKind.DIE_TYPED: Ask(_ask_typed),
+    DecisionKind.FLIP_TYPED: Ask(_ask_typed),
+    DecisionKind.CARD_TAPPED: Ask(_ask_tapped),
+    DecisionKind.EDIT: Ask(_ask_edit),
+}
+
+
+# -- what the builders share ----------------------------------------------------------------
+
+def _light_hex(h: Hex | None) -> Callable[[View, Any, float], scenes.Frame]:
+    def lights(view: View, value: Any, t: float) -> scenes.Frame:
+        base = view.base(t)
+        return scenes.cursor(scenes.dimmed(base), h, t) if h in base else base
+    return lights
+
+
+def _full_hex_draw(names: list[str]) -> Callable[[View, int], screens.Screen]:
+    """A full hex (E7.4): says so, and that the Thing chosen is knocked away."""
+    def draw(v: View, cursor: int) -> screens.Screen:
+        return screens.message(text("ask.full_hex_title", v.lang), "\n".join(
+            [text("ask.full_hex", v.lang), f"→ {names[cursor]}"]), mark="OK")
+    return draw
+
+
+def _what_for(d: Decision, view: View, plain: str = "prompt.direction") -> str:
+    """A menu's title that says what the choice is for: the knockback, or the card."""
+    lang = view.lang
+    if d.purpose is Purpose.KNOCKBACK:
+        return text("ask.knockback", lang)
+    card = view.cards.get(d.card) if d.card is not None else None
+    if card is None:
+        return text(plain, lang)
+    from table.fonts import font
+    for title in (text("ask.for_card", lang, card=card.name(lang)), card.name(lang)):
+        if font(12, bold=True).getlength(title) <= 110:      # room left of the ↑↓ marks
+            return title
+    return text(plain, lang)
+
+
+def _fallback(d: Decision, view: View) -> Prompt:
+    """A plain menu of the options, should a prompt not fit the board on show."""
+    labels = [_name(view, o) if isinstance(o, str) and o in view.board.things else str(o)
+              for o in d.options]
+    return Menu(d.why, labels, list(d.options), cursor=list(d.options).index(d.default))
+
+
+__all__ = ["ASKS", "Answer", "Ask", "CardTap", "DeckTap", "DicePick", "FaceEntry", "HexPick",
+           "INCH", "JUMP", "LEFT_RIGHT", "Menu", "Notice", "OPTION", "Prompt", "Refuse", "UP",
+           "View", "WEAPONS", "for_decision", "undo_refused", "undone"]

@@ -1,0 +1,119 @@
+"""The devices of a table, supervised: each opened when it can be, a failing one tried again
+every ``retry_s`` (not on every frame: its timeouts must not hold up the loop), and its owner
+told when one fails and when it is back.  The table daemon names a fault on the OLED (on the
+LEDs when the OLED is the one missing), in the shop demo too (over the show a while).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any, Callable
+
+from table.devices import DeviceError
+
+from table.app.core.bridge import LoopBridge
+
+log = logging.getLogger("worms-table")
+
+DEVICES = ("display", "leds", "wind", "buttons", "card_reader")
+UI_NAME = {"display": "display", "leds": "leds", "wind": "wind", "buttons": "buttons",
+           "card_reader": "cards"}
+
+
+class Supervisor:
+    """``devices`` (a :class:`table.devices.build.Devices`, or anything with the device names
+    as attributes) under watch.
+
+    ``on_fault(name, err)`` is called when a device first fails, ``on_back(name)`` when a
+    failing one works again.  Through ``bridge``, on the loop: ``on_input(event)`` for each
+    button event, ``on_tap(uid)`` for each tag read, ``on_error(name, err)`` for an error a
+    device's own thread met (default: :meth:`fault`)."""
+
+    def __init__(self, devices: Any, *, retry_s: float = 3.0,
+                 clock: Callable[[], float] = time.monotonic,
+                 on_fault: Callable[[str, DeviceError], None] | None = None,
+                 on_back: Callable[[str], None] | None = None,
+                 bridge: LoopBridge | None = None,
+                 on_input: Callable[[Any], None] | None = None,
+                 on_tap: Callable[[str], None] | None = None,
+                 on_error: Callable[[str, DeviceError], None] | None = None) -> None:
+        self.devices = devices
+        self.retry_s = retry_s
+        self.clock = clock
+        self.on_fault = on_fault
+        self.on_back = on_back
+        self.bridge = bridge or LoopBridge()
+        self.on_input = on_input
+        self.on_tap = on_tap
+        self.on_error = on_error or self.fault
+        self.dev: dict[str, Any] = {}                 # the devices open, by name
+        self.faults: dict[str, DeviceError] = {}      # the devices failing, by name
+        self.tried: dict[str, float] = {}             # when each failing one was last tried
+
+    def safely(self, name: str, fn: Callable[..., Any], *args: Any) -> None:
+        """``fn(*args)`` on device ``name``: a DeviceError is a fault, not a crash; while the
+        device is failing it is tried again every ``retry_s`` only."""
+        if name in self.faults:
+            now = self.clock()
+            if now - self.tried.get(name, -1e9) < self.retry_s:
+                return
+            self.tried[name] = now
+        try:
+            fn(*args)
+        except DeviceError as err:
+            self.fault(name, err)
+            return
+        self.recovered(name)
+
+    def recovered(self, name: str) -> None:
+        if name in self.faults:
+            self.faults.pop(name)
+            log.info("%s is back", name)
+            if self.on_back is not None:
+                self.on_back(name)
+
+    def fault(self, name: str, err: DeviceError) -> None:
+        new = name not in self.faults
+        self.faults[name] = err
+        if new:
+            log.error("%s", err)
+            if self.on_fault is not None:
+                self.on_fault(name, err)
+
+    def missing(self) -> list[str]:
+        """The devices not open yet."""
+        return [n for n in DEVICES if n not in self.dev]
+
+    def open_all(self) -> None:
+        for name in self.missing():
+            self.open(name)
+
+    def open(self, name: str) -> None:
+        try:
+            device = getattr(self.devices, name)
+        except DeviceError as err:
+            self.fault(name, err)
+            return
+        self.dev[name] = device
+        self._wire(name, device)
+        self.recovered(name)
+
+    def _wire(self, name: str, device: Any) -> None:
+        """A device opened: its inputs and errors, from its threads, to the loop."""
+        wrap = self.bridge.wrap
+        if name == "buttons" and self.on_input is not None:
+            device.on_input = wrap(self.on_input)
+        elif name == "display":
+            device.on_error = wrap(lambda err: self.on_error("display", err))
+        elif name == "card_reader":
+            if self.on_tap is not None:
+                device.on_tap = wrap(self.on_tap)
+            device.on_error = wrap(lambda err: self.on_error("card_reader", err))
+
+
+def ui_name(name: str, err: DeviceError | None) -> str:
+    """The device's name on the screens (the Pico's when the fault is the Pico's)."""
+    if err is not None and "pico" in err.device.lower():
+        return "pico"
+    return UI_NAME.get(name, "display")

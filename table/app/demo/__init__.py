@@ -1,0 +1,3 @@
+"""The shop demo: the show with the box in every seat, what it says to a visitor, a visitor's short
+game against the box.
+"""

@@ -1,0 +1,75 @@
+"""The table as the simulator page draws it beside the LEDs: what stands on each hex, whose
+turn it is, the turn log, what the OLED says in words, and (in simulation only) the hand of the
+team to play.  Everything from the game state, in the players' language, read without changing
+anything: the presenter puts it in each :class:`table.ui.snapshot.TableSnapshot`, which the
+page is pushed (table/web never imports the app).
+"""
+
+from __future__ import annotations
+
+from table.engine.setup import HIDDEN
+from table.ui.instructions import worm_number
+from table.ui.story import turn_log
+from table.ui.strings import text
+
+from table.app.asking.prompts import HexPick, Menu
+
+
+def things_at(board, h, lang: str) -> list[dict]:
+    out = []
+    for t in board.worms_first(h):
+        item = {"kind": t.kind, "name": text(f"thing.{t.kind}", lang)}
+        if t.kind == "worm":
+            item.update(team=t.team, n=worm_number(t), hurt=t.damaged,
+                        frozen=t.id in board.frozen,
+                        name=f"{text(f'team.{t.team}', lang)} {worm_number(t)}")
+        out.append(item)
+    return out
+
+
+def selected_row(prompt, texts) -> int | None:
+    """The line of the OLED's words that OK chooses (the menu row it shows inverted), if any."""
+    menu = getattr(prompt, "sub", None) or prompt
+    if isinstance(menu, Menu) and menu.labels:
+        label = menu.labels[menu.cursor]
+        for i, line in enumerate(texts[1:], 1):        # (the first line is the title)
+            if line == label:
+                return i
+    return None
+
+
+def marked(prompt, texts: list[str]) -> list[str]:
+    """The OLED's words with the menu row it shows inverted marked "▸ " (a screen reader, and
+    a group reading the page, know which row OK chooses)."""
+    i = selected_row(prompt, texts)
+    if i is not None:
+        texts[i] = f"▸ {texts[i]}"
+    return texts
+
+
+def page_view(prompt, view, game, board, lang: str, *, sim: bool, cards: dict) -> dict:
+    """The page's view of the game beside the LEDs, as :class:`TableSnapshot` fields: what
+    stands on each hex (``board``), whose turn it is, the turn log, the hex under the cursor,
+    and (in simulation only) the hand of the team to play.  Changes nothing."""
+    if game is None or board is None:
+        return {}
+    out: dict = {"board": tuple({"at": list(h), "water": not board.is_land(h),
+                                 "things": things_at(board, h, lang)} for h in sorted(view.grid))}
+    turn = game.turn
+    out["team"] = turn.team and text(f"team.{turn.team}", lang)
+    if sim and turn.team in game.hands and not game.config.box_level(turn.team):
+        # in simulation: the team's hand (never the box's: only the box knows it)
+        out["hand"] = tuple(cards[c].name(lang) if c in cards else text("deal.face_down", lang)
+                            if c == HIDDEN else c for c in game.hands[turn.team])
+    # what everyone at the table sees of the hands: how many cards each team holds
+    out["hands"] = tuple((text(f"team.{t}", lang), len(h)) for t, h in game.hands.items())
+    out["box"] = tuple(text("wizard.seat_box", lang, team=text(f"team.{t}", lang),
+                            level=text(f"level.{level}", lang)) for t, level in game.config.box)
+    out["log"] = tuple(turn_log(game.events, lang, cards))
+    if isinstance(prompt, HexPick) and prompt.cursor is not None:
+        h = prompt.cursor
+        names = [t["name"] for t in things_at(board, h, lang)]
+        if not names:
+            names = [text("hex.empty_land" if board.is_land(h) else "hex.water", lang)]
+        out["cursor"] = {"at": list(h), "says": ", ".join(names)}
+    return out

@@ -1,0 +1,109 @@
+"""The presenter: one :class:`TableSnapshot` per change, and the devices drawn from it.
+
+After each change the daemon asks :meth:`Presenter.present` for a new snapshot: the prompt's
+LED frame (the outer ring pulsing red while the OLED is missing) pushed to the LEDs first, the
+screen drawn once (with the turn timer's clock) and posted to the OLED, the dial turned to the
+wind; the snapshot holds all of it, plus the page's view of the game when someone watches.
+Between changes :meth:`Presenter.animate` moves the LED animation on: the same snapshot with
+the frame for now, pushed on the loop by the ticker (every ``period`` seconds from ``origin``,
+table/app/core/tasks.py).  The page (table/web) is handed each snapshot and reads nothing else.
+
+The LEDs are pushed on the loop, not from a thread of their own: at a Pi Zero 2 W's speed a
+thread that wakes up when a frame falls due waits for the CPU as the loop would, and the
+switching costs more than it saves (docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import time
+from itertools import repeat
+from operator import itemgetter
+from typing import Any
+
+from table.ui.snapshot import TableSnapshot, frame_items, one_bit
+
+from table.app.showing.views import fault_frame, push_frame, with_clock
+from table.app.asking.prompts import Prompt, View
+from table.app.showing.pageview import selected_row
+from table.app.core.supervisor import Supervisor
+
+
+class Presenter:
+    def __init__(self, supervisor: Supervisor, period: float = 1 / 15) -> None:
+        self.supervisor = supervisor
+        self.period = period                             # the animation's beat, seconds
+        self.origin = time.monotonic()                   # its first beat (the ticker's too)
+        self.snapshot: TableSnapshot | None = None     # the last one
+        self._version = 0
+        self._order: tuple[Any, tuple] = (None, ())     # the LEDs' hexes, and sorted
+
+    def present(self, prompt: Prompt, view: View, t: float, *, mode: str, lang: str,
+                clock_left: float | None = None, wind: int | None = None,
+                page: dict[str, Any] | None = None) -> TableSnapshot:
+        """Draw ``prompt`` over ``view`` at ``t`` seconds (its animations' time) and return the
+        new snapshot; ``clock_left``: the turn timer's seconds to show; ``wind``: where the dial
+        points (None: leave it); ``page``: the page's view of the game (board, team, hand,
+        log, cursor), if anyone watches."""
+        leds = self._leds(prompt, view, t)               # the LEDs first: they show the change
+        screen = prompt.screen(view)
+        image = screen.image if clock_left is None else with_clock(screen.image, clock_left)
+        image = one_bit(image)
+        sup = self.supervisor
+        display = sup.dev.get("display")
+        if display is not None:
+            # posted to the display's own thread; while it is failing, tried in place
+            # (every retry_s) so that "back" is said only once a frame really got through
+            send = display.show if "display" in sup.faults else display.post
+            sup.safely("display", send, image)
+        last = self.snapshot
+        self._version += 1
+        snap = TableSnapshot(
+            version=self._version, mode=str(mode), lang=lang, oled=tuple(screen.texts),
+            selected=selected_row(prompt, screen.texts), screen=image, leds=leds,
+            brightness=getattr(sup.dev.get("leds"), "brightness", 1.0),
+            wind=wind if wind is not None else (last.wind if last is not None else None),
+            faults=tuple(sorted(sup.faults)), **(page or {}))
+        self._point(wind)
+        self.snapshot = snap
+        return snap
+
+    def animate(self, prompt: Prompt, view: View, t: float) -> TableSnapshot | None:
+        """The LEDs' frame at ``t``: the last snapshot with it (None before the first)."""
+        if self.snapshot is None:
+            return None
+        self._version += 1
+        self.snapshot = self.snapshot.next(version=self._version,
+                                           leds=self._leds(prompt, view, t),
+                                           faults=tuple(sorted(self.supervisor.faults)))
+        self._point(self.snapshot.wind)
+        return self.snapshot
+
+    def _leds(self, prompt: Prompt, view: View, t: float) -> tuple:
+        """Push the LEDs' frame at animation time ``t``; the frame as the snapshot holds it
+        (a hex the frame leaves out keeps its colour): (hex, colour) pairs sorted by hex,
+        the sorted hexes worked out once for the LEDs."""
+        sup = self.supervisor
+        leds = sup.dev.get("leds")
+        if leds is None:
+            return ()
+        frame = prompt.frame(view, t)
+        if "display" in sup.faults:
+            frame = fault_frame(frame, t)
+        sup.safely("leds", push_frame, leds, frame)
+        hexes = leds.hexes
+        if self._order[0] is not hexes:
+            self._order = (hexes, tuple(sorted(hexes)))
+        order = self._order[1]
+        last = self.snapshot.leds if self.snapshot is not None else ()
+        if not last:
+            return tuple(zip(order, map(frame.get, order, repeat((0, 0, 0)))))
+        if tuple(map(itemgetter(0), last)) == order:        # (the same LEDs as last time)
+            return tuple(zip(order, map(frame.get, order, map(itemgetter(1), last))))
+        shown = dict(last)
+        shown.update((h, c) for h, c in frame.items() if h in shown)
+        return frame_items(shown)
+
+    def _point(self, wind: int | None) -> None:
+        dial = self.supervisor.dev.get("wind")
+        if dial is not None and wind is not None and dial.direction != wind:
+            self.supervisor.safely("wind", dial.point, wind)

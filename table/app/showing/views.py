@@ -1,0 +1,317 @@
+"""What the players see between their answers: the board changes to copy (a screen a hex), the
+summary after a card, the end of the game, and the refusals that say why; and what the daemon
+and the shop demo both show of a game: its :func:`game_view`, the :func:`winner_frame`, a frame
+on the LEDs (:func:`push_frame`).
+
+The engine's decisions are asked by table/app/asking/prompts.py; this module holds the screens that
+tell rather than ask.  A :class:`Step` is one screen of board changes (every change at one
+hex), an announcement (a drop card, the wind) or a summary, confirmed with OK; while it waits,
+the LEDs light every hex still to change and flash the hex on show.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from table.hexgrid import Hex
+from table.engine.state import GameResult
+from table.engine.setup import HIDDEN
+from table.ui import scenes, screens
+from table.ui.changes import card_summary, game_summary, off_lines
+from table.ui.layout import NAME_W, card_name
+from table.ui.strings import text
+
+from table.app.asking.prompts import Answer, Notice, Prompt, Refuse, View
+
+
+class Step(Prompt):
+    """One screen to copy onto the board (or to read), OK when done.  ``pending``: the hexes
+    of the steps after this one, lit so the players see the whole chain at once."""
+
+    def __init__(self, step, index: int, total: int, pending: frozenset = frozenset()):
+        self.step, self.index, self.total = step, index, total
+        self.pending = pending
+        self.animated = step.summary is None and step.deal is None
+
+    @property
+    def selected(self):
+        return "ok"
+
+    def screen(self, view: View) -> screens.Screen:
+        s = self.step
+        lang = view.lang
+        if s.summary is not None:
+            title, body = card_summary(lang, s.summary, view.board)
+            return told(lang, title, body, s.summary["card"], view.cards)
+        if s.deal is not None:
+            return deal_screen(lang, s.deal, view.cards)
+        if s.changes and s.at is None and s.changes[0].key.startswith("ch.place"):
+            return screens.changes(text("place.title", lang), [setup_line(lang, s.changes)])
+        if s.changes and s.at is None:
+            return screens.changes(text("ch.off_title", lang), off_lines(lang, list(s.changes)))
+        if s.changes:
+            return screens.changes(text("ch.title", lang, i=self.index, n=self.total),
+                                   [c.text(lang) for c in s.changes])
+        if s.instruction is not None:
+            key = s.instruction.key
+            if key in ("do.drop", "do.sudden_death"):
+                title = text("drop.title" if key == "do.drop" else "sudden_death.title", lang)
+                return screens.message(title, s.instruction.text(lang),
+                                       footer=f"{text('button.ok', lang)} →")
+            return screens.confirm(lang, s.instruction.text(lang), self.index, self.total)
+        raise ValueError(f"a step with nothing to show: {s!r}")
+
+    def frame(self, view: View, t: float) -> scenes.Frame:
+        base = view.base()
+        s = self.step
+        if s.summary is not None or s.deal is not None:
+            return base
+        # the hexes still to change breathe (their own colour, then dim), slower than the
+        # blink of the hex on show: the whole chain at once, no colour of its own
+        pending = {h: base[h] if scenes.on(t, 0.5) else scenes.scale(base[h], 0.15)
+                   for h in self.pending if h in base}
+        if s.changes:
+            if s.blast is not None and t % 3.0 < 0.8:        # the blast, now and again
+                return scenes.blast(base, s.blast, 0.8)(t % 3.0)
+            frame = scenes.lit(scenes.dimmed(base, 0.5), pending)
+            lit = {}
+            for c in s.changes:
+                if c.src is not None and c.src in base:
+                    lit[c.src] = scenes.WHITE if not scenes.on(t) else scenes.OFF
+            for h in ({s.at} if s.at is not None else {c.at for c in s.changes}):
+                if h in base:
+                    lit[h] = scenes.WHITE if scenes.on(t) else base[h]
+            return scenes.lit(frame, lit)
+        ins = s.instruction
+        if ins is None:
+            return base
+        if ins.key == "do.flood" and ins.at is not None:
+            return scenes.new_water(base, [ins.at], 1.0)(t % 1.5)
+        if ins.key == "do.wind":
+            return scenes.wind_arrow(view.grid, ins.args["d"], base=scenes.dimmed(base))(t)
+        return scenes.instruction(scenes.lit(base, pending), ins, t)
+
+    def press(self, event):
+        return Answer(None) if event.name == "ok" and not event.long else None
+
+    def tap(self, card_id):
+        return Refuse("error.finish_changes")
+
+
+def told(lang: str, title: str, body: str, card: str, cards: dict) -> screens.Screen:
+    """A card's summary, with OK's hint: at the foot where the body leaves room, else at the
+    right of the title (the card's name alone, if the title is too wide for it)."""
+    name = cards[card].name(lang) if card in cards else card
+    for head, foot, mark in ((title, screens.go_on(lang), ""), (title, None, screens.OK_ON),
+                             (name, None, screens.OK_ON)):
+        if screens.fits(head, body, foot, mark):
+            return screens.message(head, body, foot, mark)
+    return screens.message(title, body)
+
+
+def setup_line(lang: str, changes) -> str:
+    """Setting up: which Thing goes on the flashing hexes, and how many."""
+    first = changes[0]
+    if first.key == "ch.place_worm":
+        return text("ch.setup_worms", lang, team=text(f"team.{first.args['team']}", lang),
+                    n=len(changes))
+    kind = first.key.rsplit(".", 1)[1]
+    return text("ch.setup_things", lang, thing=text(f"thing.{kind}", lang), n=len(changes))
+
+
+def deal_screen(lang: str, deal: dict, cards: dict, width: int = NAME_W) -> screens.Screen:
+    """Setup: the cards a team takes, or a deck to build and shuffle: its cards, counted (for
+    the number of players); the cards' names cut to ``width`` pixels, and shorter still where
+    long names would not fit."""
+    def named(ids) -> str:
+        counted: dict[str, int] = {}
+        for c in ids:
+            counted[c] = counted.get(c, 0) + 1
+        return ", ".join(f"{n}× {card_name(cards, c, lang, width)}" for c, n in counted.items())
+    title, body = text("deal.decks_title", lang), ""
+    if "team" in deal:
+        title = text("deal.title", lang, team=text(f"team.{deal['team']}", lang))
+        body = text("deal.hand", lang, cards=", ".join(
+            text("deal.face_down", lang) if c == HIDDEN else card_name(cards, c, lang, width)
+            for c in deal["cards"]))
+    elif "known" in deal:           # the players' own Supply deck
+        body = text("deal.supply_own", lang, n=deal["known"])
+    elif "deck" in deal:
+        body = text(f"deal.{deal['deck']}_deck", lang, cards=named(deal["cards"]))
+        if deal.get("bottom"):
+            body += ". " + text("deal.bottom", lang,
+                                card=card_name(cards, deal["bottom"], lang, width))
+    if width > NAME_W // 4 and not screens.fits(title, body, mark=screens.OK_ON):
+        return deal_screen(lang, deal, cards, width // 2)        # long names: shorter still
+    return screens.message(title, body, mark=screens.OK_ON)
+
+
+def land_of(config):
+    """The land of a game: its map's, or the standard land for its teams."""
+    if config.land is not None:
+        return config.land
+    from table.engine.setup import standard_land
+    return standard_land(config.teams)
+
+
+def setup_board(game):
+    """The board just after setup: as the game's setup record holds it (:attr:`Game.setup`,
+    read from the log, never replayed)."""
+    return game.setup.board
+
+
+def start_hands(game) -> dict:
+    """Each team's hand as dealt at setup, and under ``"decks"`` what the decks held
+    (supply, drop, bottom: :attr:`Game.setup`, read from the log, never replayed)."""
+    setup = game.setup
+    decks = dict(setup.decks)
+    if game.config.own_decks:       # the players' own deck: how many of its cards the box knows
+        decks["known"] = sum(1 for c in game.base_cards.values()
+                             if c.kind in ("supply", "superweapon"))
+    return {**setup.hands, "decks": decks}
+
+
+def box_drawn(game) -> list[str]:
+    """The Supply cards the box drew for the players (it keeps the decks), in order."""
+    return [e["card"] for e in game.log if e.get("reveal") == "supply" and e.get("card")]
+
+
+def pending_hexes(steps) -> frozenset[Hex]:
+    """Every hex the steps still to come will change."""
+    out: set = set()
+    for s in steps:
+        out |= s.hexes
+    return frozenset(out)
+
+
+#: the game's steps that are no team's turn
+SETUP_STEPS = ("map", "place", "draft", "start", "over")
+
+
+def game_view(lang: str, game, grid: frozenset, cards: dict, board=None) -> View:
+    """What a prompt draws from for ``game``: its board (or ``board``, the board as the players
+    have it so far), whose turn it is (no team during setup and at the end), its events."""
+    turn = game.turn
+    team = turn.team if turn.step not in SETUP_STEPS else None
+    return View(lang, game.board if board is None else board, grid, team,
+                turn.worm if team else None, cards, game.events, turn.step,
+                frozenset(t for t, _ in game.config.box))
+
+
+def winner_frame(view: View, winners, t: float = 0.0) -> scenes.Frame:
+    """The board dimmed, the winners' worms lit in their team's colour (blinking with ``t``)."""
+    base = scenes.dimmed(view.base())
+    lit = {w.at: scenes.TEAM_COLOURS.get(w.team, scenes.WHITE)
+           for w in view.board.worms() if w.team is not None and w.team in winners}
+    return scenes.lit(base, lit) if scenes.on(t, 1.0) else base
+
+
+def push_frame(leds, frame: scenes.Frame) -> None:
+    """Stage ``frame`` on the LEDs (hexes without an LED left out) and show it."""
+    leds.stage(frame)
+    leds.show()
+
+
+def game_over(result: GameResult | None, events: list, frame=None) -> Notice:
+    """The end: who won, worms left, turns played, the best chain; OK for a new game."""
+    def draw(v: View) -> screens.Screen:
+        title, body = game_summary(v.lang, result, events)
+        return screens.message(title, body, hint=screens.go_on(v.lang))
+    return Notice(draw, frame=frame)
+
+
+def refusal(out: Refuse, lang: str) -> screens.Screen:
+    """A refusal on the OLED: why, in the players' words."""
+    if out.message:
+        return screens.message(text("error.title", lang), out.message)
+    return screens.error(lang, out.key, **_named(out.args, lang))
+
+
+def _named(args: Mapping[str, Any], lang: str) -> dict:
+    """Refusal arguments in words: a card id as its printed name, a team as its name."""
+    out = dict(args)
+    if "card" in out:
+        from table.cards import library
+        out["card"] = card_name(library(), out["card"], lang)
+    if "team" in out:
+        out["team"] = text(f"team.{out['team']}", lang)
+    if "phase" in out:
+        out["what"] = text(f"phase.{out.pop('phase')}", lang)
+    return out
+
+
+class Legend(Prompt):
+    """What each LED colour means (a long press of OK): a list on the OLED; the LEDs light
+    the colour of the row under the cursor on every hex that holds it (or a ring round the
+    dial when none does).  OK or Back closes it."""
+    animated = True
+
+    def __init__(self):
+        self.cursor = 0
+
+    def screen(self, view: View) -> screens.Screen:
+        items = [text(key, view.lang, **args) for _, key, args, _ in scenes.LEGEND]
+        return screens.menu(text("legend.title", view.lang), items, self.cursor)
+
+    def frame(self, view: View, t: float) -> scenes.Frame:
+        what, _, _, colour = scenes.LEGEND[self.cursor]
+        base = scenes.dimmed(view.base(), 0.15)
+        board = view.board
+        hexes = [h for h in base if what in scenes.THING_COLOURS
+                 and any(th.kind == what for th in board.in_hex(h))]
+        if what == "water":
+            hexes = [h for h in base if not board.is_land(h)]
+        elif what == "land":
+            hexes = [h for h in base if board.is_land(h) and not board.in_hex(h)]
+        if not hexes:
+            from table.hexgrid import ring
+            hexes = [h for h in ring((0, 0), 1) if h in base]
+        return scenes.lit(base, {h: colour for h in hexes}) if scenes.on(t, 1.0) else base
+
+    def press(self, event):
+        if event.long:
+            return None
+        if event.name in ("ok", "back"):
+            return Answer(None)
+        from table.app.asking.prompts import UP
+        if event.name in UP:
+            self.cursor = (self.cursor + UP[event.name]) % len(scenes.LEGEND)
+        return None
+
+    def tap(self, card_id):
+        return None
+
+
+def fault_notice(name: str, err) -> Notice:
+    """A device failed (``err``) or, with ``err`` None, works again."""
+    from table.app.core.supervisor import ui_name
+    if err is not None:
+        return Notice(lambda v: screens.fault(v.lang, ui_name(name, err)))
+    return Notice(lambda v: screens.message(
+        text("fault.title", v.lang),
+        text("fault.back", v.lang, name=text(f"device.{ui_name(name, None)}", v.lang)),
+        mark=screens.OK_ON))
+
+
+def with_clock(image, seconds: float):
+    """The prompt's screen with the turn timer's minutes:seconds at the right of its title."""
+    from PIL import ImageDraw
+    from table.fonts import font
+    left = max(0, int(seconds + 0.999))
+    label = f"{left // 60}:{left % 60:02d}"
+    image = image.copy()
+    draw = ImageDraw.Draw(image)
+    f = font(12)
+    w = int(f.getlength(label)) + 4
+    draw.rectangle((128 - w, 0, 127, 12), fill=0)
+    draw.text((128 - w + 2, 0), label, font=f, fill=1)
+    return image
+
+
+def fault_frame(frame, t: float):
+    """A device is missing: the outer ring of the grid pulses red, the rest stays."""
+    if (t % 4) >= 1.5:
+        return frame
+    from table.hexgrid import distance
+    far = max((distance((0, 0), h) for h in frame), default=0)
+    return scenes.lit(frame, {h: (255, 0, 0) for h in frame if distance((0, 0), h) == far})
