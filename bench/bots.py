@@ -63,9 +63,9 @@ def _game(a: str, b: str, n: int, seed: int, keep=None):
     from table.engine.decisions import seat_of
     from table.cards import library
     from table.engine.game import GameConfig
-    from table.game import Game
+    from table.librarygame import LibraryGame
 
-    game = Game.new(GameConfig(teams=2, max_rounds=60), f"bots:{seed}:{n}", library())
+    game = LibraryGame.new(GameConfig(teams=2, max_rounds=60), f"bots:{seed}:{n}", library())
     names = (a, b) if n % 2 == 0 else (b, a)
     seats = [_bot(names[0], f"{n}:0"), _bot(names[1], f"{n}:1")]
     while game.request is not None:

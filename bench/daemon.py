@@ -219,12 +219,12 @@ def game_in_progress(state_dir: str, entries: int = RESUME_ENTRIES) -> str:
     of ``bench/run game``, its answers given again up to there."""
     from game import long_game
 
-    from table.game import Game
+    from table.librarygame import LibraryGame
     from table.journal import Journal, JournaledGame
 
     played = long_game(entries)
     os.makedirs(state_dir, exist_ok=True)
-    journal = Journal(os.path.join(state_dir, "journal.sqlite"), game_cls=Game)
+    journal = Journal(os.path.join(state_dir, "journal.sqlite"), game_cls=LibraryGame)
     try:
         jg = JournaledGame.new(journal, played.config, played.seed)
         answers = iter(e["answer"] for e in played.log if "answer" in e)

@@ -31,13 +31,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 def random_games(games: int = 200, seed: int = 1) -> dict:
     from table.cards import library
     from table.engine.game import GameConfig
-    from table.game import Game
+    from table.librarygame import LibraryGame
 
     cards = library()
     wall, cpu = time.perf_counter(), time.process_time()
     decisions = 0
     for n in range(games):
-        g = Game.new(GameConfig(teams=2, max_rounds=60), f"{seed}:{n}", cards)
+        g = LibraryGame.new(GameConfig(teams=2, max_rounds=60), f"{seed}:{n}", cards)
         rnd = random.Random(n)
         while g.request is not None:
             g.answer(rnd.choice(g.request.options))
@@ -53,12 +53,12 @@ def greedy_decisions(games: int = 10, seed: int = 1) -> dict:
     from table.bots import GreedyBot, RandomBot
     from table.cards import library
     from table.engine.game import GameConfig
-    from table.game import Game
+    from table.librarygame import LibraryGame
 
     cards = library()
     wall_times, cpu_times = [], []
     for n in range(games):
-        g = Game.new(GameConfig(teams=2, max_rounds=60), f"{seed}:{n}", cards)
+        g = LibraryGame.new(GameConfig(teams=2, max_rounds=60), f"{seed}:{n}", cards)
         bots = [GreedyBot(n), RandomBot(n)]
         while g.request is not None:
             d = g.request
@@ -91,10 +91,10 @@ def long_game(entries: int = 150):
     """A four-team game between random bots whose log has at least ``entries`` entries."""
     from table.bots import RandomBot
     from table.engine.game import GameConfig
-    from table.game import Game
+    from table.librarygame import LibraryGame
 
     for seed in range(100):
-        game = Game.new(GameConfig(teams=4, max_rounds=60), f"long:{seed}")
+        game = LibraryGame.new(GameConfig(teams=4, max_rounds=60), f"long:{seed}")
         bot = RandomBot(seed)
         while game.request is not None:
             game.answer(bot(game))
@@ -107,13 +107,13 @@ def setup_undo_replay(news: int = 50, undos: int = 60, entries: int = 150) -> di
     """New games, undo late in a long game, and the replay of that game's first entries."""
     from table.cards import library
     from table.engine.game import GameConfig
-    from table.game import Game
+    from table.librarygame import LibraryGame
 
     cards = library()
     new_wall, new_cpu = [], []
     for n in range(news):
         w, c = time.perf_counter(), time.process_time()
-        Game.new(GameConfig(teams=2, max_rounds=60), f"new:{n}", cards)
+        LibraryGame.new(GameConfig(teams=2, max_rounds=60), f"new:{n}", cards)
         new_wall.append(time.perf_counter() - w)
         new_cpu.append(time.process_time() - c)
     game = long_game(entries)
@@ -122,7 +122,7 @@ def setup_undo_replay(news: int = 50, undos: int = 60, entries: int = 150) -> di
     for i in [i for i in range(entries, len(log)) if "answer" in log[i]]:
         if len(undo_wall) == undos:
             break
-        before = Game.replay(game.config, game.seed, log[:i + 1], cards)
+        before = LibraryGame.replay(game.config, game.seed, log[:i + 1], cards)
         if not before.can_undo:         # the answer revealed a random result: no undo
             continue
         w, c = time.perf_counter(), time.process_time()
@@ -132,7 +132,7 @@ def setup_undo_replay(news: int = 50, undos: int = 60, entries: int = 150) -> di
     replay_wall, replay_cpu = [], []
     for _ in range(5):
         w, c = time.perf_counter(), time.process_time()
-        Game.replay(game.config, game.seed, log[:entries], cards)
+        LibraryGame.replay(game.config, game.seed, log[:entries], cards)
         replay_wall.append(time.perf_counter() - w)
         replay_cpu.append(time.process_time() - c)
     return {"new_game_ms_p50": _ms(new_wall, 0.5), "new_game_ms_p50_cpu": _ms(new_cpu, 0.5),

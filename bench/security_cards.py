@@ -79,7 +79,7 @@ def at_bounds() -> dict:
     except ImportError:
         return {"bounds": None}
     from table.cards import library, load_file
-    from table.game import Game, GameConfig
+    from table.librarygame import GameConfig, LibraryGame
     card = _card({"copies": MAX_COPIES, "accuracy": MAX_ACCURACY,
                   "names": {lang: ("W" * MAX_NAME) for lang in ("en", "cs", "uk")}})
     with tempfile.TemporaryDirectory() as folder:
@@ -90,7 +90,7 @@ def at_bounds() -> dict:
             cards[c.id] = c
         t = time.perf_counter()
         for seed in range(5):
-            Game.new(GameConfig(teams=2), seed, cards=cards)
+            LibraryGame.new(GameConfig(teams=2), seed, cards=cards)
         new_game = (time.perf_counter() - t) / 5 * 1000
     return {"bounds": {"copies": MAX_COPIES, "accuracy": MAX_ACCURACY, "name": MAX_NAME},
             "new_game_ms": round(new_game, 1)}

@@ -191,7 +191,7 @@ def presses(own_dice: bool = False) -> dict:
 def chains() -> dict:
     from table.app.showing.views import setup_board
     from table.engine.game import GameConfig
-    from table.game import Game
+    from table.librarygame import LibraryGame
     from table.app.showing.tracker import Tracker
     from table.bots import RandomBot
     from table.engine.setup import standard_land
@@ -200,7 +200,7 @@ def chains() -> dict:
     found = []
     for seed in CHAIN_SEEDS:
         config = GameConfig(teams=4, land=tuple(sorted(standard_land(4))))
-        game = Game.new(config, seed)
+        game = LibraryGame.new(config, seed)
         tracker = Tracker(config.land, setup=lambda g=game: setup_board(g))
         bot, seen = RandomBot(seed), 0
         for _ in range(3000):

@@ -21,10 +21,10 @@ def play_game(config, seed, bots, cards, rnd, check=True, replay=False, tiles=No
     """Play one game; returns {"result", "decisions", "checks"}; raises on any error."""
     from table.engine.decisions import seat_of
     from table.engine.game import TURN_PHASES
-    from table.game import Game
+    from table.librarygame import LibraryGame
     from table.engine.invariants import problems
 
-    game = Game.new(config, seed, cards, tiles=tiles)
+    game = LibraryGame.new(config, seed, cards, tiles=tiles)
     decisions = checks = 0
     timer = "timer" in config.options
     while game.request is not None:
@@ -53,7 +53,7 @@ def play_game(config, seed, bots, cards, rnd, check=True, replay=False, tiles=No
             if broken:
                 raise AssertionError("invariant broken: " + "; ".join(broken))
     if replay:
-        again = Game.replay(config, seed, json.loads(json.dumps(game.log)), cards, tiles=tiles)
+        again = LibraryGame.replay(config, seed, json.loads(json.dumps(game.log)), cards, tiles=tiles)
         if again.result != game.result or again.board.as_json() != game.board.as_json():
             raise AssertionError("the replay of the log ended differently")
     return {"result": game.result, "seats": game.seats, "decisions": decisions, "checks": checks}

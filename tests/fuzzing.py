@@ -246,9 +246,9 @@ def resume(folder: Path) -> None:
     """What the daemon does with its state folder on start: open it, pick up the game in play
     (a damaged journal set aside and a new one opened), read its progress."""
     from table.app.storage.folder import StateFolder
-    from table.game import Game
+    from table.librarygame import LibraryGame
     from table.journal import JournalDamaged, JournaledGame, JournalError, JournalIOError
-    store = StateFolder(folder, game_cls=Game)
+    store = StateFolder(folder, game_cls=LibraryGame)
     try:
         _no_fault(store)
         try:
@@ -273,10 +273,10 @@ def template() -> Path:
     if path.exists():
         return path
     folder.mkdir()
-    from table.game import Game, GameConfig
+    from table.librarygame import GameConfig, LibraryGame
     from table.journal import Journal, JournaledGame
     from tests.journal.player import choose
-    with Journal(path, game_cls=Game) as journal:
+    with Journal(path, game_cls=LibraryGame) as journal:
         jg = JournaledGame.new(journal, GameConfig(teams=2), 7)
         for _ in range(12):
             if jg.result is not None:

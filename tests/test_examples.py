@@ -12,7 +12,7 @@ from table.bots import GreedyBot
 from table.cards import example_folder, library, load_file, use_examples
 from table.cards.authoring import owner_folder
 from table.engine.game import GameConfig
-from table.game import Game
+from table.librarygame import LibraryGame
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,7 +52,7 @@ def test_games_with_the_pack_find_and_play_its_weapons(monkeypatch):
     use_examples()
     played = set()
     for seed in range(6):
-        game = Game.new(GameConfig(teams=2, max_rounds=10), f"examples:{seed}")
+        game = LibraryGame.new(GameConfig(teams=2, max_rounds=10), f"examples:{seed}")
         bot = GreedyBot(seed)
         while game.request is not None:
             game.answer(bot(game))

@@ -4,7 +4,7 @@ import random
 
 from table.bots import sensible
 from table.engine import Board, Resolver, Script, Thing
-from table.game import Game, GameConfig
+from table.librarygame import GameConfig, LibraryGame
 
 
 def board():
@@ -47,7 +47,7 @@ def test_in_games_the_ice_goes_at_the_start_of_the_teams_next_turn():
     for seed in range(400):              # until two worms have been encased and thawed
         if thaws >= 2:
             break
-        g = Game.new(GameConfig(teams=2, max_rounds=12), f"freeze:{seed}")
+        g = LibraryGame.new(GameConfig(teams=2, max_rounds=12), f"freeze:{seed}")
         pick = random.Random(seed)
         while g.request is not None:
             options = sensible(g)                   # (no jump into water: worms live on)

@@ -45,8 +45,8 @@ def test_a_bad_tile_file_is_named_with_exit_2(bad_tiles, args):
 def test_a_game_on_a_fixed_map_needs_no_tiles(bad_tiles, monkeypatch):
     from table.engine.game import GameConfig
     from table.engine.setup import standard_land
-    from table.game import Game
+    from table.librarygame import LibraryGame
 
     monkeypatch.setenv("WORMS_TABLE_TILES", bad_tiles)
-    game = Game.new(GameConfig(teams=2, land=tuple(sorted(standard_land(2)))), 1)
+    game = LibraryGame.new(GameConfig(teams=2, land=tuple(sorted(standard_land(2)))), 1)
     assert game.request is not None

@@ -9,7 +9,7 @@ from table.cards.tiles import ENV, TileError, box_tiles, load_tiles
 from table.cli import main
 from table.hexgrid import distance, neighbour
 from table.engine.tiles import DIAL, REACH, Tile, auto_map, lay, placements
-from table.game import Game, GameConfig
+from table.librarygame import GameConfig, LibraryGame
 
 
 class Chance:
@@ -56,22 +56,22 @@ def test_every_tile_laid_touches_the_dial_or_a_tile_already_down(seed):
 @pytest.mark.parametrize("teams, sizes", [(2, range(8, 11)), (3, range(13, 15)), (4, [18])])
 def test_a_seeded_automatic_game_has_one_tile_per_player(teams, sizes):
     for seed in range(5):
-        g = Game.new(GameConfig(teams=teams), seed)
+        g = LibraryGame.new(GameConfig(teams=teams), seed)
         laid = next(e for e in g.events if e["event"] == "map")["tiles"]
         assert len(laid) == teams
         assert len(g.board.land) in sizes
-        again = Game.new(GameConfig(teams=teams), seed)               # the seed decides the map
+        again = LibraryGame.new(GameConfig(teams=teams), seed)               # the seed decides the map
         assert again.board.land == g.board.land
 
 
 def test_larger_map_lays_every_tile():
-    g = Game.new(GameConfig(teams=2, larger_map=True), 3)
+    g = LibraryGame.new(GameConfig(teams=2, larger_map=True), 3)
     assert len(next(e for e in g.events if e["event"] == "map")["tiles"]) == 4
     assert len(g.board.land) == 18
 
 
 def test_more_players_than_tiles_says_so_and_plays_on_the_tiles_there_are():
-    g = Game.new(GameConfig(teams=5), 1)
+    g = LibraryGame.new(GameConfig(teams=5), 1)
     assert {"event": "deck_short", "deck": "tiles", "card": None, "wanted": 5,
             "have": 4} in g.events
     assert len(g.board.land) == 18 and g.request is not None
@@ -92,7 +92,7 @@ def test_an_owner_describes_their_tiles_once(tmp_path, monkeypatch):
                             for n in range(1, 7)))
     monkeypatch.setenv(ENV, str(path))
     assert [len(t.hexes) for t in box_tiles()] == [3] * 6
-    g = Game.new(GameConfig(teams=6), 2)                  # six players, six tiles
+    g = LibraryGame.new(GameConfig(teams=6), 2)                  # six players, six tiles
     assert len(g.board.land) == 18
     assert not any(e["event"] == "deck_short" and e["deck"] == "tiles" for e in g.events)
 

@@ -22,7 +22,7 @@ from table.engine import Board, EngineError, EventKind, GameResult, Illegal, Out
 from table.engine.decisions import CARD_PURPOSES, Decision, DecisionKind, Purpose, why_of
 from table.engine.events import KEYS, problem
 from table.engine.game import GameConfig, ReplayMismatch
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.scenarios import load
 from tests.sources import ROOT, sources, tree
 
@@ -37,7 +37,7 @@ def _games():
                                                           "true_elimination", "longer_game")),
                GameConfig(teams=2, max_rounds=6, own_dice=True)]
     for n, config in enumerate(configs):
-        game = Game.new(config, n)
+        game = LibraryGame.new(config, n)
         bot, rnd, decisions = RandomBot(n), random.Random(n), []
         while game.request is not None:
             d = game.request

@@ -199,7 +199,7 @@ def test_text_resolved_by_hand_is_told_back_change_by_change():
 
 def test_a_game_with_a_by_hand_card_replays_and_bots_report_no_change():
     from table.bots import RandomBot
-    from table.game import Game, GameConfig
+    from table.librarygame import GameConfig, LibraryGame
     cards = dict(library())
     odd, problems = parse_card({"id": "odd_card", "kind": "supply", "copies": 20,
                                 "names": {"en": "Odd"}, "action": ["TEXT"],
@@ -208,7 +208,7 @@ def test_a_game_with_a_by_hand_card_replays_and_bots_report_no_change():
     hands = (("blue", ("uzi", "odd_card")), ("red", ("uzi", "odd_card")))
     config = GameConfig(teams=2, max_rounds=4, hands=hands)
     for seed in range(20):                 # until a bot plays it
-        game = Game.new(config, seed, cards)
+        game = LibraryGame.new(config, seed, cards)
         bot = RandomBot(seed)
         while game.request is not None:
             game.answer(bot(game))
@@ -216,5 +216,5 @@ def test_a_game_with_a_by_hand_card_replays_and_bots_report_no_change():
             break
     assert any(e["event"] == "by_hand" for e in game.events)
     assert any(e.get("kind") == "edit" and e["answer"] == "done" for e in game.log)
-    again = Game.replay(config, seed, game.log, cards)
+    again = LibraryGame.replay(config, seed, game.log, cards)
     assert again.log == game.log and again.events == game.events

@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from table.engine import decisions
 from table.engine.decisions import PASS, Decision, Purpose
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.ui import screens
 from table.ui.instructions import worm_number
 from table.ui.layout import card_name
@@ -158,7 +158,7 @@ class BoxPlayer:
             d.bridge.call(self._done, game, value, at)
         self.run_in_thread(work)
 
-    def _done(self, game: Game, value: Any, at: int) -> None:
+    def _done(self, game: LibraryGame, value: Any, at: int) -> None:
         d = self.daemon
         self.prompt = None
         if game is d.game and len(game.log) == at and box_team(game) is not None:

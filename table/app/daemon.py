@@ -32,7 +32,7 @@ from table.devices import DeviceError
 from table.engine.board import Board
 from table.engine.decisions import Illegal
 from table.engine.game import TURN_PHASES, GameConfig
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.hexgrid import hexagon
 from table.journal import Journal, JournaledGame, JournalError
 from table.langs import LANGS
@@ -75,7 +75,7 @@ class Daemon:
         self.devices = devices
         self.state_dir = Path(state_dir) if state_dir is not None else None   # None: in memory
         # never raises: what is wrong is shown once the devices are up (table/app/storage/folder.py)
-        self.store = StateFolder(self.state_dir, game_cls=Game,
+        self.store = StateFolder(self.state_dir, game_cls=LibraryGame,
                                  keep_finished=KEEP_FINISHED if state_dir is not None else 1)
         self.seed = seed
         self.sim = sim
@@ -139,7 +139,7 @@ class Daemon:
 
     # -- the game ------------------------------------------------------------------------------
     @property
-    def game(self) -> Game | None:
+    def game(self) -> LibraryGame | None:
         return self.jg.game if self.jg is not None else None
 
     def _in_play(self) -> tuple[JournaledGame, Tracker]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from table.game import Game
+from table.librarygame import LibraryGame
 
 from table.app.asking.prompt import Prompt, View
 from table.app.showing.views import Step, game_over, pending_hexes, winner_frame
@@ -40,7 +40,7 @@ class OnShow:
                                     pending=pending_hexes(queue.steps[1:])))
         return self._step[1]
 
-    def asked(self, game: Game | None, view: Callable[[], View]) -> Prompt | None:
+    def asked(self, game: LibraryGame | None, view: Callable[[], View]) -> Prompt | None:
         """The game's decision as the table asks it (None: nothing asked)."""
         d = game.request if game is not None else None
         if game is None or d is None:
@@ -50,7 +50,7 @@ class OnShow:
             self._asked = (key, for_decision(d, view()))
         return self._asked[1]
 
-    def over(self, game: Game | None) -> Prompt:
+    def over(self, game: LibraryGame | None) -> Prompt:
         """The end of ``game``: who won (the winners' worms lit); OK for a new game."""
         key = (id(game), len(game.log) if game is not None else 0)
         if self._over is None or self._over[0] != key:

@@ -1,6 +1,6 @@
 """A whole game as plain data plus a log, driven through one door (docs/game.md).
 
-    game = Game.new(config, seed, cards)   # table.game.Game.new supplies the card library
+    game = Game.new(config, seed, cards)   # table.librarygame.LibraryGame supplies the cards
     game.request          # the Decision the game waits for (None: the game is over)
     game.answer(value)    # Illegal (and nothing changed) if value is not one of its options
     game.log              # every answer and every chance outcome, in order, JSON-ready
@@ -89,14 +89,15 @@ class Game(Phases, Checkpoints, TimeUps, OldLogs):
             script: tuple | None = None, tiles: list | None = None,
             dice: SeededDice | None = None) -> "Game":
         """A new game.  ``cards``: the card library, id -> Card (reading it is table.cards'
-        job; table.game.Game supplies it, and ``tiles``, the box's map tiles, needed when
-        the config gives no land).  ``script``: optional (dice, flips) lists used before the
+        job; table.librarygame.LibraryGame supplies it, and ``tiles``, the box's map tiles,
+        needed when the config gives no land).  ``script``: optional (dice, flips) lists used before the
         seeded dice (scenarios).  ``dice``: the chance source (default: the one the config
         asks for, table/engine/dice.py)."""
         if isinstance(config, dict):
             config = GameConfig.from_json(config)
         if cards is None:
-            raise TypeError("Game.new needs the card library (table.game.Game supplies it)")
+            raise TypeError("Game.new needs the card library "
+                            "(table.librarygame.LibraryGame supplies it)")
         g = cls.__new__(cls)
         g.config = config
         g.seed = seed
@@ -145,8 +146,8 @@ class Game(Phases, Checkpoints, TimeUps, OldLogs):
             st.phase = Phase.DRAFT
         if cfg.land is None and cfg.things is None:
             if self.tiles is None:
-                raise TypeError("a game without land needs the box's map tiles (table.game.Game "
-                                "supplies them)")
+                raise TypeError("a game without land needs the box's map tiles "
+                                "(table.librarygame.LibraryGame supplies them)")
             st.after_map, st.phase = st.phase, Phase.MAP
         return st
 

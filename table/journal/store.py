@@ -13,7 +13,7 @@ Every error is a :class:`JournalError`; its class says what the caller can do:
 version), :class:`JournalIOError` (cannot write: read-only, failing storage) and its
 :class:`JournalFull` (the disk is full), :class:`JournalReplayError` (a game does not replay);
 a plain JournalError is anything else (a closed journal, no such game, a value that is not plain
-data).  A game is rebuilt with ``Game.replay(config, seed, log)``: the engine, not the
+data).  A game is rebuilt with ``LibraryGame.replay(config, seed, log)``: the engine, not the
 journal, decides what the entries mean, and what undo may take back.
 """
 
@@ -49,9 +49,9 @@ class GameInfo(NamedTuple):
 
 
 def _default_game_cls():
-    from table.game import Game  # noqa: PLC0415  (the engine loads only when needed)
+    from table.librarygame import LibraryGame  # noqa: PLC0415  (the engine loads only when needed)
 
-    return Game
+    return LibraryGame
 
 
 def config_to_plain(config):
@@ -187,7 +187,7 @@ class Journal(Commits):
     # -- writing ---------------------------------------------------------------------------
 
     def new_game(self, config, seed, log=(), result=None, kept=()) -> int:
-        """Start a game (with the entries ``Game.new`` already logged, if any, and ``kept``:
+        """Start a game (with the entries ``LibraryGame.new`` already logged, if any, and ``kept``:
         what it was set up with, plain data the game class reads back with ``from_kept``, so
         that a resume does not depend on files that can change); its id."""
         kept_rows = [self._encode("kept", k) for k in kept]
@@ -335,7 +335,7 @@ class Journal(Commits):
         return [self._decode(p, f"game {game_id} entry {seq}") for seq, p in rows]
 
     def load(self, game_id: int):
-        """The game rebuilt from its journal with ``Game.replay``."""
+        """The game rebuilt from its journal with ``LibraryGame.replay``."""
         config_json, seed_json = self._game_row(game_id)[:2]
         config = self._decode(config_json, f"game {game_id} config")
         seed = self._decode(seed_json, f"game {game_id} seed")

@@ -61,7 +61,7 @@ from table.engine import TEAMS, Board
 from table.engine.decisions import SKIP, Decision, DecisionKind, Illegal, Purpose
 from table.engine.game import OPTIONS, GameConfig
 from table.cards.tiles import TileError, box_tiles
-from table.game import Game
+from table.librarygame import LibraryGame
 
 from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, parse_cards,
                      parse_choices, parse_move, parse_random, parse_things, show, whole)
@@ -87,7 +87,7 @@ class GameScenario:
 
     def run(self) -> dict:
         """Play the turns; the position, the game's state and events (CannotRun: exit 1)."""
-        game = Game.new(self.config, self.seed, self.cards, script=(self.dice, self.flips),
+        game = LibraryGame.new(self.config, self.seed, self.cards, script=(self.dice, self.flips),
                         tiles=self.tiles)
         queues = {k: list(v) for k, v in self.choices.items()}
         for n, turn in enumerate(self.turns, 1):

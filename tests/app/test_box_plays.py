@@ -11,7 +11,7 @@ from table.app import boxseat
 from table.app.asking.prompts import Notice
 from table.bots import RandomBot
 from table.engine.game import GameConfig
-from table.game import Game
+from table.librarygame import LibraryGame
 
 from .driver import Player, box_done, enrol_all, play_out, running, seated, sim_daemon
 
@@ -28,7 +28,7 @@ def supply_deck(monkeypatch):
 def reference(config, seed):
     """The same game on the engine alone: people's answers from RandomBot(seed), the box's
     from boxseat.choose, in the same order as the daemon asks them."""
-    ref = Game.new(GameConfig(**{k: getattr(config, k) for k in (
+    ref = LibraryGame.new(GameConfig(**{k: getattr(config, k) for k in (
         "teams", "options", "land", "placement", "own_dice", "own_decks", "box")}), seed)
     bot = RandomBot(seed)
     while ref.request is not None:

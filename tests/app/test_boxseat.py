@@ -5,11 +5,11 @@ from table.app import boxseat
 from table.cards import library
 from table.engine.decisions import Purpose
 from table.engine.game import GameConfig
-from table.game import Game
+from table.librarygame import LibraryGame
 
 
 def _game(seed="seat:1", **kw):
-    return Game.new(GameConfig(teams=2, max_rounds=30, box=(("red", "hard"),), **kw), seed,
+    return LibraryGame.new(GameConfig(teams=2, max_rounds=30, box=(("red", "hard"),), **kw), seed,
                     library())
 
 
@@ -46,7 +46,7 @@ def test_the_same_position_gets_the_same_answer():
     game = _until(_game(), lambda g: boxseat.box_team(g) == "red" and g.request.kind == "move")
     first = boxseat.choose(game, 11)
     assert first in game.request.options
-    again = Game.replay(game.config, "seat:1", game.log, library())
+    again = LibraryGame.replay(game.config, "seat:1", game.log, library())
     assert boxseat.choose(again, 11) == first
 
 
@@ -91,7 +91,7 @@ def test_the_engine_takes_a_game_the_box_plays_at_every_seat():
     game: tests/app/test_seats.py)."""
     config = GameConfig(teams=2, max_rounds=3, box=(("blue", "easy"), ("red", "easy")))
     assert type(config).from_json(config.as_json()) == config
-    game = Game.new(config, "all-box:1", library())
+    game = LibraryGame.new(config, "all-box:1", library())
     for _ in range(2000):
         if game.request is None:
             break

@@ -20,7 +20,7 @@ from table.app.wizard import Wizard
 from table.devices.build import build_devices
 from table.devices.buttons import InputEvent
 from table.hexgrid import hexagon
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.profiles import load
 from table.ui.strings import text
 
@@ -43,7 +43,7 @@ def a_journal_with_a_game(folder: Path) -> Path:
 
 def resumed(folder: Path) -> StateFolder:
     fuzzing.resume(folder)                 # raises StorageFailed for "storage failed"
-    return StateFolder(folder, game_cls=Game)
+    return StateFolder(folder, game_cls=LibraryGame)
 
 
 @pytest.mark.parametrize("payload", [b'{"answer": "\xff\xfe"}', DEEP.encode(),
@@ -72,7 +72,7 @@ def test_a_journal_missing_a_table_is_set_aside(tmp_path):
     db.execute("DROP TABLE entries")
     db.commit()
     db.close()
-    store = StateFolder(tmp_path, game_cls=Game)
+    store = StateFolder(tmp_path, game_cls=LibraryGame)
     try:
         assert store.fault is None and store.journal.latest_unfinished() is None
         assert [p.kind for p in store.problems] == ["damaged"]

@@ -7,7 +7,7 @@ import pytest
 
 from table.bots import RandomBot
 from table.engine.game import GameConfig
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.ui.strings import text
 
 from .driver import Player, enrol_all, play_out, running, seated, sim_daemon
@@ -15,7 +15,7 @@ from .driver import Player, enrol_all, play_out, running, seated, sim_daemon
 
 def bots_game(config, seed):
     """The reference: the same bot answering the engine's requests directly."""
-    ref = Game.new(GameConfig(teams=config.teams, options=config.options, land=config.land,
+    ref = LibraryGame.new(GameConfig(teams=config.teams, options=config.options, land=config.land,
                               placement=config.placement, own_decks=config.own_decks), seed)
     bot = RandomBot(seed)
     while ref.request is not None:

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from table.app.core.mode import Mode
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.journal import Journal
 
 from tests.game.test_old_logs import OLD, config, cuts
@@ -25,7 +25,7 @@ def test_the_daemon_resumes_a_journal_holding_an_answer_no_longer_asked(tmp_path
         whole = whole[:cut] + whole[cut + 1:]       # without it
     state = tmp_path / "state"
     state.mkdir()
-    with Journal(state / "journal.sqlite", game_cls=Game) as journal:
+    with Journal(state / "journal.sqlite", game_cls=LibraryGame) as journal:
         journal.new_game(config(record), record["seed"], log)
 
     async def resumed():

@@ -87,7 +87,7 @@ def test_the_owners_setting_keeps_one_change_a_screen(tmp_path):
     from table.app.showing.tracker import Tracker
     from table.engine.game import GameConfig
     from table.engine.setup import standard_land
-    from table.game import Game
+    from table.librarygame import LibraryGame
 
     state = tmp_path / "state"
     state.mkdir()
@@ -101,7 +101,7 @@ def test_the_owners_setting_keeps_one_change_a_screen(tmp_path):
     assert asyncio.run(main()) is True
 
     config = GameConfig(teams=2, land=tuple(sorted(standard_land(2))))
-    game = Game.new(config, 5)
+    game = LibraryGame.new(config, 5)
     trackers = [Tracker(config.land, setup=lambda: setup_board(game), one_each=one)
                 for one in (False, True)]
     bot, seen = RandomBot(5), 0

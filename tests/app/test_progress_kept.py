@@ -5,7 +5,7 @@ at any step of a long list comes back at exactly the next unconfirmed change."""
 import asyncio
 
 from table.app.showing.views import Step
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.journal import Journal
 
 from .driver import Player, enrol_all, sim_daemon, started
@@ -62,6 +62,6 @@ def test_killed_at_every_step_of_a_long_list_the_box_shows_the_next_unconfirmed_
     assert kills == total == len(seen)
     assert len(set(map(str, seen))) == total           # each change shown once, in order
     assert again == after_list and again[0] != "Step"  # none shown twice after the list
-    with Journal(tmp_path / "journal.sqlite", game_cls=Game) as j:
+    with Journal(tmp_path / "journal.sqlite", game_cls=LibraryGame) as j:
         assert j.progress(gid)["done"] == 0            # the list was confirmed to its end
     assert not (tmp_path / "progress.json").exists()   # the journal keeps it, nothing else

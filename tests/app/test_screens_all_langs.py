@@ -8,7 +8,7 @@ from table.app.asking.prompts import HexPick, Menu, View, for_decision
 from table.app.showing.views import Step
 from table.engine.dice import TYPED
 from table.engine.game import GameConfig
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.app.showing.tracker import Tracker
 from table.app.wizard import MapEditor, Wizard
 from table.devices.buttons import InputEvent
@@ -33,7 +33,7 @@ def test_game_prompts_and_steps_render_cleanly(lang):
     for seed, teams, placement, own in ((2, 2, "players", True), (5, 6, "auto", False)):
         config = GameConfig(teams=teams, land=tuple(sorted(standard_land(teams))),
                              placement=placement, own_dice=own, own_decks=own)
-        game = Game.new(config, seed)
+        game = LibraryGame.new(config, seed)
         tracker = Tracker(config.land, setup=lambda g=game: setup_board(g))
         bot, seen, n = RandomBot(seed), 0, 0
         while game.request is not None and n < 400:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from table.app.storage.folder import words
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.journal import Journal
 from tests.journal.faulty import disk_full, io_error, opening
 
@@ -40,7 +40,7 @@ def faulty_daemon(state_dir, seed, **kw):
 
 
 def journal(state_dir):
-    return Journal(state_dir / "journal.sqlite", game_cls=Game)
+    return Journal(state_dir / "journal.sqlite", game_cls=LibraryGame)
 
 
 def journal_log(state_dir, game_id):

@@ -8,7 +8,7 @@ import os
 
 from table.app.storage.folder import StateFolder
 from table.engine.game import GameConfig
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.journal import Journal, JournaledGame
 
 from .driver import sim_daemon
@@ -16,7 +16,7 @@ from .driver import sim_daemon
 
 def test_a_journal_in_memory_keeps_games_and_writes_no_file(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    with Journal(":memory:", keep_finished=0, game_cls=Game) as journal:
+    with Journal(":memory:", keep_finished=0, game_cls=LibraryGame) as journal:
         jg = JournaledGame.new(journal, GameConfig(teams=2, max_rounds=1), 5)
         jg.answer(jg.request.default)
         again = JournaledGame.load(journal, jg.game_id)
@@ -28,7 +28,7 @@ def test_a_journal_in_memory_keeps_games_and_writes_no_file(tmp_path, monkeypatc
 
 def test_the_state_in_memory_reads_and_writes_no_file(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    store = StateFolder(None, keep_finished=0, game_cls=Game)
+    store = StateFolder(None, keep_finished=0, game_cls=LibraryGame)
     assert store.memory and store.fault is None and store.problems == []
     assert store.journal is not None and store.settings == {}
     store.save_settings({"lang": "cs"})

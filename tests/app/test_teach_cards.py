@@ -17,7 +17,7 @@ from table.engine.chance import Script
 from table.engine.effects import RULES, Resolver
 from table.engine.vocabulary import MAX_SYMBOLS, needs_target
 from table.fonts import font
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.hexgrid import hexagon
 from table.langs import LANGS
 from table.ui.strings import text
@@ -112,7 +112,7 @@ def test_the_library_refuses_what_the_walk_does_not_offer_and_a_kept_game_still_
     card, problems = authoring.check(raw, {}, source="card")
     assert card is None and any("needs a target rule" in p for p in problems), problems
     # a game an older build started with such a card in its journal still reads it back
-    kept = Game.from_kept([{"cards": [raw]}])
+    kept = LibraryGame.from_kept([{"cards": [raw]}])
     assert kept["cards"]["card_1"].text == tuple(raw["text"])
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from table.app.showing.views import setup_board
 from table.engine.game import GameConfig
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.app.showing.tracker import Tracker, undo_steps
 from table.bots import RandomBot
 from table.engine.setup import standard_land
@@ -24,7 +24,7 @@ def same(tracker_board, board):
 def test_the_tracker_board_is_the_engine_board_at_every_turn(seed, teams, placement):
     config = GameConfig(teams=teams, land=tuple(sorted(standard_land(teams))),
                          placement=placement, options=("parting_gifts",))
-    game = Game.new(config, seed)
+    game = LibraryGame.new(config, seed)
     tracker = Tracker(config.land, setup=lambda: setup_board(game))
     bot = RandomBot(seed)
     seen, checks, steps = 0, 0, []
@@ -50,7 +50,7 @@ def test_the_tracker_board_is_the_engine_board_at_every_turn(seed, teams, placem
 
 def test_undo_steps_put_back_what_changed():
     config = GameConfig(teams=2, land=tuple(sorted(standard_land(2))))
-    game = Game.new(config, 3)
+    game = LibraryGame.new(config, 3)
     t = Tracker(config.land, setup=lambda: setup_board(game))
     t.steps(game.events)
     before = t.board
@@ -72,7 +72,7 @@ def test_a_turn_that_changes_without_a_question_is_said():
     seen = {}
     for seed in range(40):
         config = GameConfig(teams=2, land=tuple(sorted(standard_land(2))))
-        game = Game.new(config, seed)
+        game = LibraryGame.new(config, seed)
         tracker = Tracker(config.land, setup=lambda g=game: setup_board(g))
         bot, done, n = RandomBot(seed), 0, 0
         while game.request is not None and n < 3000:
@@ -101,18 +101,18 @@ def test_the_setup_screens_read_the_setup_record_never_a_replay(monkeypatch, tea
 
     config = GameConfig(teams=teams, land=tuple(sorted(standard_land(teams))),
                         own_decks=own_decks)
-    game = Game.new(config, 11)
+    game = LibraryGame.new(config, 11)
     bot = RandomBot(11)
     while game.request is not None and game.request.kind != "worm":
         game.answer(bot(game))
-    replayed = Game.replay(config, game.seed, list(game.log), game.base_cards,
+    replayed = LibraryGame.replay(config, game.seed, list(game.log), game.base_cards,
                            tiles=game.tiles)            # the game at its first worm choice
     for _ in range(5):                            # a few turns on: the setup stays as it was
         game.answer(bot(game))
 
     def no_replay(*args, **kwargs):
         raise AssertionError("the setup was replayed")
-    monkeypatch.setattr(Game, "replay", no_replay)
+    monkeypatch.setattr(LibraryGame, "replay", no_replay)
     board, hands = setup_board(game), start_hands(game)
     assert board.as_json() == replayed.board.as_json()
     decks = hands.pop("decks")

@@ -7,7 +7,7 @@ import pytest
 
 from table.engine.decisions import Illegal
 from table.engine.game import GameConfig, ReplayMismatch
-from table.game import Game
+from table.librarygame import LibraryGame
 
 
 def play_random(game, seed, limit=None):
@@ -20,7 +20,7 @@ def play_random(game, seed, limit=None):
 
 
 def test_a_random_game_ends_with_a_result():
-    g = play_random(Game.new(GameConfig(teams=2, max_rounds=80), 1), 1)
+    g = play_random(LibraryGame.new(GameConfig(teams=2, max_rounds=80), 1), 1)
     assert g.request is None
     res = g.result
     assert res.winners and set(res.winners) <= {"blue", "red"}
@@ -28,29 +28,29 @@ def test_a_random_game_ends_with_a_result():
 
 
 def test_same_seed_same_answers_same_game():
-    a = play_random(Game.new(GameConfig(teams=3, max_rounds=40), 5), 9)
-    b = play_random(Game.new(GameConfig(teams=3, max_rounds=40), 5), 9)
+    a = play_random(LibraryGame.new(GameConfig(teams=3, max_rounds=40), 5), 9)
+    b = play_random(LibraryGame.new(GameConfig(teams=3, max_rounds=40), 5), 9)
     assert a.log == b.log
     assert a.board.as_json() == b.board.as_json()
 
 
 def test_log_is_json_and_replays_exactly():
-    g = play_random(Game.new(GameConfig(teams=2, max_rounds=40), 3), 4, limit=60)
+    g = play_random(LibraryGame.new(GameConfig(teams=2, max_rounds=40), 3), 4, limit=60)
     log = json.loads(json.dumps(g.log))
-    again = Game.replay(g.config, 3, log)
+    again = LibraryGame.replay(g.config, 3, log)
     assert again.board.as_json() == g.board.as_json()
     assert again.request == g.request
     assert again.hands == g.hands
 
 
 def test_replay_refuses_a_log_from_another_seed():
-    g = play_random(Game.new(GameConfig(teams=2), 3), 4, limit=30)
+    g = play_random(LibraryGame.new(GameConfig(teams=2), 3), 4, limit=30)
     with pytest.raises(ReplayMismatch):
-        Game.replay(g.config, 4, g.log)
+        LibraryGame.replay(g.config, 4, g.log)
 
 
 def test_illegal_answer_changes_nothing():
-    g = Game.new(GameConfig(teams=2), 11)
+    g = LibraryGame.new(GameConfig(teams=2), 11)
     before = (list(g.log), g.request, g.board.as_json())
     with pytest.raises(Illegal, match="not a legal answer"):
         g.answer("no-such-worm")
@@ -58,7 +58,7 @@ def test_illegal_answer_changes_nothing():
 
 
 def test_undo_steps_back_one_answer_but_never_past_a_die():
-    g = Game.new(GameConfig(teams=2), 2)
+    g = LibraryGame.new(GameConfig(teams=2), 2)
     assert g.request.kind == "worm"
     first = g.request
     # a worm with no crate in its hex (opening one draws a card: a revealed random result)

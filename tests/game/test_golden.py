@@ -20,12 +20,12 @@ def selfplay_figures() -> dict:
 def game_records() -> list:
     from table.bots import RandomBot
     from table.engine.game import GameConfig
-    from table.game import Game
+    from table.librarygame import LibraryGame
 
     records = []
     for seed, teams, options in ((11, 2, ()), (12, 3, ("parting_gifts", "longer_game")),
                                  (13, 4, ("reduced_blast", "timer"))):
-        game = Game.new(GameConfig(teams=teams, options=options, max_rounds=15), seed)
+        game = LibraryGame.new(GameConfig(teams=teams, options=options, max_rounds=15), seed)
         bot = RandomBot(seed)
         while game.request is not None:
             game.answer(bot(game))

@@ -16,7 +16,7 @@ from table.engine.board import Board
 from table.engine.decisions import Decision, DecisionKind, Purpose
 from table.engine.game import ReplayMismatch
 from table.engine.state import State
-from table.game import Game, GameConfig
+from table.librarygame import GameConfig, LibraryGame
 
 OLD = json.loads((Path(__file__).parent.parent / "vectors" / "old_logs_1372c62.json")
                  .read_text(encoding="utf-8"))
@@ -28,7 +28,7 @@ def config(record: dict) -> GameConfig:
                       max_rounds=record["config"]["max_rounds"])
 
 
-def replayed(record: dict, log: list) -> tuple[Game, list[int]]:
+def replayed(record: dict, log: list) -> tuple[LibraryGame, list[int]]:
     """The game ``log`` describes, and the indices of the entries passed over (the entries
     :func:`oldlogs.old_question` names a rule for as the replay meets them)."""
     where = {id(entry): n for n, entry in enumerate(log)}
@@ -42,7 +42,7 @@ def replayed(record: dict, log: list) -> tuple[Game, list[int]]:
         return rule
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(oldlogs, "old_question", noted)
-        game = Game.replay(config(record), record["seed"], log)
+        game = LibraryGame.replay(config(record), record["seed"], log)
     return game, passed
 
 
@@ -64,7 +64,7 @@ def test_a_log_written_before_1372c62_replays_to_its_end(record, monkeypatch):
     assert game.result.as_json() == record["result"]    # and it ends as it ended then
     monkeypatch.setattr(oldlogs, "old_question", lambda *a: None)
     with pytest.raises(ReplayMismatch):                 # (the rule is what makes it replay)
-        Game.replay(config(record), record["seed"], record["log"])
+        LibraryGame.replay(config(record), record["seed"], record["log"])
 
 
 @pytest.mark.parametrize("record", OLD, ids=lambda r: f"seed {r['seed']}")
@@ -89,7 +89,7 @@ def test_a_game_saved_mid_way_resumes_and_undoes_past_such_an_answer():
     assert game.log == log[:m]                                  # the old answer stays
     game.answer(log[m]["answer"])
     assert game.log == log[:m + 1]
-    whole = Game.replay(config(record), record["seed"], log)
+    whole = LibraryGame.replay(config(record), record["seed"], log)
     for entry in log[m + 1:]:                                   # and plays on to the same end
         if "answer" in entry:
             game.answer(entry["answer"])

@@ -10,7 +10,7 @@ from table.bots import GreedyBot, RandomBot
 from table.engine.decisions import Illegal, Purpose
 from table.engine.dice import TYPED
 from table.engine.game import GameConfig
-from table.game import Game
+from table.librarygame import LibraryGame
 
 
 def _play(game, seed, undo_every=0, pick=None):
@@ -33,9 +33,9 @@ def _play(game, seed, undo_every=0, pick=None):
 @pytest.mark.parametrize("seed", [0, 3])
 def test_tapped_cards_replay_exactly_with_undos_on_the_way(seed):
     config = GameConfig(teams=2 + seed % 3, own_decks=True, own_dice=seed % 2 == 1)
-    game = Game.new(config, seed)
+    game = LibraryGame.new(config, seed)
     taps = _play(game, seed, undo_every=5, pick=lambda d, rnd: rnd.choice(d.options))
-    again = Game.replay(game.config.as_json(), seed, game.log)
+    again = LibraryGame.replay(game.config.as_json(), seed, game.log)
     assert again.result == game.result and again.log == game.log
     assert taps > 0
     # every card drawn came from a tap, once each (undo never took one back)
@@ -48,9 +48,9 @@ def test_the_default_taps_reproduce_the_seeded_game(seed):
     # (the hands stated outright: the players' own deal leaves the fifth Starter face down)
     hands = tuple((t, ("uzi", "bazooka", "ninja_rope", "girder", "grenade"))
                   for t in ("blue", "red", "green"))
-    seeded = Game.new(GameConfig(teams=3, hands=hands), seed)
+    seeded = LibraryGame.new(GameConfig(teams=3, hands=hands), seed)
     _play(seeded, seed)
-    drawn = Game.new(GameConfig(teams=3, own_decks=True, hands=hands), seed)
+    drawn = LibraryGame.new(GameConfig(teams=3, own_decks=True, hands=hands), seed)
     taps = _play(drawn, seed)
     assert taps > 0
     # the same game until the box's own Supply deck runs out; the players' real deck is
@@ -77,7 +77,7 @@ def _to_tap(game, deck):
 
 
 def test_a_card_not_in_the_deck_is_illegal_and_the_tapped_card_lands_in_the_hand():
-    game = Game.new(GameConfig(teams=2, own_decks=True), 2)
+    game = LibraryGame.new(GameConfig(teams=2, own_decks=True), 2)
     d = _to_tap(game, "supply")
     assert d.purpose is Purpose.DRAW and d.why == "draw:supply" and d.actor == game.turn.team
     assert d.default in d.options and list(d.options) == sorted(set(d.options))
@@ -98,7 +98,7 @@ def test_a_card_not_in_the_deck_is_illegal_and_the_tapped_card_lands_in_the_hand
 
 
 def test_a_drop_card_is_tapped_too_and_a_bots_copy_draws_for_itself():
-    game = Game.new(GameConfig(teams=2, own_decks=True), 6)
+    game = LibraryGame.new(GameConfig(teams=2, own_decks=True), 6)
     d = _to_tap(game, "drop")
     assert d.why == "draw:drop" and d.default == d.options[d.options.index(d.default)]
     game.answer(d.options[0])
@@ -113,7 +113,7 @@ def test_a_drop_card_is_tapped_too_and_a_bots_copy_draws_for_itself():
 
 
 def test_bots_take_the_top_card():
-    game = Game.new(GameConfig(teams=2, own_decks=True), 2)
+    game = LibraryGame.new(GameConfig(teams=2, own_decks=True), 2)
     d = _to_tap(game, "supply")
     assert RandomBot(0)(game) == d.default and GreedyBot(0)(game) == d.default
 
@@ -126,7 +126,7 @@ def test_the_journal_config_keeps_own_decks():
 
 def test_a_card_taught_during_the_draw_is_drawn_and_replays_with_it():
     from table.cards import library, parse_card
-    game = Game.new(GameConfig(teams=2, own_decks=True), 2)
+    game = LibraryGame.new(GameConfig(teams=2, own_decks=True), 2)
     d = _to_tap(game, "supply")
     new, problems = parse_card({"id": "card_1", "kind": "supply", "names": {"en": "Card 1"},
                                 "target": "any", "accuracy": 3, "action": ["TEXT"],
@@ -139,7 +139,7 @@ def test_a_card_taught_during_the_draw_is_drawn_and_replays_with_it():
     game.answer("card_1")
     assert "card_1" in game.hands[d.actor]
     cards = {**library(), "card_1": new}
-    again = Game.replay(game.config.as_json(), 2, game.log, cards)
+    again = LibraryGame.replay(game.config.as_json(), 2, game.log, cards)
     assert again.hands == game.hands and again.events == game.events
     assert again.log == game.log
     # undo after it: the game the log describes again, the card still known
@@ -157,7 +157,7 @@ def test_a_card_taught_at_a_drop_draw_is_drawn_and_replays_with_it(kind, lasting
     """The players' own Drop deck: a Drop or Sudden Death card the box was taught at the draw
     is drawn (the box's count of the deck does not hold it), as at the Supply draw."""
     from table.cards import library, parse_card
-    game = Game.new(GameConfig(teams=2, own_decks=True), 2)
+    game = LibraryGame.new(GameConfig(teams=2, own_decks=True), 2)
     d = _to_tap(game, "drop")
     steps = [{"do": "place", "kind": "crate", "at": "emptiest"}, {"do": "change_wind"}]
     raw = {"id": "card_1", "kind": kind, "names": {"en": "Card 1"}}
@@ -171,7 +171,7 @@ def test_a_card_taught_at_a_drop_draw_is_drawn_and_replays_with_it(kind, lasting
     drawn = [e for e in game.events if e.get("card") == "card_1"]
     assert drawn and drawn[0]["event"] == ("sudden_death" if lasting else "drop")
     assert game.decks["drop"] == left - 1          # the deck's count goes down by the draw
-    again = Game.replay(game.config.as_json(), 2, game.log, {**library(), "card_1": new})
+    again = LibraryGame.replay(game.config.as_json(), 2, game.log, {**library(), "card_1": new})
     assert again.events == game.events and again.log == game.log
 
 
@@ -182,7 +182,7 @@ def test_a_game_with_a_taught_card_resumes_from_its_journal_without_the_card_fil
     new, _ = parse_card({"id": "card_1", "kind": "supply", "names": {"en": "Card 1"},
                          "target": "any", "action": ["TEXT"], "text": [{"do": "blast"}]},
                         "taught", 0)
-    with Journal(path, game_cls=Game) as journal:
+    with Journal(path, game_cls=LibraryGame) as journal:
         jg = JournaledGame.new(journal, GameConfig(teams=2, own_decks=True), 2)
         game = jg.game
         while not (game.request.kind == "card_tapped" and game.request.item == "supply"):
@@ -190,7 +190,7 @@ def test_a_game_with_a_taught_card_resumes_from_its_journal_without_the_card_fil
         jg.add_card(new)
         jg.answer("card_1")
         hands, log = jg.game.hands, list(jg.game.log)
-    resumed = resume(path, game_cls=Game)        # (the library has no card_1: the log has it)
+    resumed = resume(path, game_cls=LibraryGame)        # (the library has no card_1: the log has it)
     try:
         assert resumed.game.hands == hands and "card_1" in resumed.game.cards
         assert resumed.game.log == log
@@ -206,7 +206,7 @@ def test_a_game_with_a_taught_card_resumes_from_its_journal_without_the_card_fil
 
 def test_the_fifth_starter_is_dealt_face_down_and_known_once_played():
     from table.engine.setup import HIDDEN
-    game = Game.new(GameConfig(teams=2, own_decks=True), 5)
+    game = LibraryGame.new(GameConfig(teams=2, own_decks=True), 5)
     assert all(h.count(HIDDEN) == 1 and len(h) == 5 for h in game.hands.values())
     assert not any(e.get("what") == "starter" for e in game.log)     # nothing shuffled
     bot = RandomBot(5)

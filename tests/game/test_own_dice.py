@@ -8,14 +8,14 @@ import pytest
 
 from table.engine.dice import TYPED
 from table.engine.game import GameConfig
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.bots import RandomBot
 from table.engine.decisions import Illegal
 
 
 @pytest.mark.parametrize("seed", [0, 5])
 def test_typed_dice_replay_exactly_with_undos_on_the_way(seed):
-    game = Game.new(GameConfig(teams=2 + seed % 3, own_dice=True), seed)
+    game = LibraryGame.new(GameConfig(teams=2 + seed % 3, own_dice=True), seed)
     bot, rnd, n, typed = RandomBot(seed), random.Random(seed), 0, 0
     while game.request is not None:
         d = game.request
@@ -28,7 +28,7 @@ def test_typed_dice_replay_exactly_with_undos_on_the_way(seed):
         if n % 7 == 0 and game.can_undo:
             typed -= game.log[-1].get("chance") in ("die", "flip")
             game.undo()
-    again = Game.replay(game.config.as_json(), seed, game.log)
+    again = LibraryGame.replay(game.config.as_json(), seed, game.log)
     assert again.result == game.result and again.log == game.log
     assert typed > 10
     # every die and coin came from the players, once each (the ones taken back are gone)
@@ -36,7 +36,7 @@ def test_typed_dice_replay_exactly_with_undos_on_the_way(seed):
 
 
 def test_a_typed_face_must_be_a_face_and_can_be_taken_back_until_the_next():
-    game = Game.new(GameConfig(teams=2, own_dice=True), 3)
+    game = LibraryGame.new(GameConfig(teams=2, own_dice=True), 3)
     bot = RandomBot(3)
     while not (game.request.kind == "die_typed" and game.request.info[0] == "accuracy"
                and game.request.info[1] < game.request.info[2]):  # a die with another after it
@@ -58,7 +58,7 @@ def test_a_typed_face_must_be_a_face_and_can_be_taken_back_until_the_next():
 
 
 def test_the_box_s_own_dice_are_never_taken_back():
-    game = Game.new(GameConfig(teams=2), 1)
+    game = LibraryGame.new(GameConfig(teams=2), 1)
     while not game.log or game.log[-1].get("chance") != "die":
         game.answer(game.request.default)
     assert not game.can_undo
@@ -68,7 +68,7 @@ def test_the_box_s_own_dice_are_never_taken_back():
 
 def test_each_typed_die_says_what_it_is_for_and_which_of_how_many():
     """Aiming rolls its Accuracy dice together: die k of n; the setup's wind roll is one die."""
-    game = Game.new(GameConfig(teams=2, own_dice=True), 3)
+    game = LibraryGame.new(GameConfig(teams=2, own_dice=True), 3)
     asked, bot = [], RandomBot(3)
     while game.request is not None and len(asked) < 80:
         d = game.request
@@ -88,7 +88,7 @@ def test_each_typed_die_says_what_it_is_for_and_which_of_how_many():
 
 
 def test_a_bots_copy_of_a_players_dice_game_rolls_for_itself():
-    game = Game.new(GameConfig(teams=2, own_dice=True), 5)
+    game = LibraryGame.new(GameConfig(teams=2, own_dice=True), 5)
     while game.request.kind in TYPED or game.request.kind != "card":
         game.answer(game.request.default)
     fork = game.fork(1)

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from table.engine.game import OPTIONS, GameConfig
 
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.engine.invariants import problems
 
 
@@ -16,7 +16,7 @@ from table.engine.invariants import problems
        options=st.sets(st.sampled_from(OPTIONS)), steps=st.integers(1, 150))
 def test_replay_and_undo(seed, teams, options, steps):
     cfg = GameConfig(teams=teams, options=tuple(sorted(options)), max_rounds=30)
-    g = Game.new(cfg, seed)
+    g = LibraryGame.new(cfg, seed)
     rnd = random.Random(seed)
     for _ in range(steps):
         if g.request is None:
@@ -29,7 +29,7 @@ def test_replay_and_undo(seed, teams, options, steps):
             g.undo()
             assert (g.board.as_json(), g.request, g.hands, len(g.log)) == before
             g.answer(answer)
-    again = Game.replay(cfg, seed, json.loads(json.dumps(g.log)))
+    again = LibraryGame.replay(cfg, seed, json.loads(json.dumps(g.log)))
     assert again.board.as_json() == g.board.as_json()
     assert again.request == g.request and again.result == g.result
     assert again.log == json.loads(json.dumps(g.log))

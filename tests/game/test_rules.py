@@ -8,7 +8,7 @@ import pytest
 from table.cards import library, parse_card
 from table.engine.decisions import Illegal
 from table.engine.game import GameConfig
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.engine.invariants import problems
 from table.engine.setup import supply_deck
 
@@ -40,7 +40,7 @@ def answer_until(game, pred, pick=lambda d: d.default, limit=500):
 
 @pytest.mark.parametrize("teams", [2, 3, 4, 5, 6])
 def test_automatic_setup(teams):
-    g = Game.new(GameConfig(teams=teams), 10 + teams)
+    g = LibraryGame.new(GameConfig(teams=teams), 10 + teams)
     board = g.board
     assert (0, 0) not in board.land
     laid = next(e for e in g.events if e["event"] == "map")["tiles"]
@@ -66,13 +66,13 @@ def test_automatic_setup(teams):
 
 
 def test_drop_deck_sizes():
-    base = Game.new(GameConfig(teams=3), 1)
+    base = LibraryGame.new(GameConfig(teams=3), 1)
     assert base.decks["drop"] == 2 * 3 + 2 + 1        # T4: two a player plus two, then SD
     assert base.deck_cards["bottom"] in ("one_life", "powerful_explosives")
     cards = {k: c._replace(copies=5) if c.kind == "drop" else c for k, c in library().items()}
-    longer = Game.new(GameConfig(teams=3, options=("longer_game",)), 1, cards)
+    longer = LibraryGame.new(GameConfig(teams=3, options=("longer_game",)), 1, cards)
     assert longer.decks["drop"] == 2 * 5 + 1          # every Drop card in the box
-    none = Game.new(GameConfig(teams=3, options=("no_sudden_death",)), 1, cards)
+    none = LibraryGame.new(GameConfig(teams=3, options=("no_sudden_death",)), 1, cards)
     assert none.decks["drop"] == 2 * 5
     assert none.deck_cards["bottom"] is None
     assert all(library()[c].kind == "drop" for c in none.deck_cards["drop"])
@@ -96,7 +96,7 @@ def test_late_superweapons_put_the_superweapons_at_the_bottom():
 
 
 def test_players_place_thing_by_thing():
-    g = Game.new(GameConfig(teams=2, placement="players"), 4)
+    g = LibraryGame.new(GameConfig(teams=2, placement="players"), 4)
     seen = []
     while g.turn.step == "place":
         d = g.request
@@ -115,7 +115,7 @@ def test_sudden_death_draft_asks_each_player_to_keep_one():
     sds = [card(id=f"sd{i}", kind="sudden_death", names={"en": f"SD{i}"}, lasting="one_life",
                 drop=[{"do": "change_wind"}]) for i in range(2)]
     cards = cards_with(*sds)                 # four Sudden Death cards: two each
-    g = Game.new(GameConfig(teams=2, options=("sudden_death_draft",)), 5, cards)
+    g = LibraryGame.new(GameConfig(teams=2, options=("sudden_death_draft",)), 5, cards)
     asked = []
     while g.turn.step == "draft":
         d = g.request
@@ -130,7 +130,7 @@ def test_sudden_death_draft_asks_each_player_to_keep_one():
 # -- the turn --------------------------------------------------------------------------------
 
 def test_turn_steps_in_order_and_the_token_passes():
-    g = Game.new(GameConfig(teams=2, options=("no_sudden_death",)), 6)
+    g = LibraryGame.new(GameConfig(teams=2, options=("no_sudden_death",)), 6)
     steps = []
     while g.turn.number == 1:
         steps.append((g.request.kind, g.request.why))
@@ -142,7 +142,7 @@ def test_turn_steps_in_order_and_the_token_passes():
 
 
 def test_target_options_carry_their_accuracy_dice():
-    g = Game.new(GameConfig(teams=2), 7)
+    g = LibraryGame.new(GameConfig(teams=2), 7)
     g = answer_until(g, lambda g: g.request.kind == "card")
     g.answer("bazooka")
     d = g.request
@@ -159,10 +159,10 @@ def test_repeated_text_and_play_symbols():
     twice = card(id="twice", kind="supply", names={"en": "Twice"}, target="any",
                  action=["TEXT", "TEXT", "PLAY"], text=[{"do": "change_wind"}])
     cards = cards_with(twice)
-    dealt = Game.new(GameConfig(teams=2), 8, cards).hands        # and "twice" for Blue
+    dealt = LibraryGame.new(GameConfig(teams=2), 8, cards).hands        # and "twice" for Blue
     hands = tuple((team, (*hand, "twice") if team == "blue" else tuple(hand))
                   for team, hand in dealt.items())
-    g = Game.new(GameConfig(teams=2, hands=hands), 8, cards)
+    g = LibraryGame.new(GameConfig(teams=2, hands=hands), 8, cards)
     assert g.hands["blue"][-1] == "twice"
     g = answer_until(g, lambda g: g.request.kind == "card")
     g.answer("twice")
@@ -185,7 +185,7 @@ def test_supply_crates_draw_from_the_supply_deck():
               {"kind": "crate", "at": [1, 0]},
               {"kind": "worm", "id": "red-1", "team": "red", "at": [3, 0]})
     cfg = GameConfig(teams=2, things=things, land=((0, 0), (1, 0), (2, 0), (3, 0)), wind=1)
-    g = Game.new(cfg, 1, cards_with(extra))
+    g = LibraryGame.new(cfg, 1, cards_with(extra))
     # blue-1 is activated on a crate (T2): it opens it and draws the only Supply card
     assert g.hands["blue"][-1] == "s1"
     assert {"reveal": "supply", "team": "blue", "card": "s1"} in g.log
@@ -198,7 +198,7 @@ def test_healing_on_activation():
     things = ({"kind": "worm", "id": "blue-1", "team": "blue", "at": [0, 0], "damaged": True},
               {"kind": "worm", "id": "red-1", "team": "red", "at": [3, 0]})
     cfg = GameConfig(teams=2, things=things, land=((0, 0), (1, 0), (2, 0), (3, 0)), wind=1)
-    g = Game.new(cfg, 1)
+    g = LibraryGame.new(cfg, 1)
     assert g.board.things["blue-1"].damaged is False
     assert any(e["event"] == "heal" for e in g.events)
 
@@ -206,7 +206,7 @@ def test_healing_on_activation():
 # -- T7 and the end --------------------------------------------------------------------------
 
 def test_timer_cuts_the_turn_short_and_replays():
-    g = Game.new(GameConfig(teams=2, options=("timer",)), 9)
+    g = LibraryGame.new(GameConfig(teams=2, options=("timer",)), 9)
     assert g.timer == 60
     g = answer_until(g, lambda g: g.request.kind == "move")
     team = g.turn.team
@@ -215,15 +215,15 @@ def test_timer_cuts_the_turn_short_and_replays():
     assert g.turn.step == "end" or g.turn.team != team
     assert not any(e["event"] in ("move", "play") for e in g.events[-12:])
     assert g.log.count({"timeout": True}) == 1
-    again = Game.replay(g.config, 9, g.log)
+    again = LibraryGame.replay(g.config, 9, g.log)
     assert again.board.as_json() == g.board.as_json() and again.request == g.request
     with pytest.raises(Illegal, match="Timer option is not on"):
-        Game.new(GameConfig(teams=2), 9).time_up()
+        LibraryGame.new(GameConfig(teams=2), 9).time_up()
 
 
 def test_timer_lets_the_card_text_finish():
     for seed in range(12, 60):           # the first seed whose Accuracy roll asks for a die
-        g = Game.new(GameConfig(teams=2, options=("timer",)), seed)
+        g = LibraryGame.new(GameConfig(teams=2, options=("timer",)), seed)
         g = answer_until(g, lambda g: g.request.kind == "card")
         g.answer("bazooka")
         g.answer(g.request.options[0])             # the target: Accuracy dice are rolled
@@ -239,7 +239,7 @@ def test_timer_lets_the_card_text_finish():
 
 
 def test_rules_reach_the_board():
-    g = Game.new(GameConfig(teams=2, options=("parting_gifts", "reduced_blast")), 1)
+    g = LibraryGame.new(GameConfig(teams=2, options=("parting_gifts", "reduced_blast")), 1)
     assert {"parting_gifts", "reduced_blast"} <= g.board.rules
 
 
@@ -252,7 +252,7 @@ def play_out(g, seed):
 
 def test_first_elimination_gives_a_final_round():
     for seed in range(40):
-        g = play_out(Game.new(GameConfig(teams=3, max_rounds=100), seed), seed)
+        g = play_out(LibraryGame.new(GameConfig(teams=3, max_rounds=100), seed), seed)
         ev = g.events
         if g.result.reason != "final_round":
             continue
@@ -268,7 +268,7 @@ def test_first_elimination_gives_a_final_round():
 
 def test_true_elimination_plays_on():
     for seed in range(40):
-        g = play_out(Game.new(GameConfig(teams=3, options=("true_elimination",),
+        g = play_out(LibraryGame.new(GameConfig(teams=3, options=("true_elimination",),
                                          max_rounds=200), seed), seed)
         if g.result.reason == "true_elimination":
             alive = [t for t in g.teams if g.board.worms(t)]
@@ -281,14 +281,14 @@ def test_true_elimination_plays_on():
 
 def test_no_sudden_death_reshuffles_the_drop_cards():
     cards = {k: c._replace(copies=1) if c.kind == "drop" else c for k, c in library().items()}
-    g = Game.new(GameConfig(teams=2, options=("no_sudden_death",), max_rounds=10), 3, cards)
+    g = LibraryGame.new(GameConfig(teams=2, options=("no_sudden_death",), max_rounds=10), 3, cards)
     play_out(g, 3)
     assert any(e["event"] == "reshuffle" for e in g.events)
     assert not any(e["event"] == "sudden_death" for e in g.events)
 
 
 def test_the_winner_has_most_worms():
-    g = play_out(Game.new(GameConfig(teams=2, max_rounds=100), 21), 21)
+    g = play_out(LibraryGame.new(GameConfig(teams=2, max_rounds=100), 21), 21)
     res = g.result
     best = max(res.worms.values())
     assert all(res.worms[t] == best for t in res.winners)
@@ -297,12 +297,12 @@ def test_the_winner_has_most_worms():
 # -- copies for bots -------------------------------------------------------------------------
 
 def test_a_fork_rolls_its_own_dice_and_leaves_the_game_alone():
-    g = Game.new(GameConfig(teams=2), 30)
+    g = LibraryGame.new(GameConfig(teams=2), 30)
     g = answer_until(g, lambda g: g.request.kind == "move")
     here = g.board.things[g.turn.worm].at
     jump = next(o for o in g.request.options                  # a jump that lands (and scatters)
                 if o[0] == "jump" and o[1] != here and g.board.is_land(o[1]))
-    plain = Game.replay(g.config, 30, g.log)
+    plain = LibraryGame.replay(g.config, 30, g.log)
     outcomes = set()
     for k in range(12):
         f = g.fork(k)
@@ -315,7 +315,7 @@ def test_a_fork_rolls_its_own_dice_and_leaves_the_game_alone():
 
 
 def test_trials_on_forks_never_leak_into_the_game():
-    g = Game.new(GameConfig(teams=3, max_rounds=30), 31)
+    g = LibraryGame.new(GameConfig(teams=3, max_rounds=30), 31)
     rnd = random.Random(31)
     while g.request is not None:
         f = g.fork(rnd.random())
@@ -324,13 +324,13 @@ def test_trials_on_forks_never_leak_into_the_game():
             f.answer(f.request.default)
         g.answer(rnd.choice(g.request.options))
         assert problems(g) == []
-    again = Game.replay(g.config, 31, g.log)
+    again = LibraryGame.replay(g.config, 31, g.log)
     assert again.board.as_json() == g.board.as_json()
     assert again.result == g.result
 
 
 def test_a_fork_leaves_the_position_in_view_alone():
-    g = Game.new(GameConfig(teams=2), 32)
+    g = LibraryGame.new(GameConfig(teams=2), 32)
     rnd = random.Random(32)
     seen = 0
     while g.request is not None and seen < 5:
@@ -340,7 +340,7 @@ def test_a_fork_leaves_the_position_in_view_alone():
             f.answer(f.request.options[-1])
             assert (g.board.as_json(), g.hands, g.decks) == view and g.mid_step
             # and the game in view is the one a replay of the log shows
-            again = Game.replay(g.config, 32, g.log)
+            again = LibraryGame.replay(g.config, 32, g.log)
             assert again.board.as_json() == view[0]
             seen += 1
         g.answer(rnd.choice(g.request.options))
@@ -350,7 +350,7 @@ def test_a_fork_leaves_the_position_in_view_alone():
 def test_the_fifth_card_is_dealt_from_the_starter_copies_left_without_replacement():
     cards = {k: c._replace(copies=2) if c.kind == "starter" else c for k, c in library().items()}
     cards["grenade"] = cards["grenade"]._replace(copies=1)
-    g = Game.new(GameConfig(teams=2), 5, cards)
+    g = LibraryGame.new(GameConfig(teams=2), 5, cards)
     hands = g.hands
     assert all(h[:4] == ["uzi", "bazooka", "ninja_rope", "girder"] for h in hands.values())
     # two of each of the four go to the players: the one Grenade is all that is left, so one
@@ -364,7 +364,7 @@ def test_the_fifth_card_is_dealt_from_the_starter_copies_left_without_replacemen
 
 
 def test_leftover_copies_of_the_four_join_the_fifth_card_deal():
-    g = Game.new(GameConfig(teams=2), 6)                  # four copies of each, two players
+    g = LibraryGame.new(GameConfig(teams=2), 6)                  # four copies of each, two players
     shuffle = next(e for e in g.log if e.get("what") == "starter")
     assert sorted(shuffle["order"]) == sorted(["uzi", "bazooka", "ninja_rope", "girder"] * 2
                                               + ["grenade"] * 4)
@@ -374,7 +374,7 @@ def test_leftover_copies_of_the_four_join_the_fifth_card_deal():
 
 def test_a_drop_deck_the_box_cannot_fill_says_so():
     cards = {k: c._replace(copies=1) if c.kind == "drop" else c for k, c in library().items()}
-    g = Game.new(GameConfig(teams=3), 1, cards)
+    g = LibraryGame.new(GameConfig(teams=3), 1, cards)
     assert {"event": "deck_short", "deck": "drop", "card": None, "wanted": 8, "have": 2} in g.events
     assert g.decks["drop"] == 2 + 1                       # both Drop cards, then Sudden Death
 

@@ -9,11 +9,11 @@ from table.cards import library
 from table.engine.decisions import seat_of
 from table.engine.game import GameConfig
 from table.engine.invariants import problems
-from table.game import Game
+from table.librarygame import LibraryGame
 
 
 def _game(seed="s:1"):
-    return Game.new(GameConfig(teams=2, max_rounds=30), seed, library())
+    return LibraryGame.new(GameConfig(teams=2, max_rounds=30), seed, library())
 
 
 def _play_to_turn(game, kinds=("move",)):
@@ -29,7 +29,7 @@ def test_the_same_position_gets_the_same_answer_from_a_new_bot_and_after_a_repla
     first = SearchBot(7, trials=12)(game)
     assert first in d.options
     assert SearchBot(7, trials=12)(game) == first            # a power cut: a new bot, same seed
-    again = Game.replay(game.config, "s:1", game.log, library())
+    again = LibraryGame.replay(game.config, "s:1", game.log, library())
     assert again.request == d
     assert SearchBot(7, trials=12)(again) == first           # a replay of the journal
 

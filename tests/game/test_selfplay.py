@@ -8,7 +8,7 @@ import json
 from table.cli import main
 from table.engine.board import Thing
 from table.engine.game import GameConfig
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.engine.invariants import problems
 from table.selfplay import selfplay
 
@@ -37,7 +37,7 @@ def test_a_bad_bot_name_is_a_user_error(capsys):
 
 
 def test_invariants_catch_a_broken_position():
-    g = Game.new(GameConfig(teams=2), 3)
+    g = LibraryGame.new(GameConfig(teams=2), 3)
     assert problems(g) == []
     board = g.board
     h = next(iter(board.land))

@@ -5,12 +5,12 @@ import random
 
 from table.engine.board import Board
 from table.engine.game import GameConfig
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.journal import Journal, JournaledGame
 
 
 def played(config, seed, answers):
-    game = Game.new(config, seed)
+    game = LibraryGame.new(config, seed)
     rnd = random.Random(seed)
     for _ in range(answers):
         if game.request is None:
@@ -20,7 +20,7 @@ def played(config, seed, answers):
 
 
 def test_the_record_is_the_game_as_setup_left_it():
-    game = Game.new(GameConfig(teams=3, options=("late_superweapons",)), 4)
+    game = LibraryGame.new(GameConfig(teams=3, options=("late_superweapons",)), 4)
     assert game.turn.step == "activate"          # setup is over, no answer given yet
     records = [e for e in game.log if "setup" in e]
     assert len(records) == 1 and game.log[-1] is records[0]
@@ -31,7 +31,7 @@ def test_the_record_is_the_game_as_setup_left_it():
 
 
 def test_no_record_while_the_players_set_up():
-    game = Game.new(GameConfig(teams=2, placement="players"), 8)
+    game = LibraryGame.new(GameConfig(teams=2, placement="players"), 8)
     assert game.request.kind == "pile"
     assert game.setup is None and not any("setup" in e for e in game.log)
     rnd = random.Random(8)
@@ -43,14 +43,14 @@ def test_no_record_while_the_players_set_up():
 
 def test_the_record_stays_through_play_undo_and_replay():
     config = GameConfig(teams=2)
-    start = Game.new(config, 21).setup
+    start = LibraryGame.new(config, 21).setup
     game = played(config, 21, 12)
     assert game.board.as_json() != start.board.as_json()
     assert game.setup.as_json() == start.as_json()
     while game.can_undo:
         game.undo()
     assert game.setup.as_json() == start.as_json()
-    again = Game.replay(config, 21, game.log)
+    again = LibraryGame.replay(config, 21, game.log)
     assert again.log == game.log and again.setup.as_json() == start.as_json()
 
 
@@ -60,7 +60,7 @@ def test_a_log_from_before_the_record_replays_as_it_is_stored(tmp_path):
     config = GameConfig(teams=2)
     game = played(config, 5, 12)
     old_log = [e for e in game.log if "setup" not in e]
-    with Journal(tmp_path / "j.sqlite", game_cls=Game) as journal:
+    with Journal(tmp_path / "j.sqlite", game_cls=LibraryGame) as journal:
         game_id = journal.new_game(config, 5, old_log)
         resumed = JournaledGame.load(journal, game_id)
         assert resumed.log == old_log

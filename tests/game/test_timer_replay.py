@@ -15,13 +15,13 @@ from table.bots import RandomBot
 from table.engine.decisions import Illegal
 from table.engine.dice import TYPED
 from table.engine.game import TURN_PHASES
-from table.game import Game, GameConfig
+from table.librarygame import GameConfig, LibraryGame
 from table.journal import Journal, JournaledGame, resume
 
 
 def same_again(game):
     """Replay ``game``'s log: the same log, board, result and question."""
-    again = Game.replay(game.config, game.seed, json.loads(json.dumps(game.log)))
+    again = LibraryGame.replay(game.config, game.seed, json.loads(json.dumps(game.log)))
     assert again.log == game.log
     assert again.board.as_json() == game.board.as_json()
     assert again.result == game.result and again.request == game.request
@@ -30,7 +30,7 @@ def same_again(game):
 
 def typed_in_turn(config, seed, kinds):
     """The game (and its bot) at the first die, coin or card the players give during a turn."""
-    game, bot = Game.new(config, seed), RandomBot(seed)
+    game, bot = LibraryGame.new(config, seed), RandomBot(seed)
     while not (game.request.kind in kinds and game.turn.step in TURN_PHASES):
         game.answer(bot(game))
     return game, bot
@@ -100,7 +100,7 @@ def test_a_held_time_up_is_dropped_when_the_given_die_ends_the_turn():
 def test_a_journaled_game_with_a_held_time_up_resumes(tmp_path):
     config = GameConfig(teams=2, options=("timer",), max_rounds=30, own_decks=True)
     path = tmp_path / "journal.db"
-    with Journal(path, game_cls=Game) as journal:
+    with Journal(path, game_cls=LibraryGame) as journal:
         played = JournaledGame.new(journal, config, 1)
         bot = RandomBot(1)
         while not (played.request.kind == "card_tapped" and played.game.turn.step in TURN_PHASES):
@@ -110,7 +110,7 @@ def test_a_journaled_game_with_a_held_time_up_resumes(tmp_path):
         assert {"timeout": True} in played.log
         assert journal.entries(played.game_id) == list(played.log)
         log = list(played.log)
-    resumed = resume(path, game_cls=Game)
+    resumed = resume(path, game_cls=LibraryGame)
     try:
         assert resumed.log == log
     finally:
@@ -125,7 +125,7 @@ def test_random_time_ups_and_undos_always_replay_to_the_same_game(chance):
     config = GameConfig(teams=2, options=("timer",), max_rounds=30, **CONFIGS[chance])
     held = taken = 0
     for seed in range(21):
-        game, bot, rnd = Game.new(config, seed), RandomBot(seed), random.Random(seed)
+        game, bot, rnd = LibraryGame.new(config, seed), RandomBot(seed), random.Random(seed)
         while game.request is not None:
             roll = rnd.random()
             if roll < 0.1:

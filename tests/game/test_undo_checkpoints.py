@@ -8,7 +8,7 @@ import pytest
 from table.bots import RandomBot
 from table.engine.game import GameConfig
 from table.engine.rerun import same_entry
-from table.game import Game
+from table.librarygame import LibraryGame
 
 
 def seen(game):
@@ -25,7 +25,7 @@ def seen(game):
 def test_undo_gives_the_game_a_replay_gives(config, monkeypatch):
     undos, longest = 0, 0
     for seed in range(3, 13):                 # games until undo has been tried often enough
-        game = Game.new(config, seed)
+        game = LibraryGame.new(config, seed)
         rnd, bot = random.Random(seed), RandomBot(seed)
         while game.request is not None and len(game.log) < 400:
             if rnd.random() < 0.4 and game.can_undo:
@@ -33,9 +33,9 @@ def test_undo_gives_the_game_a_replay_gives(config, monkeypatch):
                 undo_point = len(game.log) - 1 if typed else \
                     max(i for i, e in enumerate(game.log) if "answer" in e)   # (a face typed
                 # in last is taken back first: issue 23)
-                replayed = Game.replay(config, seed, game.log[:undo_point])
+                replayed = LibraryGame.replay(config, seed, game.log[:undo_point])
                 with monkeypatch.context() as m:      # never the whole game again
-                    m.setattr(Game, "replay", None)
+                    m.setattr(LibraryGame, "replay", None)
                     game.undo()
                 undos += 1
                 assert seen(game) == seen(replayed)
@@ -49,16 +49,16 @@ def test_undo_gives_the_game_a_replay_gives(config, monkeypatch):
 
 def test_undo_in_a_game_resumed_from_a_log_without_the_setup_record():
     config = GameConfig(teams=3, max_rounds=40)
-    game = Game.new(config, 17)
+    game = LibraryGame.new(config, 17)
     bot = RandomBot(17)
     for _ in range(40):
         game.answer(bot(game))
     old = [e for e in game.log if "setup" not in e]
-    resumed = Game.replay(config, 17, old)
+    resumed = LibraryGame.replay(config, 17, old)
     while not resumed.can_undo:
         resumed.answer(resumed.request.options[0])
     point = max(i for i, e in enumerate(resumed.log) if "answer" in e)
-    expected = Game.replay(config, 17, resumed.log[:point])
+    expected = LibraryGame.replay(config, 17, resumed.log[:point])
     resumed.undo()
     assert seen(resumed) == seen(expected)
     assert not any("setup" in e for e in resumed.log)

@@ -44,9 +44,9 @@ def game_api(kind: str) -> Api:
 
         return Api(Game, lambda i: GameConfig(), ("die", "no such face"))
     if kind == "real":
-        from table.game import Game
+        from table.librarygame import LibraryGame
 
-        return Api(Game, _real_config, {"chance": "die", "value": "no such face"})
+        return Api(LibraryGame, _real_config, {"chance": "die", "value": "no such face"})
     raise SystemExit(f"unknown game kind {kind!r}")
 
 

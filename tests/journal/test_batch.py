@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 
 from table.engine.game import GameConfig
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.journal import Journal, JournaledGame, JournalError
 from tests.journal.faulty import open_journal
 
@@ -23,7 +23,7 @@ def other_reader(path):
 
 def test_writes_of_a_block_are_committed_together_at_its_end(tmp_path):
     path = tmp_path / "j.sqlite"
-    journal, db = open_journal(path, game_cls=Game)          # (db: the journal's connection)
+    journal, db = open_journal(path, game_cls=LibraryGame)          # (db: the journal's connection)
     with journal:
         played = JournaledGame.new(journal, GameConfig(teams=2), 3)
         before = other_reader(path)
@@ -36,7 +36,7 @@ def test_writes_of_a_block_are_committed_together_at_its_end(tmp_path):
             assert journal.progress(played.game_id) == {"shown": 1}   # but read back here
         assert commits == ["COMMIT"]
         assert other_reader(path) == (len(played.log), 1)
-    resumed = Journal(path, game_cls=Game)
+    resumed = Journal(path, game_cls=LibraryGame)
     try:
         assert resumed.entries(played.game_id) == played.log
     finally:
@@ -45,7 +45,7 @@ def test_writes_of_a_block_are_committed_together_at_its_end(tmp_path):
 
 def test_a_failing_block_keeps_what_was_written_and_a_failing_write_keeps_nothing(tmp_path):
     path = tmp_path / "j.sqlite"
-    with Journal(path, game_cls=Game) as journal:
+    with Journal(path, game_cls=LibraryGame) as journal:
         played = JournaledGame.new(journal, GameConfig(teams=2), 3)
         with pytest.raises(RuntimeError):
             with journal.batch():
@@ -61,7 +61,7 @@ def test_a_failing_block_keeps_what_was_written_and_a_failing_write_keeps_nothin
 
 def test_a_finished_game_is_pruned_after_the_commit(tmp_path):
     path = tmp_path / "j.sqlite"
-    with Journal(path, game_cls=Game, keep_finished=0) as journal:
+    with Journal(path, game_cls=LibraryGame, keep_finished=0) as journal:
         played = JournaledGame.new(journal, GameConfig(teams=2, max_rounds=1), 3)
         with journal.batch():
             while played.request is not None:

@@ -353,10 +353,10 @@ def test_the_cap_keeps_the_file_from_growing(standin, tmp_path):
 
 def test_a_timeout_is_journaled_like_an_answer(path):
     from table.engine.game import TIMED, GameConfig
-    from table.game import Game
+    from table.librarygame import LibraryGame
 
     config = GameConfig(teams=2, options=("timer",))
-    with Journal(path, game_cls=Game) as journal:
+    with Journal(path, game_cls=LibraryGame) as journal:
         played = JournaledGame.new(journal, config, 31)
         play(played, 31, 5)
         while played.request.kind not in TIMED:
@@ -370,7 +370,7 @@ def test_a_timeout_is_journaled_like_an_answer(path):
         with pytest.raises(Illegal):          # once a turn
             played.time_up()
         assert state(played.game) == after
-    resumed = resume(path, game_cls=Game)
+    resumed = resume(path, game_cls=LibraryGame)
     try:
         assert state(resumed.game) == after
     finally:

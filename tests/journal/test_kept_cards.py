@@ -7,7 +7,7 @@ import pytest
 from table.bots import RandomBot
 from table.cards import parse_card
 from table.engine import Illegal
-from table.game import Game, GameConfig
+from table.librarygame import GameConfig, LibraryGame
 from table.journal import Journal, JournaledGame, resume
 
 OWNER = '''[[cards]]
@@ -103,18 +103,18 @@ def test_a_card_taught_mid_game_is_drawn_at_once_and_resumes(tmp_path, owner):
 
 
 def test_a_taught_card_is_not_in_the_decks_the_box_set_up():
-    game = Game.new(GameConfig(teams=2), 4)
+    game = LibraryGame.new(GameConfig(teams=2), 4)
     supply = game.deck_cards["supply"]
     game.add_card(taught())
     assert game.deck_cards["supply"] == supply and "taught_card" in game.cards
-    replayed = Game.replay(GameConfig(teams=2), 4, game.log, cards=game.cards)
+    replayed = LibraryGame.replay(GameConfig(teams=2), 4, game.log, cards=game.cards)
     assert replayed.log == game.log
 
 
 def test_a_journal_without_kept_cards_reads_the_library(tmp_path):
     path = tmp_path / "journal.sqlite"
     with Journal(path) as j:
-        game = Game.new(GameConfig(teams=2), 8)
+        game = LibraryGame.new(GameConfig(teams=2), 8)
         gid = j.new_game(game.config, 8, game.log)          # as an older version kept it
         assert j.kept(gid) == []
     again = resume(path)

@@ -69,8 +69,8 @@ def test_when_even_the_reload_fails_every_later_change_is_refused(standin, tmp_p
 
 def test_the_time_up_path_is_journaled_and_fails_cleanly(tmp_path):
     from table.engine.game import TIMED, GameConfig
-    from table.game import Game
-    journal, disk = open_journal(tmp_path / "j.sqlite", game_cls=Game)
+    from table.librarygame import LibraryGame
+    journal, disk = open_journal(tmp_path / "j.sqlite", game_cls=LibraryGame)
     with journal:
         played = JournaledGame.new(journal, GameConfig(teams=2, options=("timer",)), 31)
         for _ in range(6):

@@ -244,10 +244,10 @@ def bot_game(seed):
 
     from table.engine.game import GameConfig
 
-    from table.game import Game
+    from table.librarygame import LibraryGame
 
     rnd = random.Random(seed)
-    g = Game.new(GameConfig(teams=2, max_rounds=10, options=("parting_gifts",)), seed=seed)
+    g = LibraryGame.new(GameConfig(teams=2, max_rounds=10, options=("parting_gifts",)), seed=seed)
     start, n = g.board.copy(), len(g.events)
     while g.request is not None:
         req = g.request

@@ -7,7 +7,7 @@ from table.bots import RandomBot
 from table.engine.board import Board, Thing
 from table.engine.game import GameConfig
 from table.engine.setup import standard_land
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.ui.changes import ROLLS, diff, pages
 from table.ui.rolls import rolled, with_rolls
 
@@ -152,7 +152,7 @@ def test_in_real_games_every_jump_scatter_and_flip_is_said_beside_a_change():
     nothing (a bullseye)."""
     for seed in range(6):
         config = GameConfig(teams=2, land=tuple(sorted(standard_land(2))))
-        game = Game.new(config, seed)
+        game = LibraryGame.new(config, seed)
         tracker = Tracker(config.land, setup=lambda g=game: setup_board(g))
         bot, done, rolls, lines = RandomBot(seed), 0, 0, 0
         while game.request is not None:

@@ -19,7 +19,7 @@ from table.cards import library
 from table.devices.build import build_devices
 from table.bots import RandomBot
 from table.engine.game import GameConfig
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.hexgrid import distance
 from table.ui import scenes, screens
 from table.ui.snapshot import TableSnapshot, frame_items, one_bit
@@ -64,7 +64,7 @@ class StandIn:
         self.cards = library()
         self.push = None
         self.snapshot = TableSnapshot(0, "play", lang, brightness=devices.leds.brightness)
-        game = Game.new(GameConfig(teams=4), 7)
+        game = LibraryGame.new(GameConfig(teams=4), 7)
         bot = RandomBot(1)
         while game.turn.step in ("place", "draft", "start", "activate"):
             game.answer(bot(game))

@@ -18,7 +18,7 @@ from table.cards.simtags import card_for_uid, sim_uid
 from table.cli import main
 from table.devices import DeviceError
 from table.devices.buttons import InputEvent
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.ui import screens
 from table.ui.snapshot import one_bit
 from tests.polling import until_async
@@ -104,7 +104,7 @@ def test_the_show_s_seats_are_played_as_the_box_plays_a_team(table):
         show.beat()
     game = daemon.game
     assert len(answers(game)) > 10
-    again = Game.new(show.config, game.seed)
+    again = LibraryGame.new(show.config, game.seed)
     while len(again.log) < len(game.log):
         again.answer(boxseat.choose(again, again.seed, "easy"))
     assert again.log == game.log

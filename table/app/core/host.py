@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from table.game import Game
+from table.librarygame import LibraryGame
 from table.journal import JournaledGame
 
 from table.app.asking.prompt import Prompt
@@ -32,7 +32,7 @@ class Host(Protocol):
     jg: JournaledGame | None          # the game in play, journaled
 
     @property
-    def game(self) -> Game | None: ...
+    def game(self) -> LibraryGame | None: ...
 
     def current(self) -> Prompt: ...
 

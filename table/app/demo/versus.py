@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from table.engine.game import GameConfig
-from table.game import Game
+from table.librarygame import LibraryGame
 
 VISITOR = "blue"
 BOX = "red"
@@ -32,7 +32,7 @@ def config() -> GameConfig:
     return GameConfig(teams=2, max_rounds=ROUNDS, box=((BOX, LEVEL),), things=_one_worm_each())
 
 
-def outcome(game: Game) -> Outcome | None:
+def outcome(game: LibraryGame) -> Outcome | None:
     """None while the short game goes on; else who won it (first blood, or a draw)."""
     board = game.board
     hurt = {t for t in (VISITOR, BOX)

@@ -1,14 +1,14 @@
-"""The engine's :class:`~table.engine.game.Game` with the card library supplied.
+""":class:`LibraryGame`: the engine's :class:`~table.engine.game.Game` with the card library supplied.
 
 The engine stays pure: it is handed the cards and the map tiles it plays with.  This layer
 hands it the library (the shipped cards and the owner's, :func:`table.cards.library`) and the
 box's tiles (:func:`table.cards.tiles.box_tiles`) whenever a caller gives none.
 
-A game never depends on files that can change under it: :meth:`Game.kept` is what a journal
-keeps beside a game when it starts (every card it was set up with, as a card file's table, and
-the map tiles when it lays them), and :meth:`Game.from_kept` turns that back into what
-``replay`` needs, so a resumed game reads its cards from its journal, never from the owner's
-card folder.  (A card taught during the game is a ``learn`` entry of its log.)
+A game never depends on files that can change under it: :meth:`LibraryGame.kept` is what a
+journal keeps beside a game when it starts (every card it was set up with, as a card file's
+table, and the map tiles when it lays them), and :meth:`LibraryGame.from_kept` turns that back
+into what ``replay`` needs, so a resumed game reads its cards from its journal, never from the
+owner's card folder.  (A card taught during the game is a ``learn`` entry of its log.)
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from table.cards.tiles import box_tiles
 from table.engine import game as engine
 from table.engine.tiles import Tile
 
-__all__ = ["Game", "GameConfig"]
+__all__ = ["GameConfig", "LibraryGame"]
 
 GameConfig = engine.GameConfig
 
@@ -34,7 +34,7 @@ def _tiles(config, tiles):
     return box_tiles() if land is None else None
 
 
-class Game(engine.Game):
+class LibraryGame(engine.Game):
     @classmethod
     def new(cls, config, seed, cards=None, script=None, tiles=None, dice=None):
         return super().new(config, seed, library() if cards is None else cards, script,
