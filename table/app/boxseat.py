@@ -127,8 +127,12 @@ class BoxPlayer:
     def __init__(self, daemon: Host, run_in_thread: Callable[..., Any] | None = None):
         self.daemon = daemon
         self.run_in_thread = run_in_thread or _thread
-        self.prompt: Thinking | None = None
         self.off = False            # True: another part answers for the box (the demo's show)
+
+    @property
+    def prompt(self) -> Thinking | None:
+        """On show while the box thinks (the table's state holds it)."""
+        return self.daemon.state.thinking
 
     @property
     def busy(self) -> bool:
@@ -145,7 +149,7 @@ class BoxPlayer:
         team = box_team(game)
         if team is None:
             return
-        self.prompt = Thinking(team)
+        d.state.set(thinking=Thinking(team))
         at = len(game.log)
 
         def work() -> None:
@@ -160,11 +164,11 @@ class BoxPlayer:
 
     def _done(self, game: LibraryGame, value: Any, at: int) -> None:
         d = self.daemon
-        self.prompt = None
+        d.state.set(thinking=None)
         if game is d.game and len(game.log) == at and box_team(game) is not None:
             notice = said(game, value, d.lang)
             d.answer(value)
-            d.overlay = d.overlay or notice
+            d.state.set(overlay=d.overlay or notice)
         d.render()
 
 

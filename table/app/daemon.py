@@ -24,31 +24,29 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from table.devices import DeviceError
-from table.engine.board import Board
-from table.engine.decisions import Illegal
-from table.engine.game import TURN_PHASES, GameConfig
+from table.engine.game import GameConfig
 from table.librarygame import LibraryGame
 from table.hexgrid import hexagon
 from table.journal import Journal, JournaledGame, JournalError
 from table.langs import LANGS
 from table.ui import screens
-from table.ui.strings import text
 
 from table.app import boxseat, inputs
 from table.app.core import tasks
 from table.app.core.bridge import LoopBridge
 from table.app.core.mode import Mode
+from table.app.core.tablestate import Doing, TableState
+from table.app.gameplay import GamePlay
 from table.app.core.systemd import Notifier
 from table.app.showing.views import fault_notice, game_view
 from table.app.onshow import OnShow
 from table.app.showing.presenter import Presenter
-from table.app.resume import latest_game, steps_as_shown, tracker_for
-from table.app.asking.prompts import Notice, Prompt, View, undo_refused, undone
+from table.app.asking.prompts import Notice, Prompt, View
 from table.app.storage.folder import StateFolder, load_cards
 from table.app.showing.stepqueue import StepQueue
 from table.app.storage.guard import StorageGuard
@@ -56,7 +54,7 @@ from table.app.showing.pageview import page_view
 from table.app.core.supervisor import Supervisor
 from table.app.teach.teacher import Teacher
 from table.app.core.turntimer import TurnTimer
-from table.app.showing.tracker import Tracker, undo_steps
+from table.app.showing.tracker import Tracker
 from table.app.wizard import Wizard
 
 if TYPE_CHECKING:       # the shop demo's (worms-table demo): not imported by a box's start
@@ -106,15 +104,14 @@ class Daemon:
         self.teacher = Teacher(self)          # a card the box does not know (teaching.py)
         self.show = show                      # the shop demo's show (show.py), or None
         self.settings = self.store.settings
-        self.lang = self.settings.get("lang", "en") if self.settings.get("lang") in LANGS else "en"
-        self.jg: JournaledGame | None = None
-        self.tracker: Tracker | None = None
-        self.overlay: Prompt | None = None
+        # the table's one state: mode, language, the notice over it (core/tablestate.py)
+        self.state = TableState(Mode.WIZARD, self.settings.get("lang", "en")
+                                if self.settings.get("lang") in LANGS else "en")
+        self.state.listeners.append(self.presenter.changed)
+        self.play = GamePlay(self)            # the game in play (gameplay.py)
         self.wizard: Wizard | None = None
-        self.mode = Mode.WIZARD
         self.timer = TurnTimer(clock)
         self.shown = OnShow()                 # the prompts built from the state (onshow.py)
-        self._events_seen = 0
         self._t0 = clock()
         self.stopping = asyncio.Event()      # set by stop(), even before run() (a SIGTERM)
         self.ready = False
@@ -137,157 +134,59 @@ class Daemon:
     def journal(self) -> Journal | None:
         return self.store.journal
 
+    @property
+    def mode(self) -> Mode:                 # what the table is doing (the state's)
+        return self.state.mode
+
+    @property
+    def lang(self) -> str:                  # the players' language (the state's)
+        return self.state.lang
+
+    @property
+    def overlay(self) -> Prompt | None:     # a notice over what is on show (the state's)
+        return self.state.overlay
+
     # -- the game ------------------------------------------------------------------------------
     @property
     def game(self) -> LibraryGame | None:
         return self.jg.game if self.jg is not None else None
 
-    def _in_play(self) -> tuple[JournaledGame, Tracker]:
-        """The game in play and its tracker (what play's methods work on)."""
-        if self.jg is None or self.tracker is None:
-            raise RuntimeError("no game in play")
-        return self.jg, self.tracker
+    @property
+    def jg(self) -> JournaledGame | None:           # the game in play, journaled
+        return self.play.jg
+
+    @property
+    def tracker(self) -> Tracker | None:            # the board as the players have it
+        return self.play.tracker
 
     def resume(self, game_id: int | None = None) -> bool:
-        """Pick up the game in play from the journal (table/app/resume.py), or game
-        ``game_id``; False if there is none."""
-        try:
-            jg = latest_game(self.journal) if game_id is None or self.journal is None else \
-                JournaledGame.load(self.journal, game_id)
-        except JournalError as err:
-            self.guard.resume_failed(err)
-            self.jg = None
-            return False
-        if jg is None:
-            return False
-        self.jg, events = jg, jg.game.events
-        shown, cuts, done = self.store.progress(jg.game_id, len(events))
-        self.tracker = tracker = tracker_for(jg.game, self.settings)
-        self.queue.replace(steps_as_shown(tracker, events, shown, cuts), shown)
-        self.queue.resume_at(cuts, done)     # (saved only once whole: a cut now loses nothing)
-        self.save_progress()
-        self._events_seen = len(events)
-        self.mode = Mode.PLAY
-        self.check_timer()
-        log.info("resumed game %s at turn %s", jg.game_id, jg.game.turn.number)
-        return True
+        """Pick up the game in play from the journal, or game ``game_id`` (GamePlay.resume)."""
+        return self.play.resume(game_id)
 
     def new_wizard(self) -> None:
         self.wizard = Wizard(self.grid, self.lang, cards=self.cards, memory=self.store)
-        self.mode = Mode.WIZARD
-        self.jg = None
+        self.state.set(mode=Mode.WIZARD)
+        self.play.jg = None
 
     def start_game(self, config: GameConfig, seed: int | str | None = None) -> None:
-        if self.journal is None:              # (storage failed: the guard says so)
-            raise JournalError(f"no journal open in {self.state_dir}")
-        import secrets                        # (here: a start with no new game pays nothing)
-
-        seed = seed if seed is not None else self.seed if self.seed is not None else \
-            secrets.randbelow(2 ** 31)
-        self.jg = jg = JournaledGame.new(self.journal, config, seed)
-        self.settings.update(lang=self.lang, last_map=[list(h) for h in config.land or ()])
-        self.store.save_settings(self.settings)
-        self.tracker = tracker = tracker_for(jg.game, self.settings)
-        events = jg.game.events
-        self._events_seen = len(events)
-        self._set_steps(tracker.steps(events), base=0)
-        self.mode = Mode.PLAY
-        self.wizard = None
-        self.check_timer()
-        log.info("new game %s: %s teams, seed %s", jg.game_id, config.teams, seed)
-
-    def _set_steps(self, steps: Iterable[Any], base: int | None = None) -> None:
-        steps = list(steps)
-        events = self.jg.game.events if self.jg is not None else []
-        self.queue.replace(steps, len(events) if base is None or not steps else base)
-        self.save_progress()
+        self.play.start(config, seed)
 
     def save_progress(self) -> None:
-        """How far the players have copied the steps (synced: a restart repeats none)."""
-        if self.jg is not None:
-            self.store.save_progress(self.jg.game_id,
-                                     *self.queue.progress(len(self.jg.game.events)))
-
-    def _after_change(self) -> None:
-        """New engine events -> steps; the turn timer."""
-        jg, tracker = self._in_play()
-        events = jg.game.events
-        seen, new = self._events_seen, events[self._events_seen:]
-        self._events_seen = len(events)
-        steps = tracker.steps(new)
-        if self.queue:
-            if self.queue.extend(steps, seen):
-                self.save_progress()
-        else:
-            self._set_steps(steps, base=seen)
-        self.check_timer()
+        self.play.save_progress()
 
     def answer(self, value: Any) -> None:
-        jg, _ = self._in_play()
-        try:
-            jg.answer(value)
-        except Illegal as err:           # cannot happen through a prompt; say so if it does
-            log.warning("refused answer %r: %s", value, err)
-            said = str(err)
-            self.overlay = Notice(lambda v: screens.message(text("error.title", v.lang), said))
-            return
-        self.shown.forget_asked()
-        self._after_change()
+        self.play.answer(value)
 
     def undo(self) -> None:
-        if self.jg is None or self.jg.game.result is not None or self.box.busy:
-            return
-        jg, tracker = self._in_play()
-        before, gone = self._players_board(jg, tracker), jg.game.log[-1:]
-        if not jg.undo():
-            self.overlay = undo_refused(gone[-1] if gone else {}, jg.game.events)
-            return
-        boxseat.unwind(jg)                    # back to the last answer people gave
-        self.shown.forget_asked()
-        self.tracker = tracker = tracker_for(jg.game, self.settings)
-        events = jg.game.events
-        tracker.apply(events)
-        self._events_seen = len(events)
-        self._set_steps(undo_steps(before, tracker.board))
-        self.save_progress()
-        self.overlay = undone(gone, self.cards)
-
-    def _players_board(self, jg: JournaledGame, tracker: Tracker) -> Board:
-        """The board as the players have it: the tracker's, less the changes on steps not
-        yet copied (none of the queue's copied: the board before its events, so an undo of a
-        mistyped die never asks to put back what was never moved)."""
-        q = self.queue
-        if q and q.done == 0:
-            start = tracker_for(jg.game, self.settings)
-            start.apply(jg.game.events[:q.base])
-            return start.board
-        return tracker.board.copy()
+        self.play.undo()
 
     def check_timer(self) -> None:
-        self.timer.check(self.game, copying=bool(self.queue))
-
-    def _time_up(self) -> None:
-        jg = self.jg
-        self.timer.deadline = None
-        if jg is None or jg.game.request is None or jg.game.turn.step not in TURN_PHASES or \
-                self.box.busy:
-            return
-        game = jg.game
-        try:
-            jg.time_up()                    # journaled like an answer
-        except Illegal:
-            return
-        except JournalError as err:         # nothing in memory ahead of the file
-            self.guard.failed(err)
-            return
-        self.shown.forget_asked()
-        self._after_change()
-        self.overlay = Notice(lambda v: screens.timer(v.lang, 0, game.turn.team))
+        self.play.check_timer()
 
     def notice(self, what: str, body: str) -> None:
         """Show ``body`` until a button is pressed (the page's pairing code: never logged)."""
         log.info("%s: shown on the table's screen", what)
-        self.overlay = Notice(lambda v: screens.message("worms-table", body))
+        self.state.set(overlay=Notice(lambda v: screens.message("worms-table", body)))
         if self.show is not None:
             self.show.noticed()
         if self.ready:
@@ -296,19 +195,13 @@ class Daemon:
     # -- storage trouble (the guard's hooks) ---------------------------------------------------
     def _drop_game(self) -> None:
         """Storage failed: the game in memory may be ahead of the file."""
-        self.jg = None
-        self.tracker = None
-        self.queue.clear()
-        self.timer.reset()
-        self.overlay = None
-        self.shown.forget()
-        self.mode = Mode.STORAGE
+        self.play.drop()
 
     def _start_from_journal(self) -> None:
         if self.store.fault is None and self.resume():
             return
         if self.store.fault is not None:
-            self.mode = Mode.STORAGE
+            self.state.set(mode=Mode.STORAGE)
         elif self.mode != Mode.WIZARD or self.wizard is None:
             self.new_wizard()
 
@@ -319,34 +212,45 @@ class Daemon:
         if self.store.fault is not None:
             return
         if self.overlay is None:
-            self.overlay = self.guard.problem_notice()
+            self.state.set(overlay=self.guard.problem_notice())
         if (self.overlay is None and self.mode != Mode.WIZARD and not self.queue
                 and not self._game_on()):
-            self.mode = Mode.OVER
+            self.state.set(mode=Mode.OVER)
         self.box.poll()                       # a box team's decision: the box starts thinking
 
     def _game_on(self) -> bool:
         """A game in play, not over."""
         return self.mode == Mode.PLAY and self.game is not None and self.game.result is None
 
+    def doing(self) -> Doing:
+        """What the table shows now (the state's rule, :meth:`TableState.doing`)."""
+        game = self.game
+        return self.state.doing(stopped=self.store.fault is not None,
+                                teaching=self.teacher.prompt is not None, copying=bool(self.queue),
+                                playing=self._game_on(),
+                                asked=game is not None and game.request is not None)
+
     def current(self) -> Prompt:
         """The prompt on show (the same object until it is answered); changes nothing."""
-        stopped = self.guard.prompt()         # (None unless storage is at fault)
-        if stopped is not None:
-            return stopped
-        if self.overlay is not None:
-            return self.overlay
-        if self.teacher.prompt is not None:
-            return self.teacher.prompt
-        if self.mode == Mode.WIZARD:
-            if self.wizard is None:
-                raise RuntimeError("no wizard yet: Daemon.run (or new_wizard) sets it up")
-            return self.wizard.prompt
-        if self.queue:
-            return self.shown.step(self.queue)
-        asked = (self.box.prompt or self.shown.asked(self.game, self.view)) if self._game_on() \
-            else None
-        return asked if asked is not None else self.shown.over(self.game)
+        doing = self.doing()
+        if doing == Doing.WIZARD and self.wizard is None:
+            raise RuntimeError("no wizard yet: Daemon.run (or new_wizard) sets it up")
+        match doing:
+            case Doing.STOPPED:
+                return self.guard.prompt() or self.shown.over(self.game)
+            case Doing.NOTICE if self.overlay is not None:
+                return self.overlay
+            case Doing.TEACHING if self.teacher.prompt is not None:
+                return self.teacher.prompt
+            case Doing.WIZARD if self.wizard is not None:
+                return self.wizard.prompt
+            case Doing.COPYING:
+                return self.shown.step(self.queue)
+            case Doing.THINKING:
+                return self.state.thinking
+            case Doing.ASKING:
+                return self.shown.asked(self.game, self.view) or self.shown.over(self.game)
+        return self.shown.over(self.game)
 
     def view(self) -> View:
         game = self.game
@@ -415,10 +319,10 @@ class Daemon:
     def _device_failed(self, name: str, err: DeviceError) -> None:
         self.notifier.status(f"fault: {err}")
         if name != "display":
-            self.overlay = fault_notice(name, err)
+            self.state.set(overlay=fault_notice(name, err))
 
     def _device_back(self, name: str) -> None:
-        self.overlay = fault_notice(name, None)
+        self.state.set(overlay=fault_notice(name, None))
 
     # -- the loop ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -455,11 +359,12 @@ class Daemon:
         self.stopping.set()
 
     def _tick(self) -> None:
-        """The ticker: the turn timer, its clock on the screen, animated LED scenes."""
+        """The ticker: the turn timer, its clock on the screen, a change of state not yet
+        drawn (the presenter's ``due``), animated LED scenes."""
         if self.timer.expired():
-            self._time_up()
+            self.play.time_up()
             self.render()
-        elif self.timer.new_second():
+        elif self.timer.new_second() or self.presenter.due:
             self.render()
         elif self.current().animated or "display" in self.faults:
             self.render(leds_only=True)

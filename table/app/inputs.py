@@ -51,12 +51,12 @@ def press(daemon: Table, event: InputEvent) -> None:
         return
     if event.name == "back" and event.long:
         if daemon.mode == Mode.PLAY:
-            daemon.overlay = None
+            daemon.state.set(overlay=None)
             daemon.undo()
         return
     if (event.name == "ok" and event.long and daemon.mode == Mode.PLAY
             and daemon.overlay is None and not isinstance(daemon.current(), Legend)):
-        daemon.overlay = Legend()           # what the LED colours mean
+        daemon.state.set(overlay=Legend())      # what the LED colours mean
         return
     prompt = daemon.current()
     wizard = daemon.wizard
@@ -74,7 +74,7 @@ def tap(daemon: Table, uid: str) -> None:
     if card is None and daemon.tag_lookup is not None:
         card = daemon.tag_lookup(uid)
     if daemon.overlay is not None:
-        daemon.overlay = None
+        daemon.state.set(overlay=None)
         daemon.settle()
     prompt = daemon.current()
     outcome(daemon, prompt, daemon.teacher.tapped(uid, card, prompt))   # unknown: the walk
@@ -86,16 +86,16 @@ def outcome(daemon: Table, prompt: Prompt, out: Any) -> None:
     if out is None:
         return
     if isinstance(out, Refuse):
-        daemon.overlay = Notice(lambda v: refusal(out, v.lang))
+        daemon.state.set(overlay=Notice(lambda v: refusal(out, v.lang)))
         return
     if daemon.guard.is_prompt(prompt):
         daemon.guard.retry()
     elif prompt is daemon.overlay:
-        daemon.overlay = None
+        daemon.state.set(overlay=None)
     elif daemon.mode == Mode.WIZARD:
         if daemon.wizard is not None:
             config = daemon.wizard.answer(out.value)
-            daemon.lang = daemon.wizard.lang
+            daemon.state.set(lang=daemon.wizard.lang)
             if config is not None:
                 daemon.start_game(config)
     elif daemon.queue and isinstance(prompt, Step):

@@ -13,6 +13,7 @@ from table.journal import JournaledGame
 from table.app.asking.prompt import Prompt
 from table.app.core.bridge import LoopBridge
 from table.app.core.mode import Mode
+from table.app.core.tablestate import TableState
 from table.app.storage.folder import StateFolder
 from table.app.showing.stepqueue import StepQueue
 from table.app.storage.tags import TagStore
@@ -21,15 +22,24 @@ from table.app.storage.tags import TagStore
 class Host(Protocol):
     """What :class:`table.app.daemon.Daemon` offers its parts."""
 
-    mode: Mode
-    lang: str
+    state: TableState                 # the table's one state (its one setter: state.set)
     cards: dict[str, Any]             # card id -> Card (the library and the taught cards)
-    overlay: Prompt | None            # a notice over what is on show
     queue: StepQueue                  # the steps to copy
     bridge: LoopBridge                # a worker thread's call onto the loop
     tags: TagStore                    # the enrolled tags
     store: StateFolder
-    jg: JournaledGame | None          # the game in play, journaled
+
+    @property
+    def mode(self) -> Mode: ...
+
+    @property
+    def lang(self) -> str: ...
+
+    @property
+    def overlay(self) -> Prompt | None: ...      # a notice over what is on show
+
+    @property
+    def jg(self) -> JournaledGame | None: ...      # the game in play, journaled
 
     @property
     def game(self) -> LibraryGame | None: ...

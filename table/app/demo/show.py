@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 from table.bots import RandomBot
 from table.engine import DecisionKind, Phase
@@ -35,37 +35,12 @@ from table.langs import LANGS
 from table.ui import scenes, screens
 from table.ui.strings import text
 
-from table.app import boxseat, inputs
+from table.app import boxseat
 from table.app.demo import versus
 from table.app.asking.prompt import Prompt
 from table.app.core.mode import Act
-from table.app.asking.prompts import Notice
-from table.app.demo.visitor import (Scene, bye_screen, chained, commentary, invite_screen, not_held,
-                                    shot_card, shot_result)
-
-if TYPE_CHECKING:
-    from table.journal import Journal
-
-    from table.app.asking.prompt import View
-    from table.app.showing.tracker import Tracker
-
-
-class Daemon(inputs.Table, Protocol):
-    """What the show uses of the daemon (table/app/daemon.py), which it does not import."""
-
-    clock: Callable[[], float]
-    tracker: Tracker | None
-
-    @property
-    def journal(self) -> Journal | None: ...
-    @property
-    def grid(self) -> frozenset: ...
-    @property
-    def dev(self) -> dict: ...
-    def view(self) -> View: ...
-    def start_game(self, config: Any, seed: int | str | None = None) -> None: ...
-    def resume(self, game_id: int | None = None) -> bool: ...
-    def stop(self) -> None: ...
+from table.app.demo.showinputs import Daemon, ShowInputs
+from table.app.demo.visitor import Scene, bye_screen, chained, commentary, invite_screen, shot_result
 
 log = logging.getLogger("worms-table.demo")
 
@@ -115,7 +90,7 @@ class Show:
         self.last_input = 0.0
         self.wake = asyncio.Event()       # set by an input: the paced beat comes at once
         self._d: Daemon | None = None
-        self._mine: Prompt | None = None  # the show's own screen on show (the overlay)
+        self.mine: Prompt | None = None  # the show's own screen on show (the overlay)
         self._other: tuple[Prompt, float] | None = None   # another notice, and since when
         self._invite = True
         self._beats = 0                   # answers since the invitation was last on show
@@ -124,6 +99,7 @@ class Show:
         self._until = 0.0                 # BYE: the result, then goodbye, until then
         self._bye_at = 0.0
         self._show_game: int | None = None   # the show's game (its id), during a versus game
+        self.inputs = ShowInputs(self)    # what a visitor's press or tap does (showinputs.py)
 
     # -- the daemon's -------------------------------------------------------------------------
     @property
@@ -135,19 +111,20 @@ class Show:
     def attach(self, daemon: Daemon) -> None:
         """Played by ``daemon`` (its constructor's)."""
         self._d = daemon
-        daemon.lang = self.lang
+        daemon.state.set(lang=self.lang)
         self.last_input = daemon.clock()
 
     def begin(self) -> None:
         """The first game (Daemon.start, instead of the wizard)."""
         self._new_game()
 
-    def _put(self, prompt: Prompt | None) -> None:
+    def put(self, prompt: Prompt | None) -> None:
         """The show's own screen over the game (None: nothing over it, a notice neither)."""
-        self._mine = self.d.overlay = prompt
+        self.mine = prompt
+        self.d.state.set(overlay=prompt)
 
-    def _ours(self) -> bool:
-        return self.d.overlay is not None and self.d.overlay is self._mine
+    def ours(self) -> bool:
+        return self.d.overlay is not None and self.d.overlay is self.mine
 
     def _new_game(self) -> None:
         self.d.start_game(self.config, seed=f"demo:{self.seed}:{self.games}")
@@ -189,7 +166,7 @@ class Show:
         words = commentary(d.lang, new, game.board, d.view)
         if scene is None and words is None:
             return self._hold()
-        self._put(Scene(words or said, scene, seconds))
+        self.put(Scene(words or said, scene, seconds))
         return seconds + AFTER_S
 
     def _hold(self) -> float:
@@ -226,7 +203,7 @@ class Show:
         if held is not None:
             return held
         if self.act == Act.VISITOR:           # (the visitor's to play, and its steps to copy)
-            self._visit_over()
+            self.visit_over()
             return WAIT_S
         if self.act == Act.VERSUS:
             return self._versus_beat(now)
@@ -234,7 +211,7 @@ class Show:
             if now < self._until:
                 if self._bye_at and now >= self._bye_at:    # the result was read: goodbye
                     self._bye_at = 0.0
-                    self._put(Scene(bye_screen(self.d.lang)))
+                    self.put(Scene(bye_screen(self.d.lang)))
                 return min(self._until, self._bye_at or self._until) - now
             self.act = Act.SHOW
         return self._show_beat()
@@ -244,7 +221,7 @@ class Show:
         to the visitor) stays on show a while, or until a button; None: there is none."""
         d = self.d
         overlay = d.overlay
-        if overlay is None or overlay is self._mine:
+        if overlay is None or overlay is self.mine:
             self._other = None
             return None
         if self._other is None or self._other[0] is not overlay:
@@ -252,16 +229,17 @@ class Show:
         left = self._other[1] + (CODE_S if self.act == Act.SHOW else NOTICE_S) - now
         if left > 0:
             return left
-        d.overlay, self._other = None, None
+        d.state.set(overlay=None)
+        self._other = None
         return None
 
     def _show_beat(self) -> float:
         d = self.d
         game = d.game
-        if self._ours():                      # what the show put up: off, what lies under on
+        if self.ours():                      # what the show put up: off, what lies under on
             if self._invite_due() and game is not None and game.result is None:
                 return self._invitation()     # (or the invitation, before the next decision)
-            self._put(None)
+            self.put(None)
             return self._hold()
         if game is None or (game.result is not None and not d.queue):
             if game is not None:
@@ -292,18 +270,18 @@ class Show:
         board = d.tracker.board if d.tracker is not None else None
         wind = board.wind if board is not None else 1
         base = scenes.board_frame(board, d.grid) if board is not None else {}
-        self._put(Scene(invite_screen(d.lang, versus=self._invites % 2 == 0),
+        self.put(Scene(invite_screen(d.lang, versus=self._invites % 2 == 0),
                         scenes.wind_arrow(d.grid, wind, base=base), INVITE_S))
         return INVITE_S
 
     # -- the visitor's shot -------------------------------------------------------------------
-    def _start_visit(self) -> Prompt:
+    def start_visit(self) -> Prompt:
         """The box plays on to the weapon step of the team to play; the visitor takes it from
         there: its prompt."""
         d = self.d
         self.visits += 1
         self._invite = False
-        self._put(None)
+        self.put(None)
         for _ in range(10_000):
             game = d.game
             while d.queue:
@@ -326,7 +304,7 @@ class Show:
         log.info("demo: a visitor plays the %s team's weapon", self.visitor_team)
         return d.current()
 
-    def _visit_over(self) -> None:
+    def visit_over(self) -> None:
         """Once the visitor's weapon step is over: what the shot did, then goodbye."""
         d = self.d
         game = d.game
@@ -341,11 +319,11 @@ class Show:
         self._until = self._bye_at + BYE_S
         base = scenes.board_frame(game.board, d.grid)
         scene, seconds = chained(scenes.event_scenes(game.events[self._visit_at:], base, d.grid))
-        self._put(Scene(screens.message(*shot_result(d.lang, game, self.visitor_team,
+        self.put(Scene(screens.message(*shot_result(d.lang, game, self.visitor_team,
                                                      self._visit_at)), scene, seconds))
 
     # -- a short game against the box ---------------------------------------------------------
-    def _start_versus(self) -> None:
+    def start_versus(self) -> None:
         d = self.d
         self.visits += 1
         if self._show_game is None and d.jg is not None:
@@ -353,7 +331,7 @@ class Show:
                 self._show_game = d.jg.game_id
             else:                             # (over, the winner on show: a new one after)
                 self.games += 1
-        self._put(None)
+        self.put(None)
         d.start_game(versus.config(), seed=f"versus:{self.seed}:{self.visits}")
         self.act = Act.VERSUS
         self.visitor_team = versus.VISITOR
@@ -363,15 +341,15 @@ class Show:
         d = self.d
         game = d.game
         assert game is not None
-        if self._ours():
-            self._put(None)
+        if self.ours():
+            self.put(None)
         out = versus.outcome(game)
         if out is not None:
             key = {None: "demo.versus_draw", versus.VISITOR: "demo.versus_win"}.get(
                 out.winner, "demo.versus_lose")
             self._back_to_show()
             self.act, self._until, self._bye_at = Act.BYE, now + OVER_S, 0.0
-            self._put(Scene(screens.message(text("demo.title", d.lang), text(key, d.lang))))
+            self.put(Scene(screens.message(text("demo.title", d.lang), text(key, d.lang))))
             return OVER_S
         if d.queue:
             d.queue.confirm()
@@ -394,97 +372,18 @@ class Show:
                 self._new_game()
             self._show_game = None
         self.act, self.visitor_team = Act.SHOW, None
-        self._put(None)
+        self.put(None)
 
-    # -- inputs (the daemon hands them here first) --------------------------------------------
+    # -- inputs (the daemon hands them here first: showinputs.py) ---------------------------
     def press(self, d: Daemon, event: Any) -> None:
-        """A button: a visitor's shot (or, held OK, a short game against the box) during the
-        show; the visitor's prompt during a visit; held 1 as at the table (the page's pairing);
-        a notice on show, taken off."""
-        self._woken()
-        self._press(d, event)
-        self.noticed()
-
-    def _press(self, d: Daemon, event: Any) -> None:
-        if event.name == inputs.PAIR_BUTTON and event.long:
-            if d.on_pair_button is not None:  # (the page's pairing, as at the table)
-                d.on_pair_button()
-        elif event.name == "ok" and event.long:
-            if self.act != Act.VERSUS:
-                self._start_versus()
-        elif event.long:                      # (undo and the legend are the table's)
-            return
-        elif d.overlay is not None and d.overlay is not self._mine:
-            inputs.press(d, event)            # a notice: the button takes it off
-        elif self._box_to_answer(d):
-            return
-        elif self.act in (Act.VISITOR, Act.VERSUS):
-            if self._ours():
-                self._put(None)
-            inputs.press(d, event)
-            self._visit_over()
-        else:
-            self._start_visit()
-            lying = self._on_reader()
-            if lying is not None:
-                self._play(lying)
+        self.inputs.press(d, event)
 
     def tap(self, d: Daemon, uid: str) -> None:
-        """A card on the reader: a visitor's shot with it (the team's Bazooka or another weapon
-        if it does not hold that card: said); during a visit, the visitor's prompt's."""
-        self._woken()
-        self._tap(d, self.card_of(uid))
-        self.noticed()
-
-    def _box_to_answer(self, d: Daemon) -> bool:
-        """The short game's box Red to answer (on the show's beat, not a visitor's press/tap)."""
-        return self.act == Act.VERSUS and not d.queue and boxseat.box_team(d.game) is not None
-
-    def _tap(self, d: Daemon, card: str | None) -> None:
-        if self._box_to_answer(d):
-            return
-        if self.act in (Act.VISITOR, Act.VERSUS):
-            self._put(None)
-            prompt = d.current()
-            inputs.outcome(d, prompt, prompt.tap(card))
-            self._visit_over()
-        else:
-            self._start_visit()
-            self._play(card, say=True)
-
-    def _play(self, card: str | None, say: bool = False) -> None:
-        """The visitor's first card: ``card`` if the team holds it, else (said, with ``say``)
-        the one it holds."""
-        d = self.d
-        prompt = d.current()
-        shot = shot_card(prompt, card)
-        if say and card is not None and shot != card:
-            d.overlay = Notice(lambda v: not_held(v.lang, d.cards, card, shot))
-            return
-        inputs.outcome(d, prompt, prompt.tap(shot))
-        self._visit_over()
-
-    def _woken(self) -> None:
-        self.last_input = self.d.clock()
-        self.wake.set()
+        self.inputs.tap(d, uid)
 
     def noticed(self) -> None:
         """After an input or a notice: a notice now on show is timed from now."""
         self._other_notice(self.d.clock())
-
-    def card_of(self, uid: str) -> str | None:
-        """The card of a tag: enrolled, else the daemon's lookup (the sim tags)."""
-        d = self.d
-        card = d.tags.card(uid)
-        if card is None and d.tag_lookup is not None:
-            card = d.tag_lookup(uid)
-        return card
-
-    def _on_reader(self) -> str | None:
-        """The card lying on the reader now, if any."""
-        reader = self.d.dev.get("card_reader")
-        uid = getattr(reader, "current", None)
-        return self.card_of(uid) if uid else None
 
     # -- at full speed ------------------------------------------------------------------------
     def play_games(self, games: int, visitor: Callable[[Show], None] | None = None) -> None:

@@ -36,6 +36,7 @@ class Presenter:
         self.snapshot: TableSnapshot | None = None     # the last one
         self._version = 0
         self._order: tuple[Any, tuple] = (None, ())     # the LEDs' hexes, and sorted
+        self.due = False                                 # a change of state not yet drawn
 
     def present(self, prompt: Prompt, view: View, t: float, *, mode: str, lang: str,
                 clock_left: float | None = None, wind: int | None = None,
@@ -56,6 +57,7 @@ class Presenter:
             send = display.show if "display" in sup.faults else display.post
             sup.safely("display", send, image)
         last = self.snapshot
+        self.due = False
         self._version += 1
         snap = TableSnapshot(
             version=self._version, mode=str(mode), lang=lang, oled=tuple(screen.texts),
@@ -77,6 +79,11 @@ class Presenter:
                                            faults=tuple(sorted(self.supervisor.faults)))
         self._point(self.snapshot.wind)
         return self.snapshot
+
+    def changed(self, before: Any, after: Any) -> None:
+        """The table's state changed (its listener, table/app/core/tablestate.py): drawn by
+        the next :meth:`present` (:attr:`due` until then)."""
+        self.due = True
 
     def _leds(self, prompt: Prompt, view: View, t: float) -> tuple:
         """Push the LEDs' frame at animation time ``t``; the frame as the snapshot holds it

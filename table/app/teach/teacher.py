@@ -178,7 +178,7 @@ class Teacher:
             return None
         if card_id is None and self.form and self.walk is None and self.d.mode == Mode.PLAY:
             self.private = uid               # the card stays secret: taught on the page
-            self.d.overlay = Notice(partial(private_screen, "teach.private"))
+            self.d.state.set(overlay=Notice(partial(private_screen, "teach.private")))
             log.info("an unknown card (tag %s) tapped in private: for the page's form", uid)
             return None
         return prompt.tap(card_id)
@@ -319,7 +319,7 @@ class Teacher:
             uid, self.private = self.private, None
             self.join(card, uid)
             self.secrets.add(card.id)
-            self.d.overlay = Notice(partial(private_screen, "teach.private_done"))
+            self.d.state.set(overlay=Notice(partial(private_screen, "teach.private_done")))
             return {"taught": card.id}
         self.join(card, None)
         return {"added": card.id}

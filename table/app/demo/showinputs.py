@@ -1,0 +1,137 @@
+"""What a visitor's button press or card tap does at the shop demo's show (table/app/demo/show.py,
+which the daemon hands each input first): a shot during the show (held OK: a short game
+against the box), the visitor's prompt during a visit, through the table's own input path
+(table/app/inputs.py); held 1 as at the table; a notice on show, taken off."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from table.app import boxseat, inputs
+from table.app.asking.prompts import Notice
+from table.app.core.mode import Act
+from table.app.demo.visitor import not_held, shot_card
+
+if TYPE_CHECKING:
+    from table.journal import Journal
+
+    from table.app.asking.prompt import View
+    from table.app.showing.tracker import Tracker
+
+
+class Daemon(inputs.Table, Protocol):
+    """What the show uses of the daemon (table/app/daemon.py), which it does not import."""
+
+    clock: Callable[[], float]
+
+    @property
+    def tracker(self) -> Tracker | None: ...
+
+    @property
+    def journal(self) -> Journal | None: ...
+    @property
+    def grid(self) -> frozenset: ...
+    @property
+    def dev(self) -> dict: ...
+    def view(self) -> View: ...
+    def start_game(self, config: Any, seed: int | str | None = None) -> None: ...
+    def resume(self, game_id: int | None = None) -> bool: ...
+    def stop(self) -> None: ...
+
+
+class ShowInputs:
+    """The show's inputs (``show``: the :class:`table.app.demo.show.Show` they are handed to,
+    which imports this module)."""
+
+    def __init__(self, show: Any) -> None:
+        self.show = show
+
+    def press(self, d: Daemon, event: Any) -> None:
+        """A button: a visitor's shot (or, held OK, a short game against the box) during the
+        show; the visitor's prompt during a visit; held 1 as at the table (the page's pairing);
+        a notice on show, taken off."""
+        self._woken()
+        self._press(d, event)
+        self.show.noticed()
+
+    def _press(self, d: Daemon, event: Any) -> None:
+        if event.name == inputs.PAIR_BUTTON and event.long:
+            if d.on_pair_button is not None:  # (the page's pairing, as at the table)
+                d.on_pair_button()
+        elif event.name == "ok" and event.long:
+            if self.show.act != Act.VERSUS:
+                self.show.start_versus()
+        elif event.long:                      # (undo and the legend are the table's)
+            return
+        elif d.overlay is not None and d.overlay is not self.show.mine:
+            inputs.press(d, event)            # a notice: the button takes it off
+        elif self._box_to_answer(d):
+            return
+        elif self.show.act in (Act.VISITOR, Act.VERSUS):
+            if self.show.ours():
+                self.show.put(None)
+            inputs.press(d, event)
+            self.show.visit_over()
+        else:
+            self.show.start_visit()
+            lying = self._on_reader()
+            if lying is not None:
+                self._play(lying)
+
+    def tap(self, d: Daemon, uid: str) -> None:
+        """A card on the reader: a visitor's shot with it (the team's Bazooka or another weapon
+        if it does not hold that card: said); during a visit, the visitor's prompt's."""
+        self._woken()
+        self._tap(d, self.card_of(uid))
+        self.show.noticed()
+
+    def _box_to_answer(self, d: Daemon) -> bool:
+        """The short game's box Red to answer (on the show's beat, not a visitor's press/tap)."""
+        return self.show.act == Act.VERSUS and not d.queue and boxseat.box_team(d.game) is not None
+
+    def _tap(self, d: Daemon, card: str | None) -> None:
+        if self._box_to_answer(d):
+            return
+        if self.show.act in (Act.VISITOR, Act.VERSUS):
+            self.show.put(None)
+            prompt = d.current()
+            inputs.outcome(d, prompt, prompt.tap(card))
+            self.show.visit_over()
+        else:
+            self.show.start_visit()
+            self._play(card, say=True)
+
+    def _play(self, card: str | None, say: bool = False) -> None:
+        """The visitor's first card: ``card`` if the team holds it, else (said, with ``say``)
+        the one it holds."""
+        d = self.show.d
+        prompt = d.current()
+        shot = shot_card(prompt, card)
+        if say and card is not None and shot != card:
+            d.state.set(overlay=Notice(lambda v: not_held(v.lang, d.cards, card, shot)))
+            return
+        inputs.outcome(d, prompt, prompt.tap(shot))
+        self.show.visit_over()
+
+    def _woken(self) -> None:
+        show = self.show
+        show.last_input = show.d.clock()
+        show.wake.set()
+
+    def card_of(self, uid: str) -> str | None:
+        """The card of a tag: enrolled, else the daemon's lookup (the sim tags)."""
+        d = self.show.d
+        card = d.tags.card(uid)
+        if card is None and d.tag_lookup is not None:
+            card = d.tag_lookup(uid)
+        return card
+
+    def _on_reader(self) -> str | None:
+        """The card lying on the reader now, if any."""
+        reader = self.show.d.dev.get("card_reader")
+        uid = getattr(reader, "current", None)
+        return self.card_of(uid) if uid else None
+
+
+__all__ = ["Daemon", "ShowInputs"]
