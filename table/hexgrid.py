@@ -22,7 +22,7 @@ from __future__ import annotations
 Hex = tuple[int, int]
 
 #: direction -> axial step (dq, dr)
-STEPS: dict[int, Hex] = {
+DIRECTION_OFFSETS: dict[int, Hex] = {
     1: (0, -1),   # north
     2: (1, -1),   # north-east
     3: (1, 0),    # south-east
@@ -40,7 +40,7 @@ def opposite(direction: int) -> int:
 
 def neighbour(h: Hex, direction: int, steps: int = 1) -> Hex:
     """The hex ``steps`` hexes from ``h`` in ``direction``."""
-    dq, dr = STEPS[direction]
+    dq, dr = DIRECTION_OFFSETS[direction]
     return (h[0] + dq * steps, h[1] + dr * steps)
 
 
@@ -62,7 +62,7 @@ def direction_to(a: Hex, b: Hex) -> int | None:
     if dq == 0 and dr == 0:
         return None
     n = distance(a, b)
-    for d, (sq, sr) in STEPS.items():
+    for d, (sq, sr) in DIRECTION_OFFSETS.items():
         if sq * n == dq and sr * n == dr:
             return d
     return None

@@ -11,7 +11,7 @@ from table.cards.authoring import ASKED, STEP_PARAMS, check
 from table.engine import Board, Resolver, Script, Thing
 from table.engine.cards import play_card
 from table.engine.targeting import TARGET_RULES
-from table.engine.vocabulary import (MAX_ACCURACY, MAX_COPIES, MAX_RANGE, STEPS, TARGETS,
+from table.engine.vocabulary import (CARD_STEPS, MAX_ACCURACY, MAX_COPIES, MAX_RANGE, TARGETS,
                                      WHERE, Card)
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "cards.md"
@@ -130,15 +130,16 @@ def test_every_card_of_the_library_goes_to_a_table_and_back():
 
 
 def test_the_forms_ask_every_step_of_the_one_list():
-    assert set(ASKED) == set(STEPS)
-    for do, params in STEPS.items():
+    assert set(ASKED) == set(CARD_STEPS)
+    for do, step in CARD_STEPS.items():
+        params = step.params
         assert set(STEP_PARAMS.get(do, {})) == set(params)
         assert all(params[k].default is not None or params[k].asked for k in params), do
 
 
 def test_docs_name_every_step_target_and_hex_term():
     docs = DOCS.read_text(encoding="utf-8")
-    for word in list(STEPS) + list(TARGETS) + list(WHERE):
+    for word in list(CARD_STEPS) + list(TARGETS) + list(WHERE):
         assert re.search(rf"`{word}`|do = \"{word}\"", docs), word
 
 

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from table import filetext
 from table.engine.effects import RULES
-from table.engine.vocabulary import (CARD_KINDS, MAX_ACCURACY, MAX_COPIES, MAX_RANGE, PLACE_AT,
-                                     STEP_KINDS, STEPS, SYMBOLS, TARGETS, WEAPON_KINDS, WHERE,
+from table.engine.vocabulary import (CARD_KINDS, CARD_STEPS, MAX_ACCURACY, MAX_COPIES, MAX_RANGE, PLACE_AT,
+                                     STEP_KINDS, SYMBOLS, TARGETS, WEAPON_KINDS, WHERE,
                                      Param)
 
 from . import (CARD_KEYS, LANGS, CardError, card_table, default_folder, example_folder, library,
@@ -46,20 +46,21 @@ def _spec(p: Param) -> tuple:
 
 
 #: What each text step asks for besides ``do``, in order: the key and its spec (``_spec``);
-#: made from the vocabulary's STEPS, the one list (so a new step reaches every form).
+#: made from the vocabulary's CARD_STEPS, the one list (so a new step reaches every form).
+_PARAMS = {do: step.params for do, step in CARD_STEPS.items()}
 STEP_PARAMS: dict[str, dict[str, tuple]] = {
-    do: {key: _spec(p) for key, p in params.items()} for do, params in STEPS.items() if params}
+    do: {key: _spec(p) for key, p in params.items()} for do, params in _PARAMS.items() if params}
 #: The parameters a step may leave out (their default is used).
 OPTIONAL: dict[str, frozenset[str]] = {
     do: frozenset(k for k, p in params.items() if p.default is not None)
-    for do, params in STEPS.items()}
+    for do, params in _PARAMS.items()}
 #: The parameters asked for every such step, in order; the others are extras (set only when
 #: the card says so: ``cards new`` takes them as ``key=value`` on the step's line).
 ASKED: dict[str, tuple[str, ...]] = {
-    do: tuple(k for k, p in params.items() if p.asked) for do, params in STEPS.items()}
+    do: tuple(k for k, p in params.items() if p.asked) for do, params in _PARAMS.items()}
 #: Each parameter's default (None: required).
 DEFAULTS: dict[str, dict[str, object]] = {
-    do: {k: p.default for k, p in params.items()} for do, params in STEPS.items()}
+    do: {k: p.default for k, p in params.items()} for do, params in _PARAMS.items()}
 #: The order fields are written in a card file.
 ORDER = CARD_KEYS
 

@@ -19,9 +19,9 @@ from typing import Any, Callable
 
 from table.engine.decisions import PASS, Purpose
 from table.engine.effects import RULES
-from table.engine.vocabulary import (CARD_KINDS, MAX_ACCURACY, MAX_COPIES, MAX_ID,
+from table.engine.vocabulary import (CARD_KINDS, CARD_STEPS, MAX_ACCURACY, MAX_COPIES, MAX_ID,
                                      MAX_NAME, MAX_NOTES, MAX_RANGE, MAX_STEPS, MAX_SYMBOLS,
-                                     RANGED, STEPS, SYMBOLS, TARGETS, WEAPON_KINDS, WHERE, Card,
+                                     RANGED, SYMBOLS, TARGETS, WEAPON_KINDS, WHERE, Card,
                                      Param, needs_target)
 from table.langs import LANGS
 
@@ -142,7 +142,8 @@ def param_problem(p: Param, value: Any) -> str | None:
 
 
 def check_steps(raw: Any, field: str, bad: Bad) -> list[dict]:
-    """A list of text steps, each checked against :data:`STEPS`."""
+    """A list of text steps, each checked against its record in
+    :data:`~table.engine.vocabulary.CARD_STEPS`."""
     if not isinstance(raw, list):
         bad(field, "a list of steps, e.g. [{ do = \"blast\" }]")
         return []
@@ -153,10 +154,10 @@ def check_steps(raw: Any, field: str, bad: Bad) -> list[dict]:
     for i, step in enumerate(raw):
         where = f"{field}[{i}]"
         if not isinstance(step, dict) or not isinstance(step.get("do"), str) \
-                or step["do"] not in STEPS:
-            bad(where, f"each step needs do = one of {', '.join(STEPS)}")
+                or step["do"] not in CARD_STEPS:
+            bad(where, f"each step needs do = one of {', '.join(CARD_STEPS)}")
             continue
-        params = STEPS[step["do"]]
+        params = CARD_STEPS[step["do"]].params
         for key in sorted(set(step) - set(params) - {"do"}, key=str):
             bad(f"{where}.{key}", f"a {step['do']} step takes "
                                   f"{', '.join(params) or 'nothing more'}")

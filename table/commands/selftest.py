@@ -31,7 +31,7 @@ from collections.abc import Callable
 
 from .common import UserError, load_profile
 
-STEPS = ("buttons", "leds", "wind", "display", "supply", "card")
+SELFTEST_STEPS = ("buttons", "leds", "wind", "display", "supply", "card")
 AUTO_UID = "04A1B2C3D4E5F6"
 WHITE, OFF = (255, 255, 255), (0, 0, 0)
 SAG_LIMIT_V = 4.5
@@ -52,8 +52,8 @@ def configure(parser) -> None:
     parser.add_argument("--fast", action="store_true",
                         help="no pauses for the dial to turn, and a 1 s supply test "
                              "(always so in --sim)")
-    parser.add_argument("--only", action="append", choices=STEPS, metavar="STEP",
-                        help=f"run only this step (repeatable): {', '.join(STEPS)}")
+    parser.add_argument("--only", action="append", choices=SELFTEST_STEPS, metavar="STEP",
+                        help=f"run only this step (repeatable): {', '.join(SELFTEST_STEPS)}")
 
 
 class Person:
@@ -119,7 +119,7 @@ def run(args) -> int:
             print(f"pin library: {devices.describe_pin_library()}", flush=True)
         except DeviceError as err:
             print(f"pin library: {err}", flush=True)
-        steps = args.only or STEPS
+        steps = args.only or SELFTEST_STEPS
         if not args.auto and "buttons" not in steps:
             _listen(devices, person)
         for step in steps:

@@ -14,10 +14,10 @@ from .board import Thing
 from .decisions import SKIP, Illegal, Way
 from .effects import Resolver
 from .events import EventKind
-from .vocabulary import (CARD_KINDS, PLACE_AT, STEP_KINDS, STEPS, SYMBOLS, TARGETS, WEAPON_KINDS,
+from .vocabulary import (CARD_KINDS, CARD_STEPS, PLACE_AT, STEP_KINDS, SYMBOLS, TARGETS, WEAPON_KINDS,
                          Card, Play, aim, check_target, describe_target, resolve_step, target_ok)
 
-__all__ = ["CARD_KINDS", "PLACE_AT", "STEP_KINDS", "STEPS", "SYMBOLS", "TARGETS",
+__all__ = ["CARD_KINDS", "CARD_STEPS", "PLACE_AT", "STEP_KINDS", "SYMBOLS", "TARGETS",
            "WEAPON_KINDS", "Card", "Play", "aim", "check_target", "describe_target",
            "play_card", "resolve_drop", "resolve_step", "resolve_text", "target_ok"]
 
@@ -25,7 +25,7 @@ __all__ = ["CARD_KINDS", "PLACE_AT", "STEP_KINDS", "STEPS", "SYMBOLS", "TARGETS"
 def resolve_text(r: Resolver, card: Card, play: Play, steps=None) -> None:
     """Resolve the card text once: aim, then each line in order."""
     if card.target is not None and steps is None:
-        target = check_target(r, card, play.worm, play.target)
+        target = check_target(r.board, card, play.worm, play.target)
         aim(r, card, play, target)
     for step in (card.text if steps is None else steps):
         resolve_step(r, card, play, step)

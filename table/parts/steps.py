@@ -29,7 +29,7 @@ class Step:
     elevation: float = 35.0
 
 
-STEPS = (
+ASSEMBLY_STEPS = (
     Step(1, "the enclosure and its heat-set inserts", "box", parts=("enclosure",)),
     Step(2, "the LEDs in the panel, wired in its channels", "lid", parts=("panel",),
          bought=("LEDs",)),
@@ -82,7 +82,7 @@ def walk(bld: Build, bought: dict[str, list[bd.Shape]] | None = None):
     bought = bought_bodies(bld) if bought is None else bought
     groups: dict[str, list] = {"box": [], "lid": [], "servo": [], "front": []}
     before: list = []
-    for step in STEPS:
+    for step in ASSEMBLY_STEPS:
         new = _items(bld, step, bought)
         for g in step.joins:
             groups["box"] += groups[g]

@@ -241,9 +241,9 @@ def teach_refused(lang: str) -> Iterator[tuple[str, Draw]]:
     from dataclasses import replace
 
     from table.app.teach.walk import Walk, names
-    from table.app.teach.refusals import OTHER, STEPS, SYMBOLS, refused_screen
+    from table.app.teach.refusals import OTHER, TOO_MANY_STEPS, TOO_MANY_SYMBOLS, refused_screen
 
-    for why in (SYMBOLS, STEPS):
+    for why in (TOO_MANY_SYMBOLS, TOO_MANY_STEPS):
         for n in COUNTS:
             yield f"teach: cannot save, {why.key} ({n})", partial(
                 refused_screen, replace(why, n=n), lang)
@@ -251,7 +251,7 @@ def teach_refused(lang: str) -> Iterator[tuple[str, Draw]]:
 
     def marked() -> Prompt:
         w = Walk(lang, "card_1", names(12), kinds=("supply",), known={})
-        for a in ("go", None, "symbols", *["PLAY"] * (SYMBOLS.n + 1), "done", "save", None):
+        for a in ("go", None, "symbols", *["PLAY"] * (TOO_MANY_SYMBOLS.n + 1), "done", "save", None):
             w.answer(a)
         return w.prompt
     cursor = getattr(marked(), "cursor", 0)

@@ -19,7 +19,7 @@ SECTIONS = {"title", "board", "things", "random", "choices", "steps", "cards"}
 BOARD_KEYS = {"land", "wind", "rules"}
 
 #: do -> (required keys, optional keys).  Every step may also name the active `worm`.
-STEPS: dict[str, tuple[set[str], set[str]]] = {
+SCENARIO_STEPS: dict[str, tuple[set[str], set[str]]] = {
     "blast": ({"at"}, {"facing"}),
     "damage": (set(), {"thing", "at"}),
     "move": ({"thing", "to"}, set()),
@@ -100,9 +100,9 @@ def _parse_step(step: Any, i: int, cards: dict) -> dict:
     if not isinstance(step, dict):
         raise Malformed(f"{where}: expected a table, got {show(step)}")
     do = step.get("do")
-    if not isinstance(do, str) or do not in STEPS:
-        raise Malformed(f"{where}.do: unknown step {show(do)} (steps: {', '.join(STEPS)})")
-    required, optional = STEPS[do]
+    if not isinstance(do, str) or do not in SCENARIO_STEPS:
+        raise Malformed(f"{where}.do: unknown step {show(do)} (steps: {', '.join(SCENARIO_STEPS)})")
+    required, optional = SCENARIO_STEPS[do]
     keys(step, required | optional | {"do", "worm"}, where)
     for key in sorted(required):
         if key not in step:

@@ -247,8 +247,8 @@ def walk_screens(lang):
     out.append(w.prompt.screen(view(lang)))             # (test_teach_refused.py: each why)
     w.answer(None)                                      # OK: the check screen again
     every_row()
-    from table.app.teach.refusals import STEPS, SYMBOLS, refused_screen
-    for why in (SYMBOLS, STEPS):                        # every plural form of each
+    from table.app.teach.refusals import TOO_MANY_STEPS, TOO_MANY_SYMBOLS, refused_screen
+    for why in (TOO_MANY_SYMBOLS, TOO_MANY_STEPS):      # every plural form of each
         out += [refused_screen(replace(why, n=n), lang) for n in (1, 2, 5, why.n)]
     w = Walk(lang, "card_1", names(1), kinds=("supply",), known={})
     through("go", None, "symbols", *["PLAY"] * 9, "done")

@@ -65,12 +65,12 @@ def test_a_screw_too_long_for_the_front_comes_out_of_its_face(reference):
 
 
 def test_the_gear_fitted_before_the_tab_screws_blocks_the_driver(reference, monkeypatch):
-    steps = list(S.STEPS)
+    steps = list(S.ASSEMBLY_STEPS)
     steps[2], steps[3] = (replace(steps[3], number=3, group="servo"),
                           replace(steps[2], number=4))         # the old guide's order
     steps[2] = replace(steps[2], parts=("servo_mount", "servo_gear"), bought=("servo SG90",))
     steps[3] = replace(steps[3], parts=())
-    monkeypatch.setattr(S, "STEPS", tuple(steps))
+    monkeypatch.setattr(S, "ASSEMBLY_STEPS", tuple(steps))
     problems, _ = F.tool_access(reference)
     assert [p.split(" (")[0] for p in problems] == ["servo tab screw 1"], problems
 
@@ -152,7 +152,7 @@ def test_the_power_board_drawing_places_every_part_on_its_own_holes():
 
 def test_each_step_adds_something_and_every_screw_has_its_step(reference):
     walked = list(S.walk(reference))
-    assert [s.number for s, *_ in walked] == list(range(1, len(S.STEPS) + 1))
+    assert [s.number for s, *_ in walked] == list(range(1, len(S.ASSEMBLY_STEPS) + 1))
     assert all(new or joints for _, new, _, _, joints in walked)
     driven = [j.name for *_, joints in walked for j in joints]
     assert sorted(driven) == sorted(j.name for j in reference.joints)
@@ -176,7 +176,7 @@ def test_the_guide_quotes_the_measured_lengths_and_has_every_step_picture():
     chain = chain_wire_mm(layout(hp.load()))
     assert f"{chain['total_mm'] / 1000:.1f} m for the 59 links" in guide
     assert f"buy {chain['buy_m']:g} m" in guide
-    for step in S.STEPS:
+    for step in S.ASSEMBLY_STEPS:
         name = f"img/steps/step{step.number:02d}.png"
         assert f"]({name})" in guide and (root / name).is_file(), name
 

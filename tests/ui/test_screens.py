@@ -311,6 +311,7 @@ def test_every_string_is_on_some_screen(monkeypatch):
     from table.app.asking import by_hand as edits
     from table.app.asking import prompts
     from table.app.teach import walk as teach
+    from table.app.teach import questions as teachquestions
     from table.app.teach import refusals as teachcheck
     from table.app.teach import teacher as teaching
     from table.app.teach import words as teachwords
@@ -318,7 +319,7 @@ def test_every_string_is_on_some_screen(monkeypatch):
     from table.app.demo import visitor
     from table.app import wizard
     for module in (strings, screens, instructions_mod, contexts, edits, prompts, teach, teaching,
-                   teachcheck, teachwords, typed, visitor, wizard):
+                   teachcheck, teachquestions, teachwords, typed, visitor, wizard):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():

@@ -40,8 +40,8 @@ class Refusal:
 
 
 #: the reasons the box says in its own words, the first that holds is said
-SYMBOLS = Refusal("teach.refused.symbols", MAX_SYMBOLS, "action", "symbols")
-STEPS = Refusal("teach.refused.steps", MAX_STEPS, "text", "text")
+TOO_MANY_SYMBOLS = Refusal("teach.refused.symbols", MAX_SYMBOLS, "action", "symbols")
+TOO_MANY_STEPS = Refusal("teach.refused.steps", MAX_STEPS, "text", "text")
 OTHER = Refusal("teach.refused.other")
 
 
@@ -49,9 +49,9 @@ def refusal(raw: dict, field: str) -> Refusal:
     """Why ``raw`` (a card the check refused; ``field``: where its steps are, ``text`` or
     ``drop``) cannot be saved, in the box's terms."""
     if len(raw.get("action") or ()) > MAX_SYMBOLS:
-        return SYMBOLS
+        return TOO_MANY_SYMBOLS
     if len(raw.get(field) or ()) > MAX_STEPS:
-        return STEPS
+        return TOO_MANY_STEPS
     return OTHER
 
 
@@ -61,4 +61,5 @@ def refused_screen(why: Refusal, lang: str) -> screens.Screen:
                            hint=screens.go_on(lang))
 
 
-__all__ = ["OTHER", "Refusal", "STEPS", "SYMBOLS", "refusal", "refused_screen"]
+__all__ = ["OTHER", "Refusal", "TOO_MANY_STEPS", "TOO_MANY_SYMBOLS", "refusal",
+           "refused_screen"]
