@@ -31,15 +31,19 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping
 
+from table.engine import anatomy, board, chance, config, effects
 from table.langs import LANGS
 
-TEAMS = ("blue", "red", "green", "yellow", "purple", "grey")
-KINDS = ("worm", "oil_drum", "mine", "crate", "fire", "crater")
-THING_KINDS = KINDS[1:]   # the kinds that come from the pool
-FACES = ("1", "2", "3", "4", "5", "6", "wind", "hit")
-OPTIONAL_RULES = ("parting_gifts", "reduced_blast", "no_sudden_death", "longer_game", "timer",
-                  "true_elimination", "sudden_death_draft", "late_superweapons")
-LASTING_RULES = ("one_life", "powerful_explosives", "reduced_blast", "parting_gifts")
+#: The engine's words that have catalog entries of their own (``team.<team>``,
+#: ``thing.<kind>``, ``do.<verb>.<kind>`` for the kinds from the pool, ``face.<face>``,
+#: ``rule.<rule>``): the engine's lists, the one place each is written, so a word it gains is
+#: one the catalogs' tests ask the translators for.
+TEAMS = board.TEAMS
+KINDS = board.KINDS
+THING_KINDS = anatomy.POOL_KINDS
+FACES = chance.FACES
+OPTIONAL_RULES = config.OPTIONS
+LASTING_RULES = effects.RULES
 DEVICES = ("display", "leds", "wind", "cards", "buttons", "pico")
 
 #: the arguments of a string that takes none (a record's default: shared, so never changed)

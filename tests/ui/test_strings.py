@@ -40,18 +40,6 @@ def test_the_catalogue_names_every_team_kind_face_rule_and_device():
         assert f"device.{device}" in CATALOGUE
 
 
-def test_the_engine_and_the_game_use_the_same_names():
-    from table.engine.board import KINDS as ENGINE_KINDS, TEAMS as ENGINE_TEAMS
-    from table.engine.chance import FACES as ENGINE_FACES
-    from table.engine.effects import RULES
-    from table.engine.game import OPTIONS
-
-    assert TEAMS == ENGINE_TEAMS and set(KINDS) == set(ENGINE_KINDS)
-    assert FACES == ENGINE_FACES
-    assert set(RULES) <= set(LASTING_RULES)
-    assert set(OPTIONAL_RULES) == set(OPTIONS)
-
-
 def test_lookup_and_formatting():
     assert text("do.wind", "en", d=4) == "The wind turns to 4"
     assert text("do.move_worm", "cs", team="červeného", n=2) == \
