@@ -1,9 +1,11 @@
 """Opening the Pico's serial port and greeting it (hello: firmware and protocol version),
-for :class:`table.devices.link.PicoLink`; and ``python -m table.devices.link PATH [--repl]``.
+and opening it again after a drop (:class:`Backoff`, :class:`Listeners`), for
+:class:`table.devices.link.PicoLink`; and ``python -m table.devices.link PATH [--repl]``.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -14,6 +16,7 @@ from table.devices import DeviceError
 from table.devices import linkcodec as C
 
 DEVICE = "Pico (LEDs and wind dial)"
+log = logging.getLogger("table.devices.link")
 
 
 class Port(Protocol):
@@ -51,6 +54,66 @@ class Throttled:
         self.log.log(level, msg, *args)
 
 
+class Backoff:
+    """How long the link waits before trying the Pico again: ``poll_s`` at first; a link that
+    keeps dropping waits twice as long each time (up to ``max_s``) until one connection lasts
+    ``stable_s``, and so does a path that is there but does not answer."""
+
+    def __init__(self, poll_s: float, max_s: float, stable_s: float):
+        self.poll_s, self.max_s, self.stable_s = poll_s, max(poll_s, max_s), stable_s
+        self.retry_s = poll_s
+        self._up_at = 0.0
+
+    def up(self) -> None:
+        """A connection began."""
+        self._up_at = time.monotonic()
+
+    def dropped(self) -> None:
+        """The connection dropped: wait ``poll_s`` again if it lasted, else longer."""
+        lasted = time.monotonic() - self._up_at >= self.stable_s
+        self.retry_s = self.poll_s if lasted else self.longer()
+
+    def longer(self) -> float:
+        """Twice the wait (at most ``max_s``)."""
+        self.retry_s = min(self.max_s, 2 * self.retry_s)
+        return self.retry_s
+
+
+class Listeners:
+    """What to call after each reconnection (the backends that restore what the Pico shows),
+    each in a fresh thread; a listener's DeviceError is logged, not raised."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._calls: list[Callable[[], None]] = []
+
+    def add(self, callback: Callable[[], None]) -> None:
+        with self._lock:
+            self._calls.append(callback)
+
+    def remove(self, callback: Callable[[], None]) -> None:
+        with self._lock:
+            if callback in self._calls:
+                self._calls.remove(callback)
+
+    def call(self) -> None:
+        """Start each listener in a thread of its own."""
+        with self._lock:
+            calls = list(self._calls)
+        for callback in calls:
+            threading.Thread(target=_safe_call, args=(callback,), daemon=True,
+                             name="pico-link-restore").start()
+
+
+def _safe_call(callback: Callable[[], None]) -> None:
+    try:
+        callback()
+    except DeviceError as err:
+        log.warning("restoring the Pico's state failed: %s", err)
+    except Exception:
+        log.exception("restoring the Pico's state failed")
+
+
 def open_port(path: str, factory: Callable[[str, float], Port], timeout: float) -> Port:
     """``factory(path, timeout)``, with its failures turned into a DeviceError that says
     what to do."""
@@ -70,6 +133,20 @@ def open_port(path: str, factory: Callable[[str, float], Port], timeout: float) 
         else:
             what = f"cannot open {path} ({text}); unplug and replug the Pico"
         raise DeviceError(DEVICE, what) from None
+
+
+def connect(path: str, factory: Callable[[str, float], Port], read_poll_s: float, seq: int,
+            **greeting) -> tuple[Port, str, int]:
+    """:func:`open_port`, then :func:`greet` the Pico with HELLO numbered ``seq`` (``greeting``:
+    greet's timings and hooks); the open port, firmware version and protocol version, or
+    DeviceError (the port closed again)."""
+    ser = open_port(path, factory, read_poll_s)
+    try:
+        firmware, version = greet(ser, seq, path=path, **greeting)
+    except DeviceError:
+        quiet_close(ser)
+        raise
+    return ser, firmware, version
 
 
 def greet(ser: Port, seq: int, *, path: str, timeout: float, resend_s: float,
@@ -152,7 +229,7 @@ def command(link_cls, argv: list[str] | None = None) -> int:
               + ("not measured" if supply is None else f"{supply:.2f} V")
               + (f", LED rail {rail:.2f} V" if rail is not None else ""))
         if args.repl:
-            link.exit_to_repl()
+            link.send(C.REPL)       # the firmware stops and hands its USB port to the REPL
             print("the firmware stopped (the Pico restarts into the REPL); mpremote can connect "
                   "in a moment")
     except DeviceError as err:

@@ -15,12 +15,21 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 
 from table.devices import DeviceError
+from table.devices import linkcodec as C
+from table.devices.linkport import DEVICE
 
 DEFAULT_LIMIT = 64      # plain messages waiting at most (a group adds at most one frame)
 
 
-class QueueFull(Exception):
-    pass
+class QueueFull(DeviceError):
+    """The queue refused a message: ``limit`` of them wait.  ``first``: the first refusal
+    since the queue was last under half full (the one to log)."""
+
+    def __init__(self, queue: SendQueue, path: str, first: bool):
+        super().__init__(DEVICE, f"{queue.plain} messages already wait for the Pico on {path} "
+                                 f"(at most {queue.limit}): it is not taking them; this one "
+                                 "was refused")
+        self.first = first
 
 
 class Message:
@@ -31,6 +40,8 @@ class Message:
                  "superseded", "reply")
 
     def __init__(self, mtype: int, data: bytes = b"", group: str | None = None):
+        if len(data) > C.MAX_DATA:
+            raise ValueError(f"message data too long: {len(data)} bytes, at most {C.MAX_DATA}")
         self.mtype, self.data = mtype, bytes(data)
         self.seq = -1                # its sequence number once on the wire (-1: not yet)
         self.done = False
@@ -41,6 +52,12 @@ class Message:
         self.superseded = False      # dropped unsent: a newer message of its group replaced it
         self.reply: int | None = None
 
+    def finish(self, error: DeviceError | None = None) -> None:
+        """Acknowledged (or failed with ``error``, or superseded): done."""
+        if self.done:
+            return
+        self.error, self.done = error, True
+
 
 class SendQueue:
     def __init__(self, limit: int = DEFAULT_LIMIT):
@@ -49,6 +66,7 @@ class SendQueue:
         self.limit = limit
         self._q: deque[Message] = deque()
         self._plain = 0              # messages in no group
+        self._full = False           # refusing: QueueFull.first said until it drains to half
 
     def __len__(self) -> int:
         return len(self._q)
@@ -63,12 +81,16 @@ class SendQueue:
     def plain(self) -> int:
         return self._plain
 
-    def put(self, msg: Message) -> None:
-        """Queue a message in no group; QueueFull if ``limit`` of them wait already."""
+    def put(self, msg: Message, path: str = "") -> None:
+        """Queue a message in no group; QueueFull (naming the Pico's ``path``) if ``limit``
+        of them wait already."""
         if self._plain >= self.limit:
-            raise QueueFull()
+            first, self._full = not self._full, True
+            raise QueueFull(self, path, first)
         self._q.append(msg)
         self._plain += 1
+        if self._full and self._plain < self.limit // 2:
+            self._full = False
 
     def put_first(self, msg: Message) -> None:
         """Queue a message ahead of all (the link's own, after a reconnection)."""
@@ -81,7 +103,8 @@ class SendQueue:
         if dropped:
             self._q = deque(m for m in self._q if m.group != group)
             for m in dropped:
-                m.superseded = m.done = True
+                m.superseded = True
+                m.finish()
         return dropped
 
     def put_group(self, group: str, msgs: Iterable[Message]) -> list[Message]:
