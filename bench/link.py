@@ -6,6 +6,16 @@ frame the strip received is compared with the one the host meant.  Then the Pico
 unplugged and plugged back ``replugs`` times; the reconnect time is from the replug to the
 first acknowledged show on the fresh Pico.
 
+``loop_stall_ms_mute_pico`` is the longest the event loop answers nothing while the Pico goes
+mute: a loop pushes LED frames as the daemon's ticker does (15 a second, through the
+supervisor and ``push_frame``), a heartbeat task on it ticks every millisecond, and the Pico
+stops answering; the figure is the longest gap between two ticks from then until the link has
+declared the Pico dead and the supervisor heard of it on the loop (``mute_pico_found_dead_s``
+after the Pico went mute, the link's default ``dead_after_s`` of 2 s and a retransmission
+timeout after it).  Goal: at most 50 ms, on the desktop and under ``--pi``.
+``loop_stall_ms_answering_pico`` is the same gap in the half second before, the Pico
+answering: what the machine's load alone costs the loop, to read the first by.
+
 ``main()`` returns the figures as a dict; ``python bench/link.py`` prints them as JSON.
 
 ``link_buffer_max_bytes()`` (for ``bench/run security``) sends 10 MB of sync bytes (0x7E)
@@ -16,6 +26,7 @@ most either decoder held meanwhile, in bytes (goal under 64 KiB; the codec's bou
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import random
@@ -23,6 +34,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 REPO = Path(__file__).resolve().parents[1]
 for _p in (REPO, REPO / "tests" / "link"):
@@ -36,6 +48,9 @@ from table.devices import linkcodec as C  # noqa: E402
 from table.hexgrid import hexagon  # noqa: E402
 from table.devices.link import open_link  # noqa: E402
 from table.devices.pico import PicoLeds  # noqa: E402
+from table.app.core.bridge import LoopBridge  # noqa: E402
+from table.app.core.supervisor import Supervisor  # noqa: E402
+from table.app.showing.views import push_frame  # noqa: E402
 
 
 # a pty's round trip is well under a millisecond: the retransmission timeout may go low
@@ -49,9 +64,73 @@ def main(frames: int = 10_000, corrupt: float = 0.01, drop: float = 0.01, replug
     level = quiet.level
     quiet.setLevel(logging.ERROR)          # the replugs are meant: no warnings for them
     try:
-        return _run(frames, corrupt, drop, replugs, seed)
+        figures = _run(frames, corrupt, drop, replugs, seed)
+        figures.update(mute_pico_stall())
+        return figures
     finally:
         quiet.setLevel(level)
+
+
+def mute_pico_stall(fps: float = 15.0, answered_s: float = 0.5) -> dict:
+    """The loop's longest silence while the Pico goes mute (the module's docstring)."""
+    said = [logging.getLogger(name) for name in ("table.devices.link", "worms-table")]
+    levels = [log.level for log in said]
+    for log in said:
+        log.setLevel(logging.CRITICAL)                   # the Pico's going is meant
+    with tempfile.TemporaryDirectory() as folder:
+        pico = fakepico.FakePico(folder)
+        link = open_link(str(pico.path))                 # the box's own timings
+        leds = PicoLeds(link, hexagon((0, 0), 4))
+        try:
+            gaps, dead_s = asyncio.run(_mute_while_pushing(pico, leds, fps, answered_s))
+        finally:
+            leds.close()
+            link.close()
+            pico.close()
+            for log, level in zip(said, levels):
+                log.setLevel(level)
+    return {"loop_stall_ms_mute_pico": round(max(gaps[True]) * 1000, 1),
+            "goal_loop_stall_ms_mute_pico": 50,
+            "loop_stall_ms_answering_pico": round(max(gaps[False]) * 1000, 1),
+            "mute_pico_found_dead_s": round(dead_s, 2)}
+
+
+async def _mute_while_pushing(pico, leds, fps: float, answered_s: float):
+    loop = asyncio.get_running_loop()
+    told = asyncio.Event()
+    sup = Supervisor(SimpleNamespace(leds=leds), bridge=LoopBridge(loop),
+                     on_fault=lambda name, err: told.set())
+    sup.open("leds")
+    hexes = sorted(leds.hexes)
+    gaps: dict[bool, list[float]] = {False: [], True: []}     # Pico muted: the loop's gaps
+    muted = [False]
+
+    async def heartbeat():
+        last = time.monotonic()
+        while True:
+            await asyncio.sleep(0.001)
+            now = time.monotonic()
+            gaps[muted[0]].append(now - last)
+            last = now
+
+    async def frames():
+        k = 0
+        while True:
+            k += 1
+            sup.safely("leds", push_frame, leds, {h: (k % 256, i % 256, 9) for i, h in enumerate(hexes)})
+            await asyncio.sleep(1 / fps)
+
+    tasks = [asyncio.create_task(heartbeat()), asyncio.create_task(frames())]
+    await asyncio.sleep(answered_s)                      # frames answered, as they should be
+    muted[0], pico.mute = True, True
+    start = time.monotonic()
+    await asyncio.wait_for(told.wait(), 30)
+    dead_s = time.monotonic() - start
+    await asyncio.sleep(answered_s)                      # and a while after
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return gaps, dead_s
 
 
 def _run(frames: int, corrupt: float, drop: float, replugs: int, seed: int) -> dict:
@@ -162,6 +241,8 @@ def _color(rng: random.Random) -> tuple[int, int, int]:
 if __name__ == "__main__":
     if sys.argv[1:] == ["--buffers"]:
         print(json.dumps({"link_buffer_max_bytes": link_buffer_max_bytes()}))
+    elif sys.argv[1:] == ["--mute"]:
+        print(json.dumps(mute_pico_stall()))
     else:
         frames = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
         print(json.dumps(main(frames=frames)))

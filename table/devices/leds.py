@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 
 from table.devices import Device
+from table.devices.completion import Completion
 from table.hexgrid import Hex, hexagon
 
 Color = tuple[int, int, int]
@@ -135,6 +136,12 @@ class HexLeds(Device, ABC):
         frame = self.frame()
         self._push(frame)
         self._shown = dict(zip(self.led_map, frame))
+
+    def post(self) -> Completion | None:
+        """:meth:`show` without waiting for the device (the event loop's way): None once
+        shown, or a completion that tells when it is (the Pico's, which answers later)."""
+        self.show()
+        return None
 
     def shown(self) -> dict[Hex, Color]:
         """What each hex shows now, after the cap."""

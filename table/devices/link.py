@@ -11,11 +11,12 @@ when the port vanishes (USB unplugged) the link waits for the path to come back,
 Pico again and tells the listeners so they can restore what the Pico shows.
 
 One I/O thread reads the port and runs the timers; :meth:`PicoLink.send` may be called from
-any thread (the asyncio loop's executor, a timer): it queues the message and, by default,
-waits for its acknowledgement.  Failures are raised as :class:`table.devices.DeviceError`.
-Every buffer is bounded: the decoder holds at most ``linkcodec.KEEP`` bytes, a read takes at
-most ``max_read`` bytes, and the send queue (:mod:`table.devices.linkqueue`) at most one LED
-frame and ``max_queued`` other messages.
+any thread: it queues the message and, by default, waits for its acknowledgement; without,
+it returns at once and the I/O thread completes the message's completion
+(:mod:`table.devices.completion`: the event loop's way).  Failures are raised as
+:class:`table.devices.DeviceError`.  Every buffer is bounded: the decoder holds at most
+``linkcodec.KEEP`` bytes, a read takes at most ``max_read`` bytes, and the send queue
+(:mod:`table.devices.linkqueue`) at most one LED frame and ``max_queued`` other messages.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from collections.abc import Callable, Iterable
 
 from table.devices import DeviceError
 from table.devices import linkcodec as C
+from table.devices.completion import Completion
 from table.devices.linkport import (DEVICE, Backoff, Listeners, Port, Throttled, command,  # noqa: F401
                                     connect, open_serial, quiet_close as _quiet_close)
 from table.devices.linkqueue import DEFAULT_LIMIT, Message, QueueFull, SendQueue
@@ -120,7 +122,8 @@ class PicoLink:
 
     def send(self, mtype: int, data: bytes = b"", *, wait: bool = True,
              timeout: float | None = None, generation: int | None = None) -> Message:
-        """Queue a message; with ``wait``, return once the Pico acknowledged it.
+        """Queue a message; with ``wait``, return once the Pico acknowledged it (without,
+        at once: its ``completion`` tells when it is done).
 
         Raises DeviceError if the link is down, the Pico rejected the message, or no ack
         came within ``timeout`` (default ``send_timeout``).  Messages are done in order.
@@ -128,6 +131,8 @@ class PicoLink:
         a sender that assumed the Pico's state from before would be wrong.
         """
         msg = Message(mtype, data)
+        if not wait:
+            msg.completion = Completion()
         with self._cond:
             self._ready(generation)
             try:
@@ -146,8 +151,14 @@ class PicoLink:
                    generation: int | None = None) -> list[Message]:
         """Queue messages (type, data) as one group, without waiting: the unsent messages
         of an older group of that name are dropped (marked ``superseded``).  For LED frames,
-        so that the newest frame replaces a frame the Pico has not taken yet."""
+        so that the newest frame replaces a frame the Pico has not taken yet.  The messages
+        share one ``completion``, done once each of them is (:mod:`table.devices.completion`)."""
         msgs = [Message(t, d) for t, d in messages]
+        if not msgs:
+            raise ValueError("a group of no messages")
+        done = Completion(len(msgs))
+        for msg in msgs:
+            msg.completion = done
         with self._cond:
             self._ready(generation)
             self.stats["superseded"] += len(self._outbox.put_group(group, msgs))

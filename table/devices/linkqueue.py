@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from table.devices import DeviceError
 from table.devices import linkcodec as C
 from table.devices.linkport import DEVICE
+from table.devices.completion import Completion
 
 DEFAULT_LIMIT = 64      # plain messages waiting at most (a group adds at most one frame)
 
@@ -34,10 +35,11 @@ class QueueFull(DeviceError):
 
 class Message:
     """One queued message; ``done`` once acknowledged (or superseded), ``error`` if it
-    failed.  ``reply`` holds what its answer carried (a STATUS's supply in millivolts)."""
+    failed.  ``reply`` holds what its answer carried (a STATUS's supply in millivolts);
+    ``completion``, if any, is told when it is done (:meth:`finish`)."""
 
     __slots__ = ("mtype", "data", "seq", "done", "error", "sent_at", "resent", "group",
-                 "superseded", "reply")
+                 "superseded", "reply", "completion")
 
     def __init__(self, mtype: int, data: bytes = b"", group: str | None = None):
         if len(data) > C.MAX_DATA:
@@ -51,12 +53,16 @@ class Message:
         self.group = group
         self.superseded = False      # dropped unsent: a newer message of its group replaced it
         self.reply: int | None = None
+        self.completion: Completion | None = None
 
     def finish(self, error: DeviceError | None = None) -> None:
-        """Acknowledged (or failed with ``error``, or superseded): done."""
+        """Acknowledged (or failed with ``error``, or superseded): done, and its completion
+        told (by the link's thread, under the link's lock)."""
         if self.done:
             return
         self.error, self.done = error, True
+        if self.completion is not None:
+            self.completion.part_done(error, self.superseded)
 
 
 class SendQueue:

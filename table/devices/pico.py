@@ -21,6 +21,7 @@ from collections.abc import Iterable
 
 from table.devices import DeviceError
 from table.devices import linkcodec as C
+from table.devices.completion import Completion
 from table.devices.leds import Color, Hex, HexLeds
 from table.devices.link import PicoLink, Reconnected
 from table.devices.wind import (DEFAULT_SETTLE_S, Calibration, Pulses, ServoWindDial,
@@ -70,6 +71,7 @@ class PicoLeds(HexLeds):
         self._cap_on_pico: int | None = None
         self._sent: dict[int, tuple] = {}          # id(message) -> (message, its LEDs)
         self._wanted: list[Color] | None = None    # the last frame asked for
+        self._stale = False     # a frame failed: what the Pico holds is unknown (all again)
         self._closed = False
         link.add_listener(self._restore)
 
@@ -91,35 +93,60 @@ class PicoLeds(HexLeds):
         cap = _cap(self.brightness)
         return (C.scale(color[0], cap), C.scale(color[1], cap), C.scale(color[2], cap))
 
+    def post(self) -> Completion:
+        """Show the staged frame without waiting for the Pico (the event loop's way): the
+        link sends it, and the completion returned tells once the Pico has it, or why not.
+        Raises DeviceError at once while the link is down."""
+        frame = self.frame()
+        queued = self._queued(self._raw(), _cap(self.brightness))
+        self._shown = dict(zip(self.led_map, frame))
+        done = queued[-1].completion
+        assert done is not None                     # (a group's messages share one)
+        return done
+
     def _push(self, frame: tuple[Color, ...]) -> None:
+        self._send(self._raw(), _cap(self.brightness))
+
+    def _raw(self) -> list[Color]:
         raw = [self._staged[h] for h in self.led_map]    # the Pico applies the cap itself
         with self._lock:
             if self._closed:
                 raise DeviceError(self.device_name, "the LEDs are closed; restart the daemon")
             self._wanted = raw
-        self._send(raw, _cap(self.brightness))
+        return raw
 
     def _send(self, raw: list[Color], cap: int) -> None:
-        try:
-            queued = self._queue(raw, cap)
-        except Reconnected:
-            queued = self._queue(raw, cap)   # reconnected meanwhile: once more, everything
+        """Queue the frame and wait for the Pico's acknowledgement (a thread's way)."""
+        queued = self._queued(raw, cap)
         try:
             self.link.wait(queued[-1])
             for msg in queued:              # done in order, so all were acknowledged by now
                 if msg.error is not None:
                     raise msg.error
         except DeviceError:
-            with self._lock:
-                self._generation = None     # what the Pico holds is unknown now
+            self._stale = True              # what the Pico holds is unknown now
             raise
+
+    def _queued(self, raw: list[Color], cap: int) -> list:
+        try:
+            queued = self._queue(raw, cap)
+        except Reconnected:
+            queued = self._queue(raw, cap)   # reconnected meanwhile: once more, everything
+        queued[-1].completion.then(self._landed)
+        return queued
+
+    def _landed(self, done: Completion) -> None:
+        """A frame is done (in the link's thread, under its lock: no lock taken here)."""
+        if done.error is not None:
+            self._stale = True              # what the Pico holds is unknown: all again
 
     def _queue(self, raw: list[Color], cap: int) -> list:
         with self._lock:
             link = self.link
             generation = link.generation
             messages = []
-            if generation != self._generation:
+            if generation != self._generation or self._stale:
+                self._stale = False
                 self._buffer, self._cap_on_pico, self._sent = [None] * len(raw), None, {}
                 configure = True
             else:
@@ -201,13 +228,17 @@ class PicoWindDial(ServoWindDial):
         self._wanted = check_direction(direction)
         super().point(direction)
 
-    def _drive(self, pulse_us: float) -> None:
+    def post(self, direction: int) -> Completion | None:
+        self._wanted = check_direction(direction)
+        return super().post(direction)
+
+    def _drive(self, pulse_us: float, wait: bool = True) -> Completion | None:
         hold_ms = 0 if self.settle_s <= 0 else min(0xFFFF, round(self.settle_s * 1000) + 500)
-        self.link.send(C.SERVO, C.servo(round(pulse_us), hold_ms))
+        return self.link.send(C.SERVO, C.servo(round(pulse_us), hold_ms), wait=wait).completion
 
     def _release(self) -> None:
         try:
-            self.link.send(C.SERVO_OFF)
+            self.link.send(C.SERVO_OFF, wait=False)
         except DeviceError as err:      # the Pico stops the pulse after its hold anyway
             log.warning("%s", err)
 

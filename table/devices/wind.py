@@ -40,6 +40,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 
 from table.devices import Device, DeviceError
+from table.devices.completion import Completion
 
 DIRECTIONS = (1, 2, 3, 4, 5, 6)
 MIN_PULSE_US = 400
@@ -128,6 +129,12 @@ class WindDial(Device, ABC):
     def point(self, direction: int) -> None:
         """Turn the dial to ``direction`` (1..6)."""
 
+    def post(self, direction: int) -> Completion | None:
+        """:meth:`point` without waiting for the device (the event loop's way): None once
+        done, or a completion that tells when it is (the Pico's)."""
+        self.point(direction)
+        return None
+
 
 class SimWindDial(WindDial):
     """A dial on screen: ``angle`` (compass degrees) it points at, ``history`` of directions.
@@ -179,13 +186,19 @@ class ServoWindDial(WindDial):
         self._closed = False
 
     def point(self, direction: int) -> None:
+        self._aim(direction, wait=True)
+
+    def post(self, direction: int) -> Completion | None:
+        return self._aim(direction, wait=False)
+
+    def _aim(self, direction: int, wait: bool) -> Completion | None:
         check_direction(direction)
         with self._lock:
             if self._closed:
                 raise DeviceError(self.device_name, "the dial is closed; restart the daemon")
             self._cancel_timer()
             pulse = self.calibration.pulse(direction, self.pulse_us)
-            self._drive(pulse)
+            done = self._drive(pulse, wait)
             self.pulse_us, self.direction, self.driving = pulse, direction, True
             if self.settle_s <= 0:
                 self._release_locked()
@@ -193,6 +206,7 @@ class ServoWindDial(WindDial):
                 self._timer = threading.Timer(self.settle_s, self._settled)
                 self._timer.daemon = True
                 self._timer.start()
+            return done
 
     def _close_device(self) -> None:
         with self._lock:
@@ -221,8 +235,9 @@ class ServoWindDial(WindDial):
             self._timer = None
 
     @abstractmethod
-    def _drive(self, pulse_us: float) -> None:
-        """Start sending ``pulse_us`` pulses."""
+    def _drive(self, pulse_us: float, wait: bool = True) -> Completion | None:
+        """Start sending ``pulse_us`` pulses; without ``wait``, a backend whose device answers
+        later (the Pico) returns a completion instead of waiting."""
 
     @abstractmethod
     def _release(self) -> None:
@@ -291,7 +306,7 @@ class Pca9685WindDial(ServoWindDial):
         """The 12-bit OFF count for a pulse (ON at count 0)."""
         return min(4095, round(pulse_us * 4096 / self.period_us))
 
-    def _drive(self, pulse_us: float) -> None:
+    def _drive(self, pulse_us: float, wait: bool = True) -> None:
         count = self.counts(pulse_us)
         base = LED0_ON_L + 4 * self.channel
         for offset, value in enumerate((0, 0, count & 0xFF, count >> 8)):
@@ -339,7 +354,7 @@ class GpioWindDial(ServoWindDial):
                 f"cannot use GPIO {pin} for the servo ({err}); check the profile's pin",
             ) from None
 
-    def _drive(self, pulse_us: float) -> None:
+    def _drive(self, pulse_us: float, wait: bool = True) -> None:
         low, high = self.calibration.low, self.calibration.high
         self.servo.value = -1 + 2 * (pulse_us - low) / (high - low)
 

@@ -11,6 +11,7 @@ import time
 from typing import Any, Callable
 
 from table.devices import DeviceError
+from table.devices.completion import Completion
 
 from table.app.core.bridge import LoopBridge
 
@@ -53,18 +54,31 @@ class Supervisor:
 
     def safely(self, name: str, fn: Callable[..., Any], *args: Any) -> None:
         """``fn(*args)`` on device ``name``: a DeviceError is a fault, not a crash; while the
-        device is failing it is tried again every ``retry_s`` only."""
+        device is failing it is tried again every ``retry_s`` only.  When ``fn`` hands the
+        work to the device's thread and returns a :class:`Completion` (a frame for the
+        Pico), the loop goes on at once and hears how it went when it is done: a failure
+        is a fault then (``on_error``), a frame that got through says the device is back."""
         if name in self.faults:
             now = self.clock()
             if now - self.tried.get(name, -1e9) < self.retry_s:
                 return
             self.tried[name] = now
         try:
-            fn(*args)
+            pending = fn(*args)
         except DeviceError as err:
             self.fault(name, err)
             return
-        self.recovered(name)
+        if isinstance(pending, Completion):
+            pending.then(self.bridge.wrap(lambda done: self._landed(name, done)))
+        else:
+            self.recovered(name)
+
+    def _landed(self, name: str, done: Completion) -> None:
+        """On the loop: what ``safely`` handed to device ``name`` is done."""
+        if done.error is not None:
+            self.on_error(name, done.error)
+        elif not done.superseded:              # (taken back unsent: no news of the device)
+            self.recovered(name)
 
     def recovered(self, name: str) -> None:
         if name in self.faults:

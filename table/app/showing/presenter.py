@@ -113,4 +113,4 @@ class Presenter:
     def _point(self, wind: int | None) -> None:
         dial = self.supervisor.dev.get("wind")
         if dial is not None and wind is not None and dial.direction != wind:
-            self.supervisor.safely("wind", dial.point, wind)
+            self.supervisor.safely("wind", dial.post, wind)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from table.hexgrid import Hex
+from table.devices.completion import Completion
 from table.engine.state import GameResult
 from table.engine.setup import HIDDEN
 from table.ui import scenes, screens
@@ -206,10 +207,12 @@ def winner_frame(view: View, winners, t: float = 0.0) -> scenes.Frame:
     return scenes.lit(base, lit) if scenes.on(t, 1.0) else base
 
 
-def push_frame(leds, frame: scenes.Frame) -> None:
-    """Stage ``frame`` on the LEDs (hexes without an LED left out) and show it."""
+def push_frame(leds, frame: scenes.Frame) -> Completion | None:
+    """Stage ``frame`` on the LEDs (hexes without an LED left out) and hand it over without
+    waiting: None once shown, or the completion that tells when the Pico has it (the
+    supervisor watches it: :meth:`Supervisor.safely`)."""
     leds.stage(frame)
-    leds.show()
+    return leds.post()
 
 
 def game_over(result: GameResult | None, events: list, frame=None) -> Notice:
