@@ -30,6 +30,9 @@ def test_a_step_without_a_resolver_is_refused_when_it_is_made():
 @pytest.mark.parametrize("params, target, effect, says", [
     ({"do": Param()}, None, "x", "parameter 'do'"),
     ({"far": (1, 2)}, None, "x", "parameter 'far'"),
+    ({"far": Param()}, None, "x", "'far': choices, a number or a line of text"),
+    ({"far": Param(("a",), number=(1, 2))}, None, "x", "'far': choices, a number"),
+    ({"far": Param(("a",), asked=False)}, None, "x", "'far': a required parameter is asked"),
     ({}, Targeted("at", ("target",)), "x", "needs the target by at="),
     ({"at": choice(("target", "own_hex"))}, Targeted("at", ("moon",)), "x", "not a choice"),
     ({}, None, " ", "its effect in words"),
@@ -39,10 +42,13 @@ def test_a_step_that_says_what_it_cannot_have_is_refused(params, target, effect,
         CardStep("teleport", _noop, params, target, effect)
 
 
-def test_a_step_named_twice_is_refused():
-    one = CardStep("teleport", _noop, {}, None, "the worm goes anywhere")
+def test_a_step_named_twice_or_on_a_taken_teach_row_is_refused():
+    one = CardStep("teleport", _noop, {}, None, "the worm goes anywhere", teach_row=1)
     with pytest.raises(StepError, match="defined twice"):
         registry(one, one)
+    two = CardStep("swap", _noop, {}, None, "two worms swap hexes", teach_row=1)
+    with pytest.raises(StepError, match="'swap': teach row 1 is taken by 'teleport'"):
+        registry(one, two)
 
 
 def test_a_records_parameters_cannot_be_changed_after():

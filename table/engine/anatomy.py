@@ -177,6 +177,10 @@ class CardStep:
         for key, p in self.params.items():
             if key == "do" or not NAME_RE.fullmatch(key) or not isinstance(p, Param):
                 raise bad(f"parameter {key!r}: a name other than do, and a Param")
+            if (bool(p.choices), p.number is not None, p.text > 0).count(True) != 1:
+                raise bad(f"parameter {key!r}: choices, a number or a line of text (one of them)")
+            if p.default is None and not p.asked:
+                raise bad(f"parameter {key!r}: a required parameter is asked (asked=True)")
         t = self.target
         if t is not None and t.key is not None and (
                 t.key not in self.params or not t.values
@@ -197,10 +201,17 @@ class CardStep:
 
 
 def registry(*steps: CardStep) -> Mapping[str, CardStep]:
-    """The records by name, in order; a name given twice raises :class:`StepError`."""
+    """The records by name, in order; a name or a teach row given twice raises
+    :class:`StepError`."""
     out: dict[str, CardStep] = {}
+    rows: dict[int, str] = {}
     for s in steps:
         if s.name in out:
             raise StepError(f"card step {s.name!r}: defined twice")
+        if s.teach_row is not None and s.teach_row in rows:
+            raise StepError(f"card step {s.name!r}: teach row {s.teach_row} is taken by "
+                            f"{rows[s.teach_row]!r}")
         out[s.name] = s
+        if s.teach_row is not None:
+            rows[s.teach_row] = s.name
     return MappingProxyType(out)

@@ -12,7 +12,7 @@ it: a record without a resolver is refused when it is made.
 :func:`resolve_step` resolves one step on a :class:`~table.engine.effects.Resolver`.
 """
 
-from typing import Callable
+from typing import Any, Callable
 
 from table.hexgrid import DIRECTIONS, Hex, direction_to, hexagon, neighbour
 
@@ -29,7 +29,7 @@ from .handedits import apply_edit, hand_edits
 from .targeting import check_target, describe_target, target_ok, where_ok
 
 
-def arg(step: dict, key: str):
+def arg(step: dict, key: str) -> Any:
     """A step's value for ``key``, or the parameter's default."""
     return CARD_STEPS[step["do"]].value(step, key)
 
