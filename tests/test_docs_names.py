@@ -22,7 +22,7 @@ tests/test_docs.py, which runs their examples):
    `inputs.press`, `Prompt.frame(view, t)`, `table.engine.board.split_id`). It is looked up
    when its first word is anchored:
    * a path span just before it, with only white space between (`app/prompts.py`
-     `for_decision`, `devices/cards.py` `_SerialReader._run`): the chain is looked up in
+     `for_decision`, `devices/serialreader.py` `SerialReader._run`): the chain is looked up in
      that file, whatever its first word;
    * `table`: a module path;
    * a capitalised name defined at the top of a module in table/ (`Daemon.render`);

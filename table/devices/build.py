@@ -198,15 +198,16 @@ class Devices:
         return buttons.GpioButtons(config.pins, **timing)
 
     def _make_card_reader(self):
-        from table.devices import cards
-
         config = self._config("card_reader")
         backend = self._backend("card_reader")
         if backend == "sim":
-            return cards.SimCardReader()
+            from table.devices.cards import SimCardReader
+            return SimCardReader()
         if backend == "rdm6300":
-            return cards.Rdm6300Reader(config.port)
-        return cards.Pn532Reader(config.port)
+            from table.devices.rdm6300 import Rdm6300Reader
+            return Rdm6300Reader(config.port)
+        from table.devices.pn532 import Pn532Reader
+        return Pn532Reader(config.port)
 
     def _pico_link(self):
         if self._link is None:

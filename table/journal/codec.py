@@ -1,4 +1,4 @@
-"""Exact JSON for journal entries, configs and results.
+"""Exact JSON for journal entries, configs and results; a game's config as plain data and back.
 
 Plain JSON turns a tuple into a list, and a hex ``(q, r)`` that comes back as ``[q, r]`` would
 no longer equal the option the game listed.  Here a tuple is written as ``{"__tuple__": [...]}``
@@ -11,6 +11,8 @@ float, str, and lists, tuples and str-keyed dicts of these.
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import json
 
 from table import filetext
@@ -74,3 +76,25 @@ def entry_kind(entry) -> str:
     if isinstance(entry, (tuple, list)) and entry and isinstance(entry[0], str):
         return entry[0]
     return ""
+
+
+def config_to_plain(config):
+    """A config as plain data: its ``as_json()``, a dataclass's fields, or the value itself."""
+    if hasattr(config, "as_json"):
+        return config.as_json()
+    if dataclasses.is_dataclass(config) and not isinstance(config, type):
+        return dataclasses.asdict(config)
+    return config
+
+
+def config_from_plain(game_cls, data):
+    """The game's config from plain data: ``game_cls.config_from_json`` if it has one, else the
+    ``GameConfig`` of the game's module (``from_json`` or its fields), else the data itself."""
+    if hasattr(game_cls, "config_from_json"):
+        return game_cls.config_from_json(data)
+    config_cls = getattr(importlib.import_module(game_cls.__module__), "GameConfig", None)
+    if config_cls is None:
+        return data
+    if hasattr(config_cls, "from_json"):
+        return config_cls.from_json(data)
+    return config_cls(**data)

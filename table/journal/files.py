@@ -1,5 +1,6 @@
-"""The journal's file: its schema, how a new one is made, how an existing one is checked, and
-the errors, one class for each thing a caller can do about them (see :mod:`table.journal.store`)."""
+"""The journal's file: its schema, how a new one is made, how an existing one is checked and
+opened (:func:`connect`), and the errors, one class for each thing a caller can do about them
+(see :mod:`table.journal.store`)."""
 
 from __future__ import annotations
 
@@ -188,6 +189,7 @@ def check(db: sqlite3.Connection, path: str) -> None:
         raise JournalDamaged(f"{path} is damaged (no table {', '.join(missing)}); move it "
                              "aside and start anew")
 
+
 def probe(db: sqlite3.Connection) -> None:
     """A write transaction begun and rolled back: raises if the file cannot be written
     (SQLite opens a read-only file read-only without a word)."""
@@ -213,3 +215,49 @@ def sync_dir(path: str) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def connect(path: str) -> sqlite3.Connection:
+    """The journal at ``path`` opened (made first where there is no file; :data:`MEMORY`: one in
+    memory), checked, and given the tables a schema 1 file may lack; a JournalError (its class
+    says what to do) where it cannot be used."""
+    if path == MEMORY:                   # Journal(":memory:"): no file at all
+        return in_memory()
+    parent = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise JournalError(f"{path} is a directory; give the journal a file name")
+    if not os.path.isdir(parent):
+        raise JournalIOError(
+            f"cannot create journal {path}: directory {parent} does not exist")
+    if not os.path.exists(path):
+        create(path)
+    elif os.path.getsize(path) == 0 and not nonempty(path + "-wal"):
+        raise JournalDamaged(
+            f"{path} is empty (0 bytes): the games it held are lost; move it aside to start "
+            "a new journal")
+    try:
+        db = sqlite3.connect(path, isolation_level=None, timeout=10)
+    except ERRORS as err:
+        raise error_class(err)(f"cannot open journal {path}: {err}") from err
+    try:
+        check(db, path)
+        probe(db)
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'progress'").fetchall():
+            db.executescript("BEGIN IMMEDIATE;" + PROGRESS_TABLE + "COMMIT;")
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'kept'").fetchall():
+            db.executescript("BEGIN IMMEDIATE;" + KEPT_TABLE + "COMMIT;")
+    except ERRORS as err:
+        db.close()
+        cls = error_class(err)
+        if cls is JournalIOError and isinstance(err, sqlite3.DatabaseError) \
+                and not isinstance(err, sqlite3.OperationalError):
+            cls = JournalDamaged
+        if cls is JournalDamaged:
+            raise JournalDamaged(
+                f"{path} is not a readable worms-table journal ({err}); "
+                "move it aside to start a new journal, or give another path") from err
+        raise cls(f"cannot use journal {path}: {err}") from err
+    except JournalError:
+        db.close()
+        raise
+    return db

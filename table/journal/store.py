@@ -17,25 +17,23 @@ data).  A game is rebuilt with ``LibraryGame.replay(config, seed, log)``: the en
 journal, decides what the entries mean, and what undo may take back.
 """
 
-from typing import NamedTuple
-import dataclasses
-import importlib
 import logging
 import os
 import sqlite3
 import time
+from typing import NamedTuple
 
-from .codec import NotPlainData, decode, encode, entry_kind
+from .codec import NotPlainData, config_from_plain, config_to_plain, decode, encode, entry_kind
 from .commits import Commits
-from .files import (APPLICATION_ID, ERRORS, KEPT_TABLE, PROGRESS_TABLE, SCHEMA_VERSION,
-                    JournalDamaged, JournalError, JournalFull, JournalIOError, JournalNewer,
-                    JournalReplayError, MEMORY, check, create, error_class, in_memory,
-                    nonempty, probe)
+from .files import (APPLICATION_ID, ERRORS, SCHEMA_VERSION, JournalDamaged, JournalError,
+                    JournalFull, JournalIOError, JournalNewer, JournalReplayError, connect,
+                    error_class)
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "GameInfo", "Journal", "JournalDamaged",
            "JournalError", "JournalFull", "JournalIOError", "JournalNewer", "JournalReplayError"]
 
 log = logging.getLogger(__name__)
+
 
 class GameInfo(NamedTuple):
     """One game of the journal as listed: its id, when it began, its seed, status and result."""
@@ -54,28 +52,6 @@ def _default_game_cls():
     return LibraryGame
 
 
-def config_to_plain(config):
-    """A config as plain data: its ``as_json()``, a dataclass's fields, or the value itself."""
-    if hasattr(config, "as_json"):
-        return config.as_json()
-    if dataclasses.is_dataclass(config) and not isinstance(config, type):
-        return dataclasses.asdict(config)
-    return config
-
-
-def config_from_plain(game_cls, data):
-    """The game's config from plain data: ``game_cls.config_from_json`` if it has one, else the
-    ``GameConfig`` of the game's module (``from_json`` or its fields), else the data itself."""
-    if hasattr(game_cls, "config_from_json"):
-        return game_cls.config_from_json(data)
-    config_cls = getattr(importlib.import_module(game_cls.__module__), "GameConfig", None)
-    if config_cls is None:
-        return data
-    if hasattr(config_cls, "from_json"):
-        return config_cls.from_json(data)
-    return config_cls(**data)
-
-
 class Journal(Commits):
     """An open journal file (``":memory:"``: one in memory, writing no file).
     ``keep_finished``: keep at most that many finished games (the oldest are pruned when a
@@ -88,52 +64,7 @@ class Journal(Commits):
         self.keep_finished = keep_finished
         self._game_cls = game_cls
         self._batch: list | None = None      # inside batch(): what waits for its commit
-        self._db: sqlite3.Connection | None = self._open()
-
-    # -- opening ---------------------------------------------------------------------------
-
-    def _open(self) -> sqlite3.Connection:
-        path = self.path
-        if path == MEMORY:                   # Journal(":memory:"): no file at all
-            return in_memory()
-        parent = os.path.dirname(os.path.abspath(path))
-        if os.path.isdir(path):
-            raise JournalError(f"{path} is a directory; give the journal a file name")
-        if not os.path.isdir(parent):
-            raise JournalIOError(
-                f"cannot create journal {path}: directory {parent} does not exist")
-        if not os.path.exists(path):
-            create(path)
-        elif os.path.getsize(path) == 0 and not nonempty(path + "-wal"):
-            raise JournalDamaged(
-                f"{path} is empty (0 bytes): the games it held are lost; move it aside to start "
-                "a new journal")
-        try:
-            db = sqlite3.connect(path, isolation_level=None, timeout=10)
-        except ERRORS as err:
-            raise error_class(err)(f"cannot open journal {path}: {err}") from err
-        try:
-            check(db, path)
-            probe(db)
-            if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'progress'").fetchall():
-                db.executescript("BEGIN IMMEDIATE;" + PROGRESS_TABLE + "COMMIT;")
-            if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'kept'").fetchall():
-                db.executescript("BEGIN IMMEDIATE;" + KEPT_TABLE + "COMMIT;")
-        except ERRORS as err:
-            db.close()
-            cls = error_class(err)
-            if cls is JournalIOError and isinstance(err, sqlite3.DatabaseError) \
-                    and not isinstance(err, sqlite3.OperationalError):
-                cls = JournalDamaged
-            if cls is JournalDamaged:
-                raise JournalDamaged(
-                    f"{path} is not a readable worms-table journal ({err}); "
-                    "move it aside to start a new journal, or give another path") from err
-            raise cls(f"cannot use journal {path}: {err}") from err
-        except JournalError:
-            db.close()
-            raise
-        return db
+        self._db: sqlite3.Connection | None = connect(self.path)
 
     def probe(self) -> None:
         """Does storage work (again)?  Commits a write that changes nothing (the schema number

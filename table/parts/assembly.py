@@ -67,6 +67,11 @@ class Pocket:
     snug: tuple[tuple[float, float, float], ...] = ()   # moves that must hit the host
 
 
+#: what a check of the built box found: its problems (none when it holds) and the figure it
+#: measured, which `worms-table parts` prints either way
+Result = tuple[list[str], str]
+
+
 @dataclass
 class Build:
     profile: Profile
@@ -77,7 +82,7 @@ class Build:
     keys: int = 0            # alignment pins in split parts
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
-    checked: dict | None = None    # checks.run_all's findings, once run
+    checked: dict[str, Result] | None = None    # checks.run_all's findings, once run
 
     def part(self, name: str) -> list[Part]:
         return [p for p in self.parts if p.name == name or p.family == name]

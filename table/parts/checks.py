@@ -13,7 +13,10 @@ import build123d as bd
 
 from . import dial as D
 from . import panel as P
-from .assembly import Build
+from . import fitcheck as F
+from .assembly import Build, Result
+from .backlash import gear_backlash
+from .bridges import bridges
 from .geometry import GEAR_MODULE, GEAR_TEETH
 from .solids import Inside
 from .split import fits, oriented_size
@@ -191,11 +194,9 @@ def pockets(bld: Build) -> list[str]:
     return out
 
 
-def run_all(bld: Build) -> dict[str, tuple[list[str], str]]:
+def run_all(bld: Build) -> dict[str, Result]:
     """Every check: name -> (problems, the figure it measured); kept on the build, so the
     command, the tests and the benchmark measure a build once."""
-    from . import fitcheck as F
-
     if bld.checked is not None:
         return bld.checked
 
@@ -215,10 +216,10 @@ def run_all(bld: Build) -> dict[str, tuple[list[str], str]]:
                               "holders"),
         "holes": (holes(bld), f"{len(bld.joints)} screw holes in line with their mates"),
         "pockets": (pockets(bld), f"{len(bld.pockets)} bought parts fit their pockets"),
-        "bridges": F.bridges(bld),
+        "bridges": bridges(bld),
         "screws": F.screws(bld),
         "tool access": F.tool_access(bld),
-        "gear mesh": F.gear_backlash(bld),
+        "gear mesh": gear_backlash(bld),
         "wire clearance": F.wire_clearance(bld),
         "service": F.service(bld),
         "boards": F.boards(bld),

@@ -1,149 +1,26 @@
-"""The checks a maker's hands and printer meet, measured on the built parts: bridges in each
-part's print orientation, where every screw ends, a straight driver's way to every screw in
-the guide's order, the gears' backlash over the servo's play, the wires' distance from the
-moving parts, the lid and the SD card for service, and the boards the BOM offers.
+"""The checks a maker's hands meet, measured on the built parts: where every screw ends, a
+straight driver's way to every screw in the guide's order, the wires' distance from the
+moving parts, the lid and the SD card for service, and the boards the BOM offers.  What the
+printer meets is in :mod:`.bridges`, the gears' backlash in :mod:`.backlash`.
 
-Each check returns (problems, figure): no problems when it holds, and a one-line figure that
-`worms-table parts` prints either way.
+Each check returns a :data:`table.parts.assembly.Result`: no problems when it holds, and a
+one-line figure that `worms-table parts` prints either way.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
-
 import build123d as bd
 
 from . import modules as M
 from . import routes as R
-from .assembly import Build, Joint
+from .assembly import Build, Joint, Result
 from .solids import Inside, box, cyl
 
-BRIDGE_MAX_MM = 10.0      # the longest unsupported span a part may print with
 SCREW_MARGIN_MM = 0.4     # plastic left between a screw's tip and any outer face
-WIRE_CLEAR_MM = 3.0       # from any wire hole or wire path to a moving part
-BACKLASH_MM = (0.1, 0.3)  # the gear pair's backlash, at the dial gear's pitch circle
-PRINT_TOL_MM = 0.1        # a printed wall's position, plus or minus (FDM, 0.4 mm nozzle)
-DRIVER_MM = 60.0          # how far a straight screwdriver's shaft must be clear of the head
-
-Result = tuple[list[str], str]
-
-
-def _solid(part) -> Any:
-    """A part's build123d shape (Part.shape is typed as object: the CAD is an extra)."""
-    return part.shape
 MARGIN_SEEN = 2.0         # screw margins are measured up to this (more is plenty)
-
-
-# ---- bridges -----------------------------------------------------------------------------
-
-def _downward_faces(shape) -> list:
-    zmin = shape.bounding_box().min.Z
-    out = []
-    for f in shape.faces():
-        if f.geom_type != bd.GeomType.PLANE or f.normal_at().Z > -0.99:
-            continue
-        if f.center().Z > zmin + 0.05:
-            out.append(f)
-    return out
-
-
-def _face_points(face, step: float) -> list[tuple[float, float, float]]:
-    from OCP.BRepClass import BRepClass_FaceClassifier
-    from OCP.gp import gp_Pnt
-    from OCP.TopAbs import TopAbs_IN
-
-    bb = face.bounding_box()
-    nx = max(1, int((bb.max.X - bb.min.X) / step))
-    ny = max(1, int((bb.max.Y - bb.min.Y) / step))
-    z = bb.center().Z
-    pts = []
-    for i in range(nx + 1):
-        for k in range(ny + 1):
-            x = bb.min.X + (bb.max.X - bb.min.X) * i / nx
-            y = bb.min.Y + (bb.max.Y - bb.min.Y) * k / ny
-            c = BRepClass_FaceClassifier(face.wrapped, gp_Pnt(x, y, z), 1e-4)
-            if c.State() != TopAbs_IN:          # nudge an edge point just inside
-                x += (bb.center().X - x) * 0.02
-                y += (bb.center().Y - y) * 0.02
-                c = BRepClass_FaceClassifier(face.wrapped, gp_Pnt(x, y, z), 1e-4)
-            if c.State() == TopAbs_IN:
-                pts.append((x, y, z))
-    return pts
-
-
-def _section(shape, z: float):
-    """The outline of the layer at height z, as segments (n x 2 x 2), 0.5 mm long at most."""
-    import numpy as np
-    from OCP.BRepAlgoAPI import BRepAlgoAPI_Section
-    from OCP.gp import gp_Dir, gp_Pln, gp_Pnt
-
-    sec = BRepAlgoAPI_Section(shape.wrapped, gp_Pln(gp_Pnt(0, 0, z), gp_Dir(0, 0, 1)), False)
-    sec.Build()
-    segs = []
-    for e in bd.Compound(sec.Shape()).edges():
-        n = max(1, int(e.length / 0.5))
-        pts = [e.position_at(k / n) for k in range(n + 1)]
-        segs += [((a.X, a.Y), (b.X, b.Y)) for a, b in zip(pts, pts[1:])]
-    return np.array(segs, dtype=float).reshape(-1, 2, 2)
-
-
-def _distances(points, segs):
-    """Each point's distance to the nearest segment."""
-    import numpy as np
-
-    p = np.array(points, dtype=float)[:, None, :2]
-    a, b = segs[None, :, 0, :], segs[None, :, 1, :]
-    ab = b - a
-    t = np.clip(((p - a) * ab).sum(-1) / np.maximum((ab * ab).sum(-1), 1e-12), 0, 1)
-    d = np.linalg.norm(p - (a + ab * t[..., None]), axis=-1)
-    return d.min(axis=1)
-
-
-def _span(shape, face, sections: dict, below: float = 0.2) -> float:
-    """Twice the farthest any point of a downward face lies from material in the layer below:
-    the width a bridge crosses (a one-sided overhang counts double)."""
-    bb = face.bounding_box()
-    z = round(bb.center().Z - below, 3)
-    if z not in sections:
-        sections[z] = _section(shape, z)
-    segs = sections[z]
-    if len(segs) == 0:
-        return math.inf
-    reach = BRIDGE_MAX_MM
-    lo = segs.min(axis=1)
-    hi = segs.max(axis=1)
-    near = ((lo[:, 0] < bb.max.X + reach) & (hi[:, 0] > bb.min.X - reach)
-            & (lo[:, 1] < bb.max.Y + reach) & (hi[:, 1] > bb.min.Y - reach))
-    if not near.any():
-        return math.inf
-    step = min(2.0, max(0.5, min(bb.size.X, bb.size.Y) / 4))
-    pts = _face_points(face, step)
-    return 2 * float(_distances(pts, segs[near]).max()) if pts else 0.0
-
-
-def bridges(bld: Build) -> Result:
-    out, worst = [], (0.0, "")
-    for p in bld.parts:
-        if not p.printed:
-            continue
-        shape = bd.Rot(*p.orient) * _solid(p)
-        sections: dict = {}
-        for f in _downward_faces(shape):
-            span = _span(shape, f, sections)
-            if span > worst[0]:
-                worst = (span, p.name)
-            if span > BRIDGE_MAX_MM:
-                c = f.center()
-                where = f"{f.bounding_box().size.X:.1f} x {f.bounding_box().size.Y:.1f} mm face"
-                out.append(f"{p.name} ({p.face}): a {where} {c.Z:.1f} mm up spans "
-                           + ("more than 12 mm" if math.isinf(span) else f"{span:.1f} mm"))
-        for f in shape.faces():
-            if f.geom_type == bd.GeomType.CYLINDER and abs(f.axis_of_rotation.direction.Z) < 0.1:
-                if 2 * f.radius > BRIDGE_MAX_MM:
-                    out.append(f"{p.name}: a horizontal round of {2 * f.radius:.1f} mm")
-    return out, (f"widest span {worst[0]:.1f} mm ({worst[1]}), each part in its print "
-                 f"orientation (limit {BRIDGE_MAX_MM:g} mm)")
+WIRE_CLEAR_MM = 3.0       # from any wire hole or wire path to a moving part
+DRIVER_MM = 60.0          # how far a straight screwdriver's shaft must be clear of the head
 
 
 # ---- screws ------------------------------------------------------------------------------
@@ -243,98 +120,6 @@ def tool_access(bld: Build) -> Result:
                  "guide's order with the parts before it in place")
 
 
-# ---- gears -------------------------------------------------------------------------------
-
-def _profiles():
-    """The two gears' outlines as closed polygons (x, y), from the faces they are cut from."""
-    import numpy as np
-    from bd_warehouse.gear import SpurGearPlan
-
-    from . import dial as D
-    from .geometry import GEAR_MODULE, GEAR_TEETH
-
-    out = []
-    for teeth in GEAR_TEETH:
-        plan = SpurGearPlan(module=GEAR_MODULE, tooth_count=teeth, pressure_angle=20)
-        face = bd.offset(plan, -D.BACKLASH / 4, kind=bd.Kind.INTERSECTION).faces()[0]
-        pts = []
-        for e in face.outer_wire().edges():
-            n = max(2, int(e.length / 0.03))
-            pts += [(v.X, v.Y) for v in (e.position_at(k / n) for k in range(n))]
-        out.append(np.array(pts))
-    return out
-
-
-def _inside_any(points, polygon) -> bool:
-    """Whether any point lies inside the closed polygon (even-odd rule)."""
-    import numpy as np
-
-    x0, y0 = polygon[:, 0], polygon[:, 1]
-    x1, y1 = np.roll(x0, -1), np.roll(y0, -1)
-    band = (np.maximum(y0, y1) >= points[:, 1].min()) & (np.minimum(y0, y1) <= points[:, 1].max())
-    x0, y0, x1, y1 = x0[band], y0[band], x1[band], y1[band]     # only edges a ray can cross
-    px, py = points[:, 0][:, None], points[:, 1][:, None]
-    cross = (y0 > py) != (y1 > py)
-    xi = x0 + (py - y0) * (x1 - x0) / np.where(y1 == y0, 1e-12, y1 - y0)
-    return bool((((px < xi) & cross).sum(axis=1) % 2 == 1).any())
-
-
-def _overlap(servo, dial, a: float, turn: float) -> bool:
-    """Whether the dial gear turned by `turn` degrees cuts into the servo gear: a point of
-    either outline inside the other (checked near the mesh only)."""
-    import numpy as np
-
-    from .geometry import GEAR_TEETH
-
-    def turned(pts, deg, dx=0.0):
-        c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
-        return pts @ np.array([[c, s], [-s, c]]) + np.array([dx, 0.0])
-
-    d = turned(dial, turn)
-    g = turned(servo, 180 / GEAR_TEETH[0], a)
-    near_d = d[d[:, 0] > a / 2 - 3]
-    near_g = g[g[:, 0] < a / 2 + 3]
-    return _inside_any(near_d, g) or _inside_any(near_g, d)
-
-
-def backlash_at(a: float, profiles=None) -> float:
-    """The dial gear's free turn between the servo gear's flanks, at its pitch circle (mm)."""
-    from .geometry import GEAR_MODULE, GEAR_TEETH
-
-    servo, dial = profiles or _profiles()
-    if _overlap(servo, dial, a, 0.0):
-        return 0.0
-    total = 0.0
-    for sign in (1, -1):
-        lo, hi = 0.0, 6.0
-        for _ in range(16):
-            mid = (lo + hi) / 2
-            lo, hi = (lo, mid) if _overlap(servo, dial, a, sign * mid) else (mid, hi)
-        total += lo
-    return math.radians(total) * GEAR_MODULE * GEAR_TEETH[1] / 2
-
-
-def gear_backlash(bld: Build) -> Result:
-    """The servo sits against its pocket's wall at the shaft's end (the guide says to push it
-    there while the tab screws go in), so the centre distance is the design's within the
-    print tolerance; the backlash must stay in range over it, and the gears never jam."""
-    a0 = bld.layout.gear_centre
-    prof = _profiles()
-    lo, hi = (backlash_at(a0 - PRINT_TOL_MM, prof), backlash_at(a0 + PRINT_TOL_MM, prof))
-    nominal = backlash_at(a0, prof)
-    slope = (hi - lo) / (2 * PRINT_TOL_MM)
-    jam = nominal / slope if slope > 0 else math.inf
-    out = []
-    if not BACKLASH_MM[0] <= lo and hi <= BACKLASH_MM[1]:
-        out.append(f"backlash {lo:.2f}-{hi:.2f} mm over the servo's {PRINT_TOL_MM} mm play, not "
-                   f"{BACKLASH_MM[0]}-{BACKLASH_MM[1]}")
-    if jam <= PRINT_TOL_MM:
-        out.append(f"the gears jam {jam:.2f} mm closer, inside the servo's play")
-    return out, (f"backlash {lo:.2f}-{hi:.2f} mm (nominal {nominal:.2f}) with the servo pushed "
-                 f"to its stop, +-{PRINT_TOL_MM} mm; they would jam only {jam:.2f} mm closer, "
-                 "which the stop prevents")
-
-
 # ---- wires -------------------------------------------------------------------------------
 
 def wire_solids(bld: Build) -> list:
@@ -377,7 +162,7 @@ def wire_clearance(bld: Build) -> Result:
     out, least = [], (math.inf, "")
     for name in ("servo_gear", "dial_gear", "dial"):
         for p in bld.part(name):
-            shape = _solid(p)
+            shape = p.shape
             bb = shape.bounding_box()
             near = [w for w in solids if _near(w.bounding_box(), bb, 2 * WIRE_CLEAR_MM)]
             if not near:
@@ -406,15 +191,15 @@ def service(bld: Build) -> Result:
     fixed = {j.name for j in bld.joints for name, *_ in j.holes if name == "panel"}
     if any(not n.startswith("panel screw") for n in fixed):
         out.append("the panel is held by more than its corner screws")
-    lid = [_solid(p) for p in bld.parts if (p.family or p.name) in LID]
+    lid = [p.shape for p in bld.parts if (p.family or p.name) in LID]
     rest = [p for p in bld.parts if (p.family or p.name) not in LID + ("dial",)]
     for lift in (2.0, 40.0):
         for shape in lid:
             moved = bd.Pos(0, 0, lift) * shape
             for p in rest:
-                if not _near(moved.bounding_box(), _solid(p).bounding_box(), 0.0):
+                if not _near(moved.bounding_box(), p.shape.bounding_box(), 0.0):
                     continue
-                common = moved & _solid(p)
+                common = moved & p.shape
                 if common is not None and common.volume > 0.01:
                     out.append(f"lifted {lift:g} mm the lid hits the {p.name}")
     y, z, width = R.sd_slot(bld.layout)

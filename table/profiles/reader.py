@@ -97,6 +97,17 @@ class Reader:
             return None
         return self.value(data, where, key, dict)
 
+    def device(self, data: Mapping[str, Any], name: str, keys: tuple[str, ...],
+               backends: tuple[str, ...]) -> tuple[dict, str | None] | None:
+        """The table of the device ``name`` (None when the profile has none), any key in it but
+        ``backend`` and ``keys`` reported, and its backend (None when that is not one of
+        ``backends``)."""
+        t = self.table(data, "", name)
+        if t is None:
+            return None
+        self.known(t, name, ("backend", *keys))
+        return t, self.choice(t, name, "backend", backends)
+
     def gpio(self, table: Mapping[str, Any], where: str, key: str, default: Any = REQUIRED
              ) -> int | None:
         return self.int_in(table, where, key, PI_GPIOS.start, PI_GPIOS.stop - 1, default,

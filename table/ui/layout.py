@@ -204,12 +204,17 @@ class Canvas:
 
 
 class Measure(Canvas):
-    """A canvas that only measures: the texts a screen shows and the problems it meets, with
-    no pixel drawn, to choose between layouts of a screen before drawing the one chosen."""
+    """A canvas that only measures: the texts a screen shows and what does not fit (text cut
+    off, a word too wide), with no pixel drawn, to choose between layouts of a screen before
+    drawing the one chosen.  A glyph the font lacks is no problem here: it is missing in every
+    layout, and the screen drawn says so."""
 
     def __init__(self) -> None:        # (no image)
         self.problems: list[str] = []
         self.texts: list[str] = []
+
+    def check(self, s: str, fnt: ImageFont.FreeTypeFont) -> None:
+        self.texts.append(s)
 
     def text(self, xy: tuple[int, int], s: str, fnt: ImageFont.FreeTypeFont,
              fill: int = 1) -> None:

@@ -57,8 +57,8 @@ def message(title: str, body: str, footer: str | None = None, mark: str = "",
 
 
 def fits(title: str, body: str, footer: str | None = None, mark: str = "") -> bool:
-    """:func:`message` (without a hint) would show all of it, without a problem: measured,
-    not drawn (a screen that tries layouts draws only the one it shows)."""
+    """:func:`message` (without a hint) would show all of it: measured, not drawn (a screen
+    that tries layouts draws only the one it shows)."""
     return not _message(Measure(), title, body, footer, mark).problems
 
 

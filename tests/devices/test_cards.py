@@ -6,10 +6,10 @@ import threading
 import pytest
 
 from table.devices import DeviceError
-from table.devices.cards import (
-    ACK_FRAME, Garbled, Pn532Reader, Rdm6300Reader, SimCardReader, canonical_uid,
-    parse_pn532, parse_rdm6300, pn532_frame, rdm6300_frame,
-)
+from table.devices.cards import SimCardReader, canonical_uid
+from table.devices.pn532 import ACK_FRAME, Pn532Reader, parse_pn532, pn532_frame
+from table.devices.rdm6300 import Rdm6300Reader, parse_rdm6300, rdm6300_frame
+from table.devices.serialreader import Garbled
 
 from tests.polling import until
 
@@ -258,7 +258,7 @@ def test_garbled_answer_is_logged_and_changes_nothing(pn532, caplog):
     try:
         pn532.card = UID
         pn532.garble_next = True
-        with caplog.at_level(logging.WARNING, logger="table.devices.cards"):
+        with caplog.at_level(logging.WARNING, logger="table.devices.pn532"):
             reader.poll_once()
         assert events.log == []
         assert "discarded a garbled frame (data checksum fails" in caplog.text
@@ -349,7 +349,7 @@ def test_rdm6300_reports_tap_and_removal_by_timeout(rdm_pty, caplog):
         garbled[5] ^= 0x01
         os.write(master, b"\x00noise" + bytes(garbled) + rdm6300_frame("0A00B1C2D3")[:6])
         wait_readable(reader)
-        with caplog.at_level(logging.WARNING, logger="table.devices.cards"):
+        with caplog.at_level(logging.WARNING, logger="table.devices.rdm6300"):
             reader.poll_once()
         assert "RDM6300 card reader: discarded a garbled frame" in caplog.text
         assert events.log == []

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from table import profiles as hp
+from table.profiles.leds import Grid, serpentine
 from table.hexgrid import distance, hexagon
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +41,7 @@ def test_reference_loads_with_the_documented_build():
     assert p.name == "reference"
     assert p.wind.backend == "pico" and p.wind.hex == (0, 0)
     assert dict(p.wind.calibration) == {1: 667, 2: 1000, 3: 1333, 4: 1667, 5: 2000, 6: 2333}
-    assert p.leds.grid == hp.Grid((0, 0), 4, frozenset({(0, 0)}))   # the dial's hex: no LED
+    assert p.leds.grid == Grid((0, 0), 4, frozenset({(0, 0)}))   # the dial's hex: no LED
     assert len(p.leds.grid.hexes) == 60 and len(p.leds.led_map) == 60
     assert (0, 0) in p.leds.grid and (0, 0) not in p.leds.led_map
     assert p.display.address == 0x3C and p.display.bus == 1
@@ -71,7 +72,7 @@ def test_every_key_of_the_reference_is_documented():
 # ---- the LED map ----
 
 def test_serpentine_columns_order_is_the_documented_one():
-    m = hp.serpentine(hp.Grid((0, 0), 4), "serpentine-columns")
+    m = serpentine(Grid((0, 0), 4), "serpentine-columns")
     assert m[:5] == ((-4, 0), (-4, 1), (-4, 2), (-4, 3), (-4, 4))      # west column, N->S
     assert m[5:11] == ((-3, 4), (-3, 3), (-3, 2), (-3, 1), (-3, 0), (-3, -1))  # back S->N
     assert m[-1] == (4, 0) and m[-5] == (4, -4)
@@ -79,7 +80,7 @@ def test_serpentine_columns_order_is_the_documented_one():
 
 
 def test_serpentine_rows_and_several_leds_per_hex():
-    m = hp.serpentine(hp.Grid((1, -1), 1), "serpentine-rows", leds_per_hex=2)
+    m = serpentine(Grid((1, -1), 1), "serpentine-rows", leds_per_hex=2)
     # rows of constant r from r=-2 (q ascending) to r=0 (q ascending again)
     assert m == ((1, -2), (1, -2), (2, -2), (2, -2),
                  (2, -1), (2, -1), (1, -1), (1, -1), (0, -1), (0, -1),
@@ -89,8 +90,8 @@ def test_serpentine_rows_and_several_leds_per_hex():
 @pytest.mark.parametrize("wiring", ["serpentine-columns", "serpentine-rows"])
 @pytest.mark.parametrize("radius, centre", [(1, (0, 0)), (4, (0, 0)), (5, (2, -3)), (7, (0, 0))])
 def test_serpentines_cover_the_grid_once_through_neighbours(wiring, radius, centre):
-    grid = hp.Grid(centre, radius)
-    m = hp.serpentine(grid, wiring)
+    grid = Grid(centre, radius)
+    m = serpentine(grid, wiring)
     assert len(m) == 3 * radius * (radius + 1) + 1 and set(m) == grid.hexes
     assert all(distance(a, b) == 1 for a, b in zip(m, m[1:]))
 
@@ -112,7 +113,7 @@ def explicit(radius=1):
 
 
 def test_serpentine_skips_the_dial_hex():
-    m = hp.serpentine(hp.Grid((0, 0), 4, frozenset({(0, 0)})), "serpentine-columns")
+    m = serpentine(Grid((0, 0), 4, frozenset({(0, 0)})), "serpentine-columns")
     assert len(m) == 60 and (0, 0) not in m
     assert m[28:32] == ((0, -2), (0, -1), (0, 1), (0, 2))   # the middle column jumps the dial
     jumps = [(a, b) for a, b in zip(m, m[1:]) if distance(a, b) != 1]

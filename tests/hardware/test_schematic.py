@@ -11,6 +11,8 @@ import pytest
 
 from table import profiles as hp
 from table import wiring
+from table.wiring.__main__ import main
+from table.wiring.document import PI_GND, PI_HEADER, PICO_PADS, RAIL_GP
 from tests.programs import needs_program
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,8 +38,8 @@ def connected(h: dict) -> set[str]:
 def check_against_profile(p: hp.Profile, h: dict) -> None:
     """Every pin the profile uses wired exactly once, to a pin labelled with its function;
     no header pin wired twice; every device's part connected."""
-    for chip, connector, numbering in (("pi", "Pi", wiring.PI_HEADER),
-                                       ("pico", "Pico", wiring.PICO_PADS)):
+    for chip, connector, numbering in (("pi", "Pi", PI_HEADER),
+                                       ("pico", "Pico", PICO_PADS)):
         uses = [u for u in p.pin_uses if u.chip == chip]
         if not uses:
             continue
@@ -51,7 +53,7 @@ def check_against_profile(p: hp.Profile, h: dict) -> None:
             name = f"GPIO{u.pin}" if chip == "pi" else f"GP{u.pin}"
             assert labels[pin].startswith(name) and labels[pin].endswith(u.function.split()[-1])
         gpio_wired = {pin for pin in count if labels[pin].startswith(("GPIO", "GP"))}
-        fixed = {wiring.PICO_PADS[wiring.RAIL_GP]} if chip == "pico" else set()   # firmware's
+        fixed = {PICO_PADS[RAIL_GP]} if chip == "pico" else set()   # firmware's
         assert gpio_wired == {numbering[u.pin] for u in uses} | fixed  # no stray GPIO wired
     for device, part in DEVICE_PARTS.items():
         config = getattr(p, device)
@@ -137,7 +139,7 @@ def test_other_builds_match_their_profiles(change):
         ends = {(c[0] and next(iter(c[0])), tuple(next(iter(c[0].values()))),
                  next(iter(c[2])), tuple(next(iter(c[2].values())))) for c in h["connections"]}
         assert ("Reader", (1,), "R5", (1,)) in ends and ("R5", (2,), "R6", (1,)) in ends
-        assert any(a == "Pi" and pa[0] == 10 and pa[1] in wiring.PI_GND and b == "R6"
+        assert any(a == "Pi" and pa[0] == 10 and pa[1] in PI_GND and b == "R6"
                    for a, pa, b, _ in ends)                     # RXD (pin 10) and GND on R6
         assert not any(a == "Pi" and b == "Reader" and 10 in pa for a, pa, b, _ in ends)
         assert "10 kohm" in h["connectors"]["R5"]["type"]
@@ -207,16 +209,16 @@ def test_the_committed_svg_and_bom_are_current():
 
 @needs_program("dot", "graphviz")
 def test_rendering_writes_the_svg_and_the_bom(tmp_path):
-    assert wiring.main(["--out", str(tmp_path)]) == 0
+    assert main(["--out", str(tmp_path)]) == 0
     assert (tmp_path / "wiring.yml").read_text() == (SCHEMATICS / "wiring.yml").read_text()
     assert (tmp_path / "wiring.bom.tsv").read_text() == (SCHEMATICS / "wiring.bom.tsv").read_text()
     assert "GPIO20 button ok" in (tmp_path / "wiring.svg").read_text()
 
 
 def test_cli_prints_the_yaml_and_refuses_a_bad_profile(tmp_path, capsys):
-    assert wiring.main([]) == 0
+    assert main([]) == 0
     assert capsys.readouterr().out == wiring.yaml_text(hp.load())
     bad = tmp_path / "bad.toml"
     bad.write_text("name = 3\n")
-    assert wiring.main(["--profile", str(bad)]) == 2
+    assert main(["--profile", str(bad)]) == 2
     assert "name: should be a string" in capsys.readouterr().err

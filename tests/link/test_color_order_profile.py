@@ -6,6 +6,7 @@ import tomllib
 import pytest
 
 from table import profiles as hp
+from table.profiles import leds
 from table.devices import linkcodec as C
 
 
@@ -36,4 +37,4 @@ def test_an_unknown_order_is_named():
 
 
 def test_the_profile_and_the_pico_know_the_same_orders():
-    assert hp.COLOR_ORDERS == C.COLOR_ORDERS
+    assert leds.COLOR_ORDERS == C.COLOR_ORDERS

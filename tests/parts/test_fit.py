@@ -1,11 +1,14 @@
-"""The maker's checks (table/parts/fitcheck.py) hold on the reference box, and each finds the
-snag it is for when the snag is put back (the reference built once: tests/parts/builds.py)."""
+"""The maker's checks (table/parts/fitcheck.py, bridges.py, backlash.py) hold on the reference
+box, and each finds the snag it is for when the snag is put back (the reference built once:
+tests/parts/builds.py)."""
 
 from dataclasses import replace
 
 import build123d as bd
 import pytest
 
+from table.parts import backlash as G
+from table.parts import bridges as B
 from table.parts import checks as C
 from table.parts import fitcheck as F
 from table.parts import modules as M
@@ -42,9 +45,9 @@ def test_the_reference_box_passes(found, check):
 def test_the_figures_are_measured(found):
     assert "widest span" in found["bridges"][1]
     span = float(found["bridges"][1].split("widest span ")[1].split(" mm")[0])
-    assert 0 < span <= F.BRIDGE_MAX_MM
+    assert 0 < span <= B.BRIDGE_MAX_MM
     lo, hi = found["gear mesh"][1].split("backlash ")[1].split(" mm")[0].split("-")
-    assert F.BACKLASH_MM[0] <= float(lo) < float(hi) <= F.BACKLASH_MM[1]
+    assert G.BACKLASH_MM[0] <= float(lo) < float(hi) <= G.BACKLASH_MM[1]
     nearest = float(found["wire clearance"][1].split("moving part ")[1].split(" mm")[0])
     assert nearest >= F.WIRE_CLEAR_MM
 
@@ -52,7 +55,7 @@ def test_the_figures_are_measured(found):
 def test_a_skin_over_a_wide_recess_is_a_bridge(reference):
     table = box(0, 40, 0, 30, 0, 6).cut(box(2, 38, -1, 31, -1, 4))      # a 36 mm span at 4 mm
     part = Part("table", table, "PLA", (0, 0, 0), "legs down", "", "", (0, 0, 0))
-    problems, _ = F.bridges(replace(reference, parts=[part], checked=None))
+    problems, _ = B.bridges(replace(reference, parts=[part], checked=None))
     assert len(problems) == 1 and "spans 36.0 mm" in problems[0], problems
 
 
@@ -79,7 +82,7 @@ def test_gears_without_backlash_are_found(reference, monkeypatch):
     from table.parts import dial as D
 
     monkeypatch.setattr(D, "BACKLASH", 0.0)
-    problems, _ = F.gear_backlash(reference)
+    problems, _ = G.gear_backlash(reference)
     assert problems and "backlash" in problems[0], problems
 
 

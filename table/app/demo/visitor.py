@@ -117,7 +117,7 @@ def shot_result(lang: str, game, team: str | None, since: int = 0) -> tuple[str,
     """The title and body of what the visitor's card did: its card summary (the aim, the
     worms hurt, destroyed, drowned, the worms left) from the events of its play (the last
     card ``team`` played from event ``since`` on; none: the turn went by without a weapon)."""
-    from table.ui.changes import card_summary
+    from table.ui.summaries import card_summary
     from table.engine.board import split_id
     from table.ui.instructions import worm_number
 

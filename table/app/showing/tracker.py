@@ -29,7 +29,7 @@ class Step(NamedTuple):
     blast: Hex | None = None       # a blast that caused it: flashed on the LEDs first
     changes: tuple[Change, ...] = ()   # every change at one hex (``at``), one OK for all;
     at: Hex | None = None              # (None: Things to take off, over several hexes)
-    summary: dict | None = None    # what a card did (table.ui.changes.card_summary)
+    summary: dict | None = None    # what a card did (table.ui.summaries.card_summary)
     deal: dict | None = None       # setup: the cards to give a team, or the decks to build
 
     @property

@@ -18,7 +18,8 @@ from table.devices.completion import Completion
 from table.engine.state import GameResult
 from table.engine.setup import HIDDEN
 from table.ui import scenes, screens
-from table.ui.changes import card_summary, game_summary, off_lines
+from table.ui.changes import off_lines
+from table.ui.summaries import card_summary, game_summary
 from table.ui.layout import NAME_W, card_name
 from table.ui.strings import text
 

@@ -1,0 +1,95 @@
+"""What a card and a whole game did, in words: the one-screen summary after a card (hit or
+missed, who is hurt, who is out, the worms each team has left) and the end screen's (who won,
+the worms left, turns played, the longest chain of changes one card made).  What does not fit
+the OLED goes, measured as :func:`table.ui.screens.fits` measures the screen that shows it.
+"""
+
+from table.engine.board import Board
+from table.engine.state import GameResult
+
+from .screens import fits
+from .strings import text
+
+
+def _short(lang: str, team: str, n: str) -> str:
+    return f"{text(f'team.{team}', lang)} {n}"
+
+
+def _counts(lang: str, counts) -> str:
+    """Worms left a team, "Blue ×4, Red ×3" (never "Blue 4", a worm's name)."""
+    return ", ".join(f"{text(f'team.{t}', lang)} ×{n}" for t, n in counts)
+
+
+def _left(lang: str, board: Board, teams) -> str:
+    return _counts(lang, ((t, len(board.worms(t))) for t in teams))
+
+
+def card_summary(lang: str, summary: dict, board: Board) -> tuple[str, str]:
+    """Title and body of the one-screen summary after a card: hit or missed, who is hurt,
+    who is out (drowned), the worms each team has left.  What does not fit goes, the least
+    needed first (the aim, then the hurt)."""
+    from table.cards import library
+    from table.fonts import font
+
+    from .layout import WIDTH, card_name, short
+    name = card_name(library(), summary["card"], lang)
+    title = text("sum.title", lang, card=name)
+    if not fits(title, ""):
+        title = short(name, WIDTH - 2, font(12, bold=True))
+    shot = {"hit": text("sum.hit", lang), "miss": text("sum.miss", lang)}.get(
+        summary.get("shot") or "")
+    hurt = [_short(lang, t, n) for t, n in summary.get("hurt", ())]
+    out = [_short(lang, t, n) for t, n in summary.get("out", ())]
+    sank = [_short(lang, t, n) for t, n in summary.get("sank", ())]
+    lines = {"shot": shot,
+             "hurt": text("sum.hurt", lang, who=", ".join(hurt)) if hurt else None,
+             "out": text("sum.out", lang, who=", ".join(out)) if out else None,
+             "sank": text("sum.sank", lang, who=", ".join(sank)) if sank else None,
+             "nobody": None if (hurt or out or sank) else text("sum.nobody", lang),
+             "left": text("sum.left", lang, left=_left(lang, board, summary.get("teams", ())))}
+    for drop in (None, "shot", "nobody", "hurt", "sank", "out"):
+        if drop:
+            lines[drop] = None
+        body = "\n".join(v for v in lines.values() if v)
+        if fits(title, body):
+            break
+    return title, body
+
+
+def best_chain(events: list[dict]) -> int:
+    """The most board changes one card made in ``events`` (a whole game's)."""
+    copied = {"move", "destroy", "damage", "place", "flood"}
+    best = n = 0
+    playing = False
+    for e in events:
+        name = e["event"]
+        if name == "play" and not playing:
+            playing, n = True, 0
+        elif name in ("end_turn", "turn"):
+            playing = False
+        elif playing and name in copied:
+            n += 1
+            best = max(best, n)
+    return best
+
+
+def game_summary(lang: str, result: GameResult | None,
+                 events: list[dict]) -> tuple[str, str]:
+    """Title and body of the end screen: who won, the worms left per team, turns played, the
+    longest chain of changes one card made (no result: nobody won)."""
+    winners = list(result.winners) if result is not None else []
+    lines = [text("over.winner", lang, team=text(f"team.{winners[0]}", lang))
+             if len(winners) == 1 else
+             (text("over.shared", lang, teams=", ".join(text(f"team.{t}", lang)
+                                                          for t in winners))
+              if winners else text("over.draw", lang))]
+    worms = {t: n for t, n in (result.worms if result is not None else {}).items() if n}
+    left = [text("sum.left", lang, left=_counts(lang, worms.items()))] if worms else []
+    chain = [text("over.chain", lang, n=best_chain(events))]
+    title = text("over.title_turns", lang, n=result.turns if result is not None else 0)
+    if not fits(title, ""):
+        title = text("over.title", lang)
+    for body in (lines + left + chain, lines + left, lines + chain, lines):
+        if fits(title, "\n".join(body)):     # what does not fit goes
+            break
+    return title, "\n".join(body)
