@@ -2,7 +2,7 @@
 
 Vocabulary:
 
-* a **hex** is an axial ``(q, r)`` tuple (:mod:`.hexes`);
+* a **hex** is an axial ``(q, r)`` tuple (:mod:`table.hexgrid`, shared with the hardware side);
 * a :class:`Board` holds land, Things in hex order, the wind and the Target Token;
 * a **chance source** gives die faces and Danger Flipper sides (:mod:`.chance`);
 * a **decider** answers :class:`Decision` requests (:mod:`.decisions`), each naming its

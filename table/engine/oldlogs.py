@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .checkpoints import Checkpoint
 from .decisions import Decision, DecisionKind, Purpose
 from .state import State
 
@@ -62,22 +61,15 @@ def kept_at(mine: list[dict[str, Any]], log: list[dict[str, Any]], n: int) -> in
     return at
 
 
-class OldLogs:
-    """The replay side of these rules, a part of :class:`table.engine.game.Game`."""
 
-    _log: list[dict[str, Any]]
-    _checkpoints: list[Checkpoint]
-    _request: Decision | None
-    _st: State
-
-    def _passed_over(self, log: list[dict[str, Any]], n: int) -> bool:
-        """True if the answer ``log[n]`` is one an earlier build asked for and this one does
-        not (:func:`old_question`): it is kept in the game's log where it stood, the
-        checkpoints after it moved one entry on, and not given to the game."""
-        if old_question(log[n], self._request, self._st) is None:
-            return False
-        at = kept_at(self._log, log, n)
-        self._log.insert(at, dict(log[n]))
-        self._checkpoints = [Checkpoint(c.n_log + 1, *c[1:]) if c.n_log > at else c
-                             for c in self._checkpoints]
-        return True
+def pass_over(mine: list[dict[str, Any]], log: list[dict[str, Any]], n: int,
+              request: Decision | None, st: State) -> int | None:
+    """If the answer ``log[n]`` is one an earlier build asked for and this one does not
+    (:func:`old_question`), keep it in ``mine`` (the game's log, replayed from ``log`` so far)
+    where it stood and return that index (what the game kept after it moves one entry on); it
+    is not given to the game.  None: it is answered as usual."""
+    if old_question(log[n], request, st) is None:
+        return None
+    at = kept_at(mine, log, n)
+    mine.insert(at, dict(log[n]))
+    return at

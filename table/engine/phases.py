@@ -1,12 +1,15 @@
 """The rules of a game's phases: setup (the map, placing, the Sudden Death draft, the start)
 and the turn (rulings T1-T8: activate, two movement steps, the weapon, End turn, the Drop
-step, passing the Target Token; elimination and the final round).  Each phase method runs on a
-:class:`State` with a :class:`PhaseRun` that asks its decisions and reveals its chance.
+step, passing the Target Token; elimination and the final round).  Each phase's rule runs on a
+:class:`State` with a :class:`PhaseRun` that asks its decisions and reveals its chance;
+:data:`PHASE_RULES` says which rule runs at which phase.
 """
 
 from __future__ import annotations
 
-from .board import TEAMS, Board, Thing
+from typing import Callable
+
+from .board import TEAMS, Thing
 from .cards import Card, Play, resolve_drop, resolve_text, target_ok
 from .config import GameConfig
 from .decisions import PASS, SKIP, Movement, Purpose, Way, seat_actor
@@ -15,34 +18,42 @@ from .events import EventKind
 from table.hexgrid import Hex
 from .rerun import PhaseRun, TimeUp
 from .setup import (HIDDEN, arena, auto_layout, copies, deal_hands, drop_deck, make_map,
-                    place_thing, standard_land, supply_deck)
+                    place_thing, supply_deck)
 from .state import GameResult, Phase, Setup, State
 from .targeting import inches, jumps
 from .tiles import Tile
 
 
-class Phases:
-    """The phase methods of :class:`table.engine.game.Game` (``_p_<phase>``), which uses its
-    ``config``, ``cards``, ``tiles`` and target cache."""
+class PhaseRules:
+    """The rules of the phases for one game: its settings, the cards it plays with (a card
+    taught during the game: :meth:`with_card`), the box's map tiles, and a cache of the legal
+    targets of a card from a hex (shared with the game's copies: it depends on neither)."""
 
-    config: GameConfig
-    cards: dict[str, Card]
-    tiles: list[Tile] | None
-    #: (card, worm's hex) -> the target hexes and the Accuracy dice each would roll
-    _targets: dict[tuple[str, Hex], tuple[tuple[Hex, ...], tuple[int, ...] | None]]
+    def __init__(self, config: GameConfig, cards: dict[str, Card], tiles: list[Tile] | None,
+                 targets: dict | None = None):
+        self.config = config
+        self.cards = cards
+        self.tiles = tiles
+        #: (card, worm's hex) -> the target hexes and the Accuracy dice each would roll
+        self.targets: dict[tuple[str, Hex], tuple[tuple[Hex, ...], tuple[int, ...] | None]] = \
+            {} if targets is None else targets
+
+    def with_card(self, card: Card) -> "PhaseRules":
+        """These rules with one more card (the cards of a game's copies stay as they were)."""
+        return PhaseRules(self.config, {**self.cards, card.id: card}, self.tiles, self.targets)
 
     # -- setup phases -------------------------------------------------------------------------
 
-    def _p_map(self, st: State, run: PhaseRun) -> None:
+    def lay_map(self, st: State, run: PhaseRun) -> None:
         """T8: one map tile per player (every tile with Larger map), laid by the rulebook."""
-        assert self.tiles is not None, "Game.new refuses a game without land or tiles"
+        assert self.tiles is not None, "a Game refuses a game without land or tiles"
         data = make_map(st.board, self.tiles, len(st.teams), self.config.larger_map,
                         run.chance, _short(run))
         st.arena = arena(st.board.land)
         run.r.event(EventKind.MAP, **data)
         st.phase = st.after_map
 
-    def _p_place(self, st: State, run: PhaseRun) -> None:
+    def place(self, st: State, run: PhaseRun) -> None:
         actor = seat_actor(st.place_seat)
         items = sorted(set(st.pile))
         item = run.ask("pile", items, items[0], Purpose.PLACE, actor)
@@ -56,7 +67,7 @@ class Phases:
             st.phase = Phase.DRAFT if ("sudden_death_draft" in self.config.options and
                                    "no_sudden_death" not in self.config.options) else Phase.START
 
-    def _p_draft(self, st: State, run: PhaseRun) -> None:
+    def draft(self, st: State, run: PhaseRun) -> None:
         """Sudden Death Draft: the Sudden Death cards dealt out as evenly as they go (extras
         back in the box), each player keeps one, one of the kept cards is drawn at random."""
         sds = sorted(c for c in self.cards if self.cards[c].kind == "sudden_death")
@@ -71,7 +82,7 @@ class Phases:
         st.drafted = run.chance.pick(kept, "sudden_death") if kept else None
         st.phase = Phase.START
 
-    def _p_start(self, st: State, run: PhaseRun) -> None:
+    def start(self, st: State, run: PhaseRun) -> None:
         cfg, ch, board = self.config, run.chance, st.board
         if cfg.things is None and cfg.placement == "auto":
             auto_layout(board, st.teams, ch)
@@ -120,7 +131,7 @@ class Phases:
         run.r.event(EventKind.TURN, number=st.turn_no, team=team)
         run.r.thaw(team)
 
-    def _p_activate(self, st: State, run: PhaseRun) -> None:
+    def activate(self, st: State, run: PhaseRun) -> None:
         r, board = run.r, st.board
         worms = sorted(w.id for w in board.worms(st.team))
         try:
@@ -146,10 +157,10 @@ class Phases:
         worm = st.board.things.get(st.worm) if st.worm else None
         return worm is None or run.r.active_hurt or st.timed_out
 
-    def _p_move1(self, st: State, run: PhaseRun) -> None:
+    def move1(self, st: State, run: PhaseRun) -> None:
         self._movement(st, run, Phase.MOVE2)
 
-    def _p_move2(self, st: State, run: PhaseRun) -> None:
+    def move2(self, st: State, run: PhaseRun) -> None:
         self._movement(st, run, Phase.WEAPON)
 
     def _movement(self, st: State, run: PhaseRun, then: Phase) -> None:
@@ -172,7 +183,7 @@ class Phases:
         elif way == Way.JUMP:
             run.r.jump(worm, to)
 
-    def _p_weapon(self, st: State, run: PhaseRun) -> None:
+    def weapon(self, st: State, run: PhaseRun) -> None:
         if not self._turn_over(st, run):
             try:
                 self._play_from_hand(st, run, Purpose.WEAPON)
@@ -184,7 +195,7 @@ class Phases:
     def _play_from_hand(self, st: State, run: PhaseRun, purpose: Purpose) -> None:
         # (at the start of the weapon step nothing is pending: every step ends with a sync,
         # so the step still asks before it changes anything, as ASK_FIRST requires)
-        self._sync_draws(st, run)
+        self.sync_draws(st, run)
         hand = st.hands[st.turn_team()]
         weapons = {c for c in hand if c in self.cards and self.cards[c].kind in WEAPONS}
         if HIDDEN in hand:              # the Starter dealt face down: whichever it turns out
@@ -216,7 +227,7 @@ class Phases:
 
     def _target(self, st: State, run: PhaseRun, card: Card, worm: Thing) -> Hex:
         key = (card.id, worm.at)
-        cached = self._targets.get(key)
+        cached = self.targets.get(key)
         if cached is None:
             assert card.target is not None, "only a card with a target rule asks for one"
             board = st.board
@@ -228,17 +239,17 @@ class Phases:
                 dice = tuple(accuracy_dice(worm.at, h, card.accuracy) for h in legal)
             cached = (tuple(legal), dice)
             if card.target != "new_hex" and not card.where:     # (these read the board)
-                self._targets[key] = cached
+                self.targets[key] = cached
         opts, info = cached
         return run.ask("hex", opts, opts[0], Purpose.TARGET, info=info, card=card.id)
 
-    def _p_end(self, st: State, run: PhaseRun) -> None:
+    def end(self, st: State, run: PhaseRun) -> None:
         """End turn (no end-of-turn effects in the library yet), the Drop step, pass."""
         r = run.r
         r.active_team = st.team
         r.event(EventKind.END_TURN, team=st.team)
         self._drop(st, run)
-        self._check_teams(st, run)
+        self.check_teams(st, run)
         self._pass(st, run)
 
     def _drop(self, st: State, run: PhaseRun) -> None:
@@ -314,7 +325,7 @@ class Phases:
             return
         self._begin_turn(st, run, nxt)
 
-    def _check_teams(self, st: State, run: PhaseRun) -> None:
+    def check_teams(self, st: State, run: PhaseRun) -> None:
         if not st.order or st.result is not None:
             return
         alive = {t.team for t in st.board.things.values() if t.kind == "worm"}
@@ -341,7 +352,7 @@ class Phases:
         st.phase = Phase.OVER
         run.r.event(EventKind.GAME_OVER, **st.result.as_json())
 
-    def _sync_draws(self, st: State, run: PhaseRun) -> None:
+    def sync_draws(self, st: State, run: PhaseRun) -> None:
         """Hand out the Supply cards the crates opened since the last look."""
         deck = self._deck(st.supply, SUPPLY_DECK)     # (st.supply itself, but own decks)
         for team, n in st.board.cards_drawn.items():
@@ -365,6 +376,19 @@ SUPPLY_DECK = ("supply", "superweapon")
 DROP_DECK = ("drop", "sudden_death")
 WEAPONS = ("starter",) + SUPPLY_DECK
 
+#: the rule each phase runs (the game runs the one its state is at; ``over`` runs none)
+PHASE_RULES: dict[Phase, Callable[[PhaseRules, State, PhaseRun], None]] = {
+    Phase.MAP: PhaseRules.lay_map,
+    Phase.PLACE: PhaseRules.place,
+    Phase.DRAFT: PhaseRules.draft,
+    Phase.START: PhaseRules.start,
+    Phase.ACTIVATE: PhaseRules.activate,
+    Phase.MOVE1: PhaseRules.move1,
+    Phase.MOVE2: PhaseRules.move2,
+    Phase.WEAPON: PhaseRules.weapon,
+    Phase.END: PhaseRules.end,
+}
+
 
 def _short(run: PhaseRun):
     """What a deck (or the box's map tiles) running short says: a ``deck_short`` event."""
@@ -372,16 +396,3 @@ def _short(run: PhaseRun):
         run.r.event(EventKind.DECK_SHORT, deck=deck, card=card, wanted=wanted, have=have)
     return short
 
-
-def fixed_board(cfg: GameConfig, land: set[Hex] | None) -> Board:
-    """A board from a fixed layout (scenario files): worms need ids and teams."""
-    board = Board(land=set(land if land is not None else standard_land(cfg.teams)), wind=1)
-    things = cfg.things or ()
-    for t in things:
-        if t.get("id"):
-            board.reserve_id(t["id"])
-    for t in things:
-        kind = t["kind"]
-        tid = t.get("id") or board.new_id(kind)
-        board.add(Thing(tid, kind, tuple(t["at"]), t.get("team"), bool(t.get("damaged", False))))
-    return board
