@@ -16,7 +16,7 @@ SLOW = {
     "parts/",                                            # CAD builds
     "web/test_browser.py", "web/test_new_group.py", "web/test_cardform_page.py",
     "web/test_teach_game.py", "web/test_teach_page.py",  # a browser
-    "app/test_game_e2e.py",
+    "app/test_game_e2e.py", "app/test_drawn_from_snapshot.py",
     "app/test_box_plays.py::test_the_box_plays_a_whole_game_as_its_level_chooses",
     "app/test_teach_daemon.py::test_a_whole_game_where_every_supply_card_drawn_is_taught_on_the_spot",
     "app/test_own_decks.py::test_when_the_box_draws_nothing_is_tapped",

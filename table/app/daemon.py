@@ -43,7 +43,7 @@ from table.app.core.mode import Mode
 from table.app.core.tablestate import Doing, TableState
 from table.app.gameplay import GamePlay
 from table.app.core.systemd import Notifier
-from table.app.showing.views import fault_notice, game_view
+from table.app.showing.views import Step, fault_notice, game_view
 from table.app.onshow import OnShow
 from table.app.showing.presenter import Presenter
 from table.app.asking.prompts import Notice, Prompt, View
@@ -305,8 +305,13 @@ class Daemon:
         if self.on_snapshot is None or not self.page_watched():
             return None
         try:
-            return page_view(prompt, view, self.game, self.tracker and self.tracker.board,
-                             self.lang, sim=self.sim, cards=self.cards)
+            board, before, changed = self.tracker and self.tracker.board, None, frozenset()
+            noted = self.play.page_board(self.queue.steps[0], on_show=isinstance(
+                prompt, Step)) if self.queue else None
+            if noted is not None:               # a change being copied: never one ahead
+                before, board, changed = noted
+            return page_view(prompt, view, self.game, board, self.lang, sim=self.sim,
+                             cards=self.cards, before=before, changed=changed)
         except Exception:
             log.exception("the page's view of the game failed")
             return None

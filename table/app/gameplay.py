@@ -39,6 +39,9 @@ class GamePlay:
         self.jg: JournaledGame | None = None
         self.tracker: Tracker | None = None
         self.seen = 0
+        # id(step) -> (step, board before its batch of changes, after it, the hexes of that
+        # batch changed before the step, and with it): the page's board while it is on show
+        self.boards: dict[int, tuple[Any, Board, Board, frozenset, frozenset]] = {}
 
     def in_play(self) -> tuple[JournaledGame, Tracker]:
         """The game in play and its tracker (what play's methods work on)."""
@@ -86,7 +89,10 @@ class GamePlay:
         self.tracker = tracker = tracker_for(jg.game, d.settings)
         events = jg.game.events
         self.seen = len(events)
-        self._set_steps(tracker.steps(events), base=0)
+        before = tracker.board.copy()
+        steps = tracker.steps(events)
+        self._set_steps(steps, base=0)
+        self._note(steps, before, tracker)
         d.state.set(mode=Mode.PLAY)
         d.wizard = None
         self.check_timer()
@@ -94,6 +100,7 @@ class GamePlay:
 
     def _set_steps(self, steps: Iterable[Any], base: int | None = None) -> None:
         steps = list(steps)
+        self.boards = {}
         events = self.jg.game.events if self.jg is not None else []
         self.d.queue.replace(steps, len(events) if base is None or not steps else base)
         self.save_progress()
@@ -111,13 +118,37 @@ class GamePlay:
         events = jg.game.events
         seen, new = self.seen, events[self.seen:]
         self.seen = len(events)
+        before = tracker.board.copy()
         steps = tracker.steps(new)
         if queue:
             if queue.extend(steps, seen):
                 self.save_progress()
         else:
             self._set_steps(steps, base=seen)
+        self._note(steps, before, tracker)
         self.check_timer()
+
+    def _note(self, steps: list, before: Board, tracker: Tracker) -> None:
+        """For each of ``steps``, just made by ``tracker`` from the board ``before``: the
+        board as the players have it once they copy it (:meth:`page_board`)."""
+        start = 0
+        for end, after in tracker.marks:
+            changed: frozenset = frozenset()
+            for step in steps[start:end]:
+                hexes = touched(step)
+                self.boards[id(step)] = (step, before, after, changed, changed | hexes)
+                changed = changed | hexes
+            start, before = end, after
+
+    def page_board(self, step: Any, on_show: bool) -> tuple[Board, Board, frozenset] | None:
+        """The board as the players have it, as the page shows it while ``step`` is the next
+        to copy: (the board before its batch of changes, after it, the hexes of the batch
+        changed so far: with ``step``'s own if it is ``on_show``, the change being copied);
+        None for a step made otherwise (after an undo, a resume: the tracker's board)."""
+        noted = self.boards.get(id(step))
+        if noted is None or noted[0] is not step:
+            return None
+        return noted[1], noted[2], noted[4] if on_show else noted[3]
 
     def answer(self, value: Any) -> None:
         jg, _ = self.in_play()
@@ -196,4 +227,10 @@ class GamePlay:
         d.state.set(overlay=None, mode=Mode.STORAGE)
 
 
-__all__ = ["GamePlay"]
+def touched(step: Any) -> frozenset:
+    """The hexes copying ``step`` changes: where its changes are, and where a moved Thing
+    comes from."""
+    return frozenset(step.hexes) | {c.src for c in step.changes if c.src is not None}
+
+
+__all__ = ["GamePlay", "touched"]

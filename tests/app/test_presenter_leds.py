@@ -1,7 +1,7 @@
 """The LEDs as the presenter draws them (issue 20): a change's frame is on the LEDs once
 :meth:`Presenter.present` returns, each tick's frame (the animation's time then) once
 :meth:`Presenter.animate` returns, and the snapshot holds what the LEDs show (a hex a frame
-leaves out keeps its colour)."""
+leaves out keeps its colour, and the LEDs show the snapshot: issue 31)."""
 
 from types import SimpleNamespace
 
@@ -47,14 +47,15 @@ def test_a_change_is_on_the_leds_when_present_returns():
 
 def test_each_tick_shows_the_frame_for_its_time_and_the_rest_keeps_its_colour():
     p, leds = presenter()
-    p.present(Blinking((9, 0, 0)), None, 0.0, mode="play", lang="en")
-    leds.set((0, -1), (5, 5, 5))                          # a hex no frame of it names
-    leds.show()
+    lit = Blinking((9, 0, 0))
+    lit.frame = lambda view, t: {(0, -1): (5, 5, 5)}      # a hex no frame of Blinking names
+    p.present(lit, None, 0.0, mode="play", lang="en")
     for t in (1.0, 2.0, 3.0):
         snap = p.animate(Blinking((9, 0, 0)), None, t)
         assert snap is not None and leds.shown()[(1, 0)] == (int(t), 0, 0)
         assert dict(snap.leds)[(1, 0)] == (int(t), 0, 0)
-    assert leds.shown()[(0, -1)] == (5, 5, 5) and leds.frames == 5
+        assert dict(snap.leds)[(0, -1)] == (5, 5, 5) == leds.shown()[(0, -1)]
+    assert dict(snap.leds) == leds.shown() and leds.frames == 4     # the LEDs: the snapshot
     leds.close()
 
 

@@ -47,14 +47,20 @@ def marked(prompt, texts: list[str]) -> list[str]:
     return texts
 
 
-def page_view(prompt, view, game, board, lang: str, *, sim: bool, cards: dict) -> dict:
+def page_view(prompt, view, game, board, lang: str, *, sim: bool, cards: dict,
+              before=None, changed: frozenset = frozenset()) -> dict:
     """The page's view of the game beside the LEDs, as :class:`TableSnapshot` fields: what
-    stands on each hex (``board``), whose turn it is, the turn log, the hex under the cursor,
-    and (in simulation only) the hand of the team to play.  Changes nothing."""
+    stands on each hex (``board``; with ``before``, ``board`` only at the hexes ``changed``
+    and ``before`` elsewhere: the board as the players have it, a change being copied), whose
+    turn it is, the turn log, the hex under the cursor, and (in simulation only) the hand of
+    the team to play.  Changes nothing."""
     if game is None or board is None:
         return {}
-    out: dict = {"board": tuple({"at": list(h), "water": not board.is_land(h),
-                                 "things": things_at(board, h, lang)} for h in sorted(view.grid))}
+    rows = []
+    for h in sorted(view.grid):
+        at = board if before is None or h in changed else before
+        rows.append({"at": list(h), "water": not at.is_land(h), "things": things_at(at, h, lang)})
+    out: dict = {"board": tuple(rows)}
     turn = game.turn
     out["team"] = turn.team and text(f"team.{turn.team}", lang)
     if sim and turn.team in game.hands and not game.config.box_level(turn.team):

@@ -60,6 +60,8 @@ class Tracker:
         self.token = False            # the Target Token stands on the board
         self.sudden = None            # the Sudden Death card just revealed (named once)
         self.active: str | None = None    # the active worm (its jump's die is said by it)
+        # after :meth:`steps`: (n, board) where its first n steps leave the board (a copy)
+        self.marks: list[tuple[int, Board]] = []
 
     def _laid_out(self) -> list[Instruction]:
         """Things the box laid out at setup, added to the board; an instruction each."""
@@ -164,6 +166,7 @@ class Tracker:
         the box rolled are not steps of their own: they are said beside what they did."""
         out: list[Step] = []
         chunk: list[dict] = []
+        self.marks = []
         for e in events:
             said = self._said_alone(e)
             if said is None:
@@ -172,11 +175,19 @@ class Tracker:
             if e["event"] == "draw":          # (a crate opened: said with the change it ends)
                 chunk.append(e)
             out.extend(self._changes(chunk))
+            self._mark(len(out))
             chunk = []
             out.extend(said(e))
             self.apply([e])
+            self._mark(len(out))
         out.extend(self._changes(chunk))
+        self._mark(len(out))
         return out
+
+    def _mark(self, n: int) -> None:
+        """The first ``n`` steps made leave the board as it is now (:attr:`marks`)."""
+        if n > (self.marks[-1][0] if self.marks else 0):
+            self.marks.append((n, self.board.copy()))
 
     def _said_alone(self, e: dict) -> Callable[[dict], list[Step]] | None:
         """How an event said on screens of its own is said (before the changes since the last
