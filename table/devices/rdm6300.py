@@ -18,17 +18,6 @@ log = logging.getLogger(__name__)
 RDM_FRAME_LEN = 14
 
 
-def rdm6300_frame(uid: str) -> bytes:
-    """The frame an RDM6300 sends for a 5-byte (10 hex digit) tag."""
-    raw = bytes.fromhex(uid)
-    if len(raw) != 5:
-        raise ValueError(f"an RDM6300 tag is 5 bytes (10 hex digits), not {uid!r}")
-    checksum = 0
-    for b in raw:
-        checksum ^= b
-    return b"\x02" + raw.hex().upper().encode() + f"{checksum:02X}".encode() + b"\x03"
-
-
 def parse_rdm6300(frame: bytes) -> str:
     """The UID in one 14-byte frame; raises :class:`Garbled` if it fails its checks."""
     if len(frame) != RDM_FRAME_LEN or frame[0] != 0x02 or frame[-1] != 0x03:

@@ -87,19 +87,13 @@ class JournaledGame:
 
     def _reload(self) -> None:
         """After a failed write the game in memory may be ahead of the file: rebuild it.  If
-        that fails too, every later change is refused (JournalError) until :meth:`reload`
-        works: nothing is ever written after a gap."""
+        that fails too, every later change is refused (JournalError): the game must be loaded
+        again (:meth:`load`, as the daemon resumes it); nothing is ever written after a gap."""
         try:
             self.game = self.journal.load(self.game_id)
             self._stale = None
         except JournalError as err:
             self._stale = err    # the original error is the one to report
-
-    def reload(self) -> None:
-        """Rebuild the game from the journal (after storage failed); JournalError if it
-        cannot be read."""
-        self.game = self.journal.load(self.game_id)
-        self._stale = None
 
     def _check(self) -> None:
         if self._stale is not None:

@@ -40,14 +40,6 @@ def gable_x(x0: float, x1: float, yc: float, z0: float, z1: float, width: float)
     return bd.Pos(x0, 0, 0) * bd.extrude(face, x1 - x0)
 
 
-def gable_y(y0: float, y1: float, xc: float, z0: float, z1: float, width: float) -> bd.Part:
-    """The same through a wall normal to y."""
-    h = width / 2
-    pts = [(xc - h, z0), (xc + h, z0), (xc + h, z1 - h), (xc, z1), (xc - h, z1 - h)]
-    face = bd.Plane.XZ * bd.Polygon(*pts, align=None)
-    return bd.Pos(0, y1, 0) * bd.extrude(face, y1 - y0)
-
-
 def columns(lay: Layout) -> list[bd.Part]:
     w, ln, t = lay.width / 2, lay.length / 2, lay.wall
     out = []

@@ -81,11 +81,6 @@ def reader_clamps(lay: Layout) -> tuple[list[tuple[float, float]], float]:
     return [(px + sx * off, fr["zc"] + pz) for sx in (-1, 1)], stand
 
 
-def washer_overlap(lay: Layout) -> float:
-    """How far each clamp's washer reaches over the reader's edge."""
-    return WASHER[0] / 2 - (2 * M.CLEARANCE + CLAMP_BOSS / 2)
-
-
 def front(lay: Layout) -> bd.Part:
     fr = front_frame(lay)
     fl = lay.extra["front"]

@@ -56,10 +56,6 @@ class Layout:
     extra: dict = field(default_factory=dict)
 
     @property
-    def dial_xy(self) -> tuple[float, float]:
-        return hex_xy(self.dial_hex, self.s)
-
-    @property
     def gear_centre(self) -> float:
         """Centre distance of the gear pair: module x (z1 + z2) / 2."""
         return GEAR_MODULE * sum(GEAR_TEETH) / 2

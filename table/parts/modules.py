@@ -82,7 +82,6 @@ BOARDS |= {
 # the card reader's working distance through plastic (data sheets: PN532 with NTAG213 stickers
 # about 30 mm in air; RDM6300 with EM4100 cards about 20 mm): the pad leaves this much skin
 READER_SKIN_MM = {"pn532": 2.0, "rdm6300": 2.0}
-READER_RANGE_MM = {"pn532": 30.0, "rdm6300": 20.0}
 
 
 @dataclass(frozen=True)
@@ -113,6 +112,5 @@ LEDS = {
 # heat-set inserts (CNC Kitchen): the hole they melt into, and their length
 INSERT_HOLE = {"M3": 4.0, "M2.5": 3.6, "M2": 3.2}
 
-BEARING = "M3-10-4"          # bd_warehouse SKT deep groove ball bearing 623: 3 x 10 x 4
-BEARING_SIZE = (3.0, 10.0, 4.0)
+BEARING_SIZE = (3.0, 10.0, 4.0)   # the dial's deep groove ball bearing 623 (M3-10-4): 3 x 10 x 4
 DC_JACK_HOLE = 8.0           # panel-mount 5.5/2.1 mm DC jack (e.g. DC-099): 8 mm hole

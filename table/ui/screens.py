@@ -389,10 +389,3 @@ def decks_menu(lang: str, cursor: int, known: int | None = None) -> Screen:
 def dice_menu(lang: str, cursor: int) -> Screen:
     return menu(text("wizard.dice", lang),
                 [text("wizard.dice_auto", lang), text("wizard.dice_own", lang)], cursor)
-
-
-def move_menu(lang: str, team: str, worm: int, cursor: int) -> Screen:
-    """Inch, jump or skip, under the turn header."""
-    title = text("turn.title", lang, team=text(f"team.{team}", lang), n=worm)
-    return menu(title, [text(k, lang) for k in ("move.inch", "move.jump", "move.skip")], cursor)
-

@@ -8,7 +8,7 @@ import pytest
 from table.devices import DeviceError
 from table.devices.cards import SimCardReader, canonical_uid
 from table.devices.pn532 import ACK_FRAME, Pn532Reader, parse_pn532, pn532_frame
-from table.devices.rdm6300 import Rdm6300Reader, parse_rdm6300, rdm6300_frame
+from table.devices.rdm6300 import Rdm6300Reader, parse_rdm6300
 from table.devices.serialreader import Garbled
 
 from tests.polling import until
@@ -313,6 +313,15 @@ def test_reader_thread_reports_a_vanished_port_and_recovers(pn532):
 
 
 # -- RDM6300 over a pty -----------------------------------------------------------------------
+
+def rdm6300_frame(uid: str) -> bytes:
+    """Test-side: the frame an RDM6300 sends for a 5-byte (10 hex digit) tag."""
+    raw = bytes.fromhex(uid)
+    checksum = 0
+    for b in raw:
+        checksum ^= b
+    return b"\x02" + raw.hex().upper().encode() + f"{checksum:02X}".encode() + b"\x03"
+
 
 def test_rdm6300_frame_and_checksum():
     # 0A ^ 00 ^ B1 ^ C2 ^ D3 = AA

@@ -61,7 +61,7 @@ def test_when_even_the_reload_fails_every_later_change_is_refused(standin, tmp_p
         with pytest.raises(JournalIOError, match="ahead of"):      # (the first error's class)
             played.answer(choose(played.game, 4))
         journal.load = real_load
-        played.reload()
+        played = JournaledGame.load(journal, played.game_id)      # as the daemon resumes it
         played.answer(choose(played.game, 4))
         assert journal.entries(played.game_id) == list(played.log)
         assert journal.load(played.game_id).log == played.log

@@ -131,8 +131,10 @@ SAMPLES = {
                           for p in PROMPTS for phase in PHASES] + [screens.turn(lang, team, None,
                                                             t("prompt.worm", lang))
                                                for team in TEAMS],
-    "move menu": lambda lang: [screens.move_menu(lang, team, 4, c) for team in TEAMS
-                               for c in range(3)],
+    "card or skip": lambda lang: [screens.message(   # (app/asking/pickers.py CardTap: OK passes)
+        t("turn.title", lang, team=t(f"team.{team}", lang), n=4),
+        t("prompt.card", lang) + "\n" + t("teach.hint", lang),
+        footer=f"{t('button.ok', lang)}: {t('move.skip', lang)}") for team in TEAMS],
     "thing menu": lambda lang: [screens.menu(
         t("prompt.thing", lang),
         [t(f"thing.{k}", lang) for k in KINDS] + [strings.worm_name(lang, team, 4)
