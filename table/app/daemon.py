@@ -115,7 +115,6 @@ class Daemon:
         self._t0 = clock()
         self.stopping = asyncio.Event()      # set by stop(), even before run() (a SIGTERM)
         self.ready = False
-        self.renders = 0
         if show is not None:
             show.attach(self)
             self.box.off = True               # (the show answers for the box, paced)
@@ -296,7 +295,6 @@ class Daemon:
             snap = self.presenter.present(
                 prompt, view, t, mode=self.mode, lang=self.lang, wind=wind, page=self._page(
                     prompt, view), clock_left=self.timer.left() if self.overlay is None else None)
-        self.renders += 1
         if self.on_snapshot is not None:
             self.on_snapshot(snap)
 

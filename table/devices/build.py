@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import glob
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, cast
 
 from table.devices import Device, DeviceError
@@ -48,23 +48,23 @@ class Devices:
     # -- the five devices --
     @property
     def wind(self) -> WindDial:
-        return cast("WindDial", self._get("wind"))
+        return cast("WindDial", self._get("wind", self._make_wind))
 
     @property
     def leds(self) -> HexLeds:
-        return cast("HexLeds", self._get("leds"))
+        return cast("HexLeds", self._get("leds", self._make_leds))
 
     @property
     def display(self) -> Display:
-        return cast("Display", self._get("display"))
+        return cast("Display", self._get("display", self._make_display))
 
     @property
     def buttons(self) -> Buttons:
-        return cast("Buttons", self._get("buttons"))
+        return cast("Buttons", self._get("buttons", self._make_buttons))
 
     @property
     def card_reader(self) -> CardReader:
-        return cast("CardReader", self._get("card_reader"))
+        return cast("CardReader", self._get("card_reader", self._make_card_reader))
 
     @property
     def pin_library(self):
@@ -123,9 +123,10 @@ class Devices:
         self.close()
 
     # -- building --
-    def _get(self, name: str):
+    def _get(self, name: str, make: Callable[[], Device]) -> Device:
+        """The device ``name``, made by ``make`` the first time it is asked for."""
         if name not in self._built:
-            self._built[name] = getattr(self, f"_make_{name}")()
+            self._built[name] = make()
         return self._built[name]
 
     def _config(self, name: str):

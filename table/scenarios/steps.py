@@ -91,10 +91,6 @@ def _parse_board(table: dict) -> Board:
     return Board(land=land, wind=wind, rules=rules)
 
 
-def _place_at(v: Any, where: str):
-    return "target" if v == "target" else ("emptiest" if v == "emptiest" else hexagon(v, where))
-
-
 def _parse_step(step: Any, i: int, cards: dict) -> dict:
     where = f"steps[{i}]"
     if not isinstance(step, dict):

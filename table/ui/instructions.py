@@ -26,10 +26,6 @@ BOOKKEEPING = frozenset({"roll", "flip", "accuracy", "blast", "oil_drum", "prod"
                          "pool_empty", "setup", "turn", "activate", "play", "end_turn",
                          "reshuffle", "drop_empty", "final_round", "eliminated", "game_over",
                          "card_drawn", "shield", "ice_holds", "by_hand"})
-#: Events the players copy onto the board, each turned into instructions below.
-COPIED = frozenset({"move", "destroy", "damage", "heal", "freeze", "thaw", "place", "flood",
-                    "wind", "draw", "supply_empty",
-                    "target", "rule", "drop", "sudden_death"})
 #: Which form of the team name each sentence takes.
 TEAM_FORM = {"do.move_worm": "team_acc", "do.lay_down": "team_acc", "do.worm_sank": "team_adj",
              "do.worm_out": "team_adj", "do.draw": "team", "do.take": "team",
@@ -90,7 +86,7 @@ def instructions(events: list[dict], before: Board) -> list[Instruction]:
 
 
 class _Steps:
-    """The instructions of a run of events, one handler a kind of event (``_on_<event>``)."""
+    """The instructions of a run of events, one handler a kind of event (:data:`COPIED`)."""
 
     def __init__(self, before: Board) -> None:
         self.held = dict(before.things)          # the Things as the board before them held
@@ -109,12 +105,12 @@ class _Steps:
             i += 1
             if name in BOOKKEEPING:
                 continue
-            handler = getattr(self, f"_on_{name}", None)
+            handler = COPIED.get(name)
             if handler is None:
                 raise ValueError(f"no instruction for the engine event {name!r}: add it to "
-                                 "table/ui/instructions.py (or to BOOKKEEPING if the players "
-                                 "have nothing to do)")
-            i += handler(e, nxt) or 0             # (a handler may take the next event too)
+                                 "table/ui/instructions.py COPIED (or to BOOKKEEPING if the "
+                                 "players have nothing to do)")
+            i += handler(self, e, nxt) or 0       # (a handler may take the next event too)
         return self.out
 
     def known(self, thing_id: str) -> tuple[str, str | None]:
@@ -152,8 +148,6 @@ class _Steps:
 
     def _on_freeze(self, e: dict, nxt: dict) -> None:
         self.out.append(Instruction(f"do.{e['event']}", self.worm(e["thing"]), _hex(e["at"])))
-
-    _on_thaw = _on_freeze
 
     def _on_heal(self, e: dict, nxt: dict) -> None:
         self.out.append(Instruction("do.heal", self.worm(e["worm"]), self.where.get(e["worm"])))
@@ -194,8 +188,16 @@ class _Steps:
             self.out.append(Instruction(f"do.{name}", {"card": e["card"]}))
         self.sudden = e["card"] if name == "sudden_death" else None
 
-    _on_sudden_death = _on_drop
-
     def _on_rule(self, e: dict, nxt: dict) -> None:
         if e.get("card") is None or e["card"] != self.sudden:
             self.out.append(Instruction("do.rule", {"rule": e["rule"]}))
+
+
+#: Events the players copy onto the board, each with the handler that turns it into
+#: instructions (a handler that takes the next event too returns 1).
+COPIED = {"move": _Steps._on_move, "destroy": _Steps._on_destroy, "damage": _Steps._on_damage,
+          "heal": _Steps._on_heal, "freeze": _Steps._on_freeze, "thaw": _Steps._on_freeze,
+          "place": _Steps._on_place, "flood": _Steps._on_flood, "wind": _Steps._on_wind,
+          "draw": _Steps._on_draw, "supply_empty": _Steps._on_supply_empty,
+          "target": _Steps._on_target, "rule": _Steps._on_rule, "drop": _Steps._on_drop,
+          "sudden_death": _Steps._on_drop}

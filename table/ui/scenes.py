@@ -125,12 +125,6 @@ def lit(frame: Frame, colours: dict[Hex, Color]) -> Frame:
     return out
 
 
-def team_worms(board: Board, grid: Iterable[Hex], team: str) -> Frame:
-    """Choosing a worm: the board dimmed, the team's worms at full colour."""
-    base = board_frame(board, grid)
-    return lit(dimmed(base), {w.at: TEAM_COLOURS[team] for w in board.worms(team)})
-
-
 def legal(board: Board, grid: Iterable[Hex], hexes: Iterable[Hex],
           colour: Color = WHITE) -> Frame:
     """Moving or picking: the board dimmed, the legal hexes lit."""

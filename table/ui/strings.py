@@ -183,10 +183,6 @@ FORMS, PLURAL_RULES = cached_catalogs()
 CATALOGUE: dict[str, tuple[str, ...]] = {
     key: tuple(by_lang[lang][0] if by_lang[lang] else "" for lang in LANGS)
     for key, by_lang in FORMS.items() if len(by_lang[SOURCE]) == 1}
-#: key: the plural forms in each language (English, Czech, Ukrainian), for counted nouns.
-PLURALS: dict[str, tuple[tuple[str, ...], ...]] = {
-    key: tuple(by_lang[lang] for lang in LANGS)
-    for key, by_lang in FORMS.items() if len(by_lang[SOURCE]) > 1}
 
 
 _recorders: list[tuple[set[str], str | None]] = []

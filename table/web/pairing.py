@@ -131,10 +131,6 @@ class Pairing:
                      round(self.open_s / 60), OPEN_HINT)
         return self._code
 
-    @property
-    def is_open(self) -> bool:
-        return self.code is not None
-
     def open(self) -> str:
         """Open pairing with a new code (handed to ``on_code``, never logged) and a fresh
         budget for the opening; a person at the table asked for it.  The sources' own budgets

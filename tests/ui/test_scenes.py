@@ -60,11 +60,8 @@ def test_accuracy_dice_count_agrees_with_the_engine(target):
     assert scenes.accuracy_dice((0, 0), target, 5) == len(rolled)
 
 
-def test_team_worms_and_legal_hexes():
+def test_legal_hexes():
     board = layout()
-    f = scenes.team_worms(board, GRID, "red")
-    assert f[(0, 0)] == f[(2, -1)] == TEAM_COLOURS["red"]
-    assert f[(-1, 0)] == scenes.scale(TEAM_COLOURS["blue"], 0.25)
     g = scenes.legal(board, GRID, [(0, 1), (9, 9)])
     assert g[(0, 1)] == WHITE and (9, 9) not in g
 
