@@ -18,7 +18,7 @@ from table.hexgrid import Hex
 from .instructions import worm_number
 from table.langs import LANGS
 
-from .strings import NO_ARGS, sentence, text
+from .strings import NO_ARGS, sentence, text, worm_short
 
 #: at most this many OLED lines of changes on one screen (the title bar above them)
 LINES = 4
@@ -35,7 +35,7 @@ class Change(NamedTuple):
     def text(self, lang: str) -> str:
         args = dict(self.args)
         if "team" in args:                  # "Red 2": short, so a change is one line
-            args["worm"] = f"{text('team.' + args.pop('team'), lang)} {args.pop('n')}"
+            args["worm"] = worm_short(lang, args.pop("team"), args.pop("n"))
         if "things" in args:
             args["things"] = ", ".join(text(f"thing.{k}", lang).lower() for k in args["things"])
         if "roll" in args or "flip" in args:    # a die behind it (table/ui/rolls.py)
@@ -244,8 +244,7 @@ def off_lines(lang: str, off: list[Change]) -> list[str]:
     worms = []
     for c in off:
         if c.key in OFF:
-            team = text("team." + c.args["team"], lang)
-            worms.append(f"{team} {c.args['n']}")
+            worms.append(worm_short(lang, c.args["team"], c.args["n"]))
         else:
             for kind in c.args.get("things") or [c.key.rsplit(".", 1)[1]] * c.args.get("times", 1):
                 kinds[kind] = kinds.get(kind, 0) + 1

@@ -4,12 +4,11 @@ events, in the players' language ("4. Red 2: Bazooka, missed · hurt: Blue 1")."
 from __future__ import annotations
 
 from .instructions import identify, worm_number
-from .strings import text
+from .strings import text, worm_short
 
 
 def _worm(lang: str, thing_id: str) -> str:
-    team = identify(thing_id)[1]
-    return f"{text(f'team.{team}', lang)} {worm_number(thing_id)}"
+    return worm_short(lang, identify(thing_id)[1] or "", worm_number(thing_id))
 
 
 def turn_log(events: list[dict], lang: str, cards: dict | None = None,
@@ -21,10 +20,8 @@ def turn_log(events: list[dict], lang: str, cards: dict | None = None,
     def flush():
         if turn is None:
             return
-        team = text("team." + turn["team"], lang)
-        head = f"{turn['n']}. {team}"
-        if turn["worm"]:
-            head += f" {worm_number(turn['worm'])}"
+        head = f"{turn['n']}. " + (_worm(lang, turn["worm"]) if turn["worm"]
+                                   else text("team." + turn["team"], lang))
         parts = [turn["card"] or text("log.no_card", lang)]
         if turn["shot"]:
             parts.append(text("sum.hit" if turn["shot"] == "hit" else "sum.miss", lang))

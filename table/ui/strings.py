@@ -267,6 +267,13 @@ def worm_name(lang: str, team: str, number: int | str) -> str:
     return text("worm.name", lang, team=text(f"team_adj.{team}", lang), n=number)
 
 
+def worm_short(lang: str, team: str, number: int | str) -> str:
+    """"Red 2", "Červený 2", "Червоний 2": a worm's short name (a change is one line), with
+    the team's adjective, so that it agrees with what is said of the one worm ("Červený 2:
+    zničen"; the team's name is plural: "Červení 2: zničen" would not)."""
+    return f"{sentence(text(f'team_adj.{team}', lang))} {number}"
+
+
 def sentence(s: str) -> str:
     """``s`` with its first letter upper-case."""
     return s[:1].upper() + s[1:]

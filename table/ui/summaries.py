@@ -8,11 +8,7 @@ from table.engine.board import Board
 from table.engine.state import GameResult
 
 from .screens import fits
-from .strings import text
-
-
-def _short(lang: str, team: str, n: str) -> str:
-    return f"{text(f'team.{team}', lang)} {n}"
+from .strings import text, worm_short
 
 
 def _counts(lang: str, counts) -> str:
@@ -38,9 +34,9 @@ def card_summary(lang: str, summary: dict, board: Board) -> tuple[str, str]:
         title = short(name, WIDTH - 2, font(12, bold=True))
     shot = {"hit": text("sum.hit", lang), "miss": text("sum.miss", lang)}.get(
         summary.get("shot") or "")
-    hurt = [_short(lang, t, n) for t, n in summary.get("hurt", ())]
-    out = [_short(lang, t, n) for t, n in summary.get("out", ())]
-    sank = [_short(lang, t, n) for t, n in summary.get("sank", ())]
+    hurt = [worm_short(lang, t, n) for t, n in summary.get("hurt", ())]
+    out = [worm_short(lang, t, n) for t, n in summary.get("out", ())]
+    sank = [worm_short(lang, t, n) for t, n in summary.get("sank", ())]
     lines = {"shot": shot,
              "hurt": text("sum.hurt", lang, who=", ".join(hurt)) if hurt else None,
              "out": text("sum.out", lang, who=", ".join(out)) if out else None,

@@ -127,7 +127,7 @@ def test_the_teacher_shows_the_refusal_in_the_box_language_and_teaches_the_card_
     for value in ("go", "supply", "adjacent", None, "symbols", *["PLAY"] * 9, "done", "save"):
         answer(value)
     words = "\n".join(teacher.prompt.screen(view("cs")).texts)
-    assert "Kartu nelze uložit" in words and "Řádek akcí má nejvýš 8 symbolů" in " ".join(
+    assert "Kartu nelze uložit" in words and "Akční lišta má nejvýš 8 symbolů" in " ".join(
         words.split()) and "Action" not in words
     press("ok")
     assert teacher.walk is not None and "✗ " in teacher.prompt.labels[teacher.prompt.cursor]

@@ -238,4 +238,4 @@ def test_the_turn_log_tells_each_turn_in_a_line():
     assert turn_log(events, "en", library()) == [
         "1. Blue 2: Bazooka · Missed the aim · Hurt: Red 1 · Drowned: Red 3",
         "2. Red 1: no card"]
-    assert turn_log(events, "cs", library())[0].startswith("1. Modří 2: Bazuka")
+    assert turn_log(events, "cs", library())[0].startswith("1. Modrý 2: Bazuka")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from table.cards import library
+from table.cards import example_folder, library, load_file
 from table.ui.strings import FORMS, LASTING_RULES, OPTIONAL_RULES, text
 
 # word (a regular expression, matched on whole words, any case) -> the printed term instead
@@ -23,8 +23,11 @@ NOT_PRINTED = {
         r"krabičk\w*|box\w*": "stůl (the box itself; krabice is the Supply Crate)",
         r"mince|mincí|minci": "žeton nebezpečí (Danger Flipper)",
         r"ledu": "žeton zmrazení (Freeze)",
-        r"vyřazen\w*": "zničen (a worm); vyřazen is an eliminated player",
-        r"odho[dz]\w*": "rozhodit / pořádné rozhození (Scatter / Knockback)",
+        # (a player, a team is "vyřazen", CZ p.13: said of a worm it is wrong)
+        r"(?:wormsík\w*|\{worm\})[^.;]*?vyřazen\w*|vyřazen\w*[^.;]*?wormsík\w*":
+            "zničen (a worm); vyřazen is an eliminated player",
+        r"odho[dzď]\w*": "rozhodit / pořádné rozhození (Scatter / Knockback); a played card: "
+                         "vraťte ji do krabice",
         r"lízn\w*": "doberte si (take a card)",
         r"otoč\w* žeton\w* nebezpečí": "hoď žetonem nebezpečí (it is tossed like a coin)",
         r"postav\w* balíč\w*": "vytvoř balíčky (Build the decks)",
@@ -33,6 +36,11 @@ NOT_PRINTED = {
         r"kam dát": "kam přijde {thing} (a Thing's name stays in the nominative)",
         r"zamíchat": "zamíchej (the box speaks in the imperative)",
         r"dělená výhra": "vítězství sdílejí (the Czech print's tie)",
+        r"přím\w+ hex\w*": "hex na přímce (a card's target)",
+        r"sousední\w*": "sousedící (hex)",
+        r"řádek akcí|akční řád\w*": "akční lišta (Action line)",
+        r"vlastní hex\w*": "aktuální hex (the worm's own hex)",
+        r"tažen\w*": "dobraná (a drawn card: doberte si)",
     },
     "uk": {
         r"хробак\w*": "черв’як",
@@ -51,7 +59,7 @@ NOT_PRINTED = {
         r"розстав\w*|розстановк\w*": "розмістити / розміщення (Place)",
         r"блимаюч\w*": "миготливий",
         r"підготовк\w*": "підготування (Setup)",
-        r"рух(?= \d)": "переміщення (Move)",
+        r"рух(?= \d|:)|кидок руху": "переміщення (Move; wizard.keys' \"1-6 рух\" moves a cursor)",
         r"склади колоди": "створи колоди (Build the decks)",
         r"спільн\w* перемог\w*": "нічия (the Ukrainian print's tie)",
         r"світл\w*": "підсвічений (lit; світлий is light-coloured)",
@@ -60,6 +68,12 @@ NOT_PRINTED = {
         r"вниз колоди": "під низ колоди",
         r"карта (?:вже )?грає": "карта розігрується",
         r"відкида\w*(?= й)": "зміщує (a Blast scatters; відкидання is Knockback)",
+        r"сусідн\w*": "суміжний (hex)",
+        r"авіаудар\w*": "повітряний удар (Airstrike)",
+        r"найпорожн\w*": "найменш заповнений (гекс)",
+        r"повн\w* гекс\w*": "заповнений гекс (Full hex)",
+        r"сорочк\w*": "долілиць (face down)",
+        r"прям\w+ гекс\w*": "гекс по прямій (a card's target)",
     },
 }
 
@@ -89,6 +103,9 @@ def strings_of(lang):
         yield "app.js", s
     for card in library().values():
         yield f"card {card.id}", card.names.get(lang, "")
+    for path in sorted(example_folder().glob("*.toml")):     # the simulator's and demo's cards
+        for card in load_file(path):
+            yield f"example card {card.id}", card.names.get(lang, "")
 
 
 @pytest.mark.parametrize("lang", sorted(NOT_PRINTED))
@@ -99,6 +116,19 @@ def test_no_string_uses_a_word_the_prints_do_not(lang):
             for m in re.finditer(rf"(?<!\w)(?:{pattern})(?!\w)", s, re.IGNORECASE):
                 found.append(f"{key}: {m.group(0)!r} in {s!r}: the print says {printed}")
     assert found == []
+
+
+def banned(lang: str, s: str) -> list[str]:
+    return [m.group(0) for pattern in NOT_PRINTED[lang]
+            for m in re.finditer(rf"(?<!\w)(?:{pattern})(?!\w)", s, re.IGNORECASE)]
+
+
+def test_a_team_is_eliminated_a_worm_is_destroyed():
+    # the print's "vyřazen" is for a player (CZ p.13), and so for a team; never for a worm
+    assert "vyřazeni" in text("do.eliminated", "cs", team="Modří")
+    assert banned("cs", "Modří: vyřazeni ze hry") == []
+    assert banned("cs", "{worm}: vyřazen") and banned("cs", "Vyřazen: modrý wormsík 2")
+    assert banned("uk", "Кидок руху") and banned("uk", "Рух: 6") and not banned("uk", "1-6 рух")
 
 
 def test_the_ukrainian_apostrophe_is_the_printed_one():

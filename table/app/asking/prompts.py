@@ -20,7 +20,7 @@ from table.hexgrid import Hex
 from table.ui import scenes, screens
 from table.ui.instructions import worm_number
 from table.ui.layout import card_name
-from table.ui.strings import text, worm_name
+from table.ui.strings import text, worm_name, worm_short
 
 from table.app.asking.prompt import Answer, Prompt, Refuse, View
 from table.app.asking.contexts import (_aim_draw, _direction_lights, _drop_card, _drop_draw, _name,
@@ -123,7 +123,7 @@ def _ask_worm(d: Decision, view: View) -> Prompt:
 
 def _undone_worm(v: Any, lang: str, cards: dict) -> str | None:
     if isinstance(v, str) and "-" in v:
-        return text("undo.worm", lang, worm=worm_name(lang, split_id(v)[0], worm_number(v)))
+        return text("undo.worm", lang, worm=worm_short(lang, split_id(v)[0], worm_number(v)))
     return None
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from table.engine.setup import HIDDEN
 from table.ui.instructions import worm_number
 from table.ui.story import turn_log
-from table.ui.strings import text
+from table.ui.strings import text, worm_short
 
 from table.app.asking.prompts import HexPick, Menu
 
@@ -22,7 +22,7 @@ def things_at(board, h, lang: str) -> list[dict]:
         if t.kind == "worm":
             item.update(team=t.team, n=worm_number(t), hurt=t.damaged,
                         frozen=t.id in board.frozen,
-                        name=f"{text(f'team.{t.team}', lang)} {worm_number(t)}")
+                        name=worm_short(lang, t.team, worm_number(t)))
         out.append(item)
     return out
 

@@ -27,10 +27,10 @@ const T = {
        dirs: ["S", "SV", "JV", "J", "JZ", "SZ"],
        legendTitle: "Barvy", underCursor: "Pod kurzorem:", handTitle: "Ruka", logTitle: "Tahy",
        cfTitle: "Přidat kartu do knihovny", cfHelp: "Údaje souboru karty (docs/cards.md); stůl je kontroluje, jak píšete; jeden krok textu na řádek, např.",
-       cfKind: "druh", cfEn: "Anglický název", cfCs: "Český název", cfUk: "Ukrajinský název", cfIdFrom: "z anglického názvu", cfCopies: "kopií",
-       cfTarget: "cíl", cfRange: "dostřel", cfAccuracy: "Přesnost", cfAction: "akční řádek", cfLasting: "trvalé pravidlo", cfNotes: "poznámky",
+       cfKind: "druh", cfEn: "Anglický název", cfCs: "Český název", cfUk: "Ukrajinský název", cfIdFrom: "z anglického názvu", cfCopies: "počet kopií",
+       cfTarget: "cíl", cfRange: "vzdálenost", cfAccuracy: "Přesnost", cfAction: "akční lišta", cfLasting: "trvalé pravidlo", cfNotes: "poznámky",
        cfWrite: "Zapsat soubor karty", rnTitle: "Pojmenujte kartu naučenou na stole", rnCard: "karta", rnWrite: "Přejmenovat",
-       kinds: {starter: "Počáteční", supply: "Zásoby", superweapon: "Superzbraň", drop: "Letecká podpora", sudden_death: "Náhlá smrt"}},
+       kinds: {starter: "Počáteční", supply: "Karta zásob", superweapon: "Superzbraň", drop: "Letecká podpora", sudden_death: "Náhlá smrt"}},
   uk: {simulator: "симулятор", connecting: "з’єднання…", live: "наживо", reconnecting: "перепідключення…",
        wind: "Вітер", noWind: "Вітер: ще не задано", cards: "Карти: клацніть, щоб прикласти до зчитувача", cardsShown: "Карти, які знає стіл",
        onReader: "На зчитувачі:", readerEmpty: "Зчитувач порожній", takeoff: "Зняти",
@@ -41,10 +41,10 @@ const T = {
        dirs: ["Пн", "ПнСх", "ПдСх", "Пд", "ПдЗх", "ПнЗх"],
        legendTitle: "Кольори", underCursor: "Під курсором:", handTitle: "Рука", logTitle: "Ходи",
        cfTitle: "Додати карту до бібліотеки", cfHelp: "Дані файлу карти (docs/cards.md); стіл перевіряє їх, поки ви пишете; один крок тексту в рядку, як-от",
-       cfKind: "вид", cfEn: "Назва англійською", cfCs: "Назва чеською", cfUk: "Назва українською", cfIdFrom: "з англійської назви", cfCopies: "копій",
-       cfTarget: "ціль", cfRange: "дальність", cfAccuracy: "Точність", cfAction: "рядок дій", cfLasting: "тривале правило", cfNotes: "примітки",
+       cfKind: "вид", cfEn: "Назва англійською", cfCs: "Назва чеською", cfUk: "Назва українською", cfIdFrom: "з англійської назви", cfCopies: "кількість копій",
+       cfTarget: "ціль", cfRange: "дальність", cfAccuracy: "Точність", cfAction: "рядок дій", cfLasting: "постійне правило", cfNotes: "примітки",
        cfWrite: "Записати файл карти", rnTitle: "Назвіть карту, вивчену на столі", rnCard: "карта", rnWrite: "Перейменувати",
-       kinds: {starter: "Початкова", supply: "Припаси", superweapon: "Суперзброя", drop: "Пакунок", sudden_death: "Раптова смерть"}},
+       kinds: {starter: "Початкова", supply: "Карта припасів", superweapon: "Суперзброя", drop: "Пакунок", sudden_death: "Раптова смерть"}},
 };
 const KIND_ORDER = ["starter", "supply", "superweapon", "drop", "sudden_death"];
 const KIND_ICON = {starter: "✦", supply: "✚", superweapon: "✹", drop: "⬇", sudden_death: "☠"};
