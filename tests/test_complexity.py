@@ -1,7 +1,7 @@
 """The code stays as simple to read as it is now: no function or method in table/ above radon's
 cyclomatic complexity 25, and no decision kind compared with a string literal (a kind is a
 :class:`DecisionKind`; each layer asks by kind through its one mapping: the engine's
-``decisions.KINDS``, the box's ``app/prompts.ASKS``, the scenario files' ``fields.CHOICES``
+``decisions.DECISION_KINDS``, the box's ``app/prompts.ASKS``, the scenario files' ``fields.CHOICES``
 and ``turns._FROM_TURN``)."""
 
 import ast
@@ -9,7 +9,7 @@ import ast
 from radon.complexity import cc_visit_ast
 from radon.visitors import Function
 
-from table.engine.board import KINDS as THING_KINDS
+from table.engine.board import THING_KINDS
 from table.engine.decisions import DecisionKind
 from tests.sources import ROOT, sources, tree
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from table.cards import library, play_card, resolve_drop
-from table.engine import (BOX, FIXED, KINDS, RULES, TEAMS, Board, CounterRandom, Illegal,
+from table.engine import (BOX, FIXED, RULES, TEAMS, THING_KINDS, Board, CounterRandom, Illegal,
                           Resolver, Thing)
 
 EXAMPLES = 10_000
@@ -24,7 +24,7 @@ CARDS = library()
 WEAPONS = ["bazooka", "grenade", "uzi", "girder", "ninja_rope"]
 DROPS = ["supplies", "mine_drop", "one_life", "powerful_explosives"]
 
-KINDS_PLACED = [k for k in KINDS if k != "worm"]
+KINDS_PLACED = [k for k in THING_KINDS if k != "worm"]
 OPS = ("blast", "airstrike", "damage", "move", "scatter", "knockback", "place", "change_wind",
        "accuracy", "inch", "jump", "play", "drop")
 
@@ -38,7 +38,7 @@ def world_from(seed: int, size: int, crowd: int, length: int) -> dict:
         return (g.randint(-span, span), g.randint(-span, span))
 
     land = sorted({coord(3) for _ in range(size)})
-    things = [(g.choice(KINDS), g.choice(land), g.choice(TEAMS[:4])) for _ in range(crowd)]
+    things = [(g.choice(THING_KINDS), g.choice(land), g.choice(TEAMS[:4])) for _ in range(crowd)]
     ops = []
     for _ in range(length):
         op = g.choice(OPS)

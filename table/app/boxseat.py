@@ -35,7 +35,7 @@ from table.app.asking.prompts import Notice, Prompt, View
 log = logging.getLogger("worms-table")
 
 #: decisions people answer for the box with real pieces: typed dice, a flip, a tapped card
-PEOPLE = frozenset({"die_typed", "flip_typed", "card_tapped"})
+PEOPLE = frozenset(decisions.TYPED)
 
 
 def team_of(game, d: Decision) -> str | None:

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import random
 
-from table.engine.decisions import DecisionKind, Purpose, Way, team_of
+from table.engine.board import EXPLOSIVE
+from table.engine.decisions import TIMED, DecisionKind, Purpose, Way, team_of
 from table.hexgrid import distance
 
 #: decisions after which a bot's trial stops and scores the position
-TOP = (DecisionKind.WORM, DecisionKind.MOVE, DecisionKind.CARD, DecisionKind.PILE)
+TOP = TIMED + (DecisionKind.PILE,)
 
 
 def sensible(game) -> list:
@@ -93,7 +94,7 @@ def _hex_value(board, h, team) -> float:
     for t in board.in_hex(h):
         if t.kind == "worm":
             v += 1.0 if t.team != team else -1.5
-        elif t.kind in ("oil_drum", "mine"):
+        elif t.kind in EXPLOSIVE:
             v += 0.2
     return v
 

@@ -26,13 +26,14 @@ from __future__ import annotations
 import math
 import random
 
-from table.engine.decisions import DecisionKind, Way
+from table.engine.decisions import TIMED, DecisionKind, Way
 from table.hexgrid import distance, neighbour
 
 from .greedy import GreedyBot, quick, score, sensible
 
-#: decisions the search plays whole turns for; the rest use one-step trials
-TURN_KINDS = (DecisionKind.WORM, DecisionKind.MOVE, DecisionKind.CARD)
+#: decisions the search plays whole turns for (a turn's own choices); the rest use one-step
+#: trials
+TURN_KINDS = TIMED
 
 
 class SearchBot:

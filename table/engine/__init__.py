@@ -20,7 +20,7 @@ Vocabulary:
 ((1, 0), True)
 """
 
-from .board import BOX, FIXED, KINDS, TEAMS, WORMS_PER_TEAM, Board, Thing
+from .board import BOX, FIXED, THING_KINDS, TEAMS, WORMS_PER_TEAM, Board, Thing
 from .chance import FACES, CounterRandom, OutOfRandom, Script, face_direction
 from .decisions import SKIP, Decision, DecisionKind, Illegal, Movement, Purpose, Way, take_default
 from .effects import RULES, Resolver
@@ -30,7 +30,7 @@ from table.hexgrid import DIRECTIONS, Hex, distance, neighbour, opposite
 from .state import GameResult, Phase
 
 __all__ = [
-    "BOX", "DIRECTIONS", "FACES", "FIXED", "KINDS", "RULES", "SKIP", "TEAMS", "WORMS_PER_TEAM",
+    "BOX", "DIRECTIONS", "FACES", "FIXED", "RULES", "SKIP", "TEAMS", "THING_KINDS", "WORMS_PER_TEAM",
     "Board", "CounterRandom", "Decision", "DecisionKind", "EngineError", "EventKind",
     "GameResult", "Hex", "Illegal", "Movement", "OutOfRandom", "Phase", "Purpose", "Resolver",
     "Script", "Thing", "Way", "distance",

@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping, NamedTuple
 
 from table.hexgrid import Hex
 
-from .board import KINDS, Thing
+from .board import Thing
 from .tiles import REACH as MAP_REACH
 
 CARD_KINDS = ("starter", "supply", "superweapon", "drop", "sudden_death")
@@ -50,8 +50,7 @@ MAX_SYMBOLS = 8
 MAX_HEXES = MAP_SPAN
 MAX_TEXT = 200
 
-#: the words of the steps' parameters
-POOL_KINDS = tuple(k for k in KINDS if k != "worm")
+#: the words of the steps' parameters (the kinds of Thing: board.THING_KINDS and POOL_KINDS)
 PICKS = ("one", "all")
 #: where a step acts: the Target Token's hex or the active worm's own hex
 AT = ("target", "own_hex")

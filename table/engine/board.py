@@ -9,19 +9,47 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from table.hexgrid import Hex, reading_key
 
-#: Kinds of Thing, and how many of each the box holds (E13).  Worms: four a team.
-KINDS = ("worm", "oil_drum", "mine", "crate", "fire", "crater")
-BOX = {"crater": 20, "fire": 10, "crate": 6, "mine": 6, "oil_drum": 6}
+
+class ThingKind(NamedTuple):
+    """What a kind of Thing is to the rules (a row of :data:`THINGS`)."""
+
+    box: int | None     # how many the box holds (E13); None: the worms, four a team
+    pile: bool          # one a player goes into the setup pile (T8)
+    fixed: bool         # neither moves by itself nor takes damage (D4, E7.4)
+    harmful: bool       # hurts a worm that ends up in its hex
+    explodes: bool      # goes off in a blast (a Mine, an Oil Drum)
+
+
+#: The kinds of Thing, in the rulebook's order: the one table of them (the lists below are
+#: read from it; a new kind is a row here).
+THINGS: dict[str, ThingKind] = {
+    "worm": ThingKind(box=None, pile=False, fixed=False, harmful=False, explodes=False),
+    "oil_drum": ThingKind(box=6, pile=True, fixed=False, harmful=True, explodes=True),
+    "mine": ThingKind(box=6, pile=True, fixed=False, harmful=True, explodes=True),
+    "crate": ThingKind(box=6, pile=True, fixed=False, harmful=False, explodes=False),
+    "fire": ThingKind(box=10, pile=False, fixed=True, harmful=True, explodes=False),
+    "crater": ThingKind(box=20, pile=False, fixed=True, harmful=False, explodes=False),
+}
+#: the kinds of Thing, in the rulebook's order
+THING_KINDS = tuple(THINGS)
+#: the kinds that come from the pool (all but the worms), and how many of each the box holds
+POOL_KINDS = tuple(k for k, kind in THINGS.items() if kind.box is not None)
+BOX = {k: kind.box for k, kind in THINGS.items() if kind.box is not None}
+#: one of each per player goes into the setup pile (T8)
+PILE_KINDS = tuple(k for k, kind in THINGS.items() if kind.pile)
+#: Things that neither move by themselves nor take damage (D4, E7.4).
+FIXED = frozenset(k for k, kind in THINGS.items() if kind.fixed)
+#: Things that hurt a worm in their hex, and the ones that go off in a blast
+HARMFUL = frozenset(k for k, kind in THINGS.items() if kind.harmful)
+EXPLOSIVE = frozenset(k for k, kind in THINGS.items() if kind.explodes)
 WATER_TILES = 9
 WORMS_PER_TEAM = 4
 #: Teams in turn-order number (T5): blue 1, red 2, green 3, yellow 4, purple 5, grey 6.
 TEAMS = ("blue", "red", "green", "yellow", "purple", "grey")
-#: Things that neither move by themselves nor take damage (D4, E7.4).
-FIXED = frozenset({"crater", "fire"})
 
 
 def split_id(thing_id: str) -> tuple[str, int | None]:
@@ -43,7 +71,7 @@ def split_id(thing_id: str) -> tuple[str, int | None]:
 
 @dataclass
 class Thing:
-    """A Thing on the board: its ``id`` (unique in a game), ``kind`` (:data:`KINDS`), where it
+    """A Thing on the board: its ``id`` (unique in a game), ``kind`` (:data:`THING_KINDS`), where it
     stands, a worm's ``team`` and whether it is ``damaged`` (worms only)."""
     id: str
     kind: str

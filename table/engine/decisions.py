@@ -47,33 +47,52 @@ class DecisionKind(StrEnum):
     EDIT = "edit"
 
 
-#: The kinds of decision, and what their options are: the one mapping of a kind to its words.
-KINDS: dict[DecisionKind, str] = {
-    DecisionKind.DIE: "one of the rolled die faces, e.g. '3', 'wind', 'hit'",
-    DecisionKind.DIRECTION: "a direction 1..6",
-    DecisionKind.HEX: "a hex (q, r)",
-    DecisionKind.THING: "the id of a Thing",
-    DecisionKind.ORDER: "an order of simultaneous entry effects, e.g. ('mine', 'crate')",
-    # the game's own decisions (table/engine/game.py)
-    DecisionKind.WORM: "the id of one of the active team's worms (activation)",
-    DecisionKind.MOVE: "a Movement: ('skip', None), ('inch', (q, r)) or ('jump', (q, r))",
-    DecisionKind.CARD: "a card id from the hand, or PASS (a Sudden Death draft: a card id)",
-    DecisionKind.PILE: "a Thing from the setup pile: 'worm:<team>', 'oil_drum', 'mine' or "
-                       "'crate'",
-    # the players' own dice (GameConfig.own_dice; table/engine/dice.py)
-    DecisionKind.DIE_TYPED: "the face a player rolled on a real die: '1'..'6', 'wind', 'hit'; "
-                            "``info`` is (what for, k, n, Thing id or None): die k of the n "
-                            "rolled together",
-    DecisionKind.FLIP_TYPED: "the side a player flipped on a real Danger coin: 'safe' or "
-                             "'danger'; ``info`` is (what for, 1, 1, Thing id or None)",
-    # the players' own decks (GameConfig.own_decks; table/engine/dice.py)
-    DecisionKind.CARD_TAPPED: "the card a player drew from a real deck and tapped: a card id "
-                              "still in it",
-    # card text resolved by hand (a by_hand step, table/engine/vocabulary.py)
-    DecisionKind.EDIT: "DONE, or one change the players made by hand: ('remove', id), "
-                       "('damage', id), ('heal', id), ('place', kind, (q, r)), ('move', id, (q, r))",
-}
+class KindOf(NamedTuple):
+    """What a decision of a kind is: a row of :data:`DECISION_KINDS`."""
 
+    options: str            # what its options are
+    turn: bool = False      # a turn's own choice: the Timer running out cuts it short (T7)
+    typed: bool = False     # answered with what the players rolled, flipped or drew for real:
+    #                         it enters the log as the chance outcome it stands for
+
+
+#: The kinds of decision: the one table of them (what their options are; which a turn's
+#: Timer cuts short; which the players answer with their own dice or cards).
+DECISION_KINDS: dict[DecisionKind, KindOf] = {
+    DecisionKind.DIE: KindOf("one of the rolled die faces, e.g. '3', 'wind', 'hit'"),
+    DecisionKind.DIRECTION: KindOf("a direction 1..6"),
+    DecisionKind.HEX: KindOf("a hex (q, r)"),
+    DecisionKind.THING: KindOf("the id of a Thing"),
+    DecisionKind.ORDER: KindOf("an order of simultaneous entry effects, e.g. ('mine', 'crate')"),
+    # the game's own decisions (table/engine/game.py)
+    DecisionKind.WORM: KindOf("the id of one of the active team's worms (activation)", turn=True),
+    DecisionKind.MOVE: KindOf("a Movement: ('skip', None), ('inch', (q, r)) or ('jump', (q, r))",
+                              turn=True),
+    DecisionKind.CARD: KindOf("a card id from the hand, or PASS (a Sudden Death draft: a card id)",
+                              turn=True),
+    DecisionKind.PILE: KindOf("a Thing from the setup pile: 'worm:<team>', 'oil_drum', 'mine' or "
+                              "'crate'"),
+    # the players' own dice (GameConfig.own_dice; table/engine/dice.py)
+    DecisionKind.DIE_TYPED: KindOf("the face a player rolled on a real die: '1'..'6', 'wind', "
+                                   "'hit'; ``info`` is (what for, k, n, Thing id or None): die k "
+                                   "of the n rolled together", typed=True),
+    DecisionKind.FLIP_TYPED: KindOf("the side a player flipped on a real Danger coin: 'safe' or "
+                                    "'danger'; ``info`` is (what for, 1, 1, Thing id or None)",
+                                    typed=True),
+    # the players' own decks (GameConfig.own_decks; table/engine/dice.py)
+    DecisionKind.CARD_TAPPED: KindOf("the card a player drew from a real deck and tapped: a card "
+                                     "id still in it", typed=True),
+    # card text resolved by hand (a by_hand step, table/engine/vocabulary.py)
+    DecisionKind.EDIT: KindOf("DONE, or one change the players made by hand: ('remove', id), "
+                              "('damage', id), ('heal', id), ('place', kind, (q, r)), "
+                              "('move', id, (q, r))"),
+}
+#: Decisions a timer running out cuts short (a card text being resolved is finished first):
+#: a turn's own choices, the worm, the moves and the card.
+TIMED = tuple(k for k, kind in DECISION_KINDS.items() if kind.turn)
+#: the decisions the players answer with what they rolled, flipped or drew for real: the
+#: answer enters the log as the chance outcome (or the revealed card) it stands for
+TYPED = tuple(k for k, kind in DECISION_KINDS.items() if kind.typed)
 
 class Way(StrEnum):
     """How a worm moves one step (T1): a :class:`Movement`'s ``way``."""
@@ -240,7 +259,7 @@ class NeedDecision(Exception):
 class Decision:
     """A question the game waits on: who answers, what for, every legal answer and the default."""
 
-    kind: DecisionKind        # what the options are (a key of KINDS)
+    kind: DecisionKind        # what the options are (a key of DECISION_KINDS)
     options: tuple[Any, ...]  # every legal answer
     default: Any              # the rulings' default, one of options
     purpose: Purpose          # what it is for

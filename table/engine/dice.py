@@ -31,10 +31,9 @@ from __future__ import annotations
 
 from .chance import FACES, SIDES, CounterRandom
 from .decisions import Decision, DecisionKind, Illegal, NeedDecision, Purpose
-
-#: the decisions the players answer with what they rolled, flipped or drew for real: the
-#: answer enters the log as the chance outcome (or the revealed card) it stands for
-TYPED = (DecisionKind.DIE_TYPED, DecisionKind.FLIP_TYPED, DecisionKind.CARD_TAPPED)
+#: the decisions the players answer with what they rolled, flipped or drew for real (a row's
+#: ``typed`` in decisions.DECISION_KINDS)
+from .decisions import TYPED as TYPED
 
 
 class SeededDice:

@@ -40,8 +40,8 @@ from typing import Any
 from .board import Board
 from .cards import Card
 from .config import OPTIONS, GameConfig
-from .decisions import Decision, DecisionKind, Illegal, NeedDecision
-from .dice import TYPED, SeededDice, dice_for
+from .decisions import TYPED, Decision, DecisionKind, Illegal, NeedDecision
+from .dice import SeededDice, dice_for
 from .newgame import initial_state
 from .oldlogs import pass_over
 from .phases import PhaseRules

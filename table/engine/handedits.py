@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .anatomy import POOL_KINDS
+from .board import POOL_KINDS
 from .board import Thing
 from .decisions import DONE, Change, Edit, EditAt
 from .events import EventKind

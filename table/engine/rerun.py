@@ -7,13 +7,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .decisions import Decision, DecisionKind, NeedDecision, Purpose
+from .decisions import TIMED, Decision, DecisionKind, NeedDecision, Purpose
 from .errors import EngineError
 from .effects import Resolver
 from .state import State
 
-#: Decisions a timer running out cuts short (a card text being resolved is finished first).
-TIMED = (DecisionKind.WORM, DecisionKind.MOVE, DecisionKind.CARD)
 #: the answer standing for the timer running out
 TIMEOUT = "\x00timeout"
 

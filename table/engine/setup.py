@@ -11,7 +11,7 @@ of teams 5 and 6.
 
 from __future__ import annotations
 
-from .board import BOX, Board, Thing
+from .board import BOX, PILE_KINDS, Board, Thing
 from table.hexgrid import Hex, hexagon, neighbour, reading_key, ring
 from .state import State
 from .tiles import auto_map
@@ -19,7 +19,7 @@ from .tiles import auto_map
 #: the Starter cards every player takes (T8); then one more Starter copy is dealt to each
 STARTING_HAND = ("uzi", "bazooka", "ninja_rope", "girder")
 #: one Oil Drum, Mine and Supply Crate per player go into the setup pile
-OBJECTS = ("oil_drum", "mine", "crate")
+OBJECTS = PILE_KINDS
 
 
 def standard_land(teams: int) -> set[Hex]:

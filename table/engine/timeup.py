@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .config import GameConfig
-from .decisions import Decision, Illegal
-from .dice import TYPED
+from .decisions import TYPED, Decision, Illegal
 from .rerun import TIMEOUT
 from .state import Phase, State
 

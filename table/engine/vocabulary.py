@@ -18,10 +18,10 @@ from table.hexgrid import DIRECTIONS, Hex, direction_to, hexagon, neighbour
 
 from .anatomy import (ALWAYS, AREAS, AT, CARD_KINDS, MAP_SPAN, MAX_ACCURACY, MAX_COPIES, MAX_HEXES,
                       MAX_ID, MAX_NAME, MAX_NOTES, MAX_RANGE, MAX_STEPS, MAX_SYMBOLS, MAX_TEXT,
-                      PICKS, PLACE_AT, POOL_KINDS, RANGED, SYMBOLS, TARGETS, WAYS, WEAPON_KINDS,
+                      PICKS, PLACE_AT, RANGED, SYMBOLS, TARGETS, WAYS, WEAPON_KINDS,
                       WHAT, WHERE, Card, CardStep, Param, Play, StepError, Targeted, choice,
                       extra, registry)
-from .board import FIXED, KINDS, Thing
+from .board import FIXED, POOL_KINDS, THING_KINDS, Thing
 from .decisions import DONE, Illegal, Purpose
 from .effects import RULES, Resolver
 from .events import EventKind
@@ -260,7 +260,7 @@ def aim(r: Resolver, card: Card, play: Play, target: Hex) -> None:
 _AT_TARGET = Targeted("at", ("target",))
 #: a Scatter or Knockback Scatter of the token or of the Things in its hex
 _SCATTERS_TARGET = Targeted("what", ("target", "things"))
-_KINDS = Param(KINDS, many=True, default=(), asked=False)
+_KINDS = Param(THING_KINDS, many=True, default=(), asked=False)
 
 #: Every step of a card's text, in the order the checks list them (see the module doc).
 CARD_STEPS = registry(
@@ -278,7 +278,7 @@ CARD_STEPS = registry(
              "move one (or all) Things of the hex `hexes` hexes, one at a time, the way chosen, "
              "the wind's, a die's (a hit: it stays) or away from the active worm (chosen when "
              "not in line)", teach_row=11),
-    CardStep("remove", _remove, {"kinds": Param(KINDS, many=True), "pick": extra(PICKS),
+    CardStep("remove", _remove, {"kinds": Param(THING_KINDS, many=True), "pick": extra(PICKS),
                                  "at": extra(AT)}, _AT_TARGET,
              "destroy one (or all) Things of those kinds in the hex", teach_row=5),
     CardStep("place", _place, {"kind": choice(POOL_KINDS, required=True),

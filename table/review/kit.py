@@ -12,7 +12,7 @@ from table.engine.decisions import Decision
 from table.fonts import font
 from table.hexgrid import hexagon
 from table.ui import screens
-from table.ui.strings import TEAMS, THING_KINDS, text
+from table.ui.strings import POOL_KINDS, TEAMS, text
 
 from table.app.asking.prompts import HexPick, Menu, Prompt, View, for_decision
 
@@ -42,7 +42,7 @@ def table_view(lang: str, team: str | None = None, phase: str | None = None) -> 
     spots = [h for h in sorted(hexagon((0, 0), 3)) if h != (0, 0)]
     for colour, h in zip(TEAMS, spots[::3]):
         board.add(Thing(f"{colour}-4", "worm", h, colour))
-    for kind, h in zip(THING_KINDS, spots[1::3]):
+    for kind, h in zip(POOL_KINDS, spots[1::3]):
         board.add(Thing(f"{kind}-1", kind, h))
     worm = f"{team}-4" if team else None
     return View(lang, board, GRID, team, worm, library(), [], phase)

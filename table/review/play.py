@@ -16,7 +16,7 @@ from table.hexgrid import neighbour
 from table.ui import screens
 from table.ui.changes import Change, off_lines, off_pages
 from table.ui.instructions import Instruction
-from table.ui.strings import FACES, LASTING_RULES, TEAMS, THING_KINDS, text, worm_name
+from table.ui.strings import FACES, LASTING_RULES, POOL_KINDS, TEAMS, text, worm_name
 
 from table.review.kit import COUNTS, GRID, Draw, asked, drawn, table_view, widest, widest_card, widest_team
 from table.app.showing.views import Step, deal_screen, game_over
@@ -35,7 +35,7 @@ def setup(lang: str) -> Iterator[tuple[str, Draw]]:
     yield from steps_of(view, [raw_step(changes=(Change("ch.place_worm", {"team": team, "n": "1"},
                                                    (0, 1)),) * 4)]
                       + [raw_step(changes=(Change(f"ch.place.{k}", {}, (0, 1)),) * 6)
-                         for k in THING_KINDS], "setting up")
+                         for k in POOL_KINDS], "setting up")
     cards = library()
     weapons = [c for c in cards if cards[c].kind in ("starter", "supply", "superweapon")]
     hand = sorted(weapons, key=lambda c: -font(12).getlength(cards[c].name(lang)))[:5]
@@ -144,7 +144,7 @@ def steps(lang: str) -> Iterator[tuple[str, Draw]]:
     keys = ("ch.move_worm", "ch.worm_out", "ch.worm_sank", "ch.lay_down", "ch.heal",
             "ch.freeze", "ch.thaw", "ch.place_worm")
     lines = [Change(k, dict(worm), (1, 0)) for k in keys]
-    lines += [Change(f"ch.{what}.{k}", {}, (1, 0)) for k in THING_KINDS
+    lines += [Change(f"ch.{what}.{k}", {}, (1, 0)) for k in POOL_KINDS
               for what in ("place", "remove", "move")]
     lines += [Change(k, {}, (1, 0)) for k in ("ch.flood", "ch.target", "ch.missed", "ch.hit",
                                               "ch.target_off")]
@@ -190,7 +190,7 @@ def instructions(lang: str) -> list[Instruction]:
     out += [Instruction("do.draw", {"team": team}),
             Instruction("do.take", {"team": team, "card": widest_card(lang, ("supply",))})]
     out += [Instruction(f"do.{verb}.{kind}", {}, (0, 1))
-            for kind in THING_KINDS for verb in ("move", "remove", "place")]
+            for kind in POOL_KINDS for verb in ("move", "remove", "place")]
     out += [Instruction(k, {}, (0, 1), (1, 0)) for k in ("do.flood", "do.target",
                                                           "do.move_target")]
     out += [Instruction("do.wind", {"d": 6}), Instruction("do.target_facing", {"d": 6}, (0, 1))]

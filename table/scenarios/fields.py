@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from table.engine import BOX, FACES, KINDS, TEAMS, WORMS_PER_TEAM, Board, Thing
+from table.engine import BOX, FACES, TEAMS, THING_KINDS, WORMS_PER_TEAM, Board, Thing
 from table.engine.decisions import SKIP, DecisionKind, Movement, Way
 
 RANDOM_KEYS = {"dice", "flips"}
@@ -107,8 +107,8 @@ def _thing(item: Any, where: str, board: Board) -> tuple:
     at, team, damaged)``."""
     keys(item, THING_KEYS, where)
     kind = item.get("kind")
-    if kind not in KINDS:
-        raise Malformed(f"{where}.kind: unknown kind {show(kind)} (kinds: {', '.join(KINDS)})")
+    if kind not in THING_KINDS:
+        raise Malformed(f"{where}.kind: unknown kind {show(kind)} (kinds: {', '.join(THING_KINDS)})")
     if "at" not in item:
         raise Malformed(f"{where}.at: missing")
     at = hexagon(item["at"], f"{where}.at")

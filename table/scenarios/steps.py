@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from table.engine import KINDS, Board, Illegal, OutOfRandom, Resolver, Script, Thing
+from table.engine import THING_KINDS, Board, Illegal, OutOfRandom, Resolver, Script, Thing
 from table.engine.effects import RULES
 
 from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, parse_cards,
@@ -121,7 +121,7 @@ def _parse_step(step: Any, i: int, cards: dict) -> dict:
     if do == "place":
         if step["kind"] == "worm":
             raise Malformed(f"{where}.kind: worms are not placed from the pool")
-        if step["kind"] not in KINDS:
+        if step["kind"] not in THING_KINDS:
             raise Malformed(f"{where}.kind: unknown kind {show(step['kind'])}")
     if do == "accuracy":
         out["x"] = whole(step["x"], f"{where}.x", 1)

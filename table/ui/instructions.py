@@ -14,7 +14,7 @@ A worm is called by its team and number (:attr:`Thing.number <table.engine.board
 from typing import Any, Mapping, NamedTuple
 
 from table.cards import library
-from table.engine.board import KINDS, TEAMS, Board, Thing, split_id
+from table.engine.board import THING_KINDS, TEAMS, Board, Thing, split_id
 from table.hexgrid import Hex
 
 from .layout import card_name
@@ -69,7 +69,7 @@ def identify(thing_id: str) -> tuple[str, str | None]:
     stem = split_id(thing_id)[0]
     if stem in TEAMS:
         return "worm", stem
-    if stem in KINDS:
+    if stem in THING_KINDS:
         return stem, None
     raise ValueError(f"the events name a Thing {thing_id!r} that the board before them did "
                      "not hold: pass the board as it was before the first event")

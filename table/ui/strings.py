@@ -31,7 +31,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping
 
-from table.engine import anatomy, board, chance, config, effects
+from table.engine import board, chance, config, effects
 from table.langs import LANGS
 
 #: The engine's words that have catalog entries of their own (``team.<team>``,
@@ -39,8 +39,8 @@ from table.langs import LANGS
 #: ``rule.<rule>``): the engine's lists, the one place each is written, so a word it gains is
 #: one the catalogs' tests ask the translators for.
 TEAMS = board.TEAMS
-KINDS = board.KINDS
-THING_KINDS = anatomy.POOL_KINDS
+THING_KINDS = board.THING_KINDS
+POOL_KINDS = board.POOL_KINDS
 FACES = chance.FACES
 OPTIONAL_RULES = config.OPTIONS
 LASTING_RULES = effects.RULES

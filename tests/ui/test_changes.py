@@ -11,7 +11,7 @@ from table.hexgrid import hexagon
 from table.engine.state import GameResult
 from table.ui.changes import Change, by_hex, diff, grouped, off_lines, off_pages, pages
 from table.ui.summaries import best_chain, card_summary, game_summary
-from table.ui.strings import LANGS, TEAMS, THING_KINDS
+from table.ui.strings import LANGS, POOL_KINDS, TEAMS
 
 
 def t(key, lang, **args):
@@ -26,7 +26,7 @@ def widest_changes(lang):
         for key in ("ch.move_worm", "ch.worm_out", "ch.worm_sank", "ch.lay_down", "ch.heal",
                     "ch.freeze", "ch.thaw", "ch.place_worm", "ch.came_back"):
             out.append(t(key, lang, worm=worm))
-    for kind in THING_KINDS:
+    for kind in POOL_KINDS:
         out += [t(f"ch.{what}.{kind}", lang) for what in ("place", "remove", "move")]
     out += [t(k, lang) for k in ("ch.flood", "ch.target", "ch.missed", "ch.hit",
                                  "ch.target_off")]
@@ -94,10 +94,10 @@ def flow_screens(lang):
             for n in names]
     out += [screens.message(t("drop.title", lang), t("ask.drop_where", lang, card=n,
                                                      thing=t(f"thing.{k}", lang).lower()))
-            for n in names[:3] for k in THING_KINDS]
+            for n in names[:3] for k in POOL_KINDS]
     out += [screens.message(t("place.title", lang), t("ask.place_where", lang,
                                                       thing=t(f"thing.{k}", lang).lower()))
-            for k in THING_KINDS]
+            for k in POOL_KINDS]
     out += [screens.message(t("place.title", lang), t("ask.place_where", lang, thing=t(
         "worm.of_team", lang, team=t(f"team_adj.{team}", lang)))) for team in TEAMS]
     out += [screens.message("T", t(k, lang)) for k in ("prompt.worm_steps", "hex.empty_land",
@@ -111,7 +111,7 @@ def flow_screens(lang):
     out += [screens.changes(t("place.title", lang), [setup_line(lang, [
         Change("ch.place_worm", {"team": team, "n": "1"}, (0, 0))] * 4)]) for team in TEAMS]
     out += [screens.changes(t("place.title", lang), [setup_line(lang, [
-        Change(f"ch.place.{kind}", {}, (0, 0))] * 6)]) for kind in THING_KINDS]
+        Change(f"ch.place.{kind}", {}, (0, 0))] * 6)]) for kind in POOL_KINDS]
     out.append(screens.menu(t("ask.knockback", lang), ["1"], 0))
     out.append(screens.menu(t("ask.for_card", lang, card=t("card.title", lang)), ["1"], 0))
     from table.app.showing.views import deal_screen

@@ -16,8 +16,8 @@ from tests.app.test_edits import edit_screens
 from tests.app.test_teach import walk_screens
 from tests.ui.test_changes import flow_screens
 from table.review.said import undos
-from table.ui.strings import (CATALOGUE, DEVICES, FACES, KINDS, LANGS, LASTING_RULES, OPTIONAL_RULES, TEAMS,
-                              THING_KINDS)
+from table.ui.strings import (CATALOGUE, DEVICES, FACES, LANGS, LASTING_RULES, OPTIONAL_RULES, POOL_KINDS,
+                              TEAMS, THING_KINDS)
 
 
 def t(key, lang, **args):
@@ -59,7 +59,7 @@ def all_instructions() -> list[Instruction]:
         out.append(Instruction("do.eliminated", {"team": team}))
         out += [Instruction("do.take", {"team": team, "card": cid})
                 for cid, card in library().items() if card.kind in ("supply", "superweapon")]
-    for kind in THING_KINDS:
+    for kind in POOL_KINDS:
         for verb in ("move", "remove", "place"):
             out.append(Instruction(f"do.{verb}.{kind}", {}, (0, 0)))
     out += [Instruction("do.final_round", {})]
@@ -137,7 +137,7 @@ SAMPLES = {
         footer=f"{t('button.ok', lang)}: {t('move.skip', lang)}") for team in TEAMS],
     "thing menu": lambda lang: [screens.menu(
         t("prompt.thing", lang),
-        [t(f"thing.{k}", lang) for k in KINDS] + [strings.worm_name(lang, team, 4)
+        [t(f"thing.{k}", lang) for k in THING_KINDS] + [strings.worm_name(lang, team, 4)
                                                   for team in TEAMS], c) for c in range(12)],
     "direction menu": lambda lang: [screens.menu(
         t("prompt.direction", lang), [f"{d} {t(f'dir.{d}', lang)}" for d in range(1, 7)], c)

@@ -2,8 +2,8 @@
 
 import pytest
 
-from table.ui.strings import (CATALOGUE, DEVICES, FACES, KINDS, LANGS, LASTING_RULES,
-                              OPTIONAL_RULES, TEAMS, MissingString, fields, text, worm_name)
+from table.ui.strings import (CATALOGUE, DEVICES, FACES, LANGS, LASTING_RULES, OPTIONAL_RULES, POOL_KINDS,
+                              TEAMS, THING_KINDS, MissingString, fields, text, worm_name)
 
 
 @pytest.mark.parametrize("key", sorted(CATALOGUE))
@@ -27,9 +27,9 @@ def test_the_catalogue_names_every_team_kind_face_rule_and_device():
     for team in TEAMS:
         for prefix in ("team", "team_adj", "team_acc"):
             assert f"{prefix}.{team}" in CATALOGUE
-    for kind in KINDS:
+    for kind in THING_KINDS:
         assert f"thing.{kind}" in CATALOGUE
-    for kind in KINDS[1:]:
+    for kind in POOL_KINDS:
         for verb in ("move", "remove", "place"):
             assert f"do.{verb}.{kind}" in CATALOGUE
     for face in FACES:

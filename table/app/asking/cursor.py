@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from table.engine.board import Board
+from table.engine.board import HARMFUL, Board
 from table.hexgrid import Hex, distance
 
 #: screen angle (degrees, clockwise from north) of each hex direction, flat-topped hexes
@@ -88,9 +88,6 @@ def thing_start(options, board: Board, team: str | None) -> int:
         return 1
     ranks = [rank(o) for o in options]
     return ranks.index(min(ranks)) if ranks else 0
-
-
-HARMFUL = frozenset({"mine", "oil_drum", "fire"})
 
 
 def place_start(options, board: Board, team: str | None, kind: str | None) -> Hex | None:

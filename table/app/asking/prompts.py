@@ -5,7 +5,7 @@ function that builds the prompt asking such a decision (a widget of
 :mod:`table.app.asking.pickers`, :mod:`table.app.asking.typed_dice` or
 :mod:`table.app.asking.by_hand`, with its words and LED scene), and what the box says when an
 answer of that kind is undone.  It is the app's one mapping of a decision kind (the engine's is
-:data:`table.engine.decisions.KINDS`); nothing else in the app compares
+:data:`table.engine.decisions.DECISION_KINDS`); nothing else in the app compares
 a decision's kind with a string (tests/test_complexity.py).
 
 The widgets are re-exported here, so ``from table.app.asking.prompts import Menu`` keeps working.
@@ -13,7 +13,7 @@ The widgets are re-exported here, so ``from table.app.asking.prompts import Menu
 
 from typing import Any, Callable, NamedTuple
 
-from table.engine.board import split_id
+from table.engine.board import HARMFUL, split_id
 from table.engine.decisions import SKIP, Decision, DecisionKind, Purpose, Way
 from table.engine.state import Phase
 from table.hexgrid import Hex
@@ -195,7 +195,7 @@ def _ask_hex(d: Decision, view: View) -> Prompt:
     elif d.purpose is Purpose.EMPTIEST:
         draw = _drop_draw(view)
         kinds = _drop_card(view)[1]          # a Mine drop: its crate's hex gets the mine
-        harm = next((k for k in kinds if k in ("mine", "oil_drum", "fire")), None)
+        harm = next((k for k in kinds if k in HARMFUL), None)
         start = place_start(d.options, view.board, view.team,
                             harm or (kinds[0] if kinds else None)) or start
     else:
