@@ -38,7 +38,7 @@ SLOW = {
     "link/test_link_host.py::test_every_frame_is_shown_right_over_a_faulty_link",
     "link/test_link_host.py::test_a_pico_that_keeps_failing_is_retried_later_and_later_and_logged_quietly",
     "web/test_hostile.py::test_half_open_sockets_under_a_file_limit_lock_nobody_out",
-    "hardware/test_on_fake_pico.py::test_selftest_supply_reads_the_led_rail",  # each rail
+    "link/test_on_fake_pico.py::test_selftest_supply_reads_the_led_rail",  # each rail
 }
 
 

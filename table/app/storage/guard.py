@@ -6,8 +6,8 @@
 * A write that fails (storage full, read-only, failing) stops play on a "storage full" /
   "storage failed" screen (:meth:`StorageGuard.prompt`): the daemon drops the game in memory
   (it may be ahead of the file) and, once :meth:`StateFolder.retry` finds storage working
-  again -- OK on that screen, or every ``retry_s`` (:meth:`StorageGuard.due`) -- the game goes
-  on from the journal, as after a restart.
+  again -- OK on that screen, or every ``retry_s`` (:meth:`StorageGuard.tick`, from the
+  daemon's retry task) -- the game goes on from the journal, as after a restart.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
-"""The real Pico backends, built from a profile, over the fake Pico (a pty running the firmware):
-selftest and calibrate end to end through the link."""
-
-import sys
-from pathlib import Path
+"""The real Pico backends, built from a profile, over the fake Pico (a pty running the firmware:
+the ``pico`` fixture of tests/link/conftest.py): selftest and calibrate end to end through the
+link."""
 
 import pytest
 
@@ -10,19 +8,6 @@ from table import cli
 from table import profiles as hp
 from table.devices.build import build_devices
 from table.devices.pico import PicoLeds, PicoWindDial
-
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT / "tests" / "link") not in sys.path:
-    sys.path.insert(0, str(ROOT / "tests" / "link"))
-import fakepico  # noqa: E402  (tests/link/fakepico.py, as bench/link.py uses it)
-
-
-@pytest.fixture
-def pico(tmp_path):
-    fake = fakepico.FakePico(tmp_path)
-    yield fake
-    fake.close()
-
 
 @pytest.fixture
 def profile_file(pico, tmp_path):
