@@ -28,6 +28,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from typing import Protocol, runtime_checkable
 
 from .common import UserError, load_profile
 
@@ -260,9 +261,14 @@ def step_display(devices, args, person: Person) -> tuple[bool, str]:
 DEAD_RAIL_V = 1.0
 
 
-def _volts(leds, name: str) -> float | None:
-    measure = getattr(leds, f"measure_{name}", None)
-    return measure() if measure is not None else None
+@runtime_checkable
+class MeasuredSupply(Protocol):
+    """LEDs whose supply the Pico measures: the LEDs' 5 V rail (GP26) and its VSYS, in volts
+    (None: not measured).  Other LEDs measure neither."""
+
+    def measure_rail(self) -> float | None: ...
+
+    def measure_supply(self) -> float | None: ...
 
 
 def step_supply(devices, args, person: Person) -> tuple[bool, str]:
@@ -274,11 +280,11 @@ def step_supply(devices, args, person: Person) -> tuple[bool, str]:
     try:
         end = time.monotonic() + hold
         while True:
-            samples.append(_volts(leds, "rail"))
+            samples.append(leds.measure_rail() if isinstance(leds, MeasuredSupply) else None)
             if time.monotonic() >= end and len(samples) >= 3:
                 break
             time.sleep(0 if hold == 0 else 0.25)
-        vsys = _volts(leds, "supply")
+        vsys = leds.measure_supply() if isinstance(leds, MeasuredSupply) else None
     finally:
         leds.fill(OFF)
         leds.show()
