@@ -22,17 +22,25 @@ class ThingKind(NamedTuple):
     fixed: bool         # neither moves by itself nor takes damage (D4, E7.4)
     harmful: bool       # hurts a worm that ends up in its hex
     explodes: bool      # goes off in a blast (a Mine, an Oil Drum)
+    entry: bool         # has an entry effect: several in one hex are ordered (E7.3)
+    flipped: bool       # its effect flips the Danger Flipper (a Mine, a Fire)
 
 
 #: The kinds of Thing, in the rulebook's order: the one table of them (the lists below are
 #: read from it; a new kind is a row here).
 THINGS: dict[str, ThingKind] = {
-    "worm": ThingKind(box=None, pile=False, fixed=False, harmful=False, explodes=False),
-    "oil_drum": ThingKind(box=6, pile=True, fixed=False, harmful=True, explodes=True),
-    "mine": ThingKind(box=6, pile=True, fixed=False, harmful=True, explodes=True),
-    "crate": ThingKind(box=6, pile=True, fixed=False, harmful=False, explodes=False),
-    "fire": ThingKind(box=10, pile=False, fixed=True, harmful=True, explodes=False),
-    "crater": ThingKind(box=20, pile=False, fixed=True, harmful=False, explodes=False),
+    "worm": ThingKind(box=None, pile=False, fixed=False, harmful=False, explodes=False,
+                      entry=False, flipped=False),
+    "oil_drum": ThingKind(box=6, pile=True, fixed=False, harmful=True, explodes=True,
+                          entry=False, flipped=False),
+    "mine": ThingKind(box=6, pile=True, fixed=False, harmful=True, explodes=True,
+                      entry=True, flipped=True),
+    "crate": ThingKind(box=6, pile=True, fixed=False, harmful=False, explodes=False,
+                       entry=True, flipped=False),
+    "fire": ThingKind(box=10, pile=False, fixed=True, harmful=True, explodes=False,
+                      entry=True, flipped=True),
+    "crater": ThingKind(box=20, pile=False, fixed=True, harmful=False, explodes=False,
+                        entry=False, flipped=False),
 }
 #: the kinds of Thing, in the rulebook's order
 THING_KINDS = tuple(THINGS)
@@ -46,6 +54,9 @@ FIXED = frozenset(k for k, kind in THINGS.items() if kind.fixed)
 #: Things that hurt a worm in their hex, and the ones that go off in a blast
 HARMFUL = frozenset(k for k, kind in THINGS.items() if kind.harmful)
 EXPLOSIVE = frozenset(k for k, kind in THINGS.items() if kind.explodes)
+#: Things with an entry effect (E7.3), and the ones whose effect flips the Danger Flipper
+ENTRY_KINDS = tuple(k for k, kind in THINGS.items() if kind.entry)
+FLIPPED_FOR = tuple(k for k, kind in THINGS.items() if kind.flipped)
 WATER_TILES = 9
 WORMS_PER_TEAM = 4
 #: Teams in turn-order number (T5): blue 1, red 2, green 3, yellow 4, purple 5, grey 6.

@@ -9,6 +9,7 @@ from functools import partial
 from typing import Any
 
 from table.devices.buttons import InputEvent
+from table.engine.board import FLIPPED_FOR
 from table.engine.chance import FACES
 from table.engine.decisions import Decision, DecisionKind, Purpose
 from table.ui.changes import Change
@@ -33,7 +34,7 @@ def said(lang: str) -> Iterator[tuple[str, Draw]]:
     lines += [Change("ch.roll_dice", {"roll": "oil_drum",
                                       "faces": ("wind", "hit", "wind", "hit", "6")}, (1, 0))]
     lines += [Change("ch.flip", {"flip": kind, "side": side}, (1, 0))
-              for kind in ("mine", "fire") for side in ("safe", "danger")]
+              for kind in FLIPPED_FOR for side in ("safe", "danger")]
     lines += [Change(k, dict(worm), (1, 0)) for k in ("ch.came_back", "ch.crate_opened")]
     lines += [Change("ch.crate_by_worm", {}, (1, 0))]
     yield from steps_of(view, [raw_step(changes=g, at=(1, 0)) for g in _packed(lang, lines)],
@@ -64,7 +65,7 @@ def typed(lang: str) -> Iterator[tuple[str, Draw]]:
             partial(for_decision, d, aiming), aiming)
     d = Decision(DecisionKind.DIE_TYPED, FACES, None, Purpose.ROLL, team, info=dice[0])
     yield "die typed: wind or bullseye", drawn(partial(_opened, d, aiming), aiming)
-    for why in ("mine", "fire"):
+    for why in FLIPPED_FOR:
         d = Decision(DecisionKind.FLIP_TYPED, ("safe", "danger"), None, Purpose.FLIP, team,
                      info=(why, 1, 1, worm))
         yield f"flip typed ({why})", drawn(partial(for_decision, d, view), view)

@@ -9,10 +9,11 @@ import json
 from typing import Any, Callable
 
 from table.engine import BOX, FACES, TEAMS, THING_KINDS, WORMS_PER_TEAM, Board, Thing
+from table.engine.board import ENTRY_KINDS
 from table.engine.decisions import SKIP, DecisionKind, Movement, Way
 
 RANDOM_KEYS = {"dice", "flips"}
-ORDER_GROUPS = {"crate", "mine", "fire"}
+ORDER_GROUPS = frozenset(ENTRY_KINDS)
 THING_KEYS = {"kind", "id", "team", "at", "damaged"}
 
 

@@ -13,7 +13,7 @@ The widgets are re-exported here, so ``from table.app.asking.prompts import Menu
 
 from typing import Any, Callable, NamedTuple
 
-from table.engine.board import HARMFUL, split_id
+from table.engine.board import FLIPPED_FOR, HARMFUL, split_id
 from table.engine.decisions import SKIP, Decision, DecisionKind, Purpose, Way
 from table.engine.state import Phase
 from table.hexgrid import Hex
@@ -85,7 +85,7 @@ def undo_refused(last: dict, events: list[dict]) -> Notice:
         if last.get("chance") == "die" and e.get("event") == "roll" and what in ROLL_FOR:
             face = e["face"] if e["face"].isdigit() else text(f"face_short.{e['face']}", lang)
             return text("error.undo_rolled", lang, what=f"{text(f'roll.for.{what}', lang)}: {face}")
-        if last.get("chance") == "flip" and e.get("event") == "flip" and what in ("mine", "fire"):
+        if last.get("chance") == "flip" and e.get("event") == "flip" and what in FLIPPED_FOR:
             side = text(f"coin.{e['side']}", lang)
             return text("error.undo_rolled", lang, what=f"{text(f'thing.{what}', lang)}: {side}")
         if "reveal" in last:

@@ -14,6 +14,7 @@ face typed, taken back or not.
 
 from __future__ import annotations
 
+from table.engine.board import FLIPPED_FOR
 from table.engine.chance import FACES, SIDES
 from table.engine.decisions import Decision, DecisionKind
 from table.ui import scenes, screens
@@ -84,7 +85,7 @@ class FaceEntry(Nested):
     def what_for(self, view: View) -> str:
         lang = view.lang
         if self.kind is DecisionKind.FLIP_TYPED:
-            what = text(f"thing.{self.roll_for}", lang) if self.roll_for in ("mine", "fire") else ""
+            what = text(f"thing.{self.roll_for}", lang) if self.roll_for in FLIPPED_FOR else ""
         elif self.roll_for in ROLL_FOR:
             what = text(f"roll.for.{self.roll_for}", lang)
         else:
