@@ -140,6 +140,14 @@ def wizard(lang: str) -> Iterator[tuple[str, Draw]]:
     from table.app.asking.tileplace import TilePlacer
     placer = TilePlacer(GRID, box_tiles(), (0, 0), 2, lambda land, teams: None)
     yield "map: lay the tiles", lambda: placer.screen(view)
+
+    def every_tile_laid():
+        from table.devices.buttons import InputEvent
+        done = TilePlacer(GRID, box_tiles(), (0, 0), 2, lambda land, teams: None)
+        for _ in box_tiles():
+            done.press(InputEvent("ok"))
+        return done.screen(view)
+    yield "map: every tile laid", every_tile_laid
     for n in COUNTS:
         yield f"map refused ({n})", partial(refusal, Refuse("map.too_small",
                                                             {"n": n, "need": 14}), lang)
@@ -335,7 +343,7 @@ def box(lang: str) -> Iterator[tuple[str, Draw]]:
     yield "enrol: known", lambda: screens.message(text("enroll.title", lang), text(
         "enroll.known", lang, card=card_name(cards, widest_card(
             lang, tuple({c.kind for c in cards.values()})), lang)), footer=ok)
-    yield "enrol: not saved", lambda: screens.message("worms-table",
+    yield "enrol: not saved", lambda: screens.message(text("enroll.title", lang),
                                                       text("enroll.not_saved", lang))
     yield "enrol: unknown", lambda: screens.message(text("enroll.title", lang),
                                                     text("enroll.unknown", lang), footer=ok)

@@ -68,6 +68,11 @@ def turn(lang: str) -> Iterator[tuple[str, Draw]]:
         pv = table_view(lang, team, phase)
         yield from asked(pv, Decision(DecisionKind.MOVE, moves, moves[0], Purpose.MOVE, team),
                          f"{phase}")
+    back = (SKIP, Movement(Way.JUMP, here), Movement(Way.INCH, n1))    # a jump that lands back
+    yield from asked(table_view(lang, team, "move1"),
+                     Decision(DecisionKind.MOVE, back, back[0], Purpose.MOVE, team),
+                     "skip or jump on its own hex")
+
     def both() -> HexPick:
         from table.devices.buttons import InputEvent
         p = for_decision(Decision(DecisionKind.MOVE, moves, moves[0], Purpose.MOVE, team), view)

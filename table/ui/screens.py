@@ -75,7 +75,8 @@ def _message(c: Canvas, title: str, body: str, footer: str | None, mark: str) ->
 def menu(title: str, items: list[str], cursor: int | None) -> Screen:
     """A list with the cursor's item inverted, scrolled so the cursor shows; arrows at the
     right of the title bar say there is more above or below.  An item too wide for a row
-    wraps onto a second row (indented past a leading ● or ○ mark); more is a problem.
+    wraps onto a second row (indented past a leading ● or ○ mark); more is a problem.  An item
+    that would show half, at the top or the bottom, is left out.
     ``cursor`` None: no item is chosen yet (the list from its top, nothing inverted)."""
     if not items:
         raise ValueError("a menu needs at least one item")
@@ -91,6 +92,8 @@ def menu(title: str, items: list[str], cursor: int | None) -> Screen:
     while first < starts[cursor] and first not in starts:    # no half item at the top
         first += 1
     last = min(len(rows), first + MENU_ROWS)
+    while last < len(rows) and rows[last][0] == rows[last - 1][0] and last - 1 > first:
+        last -= 1                                            # nor at the bottom
     c.title(title, ("↑" if first > 0 else "") + ("↓" if last < len(rows) else ""))
     y = TITLE_H + 2
     for i in sorted({row[0] for row in rows[first:last]}):

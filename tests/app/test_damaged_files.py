@@ -161,6 +161,7 @@ def test_enrolling_on_a_full_disk_says_so_and_loses_no_tag(tmp_path, monkeypatch
         enrol("04AA")
         assert e.note == text("enroll.not_saved", "en")
         assert text("enroll.not_saved", "en") in " ".join(e.screen().texts)
+        assert e.screen().texts[0] == text("enroll.title", "en")      # enrolling's trouble
         assert e.store.tags == {"04AA": card}              # kept, to be saved with the next
         assert not list(tmp_path.glob("*.tmp"))           # no half-written file left
         monkeypatch.undo()

@@ -108,3 +108,15 @@ def test_the_wizard_offers_tiles_and_gives_their_land():
     assert config.teams == 2 and len(config.land) == len(w.prompt.land) >= 8
     for lang in ("en", "cs", "uk"):
         assert text("map.tile_prompt", lang, n=1) and text("wizard.tile_map", lang)
+
+
+def test_once_every_tile_is_laid_the_screen_says_so_and_how_to_finish():
+    from table.app.asking.prompt import View
+    from table.engine.board import Board
+    placer = TilePlacer(GRID, box_tiles(), DIAL, 2, map_refusal)
+    for _ in box_tiles():
+        press(placer, "ok")
+    assert placer.hand is None and len(placer.land) == sum(len(t.hexes) for t in box_tiles())
+    for lang in ("en", "cs", "uk"):
+        words = "\n".join(placer.screen(View(lang, Board(set(), 1), GRID)).texts)
+        assert text("map.tiles_done", lang) in words and "-" not in words   # never "Tile -"

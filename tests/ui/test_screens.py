@@ -121,6 +121,7 @@ SAMPLES = {
                       t("wizard.start", lang)], c) for c in range(4)],
     "map": lambda lang: [screens.message(t("map.title", lang), t("map.prompt", lang)),
                          screens.message(t("map.title", lang), t("map.tile_prompt", lang, n=4)),
+                         screens.message(t("map.title", lang), t("map.tiles_done", lang)),
                          screens.menu(t("wizard.title", lang), [t("wizard.new_map", lang),
                                                                 t("wizard.tile_map", lang)], 1),
                          screens.message(t("place.title", lang), t("prompt.hex", lang))],
@@ -416,3 +417,11 @@ def test_a_screen_shows_on_the_simulated_oled():
     shot = screens.turn("uk", "green", 3, strings.text("prompt.card", "uk"))
     oled.show(shot.image)
     assert oled.image.convert("1").tobytes() == shot.image.tobytes()
+
+
+def test_menu_shows_no_half_item_at_the_bottom():
+    # an item on two rows, the last in view: left out whole ("↓" says there is more)
+    items = ["a", "b", "c", "Přesunout: červený wormsík 4"]
+    top = screens.menu("T", items, 0)
+    assert top.texts == ("T", "↓", "a", "b", "c") and not top.problems
+    assert items[3] in screens.menu("T", items, 3).texts        # whole once the cursor is on it

@@ -147,7 +147,7 @@ def _ask_move(d: Decision, view: View) -> Prompt:
     skip = SKIP if SKIP in d.options else None
     ask = "prompt.move" if skip is not None else "prompt.move_only"   # (Back skips)
     p = HexPick(opts, colours, here if here in opts else next(iter(opts)),
-                lambda v, c: v.header(ask, " / ".join(
+                lambda v, c: v.header(ask, "/".join(
                     label for _, label in opts.get(c, ())), phase=phase),
                 sub_title=lambda v: text(ask, v.lang),
                 miss=Refuse("error.cannot_move"))

@@ -69,9 +69,9 @@ class TilePlacer(Prompt):
         return self.anchor
 
     def screen(self, view):
-        n = self.hand.number if self.hand else "-"
         return screens.message(text("map.title", view.lang),
-                               text("map.tile_prompt", view.lang, n=n))
+                               text("map.tile_prompt", view.lang, n=self.hand.number)
+                               if self.hand else text("map.tiles_done", view.lang))
 
     def frame(self, view, t):
         frame = {h: (LAID if h in self.land else scenes.WATER) for h in self.grid}

@@ -49,6 +49,7 @@ class Enroller:
         # "1" held: the simulator page opens pairing
         self.on_pair_button: Callable[[], None] | None = None
         self.note: str | None = None       # the page's pairing code, until a button or tap
+        self.note_title = "worms-table"     # (what the note is: the box's, or enrolling's)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.stopping: asyncio.Event | None = None
         self.display: Display | None = None
@@ -59,7 +60,7 @@ class Enroller:
     def screen(self):
         lang = self.lang
         if self.note is not None:
-            return screens.message("worms-table", self.note)
+            return screens.message(self.note_title, self.note)
         if self.adding:
             return screens.message(text("enroll.title", lang), text("enroll.unknown", lang),
                                    footer=f"{text('button.ok', lang)} →")
@@ -160,14 +161,15 @@ class Enroller:
             log.error("cannot save %s: %s; tag %s (%s) is kept in memory and saved with the "
                       "next tag; free some space", self.store.path, err.strerror or err, uid,
                       card)
-            self.note = text("enroll.not_saved", self.lang)
+            self.note, self.note_title = text("enroll.not_saved", self.lang), text(
+                "enroll.title", self.lang)
             return
         log.info("tag %s is %s", uid, card)
 
     def notice(self, what: str, body: str) -> None:
         """Show ``body`` (the page's pairing code, never logged) until a button or a tap."""
         log.info("%s: shown on the table's screen", what)
-        self.note = body
+        self.note, self.note_title = body, "worms-table"
         self.render()
 
     # -- the loop ------------------------------------------------------------------------------
