@@ -94,7 +94,8 @@ class Daemon:
         self.supervisor = Supervisor(devices, retry_s=retry_s, clock=clock,
                                      on_fault=self._device_failed, on_back=self._device_back,
                                      bridge=self.bridge, on_input=self.handle_input,
-                                     on_tap=self.handle_tap, on_error=self._fault_and_render)
+                                     on_tap=self.handle_tap, on_error=self._fault_and_render,
+                                     seen=lambda: self.presenter.on_show)
         self.presenter = Presenter(self.supervisor, 1 / fps)   # the LEDs' beat: the ticker's
         self.guard = StorageGuard(self.store, status=lambda words: self.notifier.status(words),
                                   on_failed=self._drop_game, on_back=self._start_from_journal,
@@ -265,13 +266,27 @@ class Daemon:
         return frozenset(leds.hexes) if leds is not None else frozenset(hexagon((0, 0), 4))
 
     # -- inputs (on the loop) ------------------------------------------------------------------
-    def handle_input(self, event) -> None:
-        """A button (table/app/inputs.py says what it does; the show's first), then drawn."""
+    def handle_input(self, event, seen: Prompt | None = None) -> None:
+        """A button (table/app/inputs.py says what it does; the show's first), then drawn;
+        ``seen``: the prompt on show when it was pressed (:meth:`gone`)."""
+        if not getattr(event, "long", False) and self.gone(seen, "press"):
+            return
         self._one_input(self.show.press if self.show else inputs.press, event, "input")
 
-    def handle_tap(self, uid: str) -> None:
-        """A card tag on the reader (the show's first), then drawn."""
-        self._one_input(self.show.tap if self.show else inputs.tap, uid, "card tap")
+    def handle_tap(self, uid: str, seen: Prompt | None = None) -> None:
+        """A card tag on the reader (the show's first), then drawn; ``seen``: as for a press."""
+        if not self.gone(seen, "card tap"):
+            self._one_input(self.show.tap if self.show else inputs.tap, uid, "card tap")
+
+    def gone(self, seen: Prompt | None, what: str) -> bool:
+        """An input made while ``seen`` was on show, and another screen drawn since (the box's
+        answer, a step, a notice came in between: a press while "Thinking..." showed): the
+        people have not seen the screen it would answer, so it is dropped.  Held buttons are
+        the table's own and never dropped; nor the show's inputs (any starts a shot)."""
+        if seen is None or seen is self.presenter.on_show or self.show is not None:
+            return False
+        log.info("a %s made on a screen since gone: dropped", what)
+        return True
 
     def _one_input(self, handle, arg, what: str) -> None:
         try:

@@ -162,3 +162,73 @@ def test_the_page_shows_which_teams_the_box_plays_and_never_its_hand(tmp_path):
     assert all(s.box == ("Red: box, normal",) for s in played)
     assert all(s.hand is None for s in reds)                  # the box's hand: never shown
     assert any(s.hand for s in blues)                         # people's: as before
+
+
+@pytest.mark.parametrize("seed", [61, 62])
+def test_ok_pressed_every_10ms_through_thinking_answers_only_screens_the_players_saw(tmp_path,
+                                                                                      seed):
+    """Issue 31 item 2: the players press OK every 10 ms of the test's clock, also while "Box
+    (Red) Thinking..." shows; the box's answer comes in between two presses (the press made
+    while Thinking showed reaches the table after it).  Every step screen is shown, in order,
+    and each change is copied once, with the OK pressed on it."""
+    now = [0.0]
+    thinking: list = []                       # the box's work, held until the test lets it go
+    made, shown, copied, unseen = [], [], [], []
+    pressed_on: list = [None]                 # what was on show when OK was last pressed
+
+    async def main():
+        daemon = sim_daemon(tmp_path, seed, clock=lambda: now[0])
+        daemon.box.run_in_thread = thinking.append
+        queue = daemon.queue
+        replace, extend, confirm = queue.replace, queue.extend, queue.confirm
+
+        def replaced(steps, base):
+            made.extend(steps)
+            replace(steps, base)
+
+        def extended(steps, seen):
+            made.extend(steps)
+            return extend(steps, seen)
+
+        def confirmed():                      # (an assert here: the daemon would log it)
+            if getattr(pressed_on[0], "step", None) is not queue.steps[0]:
+                unseen.append(queue.steps[0])    # OK pressed on another screen copied it
+            copied.append(queue.steps[0])
+            confirm()
+        queue.replace, queue.extend, queue.confirm = replaced, extended, confirmed
+
+        def drawn(snap):
+            step = getattr(daemon.presenter.on_show, "step", None)
+            if step is not None and (not shown or shown[-1] is not step):
+                shown.append(step)
+        daemon.on_snapshot = drawn
+        tags = enrol_all(daemon)
+        async with running(daemon):
+            player = Player(daemon, tags)
+            await player.wizard(2, decks="box", box={"red": "easy"})
+
+            async def ok():
+                pressed_on[0] = daemon.presenter.on_show
+                await player.press("ok")
+            bot, ticks, presses_thinking = RandomBot(seed), 0, 0
+            while daemon.game.turn.number <= 6 and daemon.mode != "over":
+                now[0] += 0.010                   # every 10 ms: OK, unless a question is asked
+                cur = daemon.current()
+                if isinstance(cur, boxseat.Thinking):
+                    ticks += 1
+                    if ticks % 3 == 0:            # the box's answer, just before the next OK
+                        thinking.pop()()
+                    presses_thinking += 1
+                    await ok()
+                elif isinstance(cur, Notice) or type(cur).__name__ == "Step":
+                    await ok()
+                else:
+                    await player.choose(bot(daemon.game))
+            return daemon, presses_thinking
+
+    daemon, presses_thinking = asyncio.run(main())
+    assert presses_thinking > 10 and not thinking
+    assert unseen == []                                   # no step copied unseen...
+    assert copied and copied == shown[:len(copied)]       # every step shown, in order...
+    assert [id(s) for s in copied] == [id(s) for s in made[:len(copied)]]   # ...copied once
+    assert len(made) - len(copied) == len(daemon.queue.steps)

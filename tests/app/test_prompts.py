@@ -181,3 +181,24 @@ def test_picking_a_die_lights_where_each_die_would_send_the_token():
     press(p, "3")                                       # the next die
     assert p.frame(v, 0.0)[lands[p.selected]] == scenes.CURSOR
     assert p.frame(v, 0.0)[lands["hit"]] == scenes.OPTION
+
+
+def test_a_played_cards_crate_is_asked_under_its_own_name_never_an_earlier_drop_cards():
+    """Issue 31: Crate Call's hex was titled "Drop card / Drop: Mine. Where does the supply
+    crate go?" (the Drop card of an earlier turn): the words come from the card in play."""
+    from types import SimpleNamespace
+
+    from table.cards import library
+    crate_call = SimpleNamespace(text=({"do": "place", "kind": "crate", "at": "emptiest"},),
+                                 drop=(), name=lambda lang: "Crate Call")
+    cards = {**library(), "crate_call": crate_call}
+    opts = ((1, -1), (2, -1))
+    d = Decision("hex", opts, opts[0], Purpose.EMPTIEST, "blue")
+    drop = [{"event": "drop", "card": "mine_drop"}]
+    played = drop + [{"event": "end_turn", "team": "red"},
+                     {"event": "play", "card": "crate_call", "team": "blue"}]
+    for events, words in ((drop, ("Drop card", "Drop: Mine. Where does the supply crate go?")),
+                          (played, ("Crate Call", "Where does the supply crate go?"))):
+        v = View("en", board(), GRID, "blue", "blue-1", cards=cards, events=events)
+        texts = for_decision(d, v).screen(v).texts
+        assert (texts[0], texts[-1]) == words

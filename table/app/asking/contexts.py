@@ -48,12 +48,16 @@ def _aim_draw(card_id: str | None, dice: dict):
     return draw
 
 
+#: the events that put a card in play: a Drop card (or Sudden Death's) revealed, a card played
+CARD_IN_PLAY = ("drop", "sudden_death", "play")
+
+
 def _drop_card(view):
-    """The Drop card being resolved (or None), the kinds of Thing it places in order, and
-    which of its choices this is: ``(card, kinds, k, n)``, the ``k``-th of ``n`` hexes the
-    players choose ("Crate 2 of 2")."""
-    at = max((i for i, e in enumerate(view.events)
-              if e.get("event") in ("drop", "sudden_death")), default=None)
+    """The card being resolved (the last one put in play: a Drop card, or a card played, such
+    as one whose step places a crate on the emptiest hex), or None; the kinds of Thing it
+    places in order, and which of its choices this is: ``(card, kinds, k, n)``, the ``k``-th
+    of ``n`` hexes the players choose ("Crate 2 of 2")."""
+    at = _in_play_at(view.events)
     card = view.cards.get(view.events[at]["card"]) if at is not None else None
     steps = (card.text if card is not None else ()) + (getattr(card, "drop", ()) or ())
     kinds = tuple(s.get("kind") for s in steps if s.get("do") == "place")
@@ -64,20 +68,31 @@ def _drop_card(view):
     return card, kinds, min(chosen + 1, max(n, 1)), n
 
 
+def _in_play_at(events: list) -> int | None:
+    """Where the card being resolved was put in play (the index of its event), or None."""
+    return max((i for i, e in enumerate(events) if e.get("event") in CARD_IN_PLAY),
+               default=None)
+
+
 def _drop_draw(view):
-    """A drop card's Thing to place where the players choose: the card, the Thing, and which
-    of the card's choices it is when there are several."""
+    """A card's Thing to place where the players choose: the card, the Thing, and which of
+    the card's choices it is when there are several.  A Drop card's is "Drop card" over
+    "Drop: <card>. Where does ... go?"; a card played says its own name over "Where does ...
+    go?" (never the name of an earlier Drop card)."""
     card, kinds, k, n = _drop_card(view)
     kind = kinds[0] if kinds else None
+    at = _in_play_at(view.events)
+    played = at is not None and view.events[at].get("event") == "play" and card is not None
 
     def draw(v, c: Hex) -> screens.Screen:
         thing = text(f"thing.{kind or 'crate'}", v.lang).lower()
         name = short(card.name(v.lang)) if card is not None else text("drop.title", v.lang)
-        title = text("drop.title", v.lang)
+        title = name if played else text("drop.title", v.lang)
         if n > 1:
             title = f"{title} {text('ask.nth', v.lang, k=k, n=n)}"
-        return screens.message(title, text("ask.drop_where", v.lang, card=name, thing=thing),
-                               hint=screens.pick(v.lang))
+        body = text("ask.place_where", v.lang, thing=thing) if played else \
+            text("ask.drop_where", v.lang, card=name, thing=thing)
+        return screens.message(title, body, hint=screens.pick(v.lang))
     return draw
 
 

@@ -29,7 +29,9 @@ class Supervisor:
     ``on_fault(name, err)`` is called when a device first fails, ``on_back(name)`` when a
     failing one works again.  Through ``bridge``, on the loop: ``on_input(event)`` for each
     button event, ``on_tap(uid)`` for each tag read, ``on_error(name, err)`` for an error a
-    device's own thread met (default: :meth:`fault`)."""
+    device's own thread met (default: :meth:`fault`).  With ``seen`` (called in the device's
+    thread when the press or the tap comes), ``on_input(event, seen())`` and
+    ``on_tap(uid, seen())``: what was on show when it was made."""
 
     def __init__(self, devices: Any, *, retry_s: float = 3.0,
                  clock: Callable[[], float] = time.monotonic,
@@ -38,7 +40,8 @@ class Supervisor:
                  bridge: LoopBridge | None = None,
                  on_input: Callable[[Any], None] | None = None,
                  on_tap: Callable[[str], None] | None = None,
-                 on_error: Callable[[str, DeviceError], None] | None = None) -> None:
+                 on_error: Callable[[str, DeviceError], None] | None = None,
+                 seen: Callable[[], Any] | None = None) -> None:
         self.devices = devices
         self.retry_s = retry_s
         self.clock = clock
@@ -48,6 +51,7 @@ class Supervisor:
         self.on_input = on_input
         self.on_tap = on_tap
         self.on_error = on_error or self.fault
+        self.seen = seen
         self.dev: dict[str, Any] = {}                 # the devices open, by name
         self.faults: dict[str, DeviceError] = {}      # the devices failing, by name
         self.tried: dict[str, float] = {}             # when each failing one was last tried
@@ -113,16 +117,27 @@ class Supervisor:
         self._wire(name, device)
         self.recovered(name)
 
+    def _stamped(self, fn: Callable[..., Any]) -> Callable[[Any], None]:
+        """A device's callback running ``fn(arg, seen())`` on the loop, ``seen()`` read when
+        the device calls (in its thread: what the people saw when they pressed or tapped)."""
+        call, seen = self.bridge.call, self.seen
+        assert seen is not None
+
+        def callback(arg: Any) -> None:
+            call(fn, arg, seen())
+        return callback
+
     def _wire(self, name: str, device: Any) -> None:
         """A device opened: its inputs and errors, from its threads, to the loop."""
         wrap = self.bridge.wrap
+        people = wrap if self.seen is None else self._stamped      # (a press, a tap)
         if name == "buttons" and self.on_input is not None:
-            device.on_input = wrap(self.on_input)
+            device.on_input = people(self.on_input)
         elif name == "display":
             device.on_error = wrap(lambda err: self.on_error("display", err))
         elif name == "card_reader":
             if self.on_tap is not None:
-                device.on_tap = wrap(self.on_tap)
+                device.on_tap = people(self.on_tap)
             device.on_error = wrap(lambda err: self.on_error("card_reader", err))
 
 

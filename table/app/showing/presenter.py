@@ -38,6 +38,7 @@ class Presenter:
         self._version = 0
         self._order: tuple[Any, tuple] = (None, ())     # the LEDs' hexes, and sorted
         self.due = False                                 # a change of state not yet drawn
+        self.on_show: Prompt | None = None               # the prompt the last snapshot drew
 
     def present(self, prompt: Prompt, view: View, t: float, *, mode: str, lang: str,
                 clock_left: float | None = None, wind: int | None = None,
@@ -60,7 +61,7 @@ class Presenter:
             brightness=getattr(sup.dev.get("leds"), "brightness", 1.0),
             wind=wind if wind is not None else (last.wind if last is not None else None),
             faults=tuple(sorted(sup.faults)), **(page or {}))
-        self.snapshot = snap
+        self.snapshot, self.on_show = snap, prompt
         self.draw(snap)
         return snap
 
