@@ -15,7 +15,6 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 
 from table.engine.board import Board
-from table.engine.effects import accuracy_dice
 from table.hexgrid import Hex, neighbour
 
 from .instructions import Instruction
@@ -133,15 +132,6 @@ def legal(board: Board, grid: Iterable[Hex], hexes: Iterable[Hex],
 
 def accuracy_colour(dice: int) -> Color:
     return ACCURACY_COLOURS[min(dice, len(ACCURACY_COLOURS)) - 1]
-
-
-def accuracy_rings(board: Board, grid: Iterable[Hex], worm_hex: Hex, targets: Iterable[Hex],
-                   x: int) -> Frame:
-    """Targeting: each legal target in the colour of its Accuracy dice count, so the rings
-    round the worm show how the aim falls off; the worm's own hex stays in its colour."""
-    base = board_frame(board, grid)
-    frame = lit(dimmed(base), {worm_hex: base.get(worm_hex, OFF)})
-    return lit(frame, {h: accuracy_colour(accuracy_dice(worm_hex, h, x)) for h in targets})
 
 
 def cursor(frame: Frame, h: Hex, t: float, colour: Color = WHITE, dark: bool = False) -> Frame:

@@ -179,10 +179,6 @@ def cached_catalogs(locale: Path = LOCALE_DIR, folder: Path | None = None
 
 
 FORMS, PLURAL_RULES = cached_catalogs()
-#: key: (English, Czech, Ukrainian), the strings that are not counted ("" = not translated).
-CATALOGUE: dict[str, tuple[str, ...]] = {
-    key: tuple(by_lang[lang][0] if by_lang[lang] else "" for lang in LANGS)
-    for key, by_lang in FORMS.items() if len(by_lang[SOURCE]) == 1}
 
 
 _recorders: list[tuple[set[str], str | None]] = []

@@ -37,27 +37,9 @@ def test_board_frame_colours():
     assert f[(0, 1)] == LAND and f[(0, -3)] == WATER and f[(4, 0)] == WATER
 
 
-def test_accuracy_rings_for_a_bazooka_from_the_middle():
-    board = layout()
-    # Accuracy 4 along the north line and one hex off it: distance decides the colour
-    targets = [(0, -1), (0, -2), (0, -3), (0, -4), (1, -3)]
-    f = scenes.accuracy_rings(board, GRID, (0, 0), targets, 4)
-    green, yellow, orange, red = ACCURACY_COLOURS[3], ACCURACY_COLOURS[2], ACCURACY_COLOURS[1], \
-        ACCURACY_COLOURS[0]
-    assert [f[h] for h in targets] == [green, yellow, orange, red, orange]
-    assert f[(0, 0)] == TEAM_COLOURS["red"]           # the worm stays lit
-    assert f[(1, 1)] == scenes.scale(THING_COLOURS["crate"], 0.25)   # the rest dimmed
-    # Accuracy 6 next door: more dice than colours keeps the top colour
-    assert scenes.accuracy_rings(board, GRID, (0, 0), [(0, -1)], 6)[(0, -1)] == ACCURACY_COLOURS[-1]
-
-
-@pytest.mark.parametrize("target", [(0, -1), (0, -2), (3, -3), (-2, 4)])
-def test_accuracy_dice_count_agrees_with_the_engine(target):
-    board = Board(land=set(hexagon((0, 0), 4)), wind=1)
-    r = Resolver(board, Script(dice=["hit"] * 6))
-    r.accuracy((0, 0), target, 5)
-    rolled = [e for e in r.events if e["event"] == "roll"]
-    assert scenes.accuracy_dice((0, 0), target, 5) == len(rolled)
+def test_the_accuracy_colours_count_the_dice_and_keep_the_top_one():
+    assert [scenes.accuracy_colour(n) for n in (1, 2, 3, 4)] == list(ACCURACY_COLOURS[:4])
+    assert scenes.accuracy_colour(9) == ACCURACY_COLOURS[-1]     # more dice than colours
 
 
 def test_legal_hexes():
@@ -120,7 +102,7 @@ def test_wind_arrow_runs_from_the_dial_to_the_edge():
 
 def test_a_frame_shows_on_the_simulated_grid():
     leds = SimHexLeds(GRID)
-    for h, c in scenes.accuracy_rings(layout(), GRID, (0, 0), [(0, -1)], 4).items():
+    for h, c in scenes.legal(layout(), GRID, [(0, -1)], ACCURACY_COLOURS[3]).items():
         leds.set(h, c)
     leds.show()
     assert leds.shown()[(0, -1)] == ACCURACY_COLOURS[3]

@@ -16,8 +16,9 @@ from tests.app.test_edits import edit_screens
 from tests.app.test_teach import walk_screens
 from tests.ui.test_changes import flow_screens
 from table.review.said import undos
-from table.ui.strings import (CATALOGUE, DEVICES, FACES, LANGS, LASTING_RULES, OPTIONAL_RULES, POOL_KINDS,
-                              TEAMS, THING_KINDS)
+from table.ui.strings import (DEVICES, FACES, LANGS, LASTING_RULES, OPTIONAL_RULES, POOL_KINDS, TEAMS,
+                              THING_KINDS)
+from tests.ui.test_strings import CATALOGUE
 
 
 def t(key, lang, **args):

@@ -2,8 +2,13 @@
 
 import pytest
 
-from table.ui.strings import (CATALOGUE, DEVICES, FACES, LANGS, LASTING_RULES, OPTIONAL_RULES, POOL_KINDS,
-                              TEAMS, THING_KINDS, MissingString, fields, text, worm_name)
+from table.ui.strings import (DEVICES, FACES, FORMS, LANGS, LASTING_RULES, OPTIONAL_RULES, POOL_KINDS,
+                              SOURCE, TEAMS, THING_KINDS, MissingString, fields, text, worm_name)
+
+#: key: (English, Czech, Ukrainian), the strings that are not counted ("" = not translated).
+CATALOGUE: dict[str, tuple[str, ...]] = {
+    key: tuple(by_lang[lang][0] if by_lang[lang] else "" for lang in LANGS)
+    for key, by_lang in FORMS.items() if len(by_lang[SOURCE]) == 1}
 
 
 @pytest.mark.parametrize("key", sorted(CATALOGUE))

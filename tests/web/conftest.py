@@ -136,7 +136,7 @@ class StandIn:
         grid = self.devices.leds.hexes
         at = self.worm.at
         targets = [h for h in grid if h != at and distance(h, at) <= 3]
-        self.frame(scenes.accuracy_rings(self.board, grid, at, targets, 3))
+        self.frame(scenes.legal(self.board, grid, targets, scenes.accuracy_colour(3)))
         self.screen(screens.dice(self.lang, ["3", "wind", "hit"], cursor=1,
                                  wind=self.devices.wind.direction or 2,
                                  title=self.cards[card].name(self.lang)))
