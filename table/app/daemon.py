@@ -318,13 +318,14 @@ class Daemon:
         if self.on_snapshot is None or not self.page_watched():
             return None
         try:
-            board, before, changed = self.tracker and self.tracker.board, None, frozenset()
+            board, before, changed, team = self.tracker and self.tracker.board, None, \
+                frozenset(), None
             noted = self.play.page_board(self.queue.steps[0], on_show=isinstance(
                 prompt, Step)) if self.queue else None
             if noted is not None:               # a change being copied: never one ahead
-                before, board, changed = noted
+                before, board, changed, team = noted
             return page_view(prompt, view, self.game, board, self.lang, sim=self.sim,
-                             cards=self.cards, before=before, changed=changed)
+                             cards=self.cards, before=before, changed=changed, team=team)
         except Exception:
             log.exception("the page's view of the game failed")
             return None

@@ -40,8 +40,10 @@ class GamePlay:
         self.tracker: Tracker | None = None
         self.seen = 0
         # id(step) -> (step, board before its batch of changes, after it, the hexes of that
-        # batch changed before the step, and with it): the page's board while it is on show
-        self.boards: dict[int, tuple[Any, Board, Board, frozenset, frozenset]] = {}
+        # batch changed before the step, and with it, the team whose turn it was before the
+        # batch): the page's board while it is on show
+        self.boards: dict[int, tuple[Any, Board, Board, frozenset, frozenset, str | None]] = {}
+        self.team: str | None = None          # the team to play once the steps are copied
 
     def in_play(self) -> tuple[JournaledGame, Tracker]:
         """The game in play and its tracker (what play's methods work on)."""
@@ -68,7 +70,7 @@ class GamePlay:
         d.queue.replace(steps_as_shown(tracker, events, shown, cuts), shown)
         d.queue.resume_at(cuts, done)         # (saved only once whole: a cut now loses nothing)
         self.save_progress()
-        self.seen = len(events)
+        self.seen, self.team = len(events), jg.game.turn.team
         d.state.set(mode=Mode.PLAY)
         self.check_timer()
         log.info("resumed game %s at turn %s", jg.game_id, jg.game.turn.number)
@@ -92,7 +94,7 @@ class GamePlay:
         before = tracker.board.copy()
         steps = tracker.steps(events)
         self._set_steps(steps, base=0)
-        self._note(steps, before, tracker)
+        self._note(steps, before, tracker, None)
         d.state.set(mode=Mode.PLAY)
         d.wizard = None
         self.check_timer()
@@ -118,37 +120,41 @@ class GamePlay:
         events = jg.game.events
         seen, new = self.seen, events[self.seen:]
         self.seen = len(events)
-        before = tracker.board.copy()
+        before, team = tracker.board.copy(), self.team
         steps = tracker.steps(new)
         if queue:
             if queue.extend(steps, seen):
                 self.save_progress()
         else:
             self._set_steps(steps, base=seen)
-        self._note(steps, before, tracker)
+        self._note(steps, before, tracker, team)
         self.check_timer()
 
-    def _note(self, steps: list, before: Board, tracker: Tracker) -> None:
-        """For each of ``steps``, just made by ``tracker`` from the board ``before``: the
-        board as the players have it once they copy it (:meth:`page_board`)."""
+    def _note(self, steps: list, before: Board, tracker: Tracker, team: str | None) -> None:
+        """For each of ``steps``, just made by ``tracker`` from the board ``before`` in
+        ``team``'s turn: the board as the players have it once they copy it
+        (:meth:`page_board`)."""
         start = 0
         for end, after in tracker.marks:
             changed: frozenset = frozenset()
             for step in steps[start:end]:
                 hexes = touched(step)
-                self.boards[id(step)] = (step, before, after, changed, changed | hexes)
+                self.boards[id(step)] = (step, before, after, changed, changed | hexes, team)
                 changed = changed | hexes
             start, before = end, after
+        self.team = self.jg.game.turn.team if self.jg is not None else None
 
-    def page_board(self, step: Any, on_show: bool) -> tuple[Board, Board, frozenset] | None:
-        """The board as the players have it, as the page shows it while ``step`` is the next
+    def page_board(self, step: Any, on_show: bool
+                   ) -> tuple[Board, Board, frozenset, str | None] | None:
+        """The table as the players have it, as the page shows it while ``step`` is the next
         to copy: (the board before its batch of changes, after it, the hexes of the batch
-        changed so far: with ``step``'s own if it is ``on_show``, the change being copied);
-        None for a step made otherwise (after an undo, a resume: the tracker's board)."""
+        changed so far: with ``step``'s own if it is ``on_show``, the change being copied;
+        the team whose turn it was before the batch); None for a step made otherwise (after
+        an undo, a resume: the tracker's board)."""
         noted = self.boards.get(id(step))
         if noted is None or noted[0] is not step:
             return None
-        return noted[1], noted[2], noted[4] if on_show else noted[3]
+        return noted[1], noted[2], noted[4] if on_show else noted[3], noted[5]
 
     def answer(self, value: Any) -> None:
         jg, _ = self.in_play()
@@ -177,7 +183,7 @@ class GamePlay:
         self.tracker = tracker = tracker_for(jg.game, d.settings)
         events = jg.game.events
         tracker.apply(events)
-        self.seen = len(events)
+        self.seen, self.team = len(events), jg.game.turn.team
         self._set_steps(undo_steps(before, tracker.board))
         self.save_progress()
         d.state.set(overlay=undone(gone, d.cards))

@@ -4,7 +4,7 @@ frame (drawn again from it by :func:`devices_of`), the OLED its image, the dial 
 snapshot pushed to the LEDs once; and while the players copy a card's changes, the page's board
 is the board as they have it plus the change on show: a hex that no change copied so far
 touches is as it was before the changes, a hex whose changes are all copied is as it is after
-them."""
+them, and the team to play is the one whose turn made them."""
 
 import asyncio
 
@@ -51,7 +51,7 @@ class Watcher:
         queue = self.d.queue
         if not queue:                            # every change copied: the next run's start
             self.periods[-1].append(rows)
-            self.periods.append([rows])
+            self.periods.append([(rows, snap.team)])
             self.seen = {}
             return
         for step in queue.steps:
@@ -61,18 +61,20 @@ class Watcher:
         touched = set().union(*(self.seen[i] for i in done))
         if self.d.doing() == Doing.COPYING:      # (the change on show, being copied)
             touched |= hexes(queue.steps[0])
-        self.periods[-1].append((rows, touched, later | hexes(queue.steps[0])))
+        self.periods[-1].append((rows, touched, later | hexes(queue.steps[0]), snap.team))
 
     def check_page(self) -> int:
         """The page's boards while steps were copied, against the boards before and after
         them; the number of boards checked."""
         checked = 0
         for period in self.periods:
-            start, *boards = period
-            if start is None or len(boards) < 2 or not isinstance(boards[-1], dict):
+            first, *boards = period
+            if first is None or len(boards) < 2 or not isinstance(boards[-1], dict):
                 continue
+            start, team = first
             end = boards.pop()
-            for rows, touched, to_come in boards:
+            for rows, touched, to_come, copying_team in boards:
+                assert copying_team == team, "the next team's turn shown before it came"
                 for h, row in rows.items():
                     if h not in touched:
                         assert row == start[h], f"{h} shown changed before its change is copied"

@@ -48,12 +48,13 @@ def marked(prompt, texts: list[str]) -> list[str]:
 
 
 def page_view(prompt, view, game, board, lang: str, *, sim: bool, cards: dict,
-              before=None, changed: frozenset = frozenset()) -> dict:
+              before=None, changed: frozenset = frozenset(), team: str | None = None) -> dict:
     """The page's view of the game beside the LEDs, as :class:`TableSnapshot` fields: what
     stands on each hex (``board``; with ``before``, ``board`` only at the hexes ``changed``
     and ``before`` elsewhere: the board as the players have it, a change being copied), whose
-    turn it is, the turn log, the hex under the cursor, and (in simulation only) the hand of
-    the team to play.  Changes nothing."""
+    turn it is (``team``: as the players have it, while they copy the changes that end it;
+    None: the game's), the turn log, the hex under the cursor, and (in simulation only) the
+    hand of the team to play.  Changes nothing."""
     if game is None or board is None:
         return {}
     rows = []
@@ -62,11 +63,12 @@ def page_view(prompt, view, game, board, lang: str, *, sim: bool, cards: dict,
         rows.append({"at": list(h), "water": not at.is_land(h), "things": things_at(at, h, lang)})
     out: dict = {"board": tuple(rows)}
     turn = game.turn
-    out["team"] = turn.team and text(f"team.{turn.team}", lang)
-    if sim and turn.team in game.hands and not game.config.box_level(turn.team):
+    team = team or turn.team
+    out["team"] = team and text(f"team.{team}", lang)
+    if sim and team in game.hands and not game.config.box_level(team):
         # in simulation: the team's hand (never the box's: only the box knows it)
         out["hand"] = tuple(cards[c].name(lang) if c in cards else text("deal.face_down", lang)
-                            if c == HIDDEN else c for c in game.hands[turn.team])
+                            if c == HIDDEN else c for c in game.hands[team])
     # what everyone at the table sees of the hands: how many cards each team holds
     out["hands"] = tuple((text(f"team.{t}", lang), len(h)) for t, h in game.hands.items())
     out["box"] = tuple(text("wizard.seat_box", lang, team=text(f"team.{t}", lang),
