@@ -30,6 +30,7 @@ from table.ui.strings import OPTIONAL_RULES, TEAMS, text
 from table.app.asking.prompts import Answer, Menu, Prompt, Refuse, View
 from table.app.teach.teacher import SUPPLY_DECK, Count, TeachPass
 from table.app.asking.tileplace import TilePlacer
+from table.inputs import DIRECTIONS, TURNS
 
 STAGES = ("lang", "teams", "seats", "rules", "dice", "decks", "placement", "map", "editor",
           "tiles", "count", "pass")
@@ -75,11 +76,11 @@ class MapEditor(Prompt):
             return map_refusal(self.land, self.teams) or Answer(tuple(sorted(self.land)))
         if event.long:
             return None
-        if name in ("1", "2", "3", "4", "5", "6"):
+        if name in DIRECTIONS:
             nxt = neighbour(self.cursor, int(name))
             if nxt in self.grid:
                 self.cursor = nxt
-        elif name in ("cw", "ccw"):
+        elif name in TURNS:
             order = sorted(self.grid)
             i = order.index(self.cursor)
             self.cursor = order[(i + (1 if name == "cw" else -1)) % len(order)]

@@ -30,6 +30,8 @@ import time
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
+from table.inputs import KEYS
+
 from .common import UserError, load_profile
 
 SELFTEST_STEPS = ("buttons", "leds", "wind", "display", "supply", "card")
@@ -69,7 +71,7 @@ class Person:
         self._reading = False
 
     def on_button(self, event) -> None:
-        if event.name in ("ok", "back") and not event.long:
+        if event.name in KEYS and not event.long:
             self.answers.put(event.name == "ok")
 
     def _read(self) -> None:

@@ -2,10 +2,33 @@
 
 Only a real backend imports its hardware library, and only when it is built, so this
 package imports on any machine.  A backend that cannot reach its device raises
-:class:`DeviceError`, never the library's own exception.
+:class:`DeviceError`, never the library's own exception.  :data:`DEVICES` is the table of the
+five devices and the names each goes by, for the hardware side and the daemon alike.
 """
 
-from __future__ import annotations
+from typing import NamedTuple
+
+
+class DeviceNames(NamedTuple):
+    """The names one device of the table goes by."""
+
+    attr: str       # its attribute of table.devices.build.Devices; the supervisor's name for it
+    called: str     # what a message to the maker calls it
+    section: str    # its table in the hardware profile
+    words: str      # its name on the fault screens: the catalogs' ``device.<words>``
+
+
+#: the table's devices, in the order the daemon opens them (the OLED first: it says what fails)
+DEVICES = (DeviceNames("display", "OLED display", "display", "display"),
+           DeviceNames("leds", "hex LEDs", "leds", "leds"),
+           DeviceNames("wind", "wind dial", "wind", "wind"),
+           DeviceNames("buttons", "buttons", "buttons", "buttons"),
+           DeviceNames("card_reader", "card reader", "cards", "cards"))
+#: each device by its attribute
+BY_ATTR = {d.attr: d for d in DEVICES}
+#: the Pico's name on the fault screens: it carries the LEDs and the dial, and a fault of its
+#: own (the link) is named so whichever of them met it
+PICO_WORDS = "pico"
 
 
 class DeviceError(Exception):
@@ -57,4 +80,4 @@ class Device:
         self.close()
 
 
-__all__ = ["Device", "DeviceError"]
+__all__ = ["BY_ATTR", "DEVICES", "PICO_WORDS", "Device", "DeviceError", "DeviceNames"]

@@ -14,8 +14,9 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, cast
 
-from table.devices import Device, DeviceError
+from table.devices import BY_ATTR, Device, DeviceError
 from table.hexgrid import hexagon
+from table.inputs import BUTTONS, ENCODER
 from table.profiles import Profile
 
 if TYPE_CHECKING:
@@ -28,10 +29,6 @@ if TYPE_CHECKING:
     from table.devices.pins import PinLibrary
 
 log = logging.getLogger(__name__)
-DEVICE_NAMES = {"wind": "wind dial", "leds": "hex LEDs", "display": "OLED display",
-                "buttons": "buttons", "card_reader": "card reader"}
-SECTION = {"wind": "wind", "leds": "leds", "display": "display", "buttons": "buttons",
-           "card_reader": "cards"}
 
 
 class Devices:
@@ -131,10 +128,11 @@ class Devices:
 
     def _config(self, name: str):
         """The device's profile table; None when simulating a device the profile lacks."""
-        config = getattr(self.profile, SECTION[name])
+        names = BY_ATTR[name]
+        config = getattr(self.profile, names.section)
         if config is None and not self.sim:
-            raise DeviceError(DEVICE_NAMES[name],
-                              f"the hardware profile {self.profile.path} has no [{SECTION[name]}]"
+            raise DeviceError(names.called,
+                              f"the hardware profile {self.profile.path} has no [{names.section}]"
                               " table: add one (see hardware/README.md) or run with --sim")
         return config
 
@@ -191,7 +189,7 @@ class Devices:
         backend = self._backend("buttons")
         if backend == "sim":
             encoder = config is not None and config.backend == "encoder"
-            return buttons.SimButtons(buttons.ENCODER_INPUTS if encoder else buttons.INPUTS)
+            return buttons.SimButtons(ENCODER if encoder else BUTTONS)
         timing = {"bounce_s": config.bounce_ms / 1000, "hold_s": config.hold_s,
                   "pin_factory": self.pin_library.factory}
         if backend == "encoder":

@@ -1,7 +1,8 @@
 """The players' buttons, mapped to logical inputs.
 
-Logical inputs: "1".."6" (the six direction buttons round OK), "ok", "back"; a rotary
-encoder build has "cw"/"ccw" (one event per detent) instead of the direction buttons.
+Logical inputs (named in :mod:`table.inputs`): "1".."6" (the six direction buttons round OK),
+"ok", "back"; a rotary encoder build has "cw"/"ccw" (one event per detent) instead of the
+direction buttons.
 A press is reported on release as ``InputEvent(name)``; a button held for ``hold_s`` is
 reported once, while still held, as ``InputEvent(name, long=True)``, and its release is then
 swallowed, so a long press never also counts as a short one.
@@ -16,10 +17,8 @@ from abc import ABC
 from collections.abc import Callable, Mapping
 
 from table.devices import Device, DeviceError
+from table.inputs import BUTTONS, ENCODER
 
-DIRECTION_INPUTS = ("1", "2", "3", "4", "5", "6")
-INPUTS = DIRECTION_INPUTS + ("ok", "back")
-ENCODER_INPUTS = ("cw", "ccw", "ok", "back")
 DEFAULT_BOUNCE_S = 0.03
 DEFAULT_HOLD_S = 0.8
 
@@ -34,7 +33,7 @@ class InputEvent(NamedTuple):
 class Buttons(Device, ABC):
     """Emits :class:`InputEvent` to ``on_input``."""
 
-    inputs: tuple[str, ...] = INPUTS
+    inputs: tuple[str, ...] = BUTTONS
 
     def __init__(self) -> None:
         self.on_input: Callable[[InputEvent], None] | None = None
@@ -48,7 +47,7 @@ class Buttons(Device, ABC):
 class SimButtons(Buttons):
     """Buttons on screen: :meth:`press` emits an input as a real press would."""
 
-    def __init__(self, inputs: tuple[str, ...] = INPUTS) -> None:
+    def __init__(self, inputs: tuple[str, ...] = BUTTONS) -> None:
         super().__init__()
         self.inputs = tuple(inputs)
 
@@ -149,26 +148,26 @@ def _check_pins(pins: Mapping[str, object], names: tuple[str, ...]) -> dict[str,
 class GpioButtons(_GpioBase):
     """Six direction buttons, OK and Back, each between a GPIO pin and ground.
 
-    ``pins`` maps each of :data:`INPUTS` to a pin (BCM number or gpiozero pin name).
+    ``pins`` maps each of :data:`BUTTONS` to a pin (BCM number or gpiozero pin name).
     """
 
     def __init__(self, pins: Mapping[str, int | str], *, bounce_s: float = DEFAULT_BOUNCE_S,
                  hold_s: float = DEFAULT_HOLD_S, pin_factory=None):
         super().__init__(pin_factory)
-        for name, pin in _check_pins(pins, INPUTS).items():
+        for name, pin in _check_pins(pins, BUTTONS).items():
             self._add_button(name, pin, bounce_s, hold_s)
 
 
 class EncoderButtons(_GpioBase):
     """A rotary encoder (pins ``a``, ``b``; "cw"/"ccw" per detent) with OK and Back buttons."""
 
-    inputs = ENCODER_INPUTS
+    inputs = ENCODER
 
     def __init__(self, *, a: int | str, b: int | str, ok: int | str, back: int | str,
                  bounce_s: float = DEFAULT_BOUNCE_S, hold_s: float = DEFAULT_HOLD_S,
                  pin_factory=None):
         super().__init__(pin_factory)
-        _check_pins({"cw": a, "ccw": b, "ok": ok, "back": back}, ENCODER_INPUTS)
+        _check_pins({"cw": a, "ccw": b, "ok": ok, "back": back}, ENCODER)
         from gpiozero import RotaryEncoder
 
         encoder = self._open("the rotary encoder", f"{a}/{b}", lambda: RotaryEncoder(

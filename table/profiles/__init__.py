@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
 from table import filetext
+from table.inputs import BUTTONS, ENCODER_PINS
 from table.profiles import leds, wind
 from table.profiles.box import BoxConfig, parse_box
 from table.profiles.leds import LedsConfig, parse_leds
@@ -29,8 +30,6 @@ from table.profiles.reader import README, Reader
 from table.profiles.wind import WindConfig, parse_wind
 
 REFERENCE = Path(__file__).with_name("reference.toml")
-BUTTON_INPUTS = ("1", "2", "3", "4", "5", "6", "ok", "back")
-ENCODER_INPUTS = ("a", "b", "ok", "back")
 #: each device's backends, one of which its table's `backend` names
 BACKENDS = {
     "wind": wind.BACKENDS,
@@ -183,7 +182,7 @@ def _buttons(r: Reader, data: Mapping[str, Any]) -> ButtonsConfig | None:
         r.problem("buttons.hold_s", f"{hold} is out of range: use 0.1 to 10 seconds")
         hold = None
     tables = {}
-    for kind, inputs in (("gpio", BUTTON_INPUTS), ("encoder", ENCODER_INPUTS)):
+    for kind, inputs in (("gpio", BUTTONS), ("encoder", ENCODER_PINS)):
         pt = r.table(t, w, kind)
         if pt is None:
             if backend == kind:

@@ -23,7 +23,7 @@ from table.hexgrid import hexagon
 from table.langs import LANGS
 from table.ui import scenes, screens
 from table.ui.layout import card_name
-from table.ui.strings import DEVICES, FORMS, TEAMS, fields, recording, text, worm_name
+from table.ui.strings import FAULT_WORDS, FORMS, TEAMS, fields, recording, text, worm_name
 
 from table.review.kit import (COUNTS, GRID, Draw, asked, drawn, rows, table_view, widest, widest_card,
                               widest_team)
@@ -324,7 +324,7 @@ def _said(lang: str, title: str, key: str) -> screens.Screen:
 
 def box(lang: str) -> Iterator[tuple[str, Draw]]:
     """The box's own troubles: devices, storage; enrolling cards; the shop demo."""
-    for device in DEVICES:
+    for device in FAULT_WORDS:
         for retrying in (True, False):
             yield f"fault {device}", partial(screens.fault, lang, device, retrying)
         yield f"{device} back", partial(_back, lang, device)

@@ -31,6 +31,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping
 
+from table.devices import DEVICES, PICO_WORDS
 from table.engine import board, chance, config, effects
 from table.langs import LANGS
 
@@ -44,7 +45,9 @@ POOL_KINDS = board.POOL_KINDS
 FACES = chance.FACES
 OPTIONAL_RULES = config.OPTIONS
 LASTING_RULES = effects.RULES
-DEVICES = ("display", "leds", "wind", "cards", "buttons", "pico")
+#: what the fault screens name (``device.<words>``): each device (table.devices.DEVICES), and
+#: the Pico that carries the LEDs and the dial
+FAULT_WORDS = tuple(d.words for d in DEVICES) + (PICO_WORDS,)
 
 #: the arguments of a string that takes none (a record's default: shared, so never changed)
 NO_ARGS: Mapping[str, Any] = MappingProxyType({})

@@ -71,7 +71,8 @@ def test_players_place_the_things_themselves(tmp_path):
 
 
 def test_a_rotary_encoder_build_plays_the_same_game(tmp_path):
-    from table.devices.buttons import ENCODER_INPUTS, SimButtons
+    from table.devices.buttons import SimButtons
+    from table.inputs import ENCODER
     from table.devices.build import build_devices
     from table.profiles import load
 
@@ -79,7 +80,7 @@ def test_a_rotary_encoder_build_plays_the_same_game(tmp_path):
         """The simulated devices with an encoder (cw/ccw, OK, Back) instead of six buttons."""
         def __init__(self):
             self.real = build_devices(load(None), sim=True)
-            self.buttons = SimButtons(ENCODER_INPUTS)
+            self.buttons = SimButtons(ENCODER)
 
         def __getattr__(self, name):
             return getattr(self.real, name)

@@ -9,7 +9,7 @@ import sqlite3
 
 from table.app.asking.typed_dice import FaceEntry
 from table.bots import RandomBot
-from table.devices.buttons import ENCODER_INPUTS
+from table.inputs import ENCODER
 from table.ui.strings import text
 
 from .driver import Player, enrol_all, running, seated, sim_daemon
@@ -111,7 +111,7 @@ def test_an_encoder_build_walks_the_faces_from_none(tmp_path):
     async def main():
         daemon = sim_daemon(tmp_path, 3)
         async with running(daemon):
-            daemon.dev["buttons"].inputs = ENCODER_INPUTS   # a rotary encoder build
+            daemon.dev["buttons"].inputs = ENCODER   # a rotary encoder build
             p = Player(daemon, enrol_all(daemon))
             await p.wizard(dice="own")
             await to_typed(daemon, p, RandomBot(3))

@@ -5,7 +5,8 @@ import pytest
 from table import profiles as hp
 from table.devices import DeviceError
 from table.devices.build import build_devices
-from table.devices.buttons import ENCODER_INPUTS, INPUTS, EncoderButtons, GpioButtons, SimButtons
+from table.devices.buttons import EncoderButtons, GpioButtons, SimButtons
+from table.inputs import BUTTONS, ENCODER
 from table.devices.cards import SimCardReader
 from table.devices.display import SimDisplay
 from table.devices.leds import SimHexLeds
@@ -18,7 +19,7 @@ def test_sim_builds_every_simulated_backend_with_the_profiles_grid():
         assert isinstance(d.wind, SimWindDial)
         assert isinstance(d.leds, SimHexLeds)
         assert isinstance(d.display, SimDisplay)
-        assert isinstance(d.buttons, SimButtons) and d.buttons.inputs == INPUTS
+        assert isinstance(d.buttons, SimButtons) and d.buttons.inputs == BUTTONS
         assert isinstance(d.card_reader, SimCardReader)
         assert d.leds.led_map == p.leds.led_map and d.leds.brightness == 0.35
         assert d.leds is d.leds                      # built once
@@ -30,7 +31,7 @@ def test_sim_mirrors_an_encoder_build_and_a_custom_grid(reference_data):
     reference_data["buttons"]["backend"] = "encoder"
     reference_data["leds"]["grid"].update(radius=2, leds_per_hex=2)
     with build_devices(hp.parse(reference_data), sim=True) as d:
-        assert d.buttons.inputs == ENCODER_INPUTS
+        assert d.buttons.inputs == ENCODER
         assert len(d.leds.led_map) == 36 and len(d.leds.hexes) == 18   # no LED under the dial
 
 
@@ -107,7 +108,7 @@ def test_gpio_backends_on_gpiozero_mock_pins(reference_data, mock_pins):
 def test_encoder_backend_on_mock_pins(reference_data, mock_pins):
     reference_data["buttons"]["backend"] = "encoder"
     with build_devices(hp.parse(reference_data)) as d:
-        assert isinstance(d.buttons, EncoderButtons) and d.buttons.inputs == ENCODER_INPUTS
+        assert isinstance(d.buttons, EncoderButtons) and d.buttons.inputs == ENCODER
         events = []
         d.buttons.on_input = events.append
         mock_pins.pin(23).drive_low()              # back

@@ -16,7 +16,7 @@ from tests.app.test_edits import edit_screens
 from tests.app.test_teach import walk_screens
 from tests.ui.test_changes import flow_screens
 from table.review.said import undos
-from table.ui.strings import (DEVICES, FACES, LANGS, LASTING_RULES, OPTIONAL_RULES, POOL_KINDS, TEAMS,
+from table.ui.strings import (FACES, FAULT_WORDS, LANGS, LASTING_RULES, OPTIONAL_RULES, POOL_KINDS, TEAMS,
                               THING_KINDS)
 from tests.ui.test_strings import CATALOGUE
 
@@ -163,10 +163,10 @@ SAMPLES = {
                             screens.error(lang, "error.not_now"),
                             screens.error(lang, "error.undo_roll"),
                             screens.message(t("undo.done", lang), t("prompt.worm", lang))],
-    "faults": lambda lang: [screens.fault(lang, d, retrying=r) for d in DEVICES
+    "faults": lambda lang: [screens.fault(lang, d, retrying=r) for d in FAULT_WORDS
                             for r in (True, False)]
     + [screens.message(t("fault.title", lang),
-                       t("fault.back", lang, name=t(f"device.{d}", lang))) for d in DEVICES],
+                       t("fault.back", lang, name=t(f"device.{d}", lang))) for d in FAULT_WORDS],
     "timer": lambda lang: [screens.timer(lang, s, team) for s in (0, 0.2, 9, 59.5, 600, 5999)
                            for team in (None,) + TEAMS],
     "winner": lambda lang: [screens.winner(lang, team) for team in TEAMS + (None,)]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from table.ui.strings import (DEVICES, FACES, FORMS, LANGS, LASTING_RULES, OPTIONAL_RULES, POOL_KINDS,
+from table.ui.strings import (FACES, FAULT_WORDS, FORMS, LANGS, LASTING_RULES, OPTIONAL_RULES, POOL_KINDS,
                               SOURCE, TEAMS, THING_KINDS, MissingString, fields, text, worm_name)
 
 #: key: (English, Czech, Ukrainian), the strings that are not counted ("" = not translated).
@@ -41,7 +41,7 @@ def test_the_catalogue_names_every_team_kind_face_rule_and_device():
         assert f"face.{face}" in CATALOGUE
     for rule in OPTIONAL_RULES + LASTING_RULES:
         assert f"rule.{rule}" in CATALOGUE
-    for device in DEVICES:
+    for device in FAULT_WORDS:
         assert f"device.{device}" in CATALOGUE
 
 

@@ -27,6 +27,7 @@ from table.ui.strings import text
 
 from table.app.asking.prompt import Answer, Nested, Prompt, Refuse, View
 from table.app.asking.cursor import step_towards
+from table.inputs import DIRECTIONS, TURNS
 
 WEAPONS = ("starter", "supply", "superweapon")
 UP = {"1": -1, "6": -1, "2": -1, "ccw": -1, "4": 1, "5": 1, "3": 1, "cw": 1}
@@ -114,17 +115,17 @@ class HexPick(Nested):
         name = event.name
         if name == "back" and self.back is not None:
             return self.back
-        if name in ("1", "2", "3", "4", "5", "6") and self.snap:
+        if name in DIRECTIONS and self.snap:
             nxt = step_towards(self.cursor, self.order, int(name))
             if nxt is not None:
                 self.cursor = nxt
-        elif name in ("1", "2", "3", "4", "5", "6"):
+        elif name in DIRECTIONS:
             nxt = neighbour(self.cursor, int(name))
             if nxt not in self.domain:        # a hex without an LED (the dial's): step over it
                 nxt = neighbour(nxt, int(name))
             if nxt in self.domain:
                 self.cursor = nxt
-        elif name in ("cw", "ccw") and self.order:
+        elif name in TURNS and self.order:
             i = self.order.index(self.cursor) if self.cursor in self.order else -1
             self.cursor = self.order[(i + (1 if name == "cw" else -1)) % len(self.order)]
         elif name == "ok":

@@ -16,6 +16,7 @@ from table.ui import scenes, screens
 from table.ui.strings import text
 
 from table.app.asking.prompts import Answer, Prompt
+from table.inputs import DIRECTIONS, TURNS
 
 LAID: scenes.Color = (90, 60, 0)
 FITS: scenes.Color = (0, 200, 60)
@@ -86,7 +87,7 @@ class TilePlacer(Prompt):
             return self.refusal(self.land, self.teams) or Answer(tuple(sorted(self.land)))
         if self.hand is None:
             return None
-        if name in ("1", "2", "3", "4", "5", "6"):
+        if name in DIRECTIONS:
             if event.long:
                 if int(name) == self.hand.number:
                     self._turn(1)
@@ -96,7 +97,7 @@ class TilePlacer(Prompt):
             moved = neighbour(self.anchor, int(name))
             if moved in self.grid:                 # (the tile may hang over the edge: red)
                 self.anchor = moved
-        elif name in ("cw", "ccw") and not event.long:
+        elif name in TURNS and not event.long:
             self._turn(1 if name == "cw" else -1)
         elif name == "ok" and self.fits():
             self.land.update(self.hexes())

@@ -23,6 +23,7 @@ from table.ui.strings import text
 
 from table.app.asking.prompt import Answer, Nested, Prompt, View
 from table.app.asking.contexts import _name
+from table.inputs import TURNS
 
 NUMBERS = ("1", "2", "3", "4", "5", "6")
 #: what a roll may be for (Resolver.roll's ``why``) -> its words (table/ui/locale)
@@ -48,7 +49,7 @@ class _Choice(Prompt):
         name = event.name
         if name in NUMBERS and int(name) <= len(self.values):
             return Answer(self.values[int(name) - 1])
-        if name in ("cw", "ccw"):
+        if name in TURNS:
             step = 1 if name == "cw" else -1
             start = -1 if step == 1 else 0
             self.cursor = ((self.cursor if self.cursor is not None else start) + step) \
@@ -150,7 +151,7 @@ class FaceEntry(Nested):
             return Answer(name)
         if name in NUMBERS and int(name) <= len(self.values):        # the coin: 1 or 2
             return Answer(self.values[int(name) - 1])
-        if name in ("cw", "ccw"):
+        if name in TURNS:
             step = 1 if name == "cw" else -1
             here = self.cursor if self.cursor is not None else (-1 if step == 1 else 0)
             self.cursor = (here + step) % len(self.values)

@@ -10,16 +10,13 @@ import logging
 import time
 from typing import Any, Callable
 
-from table.devices import DeviceError
+from table.devices import BY_ATTR, DEVICES, PICO_WORDS, DeviceError
 from table.devices.completion import Completion
 
 from table.app.core.bridge import LoopBridge
 
 log = logging.getLogger("worms-table")
 
-DEVICES = ("display", "leds", "wind", "buttons", "card_reader")
-UI_NAME = {"display": "display", "leds": "leds", "wind": "wind", "buttons": "buttons",
-           "card_reader": "cards"}
 
 
 class Supervisor:
@@ -101,7 +98,7 @@ class Supervisor:
 
     def missing(self) -> list[str]:
         """The devices not open yet."""
-        return [n for n in DEVICES if n not in self.dev]
+        return [d.attr for d in DEVICES if d.attr not in self.dev]
 
     def open_all(self) -> None:
         for name in self.missing():
@@ -144,5 +141,5 @@ class Supervisor:
 def ui_name(name: str, err: DeviceError | None) -> str:
     """The device's name on the screens (the Pico's when the fault is the Pico's)."""
     if err is not None and "pico" in err.device.lower():
-        return "pico"
-    return UI_NAME.get(name, "display")
+        return PICO_WORDS
+    return BY_ATTR[name].words if name in BY_ATTR else "display"

@@ -24,6 +24,7 @@ from table.ui.layout import NAME_W, card_name
 from table.ui.strings import text
 
 from table.app.asking.prompts import Answer, Notice, Prompt, Refuse, View
+from table.inputs import KEYS
 
 
 class Step(Prompt):
@@ -275,7 +276,7 @@ class Legend(Prompt):
     def press(self, event):
         if event.long:
             return None
-        if event.name in ("ok", "back"):
+        if event.name in KEYS:
             return Answer(None)
         from table.app.asking.prompts import UP
         if event.name in UP:
