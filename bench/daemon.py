@@ -150,11 +150,11 @@ class Driver:
 def games() -> dict:
     from table.app.daemon import Daemon
     from table.bots import RandomBot
-    from table.cards import use_examples
+    from table.cards import open_library
     from table.devices.build import build_devices
     from table.profiles import load
 
-    use_examples()            # as run --sim: a library with a Supply deck, so the box draws
+    open_library(examples=True)   # as run --sim: a library with a Supply deck, so the box draws
     with tempfile.TemporaryDirectory() as state:
         devices = build_devices(load(None), sim=True)
         daemon = Daemon(devices, state, seed=1)

@@ -38,11 +38,11 @@ def at_bus(bus_hz: int) -> dict:
 
     from table.app.daemon import Daemon
     from table.bots import RandomBot
-    from table.cards import use_examples
+    from table.cards import open_library
     from table.devices.build import build_devices
     from table.devices.display import frame_seconds
 
-    use_examples()            # as run --sim: a library with a Supply deck, so the box draws
+    open_library(examples=True)   # as run --sim: a library with a Supply deck, so the box draws
     with tempfile.TemporaryDirectory() as state:
         devices = build_devices(_profile(bus_hz), sim=True, bus_time=True)
         daemon = Daemon(devices, state, seed=3)

@@ -48,7 +48,7 @@ def _toml(card: dict) -> str:
 
 def refused() -> dict:
     """{attack: {"file": refused?, "form": refused?}}."""
-    from table.cards import CardError, load_file
+    from table.cards import CardError, library, load_file
     from table.cards.authoring import check
     out = {}
     with tempfile.TemporaryDirectory() as folder:
@@ -65,7 +65,7 @@ def refused() -> dict:
                     by_file = True
                 finally:
                     path.unlink()
-                out[name] = {"file": by_file, "form": check(card)[0] is None}   # as the form
+                out[name] = {"file": by_file, "form": check(card, library())[0] is None}  # as the form
         finally:
             del os.environ["WORMS_TABLE_CARDS"]
     return out

@@ -93,12 +93,15 @@ def mock_pins():
 
 
 @pytest.fixture(autouse=True)
-def _card_folders_as_found():
-    """Every test leaves WORMS_TABLE_CARDS as it found it: the demo and ``run --sim`` add the
-    example pack to it (table.cards.use_examples), and a card file that does not load is
-    dropped from it (table.app.storage.folder.load_cards), in this process."""
+def _card_library_as_found():
+    """Every test leaves the program's card library as it found it: none opened (the demo,
+    ``run`` and the daemon open one, table.cards.open_library), WORMS_TABLE_CARDS unchanged."""
+    from table.cards import close_library
+
     before = os.environ.get("WORMS_TABLE_CARDS")
+    close_library()
     yield
+    close_library()
     if before is None:
         os.environ.pop("WORMS_TABLE_CARDS", None)
     else:

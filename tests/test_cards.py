@@ -78,7 +78,7 @@ def test_an_owner_file_is_parsed_again_only_when_its_bytes_change(tmp_path, monk
     again, and an edit is always seen, even one that keeps the size and the time stamp."""
     import os
 
-    import table.cards as cards_module
+    import table.cards.reading as cards_module
     card = ('[[cards]]\nid = "bat"\nkind = "supply"\nnames = {{ en = "{name}" }}\n'
             'target = "adjacent"\naction = ["TEXT"]\ntext = [{{ do = "damage" }}]\n')
     path = write(tmp_path, card.format(name="Bat A"))

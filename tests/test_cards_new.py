@@ -145,19 +145,19 @@ def test_without_the_variable_cards_go_to_the_config_folder(tmp_path, monkeypatc
 def test_the_checker_and_writer_used_by_the_page(tmp_path):
     raw = {"id": "girder", "kind": "starter", "names": {"en": "Girder", "cs": " "},
            "action": ["TEXT"], "text": [{"do": "blast"}]}
-    card, problems = check(raw)
+    card, problems = check(raw, library())
     assert card is None and any("id: already in the library" in p for p in problems)
     assert any("target: the text acts on the target hex" in p for p in problems)
     raw = {"id": "air_strike", "kind": "superweapon", "names": {"en": "Air Strike", "cs": ""},
            "target": "airstrike", "accuracy": 2, "action": ["TEXT"], "text": [{"do": "blast"}],
            "notes": 'say "three"'}
-    card, problems = check(raw)
+    card, problems = check(raw, library())
     assert problems == [] and card.names == {"en": "Air Strike"}
     assert tomllib.loads(to_toml(raw))["cards"][0]["notes"] == 'say "three"'
-    path = write(raw, tmp_path)
+    path = write(raw, tmp_path, library())
     assert load_file(path)[0].target == "airstrike"
     with pytest.raises(Exception, match="there already"):
-        write(raw, tmp_path)
+        write(raw, tmp_path, library())
 
 
 def test_a_steps_extras_go_on_its_line_and_numbers_are_bounded(folder, monkeypatch, capsys):

@@ -3,14 +3,12 @@ read by the simulator and the demo so that a desktop game finds weapons in its c
 by a real table."""
 
 import argparse
-import os
 from pathlib import Path
 
 import pytest
 
 from table.bots import GreedyBot
-from table.cards import example_folder, library, load_file, use_examples
-from table.cards.authoring import owner_folder
+from table.cards import example_folder, library, load_file, open_library, owner_folder
 from table.engine.game import GameConfig
 from table.librarygame import LibraryGame
 
@@ -37,19 +35,19 @@ def test_the_simulator_and_demo_read_them_after_the_owners_cards(monkeypatch, tm
     mine = tmp_path / "mine"
     mine.mkdir()
     monkeypatch.setenv("WORMS_TABLE_CARDS", str(mine))
-    assert use_examples() == example_folder()
-    assert os.environ["WORMS_TABLE_CARDS"].split(os.pathsep) == [str(mine), str(example_folder())]
+    opened = open_library(examples=True)
+    assert opened.folders == (mine, example_folder())
     assert owner_folder() == mine                     # new cards still go to the owner's folder
     assert "example_mud_pie" in library()
     monkeypatch.delenv("WORMS_TABLE_CARDS")
-    use_examples()                                    # no owner folder at all: still not there
+    open_library(examples=True)                       # no owner folder at all: still not there
     assert owner_folder() != example_folder() and "example_mud_pie" in library()
 
 
 def test_games_with_the_pack_find_and_play_its_weapons(monkeypatch):
     monkeypatch.setenv("WORMS_TABLE_CARDS", "")
     monkeypatch.delenv("WORMS_TABLE_CARDS")
-    use_examples()
+    open_library(examples=True)
     played = set()
     for seed in range(6):
         game = LibraryGame.new(GameConfig(teams=2, max_rounds=10), f"examples:{seed}")
@@ -78,4 +76,5 @@ def test_run_loads_them_with_sim_only(monkeypatch, argv, loads):
     run.configure(parser)
     with pytest.raises(Stop):
         run.run(parser.parse_args(argv))
-    assert (str(example_folder()) in os.environ.get("WORMS_TABLE_CARDS", "")) == loads
+    from table.cards import current_library
+    assert (example_folder() in current_library().folders) == loads

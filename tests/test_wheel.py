@@ -47,10 +47,10 @@ def test_an_installed_copy_finds_the_example_pack(wheel, tmp_path):
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     probe = ("import os, sys\n"
-             "from table.cards import example_folder, library, use_examples\n"
+             "from table.cards import example_folder, library, open_library\n"
              "folder = example_folder()\n"
              "assert folder is not None and str(folder).startswith(sys.argv[1]), folder\n"
-             "use_examples()\n"
+             "open_library(examples=True)\n"
              "print(sorted(c for c in library() if c.startswith('example_')))\n")
     env = {k: v for k, v in os.environ.items() if k != "WORMS_TABLE_CARDS"}
     env["PYTHONPATH"] = str(site)          # the unpacked wheel, no clone on the path

@@ -16,6 +16,7 @@ What the box did is said in one line when it plays a card (:func:`say`), under t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 import logging
 import threading
 from typing import Any, Callable
@@ -64,7 +65,7 @@ def choose(game, seed, level: str | None = None) -> Any:
     return for_level(level, f"{seed}:{team}:{len(game.log)}")(game)
 
 
-def say(game, d: Decision, answer, lang: str, cards: dict) -> str | None:
+def say(game, d: Decision, answer, lang: str, cards: Mapping) -> str | None:
     """The one line saying what the box does with ``answer`` to ``d``, where it is worth a
     line: the card it plays and where it aims, or that it plays none."""
     if d.purpose is Purpose.WEAPON and answer == PASS:
@@ -82,7 +83,7 @@ def say(game, d: Decision, answer, lang: str, cards: dict) -> str | None:
     return None
 
 
-def _card(cards: dict, card_id):
+def _card(cards: Mapping, card_id):
     return cards.get(card_id) if isinstance(card_id, str) else None
 
 

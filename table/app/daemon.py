@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +59,7 @@ from table.app.wizard import Wizard
 
 if TYPE_CHECKING:       # the shop demo's (worms-table demo): not imported by a box's start
     from table.app.demo.show import Show
+    from table.cards import CardLibrary
 
 log = logging.getLogger("worms-table")
 
@@ -68,7 +69,7 @@ KEEP_FINISHED = 20           # finished games kept in the journal (older ones pr
 class Daemon:
     def __init__(self, devices, state_dir: Path | str | None, *, seed: int | None = None,
                  sim: bool = False, notifier: Notifier | None = None, tag_lookup=None,
-                 cards: dict | None = None, fps: int = 15, retry_s: float = 3.0,
+                 cards: Mapping | None = None, fps: int = 15, retry_s: float = 3.0,
                  clock=time.monotonic, show: Show | None = None):
         self.devices = devices
         self.state_dir = Path(state_dir) if state_dir is not None else None   # None: in memory
@@ -78,11 +79,10 @@ class Daemon:
         self.seed = seed
         self.sim = sim
         self.notifier = notifier or Notifier(None)
-        if cards is None:
-            cards, problem = load_cards()
-            self.store.problems += [problem] if problem else []
-        self.cards = cards
-        self.tags = self.store.tags(cards)
+        library, problem = load_cards(cards)   # the one library every part reads (table/cards)
+        self.store.problems += [problem] if problem else []
+        self.cards: CardLibrary = library
+        self.tags = self.store.tags(self.cards)
         self.tag_lookup = tag_lookup          # extra lookup (the simulator's sim tags)
         self.fps = fps
         self.retry_s = retry_s

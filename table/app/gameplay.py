@@ -85,7 +85,7 @@ class GamePlay:
 
         seed = seed if seed is not None else d.seed if d.seed is not None else \
             secrets.randbelow(2 ** 31)
-        self.jg = jg = JournaledGame.new(d.journal, config, seed)
+        self.jg = jg = JournaledGame.new(d.journal, config, seed, dict(d.cards))
         d.settings.update(lang=d.lang, last_map=[list(h) for h in config.land or ()])
         d.store.save_settings(d.settings)
         self.tracker = tracker = tracker_for(jg.game, d.settings)

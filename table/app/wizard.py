@@ -16,6 +16,7 @@ language; a finished wizard's answers are the next one's defaults.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import partial
 
 from table.engine.config import LEVELS
@@ -123,8 +124,8 @@ class TeamsMenu(Menu):
 
 class Wizard:
     def __init__(self, grid, lang: str = "en", last_map=None, water: Hex | None = (0, 0),
-                 tiles=None, cards: dict | None = None, memory=None):
-        self.cards = cards if cards is not None else {}   # the library (the teach pass)
+                 tiles=None, cards: Mapping | None = None, memory=None):
+        self.cards = cards if cards is not None else {}   # the library (table/cards)
         self.grid = frozenset(grid)
         self.tiles = tiles                      # the box's map tiles (None: read when asked)
         self.water = water
@@ -140,12 +141,7 @@ class Wizard:
         self.own_dice = False
         self.own_decks = True                   # the players draw from the real decks
         self.deck_size = 30                     # the teach pass: cards in the Supply deck
-        # (how many Supply cards the library knows, and whether the box can draw the deck:
-        # "Box draws" is offered only then; None: not known, offered)
-        self.supply: tuple[int, bool] | None = None
-        if cards is not None:
-            from table.cards import holds_supply_deck, supply_known
-            self.supply = (supply_known(cards)[0], holds_supply_deck(cards))
+        self.knows_cards = cards is not None
         self.placement = "auto"
         self.minutes = 1
         self.stage = "lang"
@@ -153,6 +149,16 @@ class Wizard:
         self.memory = memory                    # the state folder: answers kept in settings
         self._recall()
         self.prompt = self._make()
+
+    @property
+    def supply(self) -> tuple[int, bool] | None:
+        """How many Supply cards the library knows, and whether the box can draw the deck
+        ("Box draws" is offered only then; None: not known, offered); counted when asked, so
+        the cards taught in the wizard count."""
+        if not self.knows_cards:
+            return None
+        from table.cards import holds_supply_deck, supply_known
+        return supply_known(self.cards)[0], holds_supply_deck(self.cards)
 
     @property
     def teams(self) -> int:

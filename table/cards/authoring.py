@@ -6,17 +6,17 @@ card file holds, and get back either the checked card or every problem, one line
 form also renames a card of the owner's folder (``POST /cards/rename``: :func:`rename`), the
 way a card taught on the box's buttons ("Card 3") gets its printed name.
 
-The owner's card folder is the first folder of ``WORMS_TABLE_CARDS``; without that variable it
-is ``$XDG_CONFIG_HOME/worms-table/cards`` (``~/.config/worms-table/cards``), which the library
-then reads too (table/cards/__init__.py).
+The caller names the folder and the cards the id is checked against: a program writes through
+its library (:meth:`~table.cards.cardlibrary.CardLibrary.write` and ``rename``, which read it
+again); the owner's card folder is :func:`table.cards.owner_folder`.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 
 from table import filetext
@@ -25,8 +25,8 @@ from table.engine.vocabulary import (CARD_KINDS, CARD_STEPS, MAX_ACCURACY, MAX_C
                                      STEP_KINDS, SYMBOLS, TARGETS, WEAPON_KINDS, WHERE,
                                      Param)
 
-from . import (CARD_KEYS, LANGS, CardError, card_table, default_folder, example_folder, library,
-               load_file, parse_card)
+from .reading import CardError, load_file
+from .schema import CARD_KEYS, LANGS, card_table, parse_card
 from .schema import ID_RE, id_problem, name_problem
 
 #: The target rules (a tuple; the engine's predicates are table.engine.targeting's).
@@ -66,20 +66,8 @@ ORDER = CARD_KEYS
 
 __all__ = ["ASKED", "DEFAULTS", "CARD_KEYS", "CARD_KINDS", "ID_RE", "LANGS", "MAX_ACCURACY", "MAX_COPIES",
            "MAX_RANGE", "OPTIONAL", "PLACE_AT", "RULES", "STEP_KINDS", "STEP_PARAMS", "SYMBOLS",
-           "TARGET_RULES", "WEAPON_KINDS", "WHERE", "check", "default_folder", "id_problem",
-           "name_problem", "owner_folder", "rename", "slug", "to_toml", "write"]
-
-
-def owner_folder() -> Path:
-    """Where an owner's new card files go (see the module's docstring)."""
-    env = os.environ.get("WORMS_TABLE_CARDS")
-    examples = example_folder()
-    if env is not None:
-        for entry in env.split(os.pathsep):
-            if entry and not entry.endswith(".toml") and (
-                    examples is None or Path(entry).expanduser().resolve() != examples):
-                return Path(entry).expanduser()
-    return default_folder()
+           "TARGET_RULES", "WEAPON_KINDS", "WHERE", "check", "id_problem", "name_problem", "rename",
+           "slug", "to_toml", "write"]
 
 
 def slug(name: str) -> str:
@@ -100,18 +88,12 @@ def tidy(raw: dict) -> dict:
     return out
 
 
-def check(raw: dict, known: dict | None = None, source: str = "new card"):
+def check(raw: dict, known: Mapping, source: str = "new card"):
     """``(card, problems)``: ``raw`` checked as a card file's table would be (the library's
-    checks), and its id against the cards ``known`` (default: the library)."""
+    checks), and its id against the cards ``known`` (the library)."""
     raw = tidy(raw)
     card, problems = parse_card(raw, source, 0)
     cid = raw.get("id")
-    if known is None:
-        try:
-            known = library()
-        except CardError as err:
-            problems = problems + [f"the card library has problems: {p}" for p in err.problems]
-            known = {}
     if isinstance(cid, str) and cid in known:
         problems.append(f"{source}: card {cid}: id: already in the library "
                         f"({known[cid].source or 'shipped'}): choose another id")
@@ -148,10 +130,10 @@ def to_toml(raw: dict, comment: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(raw: dict, folder: Path | None = None, known: dict | None = None) -> Path:
+def write(raw: dict, folder: Path, known: Mapping) -> Path:
     """Check ``raw``, write it to ``<folder>/<id>.toml`` and read the file back with the
     library's reader; raise :class:`CardError` with every problem, writing nothing."""
-    folder = Path(folder) if folder is not None else owner_folder()
+    folder = Path(folder)
     card, problems = check(raw, known)
     path = folder / f"{tidy(raw).get('id', '')}.toml"
     try:
@@ -171,16 +153,15 @@ def write(raw: dict, folder: Path | None = None, known: dict | None = None) -> P
     return path
 
 
-def rename(card_id: str, names: dict, known: dict | None = None) -> Path:
+def rename(card_id: str, names: dict, known: Mapping, folder: Path) -> Path:
     """Give card ``card_id`` of the owner's folder new ``names`` (its file, written by
     :func:`write` or taught on the box, is written again with nothing else changed); raise
     :class:`CardError` naming the problem, writing nothing.  The file's path."""
-    known = library() if known is None else known
     card = known.get(card_id) if isinstance(card_id, str) else None
     if card is None:
         raise CardError([f"no card {card_id!r} in the library"])
     path = Path(card.source) if card.source else None
-    folder = owner_folder()
+    folder = Path(folder)
     if (path is None or path.name != f"{card_id}.toml"
             or path.parent.resolve() != folder.expanduser().resolve()):
         raise CardError([f"card {card_id}: not a card file of your own card folder ({folder}); "

@@ -13,11 +13,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TextIO
 
-from table.cards import CardError, library
+from table.cards import CardError, library, owner_folder
 from table.cards.authoring import (ASKED, CARD_KEYS, CARD_KINDS, MAX_ACCURACY, MAX_COPIES,
                                    MAX_RANGE, RULES, STEP_KINDS, STEP_PARAMS, SYMBOLS,
                                    TARGET_RULES, WEAPON_KINDS, check, id_problem, name_problem,
-                                   owner_folder, slug, to_toml, write)
+                                   slug, to_toml, write)
 
 KIND_HELP = {"starter": "Starter weapon", "supply": "Supply Deck weapon",
              "superweapon": "Superweapon", "drop": "Drop card",

@@ -133,6 +133,8 @@ async def start_web(devices, daemon, host: str, port: int | None, pairing: bool 
     """The simulator page beside a daemon (``run``, ``enroll``): it is pushed every snapshot
     of the table (and so follows the daemon's language); its pairing code is shown on the table's screen, and
     holding the daemon's pair button opens pairing again with a new code."""
+    from table.cards import CardLibrary
+
     server = await start_page(devices, host, port, lang=daemon.lang, pairing=pairing,
                               on_pairing_code=lambda code: daemon.notice("pairing", code))
     if server.pairing is not None:
@@ -142,6 +144,8 @@ async def start_web(devices, daemon, host: str, port: int | None, pairing: bool 
     daemon.page_watched = lambda: server.watched
     server.on_watch = lambda: daemon.render() if getattr(daemon, "ready", False) else None
     server.view.cards = getattr(daemon, "cards", server.view.cards)   # (a card taught: shown)
+    if isinstance(server.view.cards, CardLibrary):   # the card form writes through it
+        server.cardform.library = server.view.cards
     teacher = getattr(daemon, "teacher", None)
     if teacher is not None:                 # the page's card form: known at once, or taught
         server.on_card = teacher

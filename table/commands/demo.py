@@ -60,9 +60,10 @@ def run(args) -> int:
         raise UserError("--idle must be a number of seconds above 0")
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
-    if not args.no_examples:            # the show finds weapons in its crates
-        from table.cards import use_examples
-        use_examples()
+    from table.cards import open_library
+    # the show finds weapons in its crates; a card file that does not load stops it (exit 2,
+    # the file named: table.cli)
+    open_library(examples=not args.no_examples).checked()
     profile = load_profile(args.profile)
     tags = enrolled(args.state_dir)
     devices = build_devices(profile, sim=args.sim)

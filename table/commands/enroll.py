@@ -34,7 +34,10 @@ def run(args) -> int:
     from table.app.storage.tags import TagFileError
     from table.devices import DeviceError
 
+    from table.cards import open_library
+
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(message)s")
+    open_library()                          # the cards to enrol (a card added: read again)
     path = open_state_dir(args.state_dir)
     lang = args.lang or read_settings(path).get("lang")
     devices = build(args.profile, args.sim)

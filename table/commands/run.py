@@ -57,9 +57,10 @@ def _run(args) -> int:
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
-    if args.sim and not args.no_examples:   # a desktop game finds weapons in its crates
-        from table.cards import use_examples
-        use_examples()
+    from table.cards import open_library
+    # the one card library of the daemon, the page and the tags; with --sim the example pack
+    # too (a desktop game finds weapons in its crates)
+    open_library(examples=args.sim and not args.no_examples)
     path = state_dir(args.state_dir)        # checked by the daemon, which says what is wrong
     devices = build(args.profile, args.sim)
     try:
@@ -77,9 +78,11 @@ async def serve(args, devices, path: Path) -> int:
     from table.app.core.systemd import Notifier
     from table.cards.simtags import card_for_uid
 
-    lookup = card_for_uid if args.sim else None
+    def lookup(uid: str) -> str | None:        # the simulator's tags, of the daemon's cards
+        return card_for_uid(uid, daemon.cards)
+
     daemon = Daemon(devices, path, seed=args.seed, sim=args.sim, notifier=Notifier.from_env(),
-                    tag_lookup=lookup)
+                    tag_lookup=lookup if args.sim else None)
     on_stop_signals(asyncio.get_running_loop(), daemon.stop)
     server = None
     try:

@@ -17,8 +17,10 @@ class JournaledGame:
         self._stale: JournalError | None = None     # set while memory may be ahead of the file
 
     @classmethod
-    def new(cls, journal: Journal, config, seed) -> "JournaledGame":
-        game = journal.game_cls.new(config, seed)
+    def new(cls, journal: Journal, config, seed, cards=None) -> "JournaledGame":
+        """A new game of ``cards`` (None: the game class's default library), journaled."""
+        game = journal.game_cls.new(config, seed) if cards is None else \
+            journal.game_cls.new(config, seed, cards)
         kept = game.kept() if hasattr(game, "kept") else ()
         game_id = journal.new_game(config, seed, game.log, as_json(game.result), kept)
         return cls(journal, game_id, game)

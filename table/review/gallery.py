@@ -31,7 +31,7 @@ from table.review.play import ends, setup, steps, turn
 from table.review.said import by_hand, said, typed, undos
 from table.app.showing.views import Legend, refusal
 from table.app.asking.prompts import Answer, Menu, Notice, Prompt, Refuse, View
-from table.app.storage.folder import words
+from table.app.storage.problems import words
 from table.app.wizard import MapEditor, Wizard
 
 

@@ -3,6 +3,8 @@ events, in the players' language ("4. Red 2: Bazooka, missed · hurt: Blue 1")."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .instructions import identify, worm_number
 from .strings import text, worm_short
 
@@ -11,7 +13,7 @@ def _worm(lang: str, thing_id: str) -> str:
     return worm_short(lang, identify(thing_id)[1] or "", worm_number(thing_id))
 
 
-def turn_log(events: list[dict], lang: str, cards: dict | None = None,
+def turn_log(events: list[dict], lang: str, cards: Mapping | None = None,
              last: int = 12) -> list[str]:
     """A line for each of the ``last`` turns, newest last."""
     lines: list[str] = []

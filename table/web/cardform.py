@@ -10,31 +10,32 @@ same checks as ``worms-table cards new`` and the card files (table/cards/authori
                           of the owner's folder (one taught on the box's buttons is "Card 3")
                           gets its printed names -> {"ok": true, "path": ...}, or 422
 
-The file goes into the owner's card folder (the first folder of ``WORMS_TABLE_CARDS``, else
-``~/.config/worms-table/cards``).  Beside a daemon the server hands each card written to its
-:class:`CardSink` (the daemon's teacher, table/app/teach/teacher.py): the card is known at once,
-and a card the box is being taught (an unknown tag tapped) is finished by it -- the reply then
-says ``"taught": "<id>"``.  The sink may refuse a card first (e.g. a Starter where the box
-waits for a Supply card: a problem of the check, a 409 of the write) and says what writing
-does (the check's ``"note"``).
+The file goes into the owner's card folder of the table's card library (the first folder of
+``WORMS_TABLE_CARDS``, else ``~/.config/worms-table/cards``, made by the first card written),
+which reads it at once: the form writes through the library the daemon, the page and the tags
+read (:class:`~table.cards.cardlibrary.CardLibrary`).  Beside a daemon the server hands each
+card written to its :class:`CardSink` (the daemon's teacher, table/app/teach/teacher.py): the
+card is known at once, and a card the box is being taught (an unknown tag tapped) is finished
+by it -- the reply then says ``"taught": "<id>"``.  The sink may refuse a card first (e.g. a
+Starter where the box waits for a Supply card: a problem of the check, a 409 of the write) and
+says what writing does (the check's ``"note"``).
 
 Never on the event loop: the table's presses must not wait for a card.  :class:`CardForm`
 runs each check and each write in a worker thread, one at a time (a flood of requests waits
-its turn in line, at most :data:`QUEUE` of them, the rest answered 503), and keeps the card
-library between requests, read again only when an owner's file changed (its folder listed
-and each file's size and time compared).  The owner's folder holds at most
+its turn in line, at most :data:`QUEUE` of them, the rest answered 503); the library is read
+again only when a card file changed (its folders listed and each file's size and time
+compared: :meth:`~table.cards.cardlibrary.CardLibrary.refresh`).  The owner's folder holds at most
 :data:`MAX_OWNER_CARDS` card files and :data:`MAX_OWNER_BYTES` bytes.
 """
 
 from __future__ import annotations
 
 import asyncio
-import threading
 from pathlib import Path
 from typing import Protocol
 
-from table.cards import CardError, library, user_files
-from table.cards.authoring import check, owner_folder, rename, to_toml, write
+from table.cards import CardError, CardLibrary, current_library
+from table.cards.authoring import check, to_toml
 
 from .view import InputError
 
@@ -68,27 +69,13 @@ def _card(data: dict) -> dict:
     return data["card"]
 
 
-def _stamp() -> tuple:
-    """What the owner's files are now (path, size, time): the library is read again when
-    this changes."""
-    out = []
-    for path in user_files():
-        try:
-            st = path.stat()
-        except OSError:
-            continue
-        out.append((str(path), st.st_size, st.st_mtime_ns))
-    return tuple(out)
-
-
 class CardForm:
     """The form's two requests, off the loop, over a cached library; see the module doc."""
 
-    def __init__(self) -> None:
-        self._lock = threading.Lock()          # the cache, from the worker thread
-        self._stamp: tuple | None = None
-        self._known: dict | None = None
-        self._problems: list[str] = []
+    def __init__(self, library: CardLibrary | None = None) -> None:
+        #: the card library it checks against and writes through (None: the program's,
+        #: table.cards.current_library)
+        self.library = library
         self._line = asyncio.Semaphore(1)
         self._waiting = 0
 
@@ -139,19 +126,11 @@ class CardForm:
             self._waiting -= 1
 
     # -- in the worker -------------------------------------------------------------------------
-    def known(self) -> tuple[dict, list[str]]:
-        """The card library (read again only when an owner's file changed) and its problems."""
-        with self._lock:
-            stamp = _stamp()
-            if stamp != self._stamp:
-                try:
-                    self._known, self._problems = library(), []
-                except CardError as err:
-                    self._known = {}
-                    self._problems = [f"the card library has problems: {p}"
-                                      for p in err.problems]
-                self._stamp = stamp
-            return dict(self._known or {}), list(self._problems)
+    def known(self) -> tuple[CardLibrary, list[str]]:
+        """The card library (read again where a card file changed) and its problems."""
+        library = self.library if self.library is not None else current_library()
+        library.refresh()
+        return library, [f"the card library has problems: {p}" for p in library.problems]
 
     def check_now(self, raw: dict) -> dict:
         known, trouble = self.known()
@@ -167,11 +146,11 @@ class CardForm:
         known, trouble = self.known()
         if trouble:
             raise InputError("; ".join(trouble), status=422)
-        full = self._full(owner_folder())
+        full = self._full(known.owner)
         if full:
             raise InputError(full, status=507)
         try:
-            path = write(raw, known=known)
+            path = known.write(raw)
         except CardError as err:
             raise InputError("; ".join(err.problems), status=422) from None
         return {"path": str(path)}
@@ -182,7 +161,7 @@ class CardForm:
             raise InputError("; ".join(trouble), status=422)
         names = {k: v for k, v in data["names"].items() if v != ""}   # (blank: no name)
         try:
-            path = rename(data["id"], names, known=known)
+            path = known.rename(data["id"], names)
         except CardError as err:
             raise InputError("; ".join(err.problems), status=422) from None
         return {"path": str(path)}
@@ -199,16 +178,3 @@ class CardForm:
                     f"{sum(files)} bytes; at most {MAX_OWNER_CARDS} files and "
                     f"{MAX_OWNER_BYTES} bytes): remove cards you no longer use")
         return None
-
-
-_FORM = CardForm()
-
-
-def check_card(data: dict) -> dict:
-    """On the caller's thread (for callers off the loop): see :meth:`CardForm.check`."""
-    return _FORM.check_now(_card(data))
-
-
-def new_card(data: dict) -> dict:
-    """On the caller's thread (for callers off the loop): see :meth:`CardForm.new`."""
-    return _FORM.new_now(_card(data))

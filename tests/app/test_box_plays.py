@@ -20,9 +20,9 @@ from .driver import Player, box_done, enrol_all, play_out, running, seated, sim_
 def supply_deck(monkeypatch):
     """"Box draws" is offered when the library holds a Supply deck (issue 19): the example
     pack's, for these games (the reference game reads the same library)."""
-    from table.cards import use_examples
+    from table.cards import open_library
     monkeypatch.setenv("WORMS_TABLE_CARDS", "")
-    use_examples()
+    open_library(examples=True)
 
 
 def reference(config, seed):

@@ -184,19 +184,18 @@ def test_a_number_asked_by_cards_new_refuses_what_is_not_ascii_digits(typed):
 
 
 def test_new_cards_go_where_the_table_reads_them_after_a_bad_owner_file(tmp_path, monkeypatch):
-    from table.cards.authoring import write
     folder = tmp_path / "cards"
     folder.mkdir()
     (folder / "bad.toml").write_text("[[cards]\n")
     monkeypatch.setenv("WORMS_TABLE_CARDS", str(folder))
     cards, problem = load_cards()
     assert problem is not None and "bad.toml" in problem.message
-    path = write({"id": "sling", "kind": "supply", "names": {"en": "Sling"},
-                  "target": "direct", "accuracy": 2, "action": ["TEXT"],
-                  "text": [{"do": "damage"}]})
+    path = cards.write({"id": "sling", "kind": "supply", "names": {"en": "Sling"},
+                        "target": "direct", "accuracy": 2, "action": ["TEXT"],
+                        "text": [{"do": "damage"}]})
     assert path.parent == folder and not list(folder.glob("*.tmp"))
-    cards, _ = load_cards()                            # the table reads it (bad.toml left out)
-    assert "sling" in cards
+    assert "sling" in cards                            # the table reads it (bad.toml left out)
+    assert "sling" in load_cards()[0]                  # and so does the next start
 
 
 @pytest.mark.parametrize("body", [f"[wind]\nservo_pin = {HUGE}\n", f"[wind]\nx = {DEEP}\n",

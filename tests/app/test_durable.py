@@ -5,7 +5,7 @@ is done; a commit that fails shows nothing of the press, only the storage screen
 import asyncio
 from contextlib import asynccontextmanager
 
-from table.app.storage.folder import words
+from table.app.storage.problems import words
 from tests.journal.faulty import disk_full, opening
 
 from .driver import Player, enrol_all, running, sim_daemon

@@ -99,7 +99,7 @@ def test_a_card_not_in_the_library_is_added_and_enrolled(tmp_path, monkeypatch):
     assert e.adding and text("enroll.unknown", "cs") in e.screen().texts
     assert "worms-table cards new" in " ".join(e.screen().texts)
     write({"id": "sheep", "kind": "supply", "names": {"en": "Sheep", "cs": "Ovce"},
-           "target": "any", "action": ["TEXT"], "text": [{"do": "blast"}]}, folder)
+           "target": "any", "action": ["TEXT"], "text": [{"do": "blast"}]}, folder, {})
     e.handle_input(InputEvent("ok"))                       # back to the menu, library re-read
     assert not e.adding and e.menu.selected == "sheep"    # the cursor on the new card
     assert "Ovce" in e.screen().texts

@@ -25,7 +25,7 @@ def test_a_restart_after_a_card_was_added_mid_game_resumes_the_game(tmp_path, mo
                 await p.confirm()
                 await p.choose(bot(daemon.game))
             await p.confirm()
-            write(CARD, folder)                        # the page's "Add a card", mid-game
+            write(CARD, folder, daemon.cards)          # the page's "Add a card", mid-game
             (folder / "zz_broken.toml").write_text("[[cards]]\nid = 'x'\n", encoding="utf-8")
             state = (list(daemon.game.log), daemon.game.request, daemon.game.hands)
         daemon.close()

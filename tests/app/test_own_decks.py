@@ -93,9 +93,9 @@ def test_the_tapped_cards_come_back_after_a_restart(tmp_path):
 
 
 def test_when_the_box_draws_nothing_is_tapped(tmp_path, monkeypatch):
-    from table.cards import use_examples
+    from table.cards import open_library
     monkeypatch.setenv("WORMS_TABLE_CARDS", "")
-    use_examples()                # "Box draws" is offered when the library holds a Supply deck
+    open_library(examples=True)   # "Box draws" is offered when the library holds a Supply deck
 
     async def main():
         async with seated(tmp_path, 4, decks="box") as (daemon, p):

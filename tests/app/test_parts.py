@@ -167,7 +167,7 @@ def test_the_last_turns_clock_stops_while_the_next_turns_changes_are_copied():
 
 
 def test_reading_what_is_on_show_changes_nothing(tmp_path):
-    from table.app.storage.folder import Problem
+    from table.app.storage.problems import Problem
 
     from .driver import sim_daemon
     daemon = sim_daemon(tmp_path)

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from table.app.storage.folder import words
+from table.app.storage.problems import words
 from table.librarygame import LibraryGame
 from table.journal import Journal
 from tests.journal.faulty import disk_full, io_error, opening
@@ -236,7 +236,7 @@ def test_run_with_an_unusable_state_folder_keeps_running_and_says_why(tmp_path):
 
 
 def test_every_state_screen_fits_the_oled_in_every_language():
-    from table.app.storage.folder import TEXTS
+    from table.app.storage.problems import TEXTS
     from table.ui import screens
     from table.ui.strings import LANGS
     problems = [(kind, lang, name, screens.message(*words(kind, lang, file=name)).problems)

@@ -16,11 +16,11 @@ def decks_menu(cards):
 
 
 def test_the_shipped_library_holds_no_supply_deck_the_examples_do(monkeypatch):
-    from table.cards import use_examples
+    from table.cards import open_library
     assert supply_known(library()) == (1, 1) and not holds_supply_deck(library())
     monkeypatch.setenv("WORMS_TABLE_CARDS", "")
     monkeypatch.delenv("WORMS_TABLE_CARDS")
-    use_examples()
+    open_library(examples=True)
     assert supply_known(library())[1] >= SUPPLY_DECK_MIN and holds_supply_deck(library())
 
 

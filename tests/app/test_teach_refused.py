@@ -16,7 +16,7 @@ from table.app.asking.prompts import Answer, Menu, Notice
 from table.app.storage.tags import TagStore
 from table.app.teach.walk import ACCURACY, RANGES, Result, Ticks, Walk, names
 from table.app.teach.teacher import Teacher, TeachPass
-from table.cards import authoring, library
+from table.cards import CardLibrary, authoring, library
 from table.cards.schema import id_problem, name_problem
 from table.devices.buttons import InputEvent
 from table.engine.vocabulary import MAX_ACCURACY, MAX_RANGE, MAX_STEPS, MAX_SYMBOLS
@@ -111,7 +111,7 @@ def test_the_teacher_shows_the_refusal_in_the_box_language_and_teaches_the_card_
         owner_cards):
     """Through the Teacher, as the daemon runs it (its presses; the host stands in for the
     daemon): a Czech box, the wizard's teach pass, an unknown tag."""
-    cards = dict(library([]))
+    cards = CardLibrary.fixed(library([]))
     host = SimpleNamespace(lang="cs", cards=cards, jg=None, tags=TagStore(None, cards))
     teacher = Teacher(host)
     deck = TeachPass(host.cards, 3)

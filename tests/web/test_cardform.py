@@ -46,17 +46,19 @@ def test_bad_requests_are_named_and_write_nothing(table, tmp_path, monkeypatch):
 def test_the_library_is_read_again_only_when_an_owners_file_changed(tmp_path, monkeypatch):
     """Issue 24, item 5: hundreds of owner cards are not read again for every request."""
     import table.web.cardform as cardform
+    from table.cards import CardLibrary
     monkeypatch.setenv("WORMS_TABLE_CARDS", str(tmp_path))
-    reads = []
-    real = cardform.library
-    monkeypatch.setattr(cardform, "library", lambda: reads.append(1) or real())
-    form = cardform.CardForm()
+    library = CardLibrary.from_env()
+    reads = []                                    # each refresh: True when it read the files
+    real = library.refresh
+    monkeypatch.setattr(library, "refresh", lambda: reads.append(real()) or reads[-1])
+    form = cardform.CardForm(library)
     for _ in range(5):
         assert form.check_now(SHEEP)["valid"] is True
-    assert len(reads) == 1
+    assert reads == [True, False, False, False, False]
     assert form.new_now(SHEEP)["path"] == str(tmp_path / "sheep.toml")
-    reply = form.check_now(SHEEP)                 # the folder changed: read again
-    assert len(reads) == 2 and reply["valid"] is False
+    reply = form.check_now(SHEEP)                 # the folder changed: read again (once)
+    assert reads.count(True) == 2 and reply["valid"] is False
     assert "id: already in the library" in reply["problems"][0]
     assert not list(tmp_path.glob("*.tmp"))
 
@@ -84,13 +86,13 @@ def test_a_slow_check_never_holds_the_loop(table, tmp_path, monkeypatch):
     running, _ = table
     monkeypatch.setenv("WORMS_TABLE_CARDS", str(tmp_path))
     entered, go = threading.Event(), threading.Event()
-    real = cardform.library
+    real = cardform.CardForm.known
 
-    def slow():
+    def slow(self):
         entered.set()
         assert go.wait(30)
-        return real()
-    monkeypatch.setattr(cardform, "library", slow)
+        return real(self)
+    monkeypatch.setattr(cardform.CardForm, "known", slow)
     replies = []
     worker = threading.Thread(target=lambda: replies.append(
         running.request("/cards/check", {"card": SHEEP})))

@@ -16,6 +16,7 @@ of Back is the daemon's (undo).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Callable
 
 from table.engine.chance import face_direction
@@ -140,7 +141,7 @@ class HexPick(Nested):
 
     domain: frozenset = frozenset()
     back: Answer | None = None    # what a short Back answers (a move: skip it)
-    cards: dict = {}
+    cards: Mapping = {}
     ahead: Any = None             # a move: the skip a weapon card tapped now skips ahead with
 
     def tap(self, card_id):
@@ -153,7 +154,7 @@ class HexPick(Nested):
 class CardTap(Prompt):
     """Tap a weapon card; OK passes (plays none).  The active worm blinks on the LEDs."""
 
-    def __init__(self, options, team: str | None = None, cards: dict | None = None):
+    def __init__(self, options, team: str | None = None, cards: Mapping | None = None):
         self.options = tuple(options)
         self.team = team
         self.cards = cards or {}

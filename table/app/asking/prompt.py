@@ -35,7 +35,7 @@ class View:
     grid: frozenset
     team: str | None = None
     worm: str | None = None
-    cards: dict = field(default_factory=dict)
+    cards: Mapping = field(default_factory=dict)
     events: list = field(default_factory=list)
     phase: str | None = None      # the turn's step (activate, move1, move2, weapon, end)
     box: frozenset = frozenset()  # the teams the box plays (table/app/boxseat.py)

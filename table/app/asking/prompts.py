@@ -11,7 +11,7 @@ a decision's kind with a string (tests/test_complexity.py).
 The widgets are re-exported here, so ``from table.app.asking.prompts import Menu`` keeps working.
 """
 
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple
 
 from table.engine.board import FLIPPED_FOR, HARMFUL, split_id
 from table.engine.decisions import SKIP, Decision, DecisionKind, Purpose, Way
@@ -31,10 +31,10 @@ from table.app.asking.pickers import (INCH, JUMP, LEFT_RIGHT, OPTION, UP, WEAPON
                                       HexPick, Menu, Notice)
 from table.app.asking.typed_dice import ROLL_FOR, FaceEntry
 
-Words = Callable[[Any, str, dict], "str | None"]
+Words = Callable[[Any, str, Mapping], "str | None"]
 
 
-def _no_words(value: Any, lang: str, cards: dict) -> str | None:
+def _no_words(value: Any, lang: str, cards: Mapping) -> str | None:
     return None
 
 
@@ -57,7 +57,7 @@ def for_decision(d: Decision, view: View) -> Prompt:
     return p
 
 
-def undone(gone: list[dict], cards: dict) -> Notice:
+def undone(gone: list[dict], cards: Mapping) -> Notice:
     """"Undone", saying what: the worm, the move, the card, the face typed in..."""
     def what(lang: str) -> str:
         e = gone[-1] if gone else {}
@@ -121,7 +121,7 @@ def _ask_worm(d: Decision, view: View) -> Prompt:
                    miss=Refuse("error.not_a_worm", {"team": view.team or ""}))
 
 
-def _undone_worm(v: Any, lang: str, cards: dict) -> str | None:
+def _undone_worm(v: Any, lang: str, cards: Mapping) -> str | None:
     if isinstance(v, str) and "-" in v:
         return text("undo.worm", lang, worm=worm_short(lang, split_id(v)[0], worm_number(v)))
     return None
@@ -158,7 +158,7 @@ def _ask_move(d: Decision, view: View) -> Prompt:
     return p
 
 
-def _undone_move(v: Any, lang: str, cards: dict) -> str | None:
+def _undone_move(v: Any, lang: str, cards: Mapping) -> str | None:
     if isinstance(v, (list, tuple)):
         return text("undo.move", lang, move=text(f"move.{v[0]}", lang))
     return None
@@ -172,7 +172,7 @@ def _ask_card(d: Decision, view: View) -> Prompt:
     return Menu(text("sudden_death.title", view.lang), names, list(d.options))
 
 
-def _undone_card(v: Any, lang: str, cards: dict) -> str | None:
+def _undone_card(v: Any, lang: str, cards: Mapping) -> str | None:
     return text("undo.card", lang, card=card_name(cards, v, lang)) if v in cards else None
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from table.cards import CardLibrary
 from table.librarygame import LibraryGame
 from table.journal import JournaledGame
 
@@ -23,7 +24,7 @@ class Host(Protocol):
     """What :class:`table.app.daemon.Daemon` offers its parts."""
 
     state: TableState                 # the table's one state (its one setter: state.set)
-    cards: dict[str, Any]             # card id -> Card (the library and the taught cards)
+    cards: CardLibrary                # the card library (table/cards/cardlibrary.py)
     queue: StepQueue                  # the steps to copy
     bridge: LoopBridge                # a worker thread's call onto the loop
     tags: TagStore                    # the enrolled tags

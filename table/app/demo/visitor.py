@@ -5,7 +5,7 @@ plays), what the visitor's shot did, goodbye; and the show's own screen over the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from table.engine.board import Board
@@ -105,7 +105,7 @@ def shot_card(prompt: Any, card_id: str | None) -> str | None:
     return next((c for c in PREFERRED if c in weapons), weapons[0] if weapons else card_id)
 
 
-def not_held(lang: str, cards: dict, tapped: str, shot: str | None) -> screens.Screen:
+def not_held(lang: str, cards: Mapping, tapped: str, shot: str | None) -> screens.Screen:
     """The team on show does not hold ``tapped``: say so, and the card it holds instead."""
     name = card_name(cards, tapped, lang)
     other = card_name(cards, shot, lang) if shot is not None and shot in cards else ""

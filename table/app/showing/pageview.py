@@ -7,6 +7,8 @@ page is pushed (table/web never imports the app).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from table.engine.setup import HIDDEN
 from table.ui.instructions import worm_number
 from table.ui.story import turn_log
@@ -47,7 +49,7 @@ def marked(prompt, texts: list[str]) -> list[str]:
     return texts
 
 
-def page_view(prompt, view, game, board, lang: str, *, sim: bool, cards: dict,
+def page_view(prompt, view, game, board, lang: str, *, sim: bool, cards: Mapping,
               before=None, changed: frozenset = frozenset(), team: str | None = None) -> dict:
     """The page's view of the game beside the LEDs, as :class:`TableSnapshot` fields: what
     stands on each hex (``board``; with ``before``, ``board`` only at the hexes ``changed``

@@ -101,7 +101,7 @@ class Step(Prompt):
         return Refuse("error.finish_changes")
 
 
-def told(lang: str, title: str, body: str, card: str, cards: dict) -> screens.Screen:
+def told(lang: str, title: str, body: str, card: str, cards: Mapping) -> screens.Screen:
     """A card's summary, with OK's hint: at the foot where the body leaves room, else at the
     right of the title (the card's name alone, if the title is too wide for it)."""
     name = cards[card].name(lang) if card in cards else card
@@ -122,7 +122,7 @@ def setup_line(lang: str, changes) -> str:
     return text("ch.setup_things", lang, thing=text(f"thing.{kind}", lang), n=len(changes))
 
 
-def deal_screen(lang: str, deal: dict, cards: dict, width: int = NAME_W) -> screens.Screen:
+def deal_screen(lang: str, deal: dict, cards: Mapping, width: int = NAME_W) -> screens.Screen:
     """Setup: the cards a team takes, or a deck to build and shuffle: its cards, counted (for
     the number of players); the cards' names cut to ``width`` pixels, and shorter still where
     long names would not fit."""
@@ -191,7 +191,7 @@ def pending_hexes(steps) -> frozenset[Hex]:
 SETUP_STEPS = ("map", "place", "draft", "start", "over")
 
 
-def game_view(lang: str, game, grid: frozenset, cards: dict, board=None) -> View:
+def game_view(lang: str, game, grid: frozenset, cards: Mapping, board=None) -> View:
     """What a prompt draws from for ``game``: its board (or ``board``, the board as the players
     have it so far), whose turn it is (no team during setup and at the end), its events."""
     turn = game.turn

@@ -1,7 +1,8 @@
 """The daemon's state folder: the journal, ``settings.json``, ``progress.json`` and ``tags.toml``.
 
-Nothing here stops the daemon.  Every file is read with its values checked; what cannot be used
-becomes a :class:`Problem` the daemon shows on the OLED (and so on the page) once its devices
+Nothing here stops the daemon.  Every file is read with its values checked
+(table/app/storage/checks.py); what cannot be used becomes a :class:`Problem`
+(table/app/storage/problems.py) the daemon shows on the OLED (and so on the page) once its devices
 are up, and is logged with the file's full path:
 
 * a file that is damaged (not JSON, the wrong types, a journal SQLite cannot read, an empty
@@ -11,8 +12,8 @@ are up, and is logged with the file's full path:
   play stops on a "storage failed" / "storage full" screen until :meth:`StateFolder.retry`
   finds storage working again (OK on that screen, or every ``StorageGuard.retry_s``), and the game
   goes on from the journal -- the game in memory is never ahead of the file;
-* a card file in ``WORMS_TABLE_CARDS`` that does not load is left out of the library (the rest
-  still load) and named.
+* a card file of the library's folders that does not load is left out of the library (the
+  rest still load) and named (:func:`load_cards`).
 
 How far the players have copied the board changes (the "progress") is kept in the journal, in
 its own transaction after each OK, as durably as the game; ``progress.json`` is only read, for
@@ -25,18 +26,18 @@ import contextlib
 import json
 import logging
 import os
-import time
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from table import filetext
-from table.langs import LANGS
-from table.ui.strings import FORMS, text
 
+from table.app.storage.checks import check_progress, check_settings
+from table.app.storage.problems import Fault, Problem, move_aside, set_aside
 from table.app.storage.tags import FILE as TAGS_FILE, TagFileError, TagStore, write_atomic
 
 if TYPE_CHECKING:
+    from table.cards import CardLibrary
     from table.journal import Journal
 
 log = logging.getLogger("worms-table")
@@ -47,71 +48,9 @@ SETTINGS = "settings.json"
 PROGRESS = "progress.json"
 PROBE = ".storage-probe"
 PROBE_BYTES = 64 * 1024          # room a few answers need, written and synced by retry()
-MAX_MAP_HEXES = 1000             # a last map bigger than any box (the wizard keeps its hexes
-MAX_MAP_REACH = 50               # on the box's grid only)
-
-#: The kinds of problem the players are told of; their words (a title, a body) are in the
-#: gettext catalogs, table/ui/locale: ``storage.<kind>.title`` and ``storage.<kind>.body``.
-KINDS = ("full", "failed", "damaged", "newer", "replay", "file", "cards")
-#: kind: {lang: (title, body template)}, as the catalogs have them.
-TEXTS = {kind: {lang: (text(f"storage.{kind}.title", lang),
-                       FORMS[f"storage.{kind}.body"][lang][0]) for lang in LANGS}
-         for kind in KINDS}
 
 
-def words(kind: str, lang: str, **args) -> tuple[str, str]:
-    """The title and body of the problem ``kind`` in ``lang``."""
-    return text(f"storage.{kind}.title", lang), text(f"storage.{kind}.body", lang, **args)
-
-
-@dataclass
-class Problem:
-    """Something wrong with the state, to show once (``kind`` is a key of TEXTS)."""
-    kind: str
-    message: str                     # for the log: the file and what to do
-    args: dict = field(default_factory=dict)
-
-
-@dataclass
-class Fault:
-    """Storage that does not work: play waits until :meth:`StateFolder.retry` succeeds."""
-    kind: str                        # "full" or "failed"
-    message: str
-
-
-def stamp() -> str:
-    return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-
-
-def move_aside(path: Path, why: str = "damaged") -> Path:
-    """Rename ``path`` (and its SQLite side files) to ``<name>.<why>-<UTC time>``; never
-    deletes.  Returns the new path; OSError if it cannot be renamed."""
-    path = Path(path)
-    target = path.with_name(f"{path.name}.{why}-{stamp()}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.{why}-{stamp()}-{n}")
-    os.replace(path, target)
-    for side in ("-journal", "-wal", "-shm"):
-        extra = path.with_name(path.name + side)
-        if extra.exists():
-            os.replace(extra, target.with_name(target.name + side))
-    return target
-
-
-def set_aside(path: Path, wrong: str, then: str) -> Problem:
-    """A damaged state file moved aside (kept), logged and returned as a Problem to show."""
-    try:
-        kept = f"kept as {move_aside(path)}"
-    except OSError as err:
-        kept = f"it cannot be moved aside ({err.strerror or err})"
-    message = f"{path}: {wrong}; {kept}; {then}"
-    log.error("%s", message)
-    return Problem("file", message, {"file": path.name})
-
-
-def read_tags(folder: Path, cards: dict | None = None) -> tuple[TagStore, Problem | None]:
+def read_tags(folder: Path, cards: Mapping | None = None) -> tuple[TagStore, Problem | None]:
     """The enrolled tags of the state folder; a damaged tags.toml is set aside (every tag is
     then unknown until the cards are enrolled again) and named in the Problem."""
     path = Path(folder) / TAGS_FILE
@@ -162,45 +101,6 @@ def _is_full(err: BaseException) -> bool:
     from table.journal import JournalFull
     return getattr(err, "errno", None) in (errno.ENOSPC, errno.EDQUOT) or \
         isinstance(err, JournalFull)
-
-
-# -- the checked readers ---------------------------------------------------------------------
-
-def check_settings(data) -> str | None:
-    """What is wrong with settings.json's data, or None."""
-    if not isinstance(data, dict):
-        return f"expected a JSON object, found {type(data).__name__}"
-    lang = data.get("lang")
-    if lang is not None and lang not in LANGS:
-        return f"lang must be one of {', '.join(LANGS)}, not {lang!r}"
-    land = data.get("last_map")
-    if land is not None and not (isinstance(land, list) and 0 < len(land) <= MAX_MAP_HEXES
-                                 and all(isinstance(h, list) and len(h) == 2
-                                         and all(type(c) is int and abs(c) <= MAX_MAP_REACH
-                                                 for c in h) for h in land)):
-        return (f"last_map must be a list of at most {MAX_MAP_HEXES} [q, r] hexes, "
-                f"q and r within {MAX_MAP_REACH} of 0")
-    if data.get("wizard") is not None and not isinstance(data["wizard"], dict):
-        return "wizard must be a JSON object (the answers of a new-game wizard)"
-    return None
-
-
-def _count(x) -> bool:
-    return type(x) is int and x >= 0
-
-
-def check_progress(data) -> str | None:
-    """What is wrong with progress.json's data, or None."""
-    if not isinstance(data, dict):
-        return f"expected a JSON object, found {type(data).__name__}"
-    for key in ("game", "shown"):
-        if not _count(data.get(key)):
-            return f"{key} must be a whole number of 0 or more"
-    if "done" in data and not _count(data["done"]):
-        return "done must be a whole number of 0 or more"
-    if "cuts" in data and not (isinstance(data["cuts"], list) and all(map(_count, data["cuts"]))):
-        return "cuts must be a list of whole numbers"
-    return None
 
 
 CHECKS = {SETTINGS: check_settings, PROGRESS: check_progress}
@@ -399,30 +299,19 @@ class StateFolder:
         return store
 
 
-def load_cards():
-    """The card library; a user card file that does not load is left out (and named).  The
-    rest of the program (the page, the instructions) reads the same library; the owner's
-    folder stays the one read and written (a new card goes where the table reads it)."""
-    from table.cards import CardError, leave_out, library, load_file, user_files
-    try:
-        return library(), None
-    except CardError as err:
-        problems = list(err.problems)
-    except Exception as err:             # a reader's own failure: still no dead box
-        problems = [f"{os.environ.get('WORMS_TABLE_CARDS')}: {type(err).__name__}: {err}"]
-    for path in user_files():
-        try:
-            load_file(path)
-        except Exception:                # CardError, or worse: left out
-            leave_out(path)
-    try:
-        cards = library()
-    except Exception as err:             # files that clash with each other: builtin cards only
-        problems += getattr(err, "problems", [str(err)])
-        for path in user_files():
-            leave_out(path)
-        cards = library()
-    message = "; ".join(problems) + "; those cards are left out until the file is fixed " \
-        "(check it with worms-table cards)"
+def load_cards(cards: Mapping | None = None) -> tuple[CardLibrary, Problem | None]:
+    """The daemon's card library (``cards`` None: the program's, table.cards.current_library;
+    a plain mapping: exactly those cards) read, and a Problem naming the card files it left out
+    (the rest still load; each is read again once it changes)."""
+    from table.cards import CardLibrary, current_library
+    if cards is None:
+        library = current_library()
+    else:
+        library = cards if isinstance(cards, CardLibrary) else CardLibrary.fixed(cards)
+    library.refresh()
+    if not library.problems:
+        return library, None
+    message = "; ".join(library.problems) + "; those cards are left out until the file is " \
+        "fixed (check it with worms-table cards)"
     log.error("%s", message)
-    return cards, Problem("cards", message)
+    return library, Problem("cards", message)

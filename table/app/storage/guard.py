@@ -21,7 +21,8 @@ from table.ui import screens
 
 from table.app.showing.views import fault_frame
 from table.app.asking.prompts import Notice, Prompt, View
-from table.app.storage.folder import Fault, Problem, StateFolder, words
+from table.app.storage.folder import StateFolder
+from table.app.storage.problems import Fault, Problem, words
 
 log = logging.getLogger("worms-table")
 

@@ -11,6 +11,7 @@ changes nothing.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 from table import filetext
@@ -26,7 +27,7 @@ class TagFileError(Exception):
 class TagStore:
     """The enrol table of ``path`` (None: one in memory, never read or written)."""
 
-    def __init__(self, path: Path | str | None, cards: dict | None = None, read: bool = True):
+    def __init__(self, path: Path | str | None, cards: Mapping | None = None, read: bool = True):
         self.path = Path(path) if path is not None else None
         if cards is None:
             from table.cards import library
@@ -37,7 +38,7 @@ class TagStore:
             self.load()
 
     @classmethod
-    def in_dir(cls, state_dir: Path | str, cards: dict | None = None) -> "TagStore":
+    def in_dir(cls, state_dir: Path | str, cards: Mapping | None = None) -> "TagStore":
         return cls(Path(state_dir) / FILE, cards)
 
     def load(self) -> None:

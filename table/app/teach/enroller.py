@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from table.devices import DeviceError
 from table.devices.buttons import Buttons, InputEvent
@@ -27,17 +27,19 @@ from table.ui.strings import text
 
 from table.app.core.bridge import LoopBridge
 from table.app.asking.prompts import Menu
-from table.app.storage.folder import read_tags
+from table.app.storage.folder import load_cards, read_tags
 
 log = logging.getLogger("worms-table")
 
 
 class Enroller:
-    def __init__(self, devices, state_dir, lang: str = "en", cards: dict | None = None):
+    def __init__(self, devices, state_dir, lang: str = "en", cards: Mapping | None = None):
         self.devices = devices
-        self.store, problem = read_tags(state_dir, cards)   # a damaged file: set aside
+        #: the card library (the program's, table.cards.current_library), read again when a
+        #: card is added meanwhile
+        self.cards, _ = load_cards(cards)
+        self.store, problem = read_tags(state_dir, self.cards)   # a damaged file: set aside
         self.problem = problem.message if problem is not None else None
-        self.cards = self.store.cards
         self.lang = lang if lang in LANGS else "en"
         self.ids = sorted(self.cards, key=lambda c: self.cards[c].name(self.lang))
         self.uid: str | None = None        # the tag being looked at
@@ -98,13 +100,8 @@ class Enroller:
 
     def _reload(self) -> None:
         """The library read again (a card added meanwhile with ``worms-table cards new``)."""
-        from table.cards import CardError, library
-        try:
-            cards = library()
-        except CardError as err:
-            log.error("the card library: %s", "; ".join(err.problems))
-            return
-        self.cards = self.store.cards = cards
+        self.cards.refresh()
+        cards = self.cards
         self.ids = sorted(cards, key=lambda c: cards[c].name(self.lang))
 
     # -- inputs --------------------------------------------------------------------------------

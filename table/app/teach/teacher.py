@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 from functools import partial
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from table.ui import screens
@@ -84,7 +85,7 @@ class TeachPass(Prompt):
     (the :class:`Teacher` takes those taps); OK when the deck is done."""
     animated = False
 
-    def __init__(self, cards: dict, total: int):
+    def __init__(self, cards: Mapping, total: int):
         self.cards = cards
         self.total = total
         self.tapped: list[str] = []         # each card tapped (known or taught), in order
@@ -233,7 +234,7 @@ class Teacher:
         card, problems = authoring.check(raw, self.d.cards, source="taught")
         assert card is not None, problems        # (the walk checked it)
         try:
-            path = authoring.write(raw, known=self.d.cards)
+            path = self.d.cards.write(raw)       # (the library reads it again)
             card = card._replace(source=str(path))
             log.info("card %s taught: %s", card.id, path)
         except CardError as err:
@@ -242,9 +243,9 @@ class Teacher:
         return self.join(card, uid)
 
     def join(self, card, uid: str | None) -> str:
-        """The card joins the running game's cards (journaled), the library the daemon and
-        its tags read; its tag is enrolled."""
-        self.d.cards[card.id] = card             # (the tags read the same library)
+        """The card joins the running game's cards (journaled) and the library every part
+        reads (the tags, the page, the wizard); its tag is enrolled."""
+        self.d.cards.add(card)
         if self.d.jg is not None and card.id not in self.d.jg.game.cards:
             self.d.jg.add_card(card)
         if uid is not None:
@@ -274,10 +275,11 @@ class Teacher:
     def card_added(self, raw: dict, path: str) -> dict:
         """The page's form wrote ``raw`` to ``path`` (on the loop): the card is known at once;
         the walk on show or the tag tapped in private ends with it (see the module doc)."""
-        from table.cards import authoring
-        card, problems = authoring.check(raw, self.d.cards, source=path)
-        if card is None:                          # (written, so good; but say so if not)
-            log.error("card from the page not taken: %s", "; ".join(problems))
+        from table.cards import CardError, load_file
+        try:                                      # (written through the library, checked)
+            [card] = load_file(path)
+        except (CardError, ValueError) as err:
+            log.error("card from the page not taken: %s", err)
             return {}
         with self.d.store.one_commit():
             out = self._take_from_page(card)
@@ -302,7 +304,7 @@ class Teacher:
         except (CardError, ValueError) as err:
             log.error("card %s renamed, but its file does not read back: %s", card_id, err)
             return
-        self.d.cards[card_id] = card
+        self.d.cards.add(card)
         self.d.render()
 
     def _take_from_page(self, card) -> dict:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import copy
 import logging
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from table.cards import authoring
 from table.ui.strings import text
@@ -58,7 +58,7 @@ class Walk:
     check."""
 
     def __init__(self, lang: str, card_id: str, names: dict[str, str],
-                 kinds: tuple[str, ...] = WEAPONS, known: dict | None = None):
+                 kinds: tuple[str, ...] = WEAPONS, known: Mapping | None = None):
         self.lang = lang
         self.kinds = tuple(kinds)
         self.known = known
@@ -231,7 +231,7 @@ class Walk:
         self._add_step(step)
 
     def _finish(self) -> Result | None:
-        card, problems = authoring.check(self.raw, self.known, source="card")
+        card, problems = authoring.check(self.raw, self.known or {}, source="card")
         if card is None:                         # said on a screen of its own, then marked
             self.problems = problems
             self.refused = refusal(self.raw, self.steps_field)
