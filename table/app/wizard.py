@@ -8,6 +8,10 @@ or mark hexes: a cursor on the LED grid, OK makes the hex land or water, a long 
 the marked map starts as the last map played (or the standard map).  ``finish``
 gives the :class:`GameConfig` and the settings to remember (language, map).
 
+During a game, holding button 6 (:data:`ABANDON_BUTTON`; the page's "Abandon this game" holds
+it too) asks whether to abandon it (:class:`AbandonQuestion`): the journal keeps the abandoned
+game and this wizard starts a new one.
+
 Every answer is kept in the settings as it is given (``memory``, the state folder:
 settings.json's "wizard"),
 so a box restarted during the wizard comes back at the same stage with the same answers and
@@ -16,7 +20,8 @@ language; a finished wizard's answers are the next one's defaults.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import logging
+from collections.abc import Callable, Mapping
 from functools import partial
 
 from table.engine.config import LEVELS
@@ -32,6 +37,8 @@ from table.app.asking.prompts import Answer, Menu, Prompt, Refuse, View
 from table.app.teach.teacher import SUPPLY_DECK, Count, TeachPass
 from table.app.asking.tileplace import TilePlacer
 from table.inputs import DIRECTIONS, TURNS
+
+log = logging.getLogger("worms-table")
 
 STAGES = ("lang", "teams", "seats", "rules", "dice", "decks", "placement", "map", "editor",
           "tiles", "count", "pass")
@@ -120,6 +127,48 @@ class TeamsMenu(Menu):
                 and len(self.chosen) < 2):
             return Refuse("wizard.two_teams")
         return super().press(event)
+
+
+#: held during a game: the question whether to abandon it (the page's "Abandon this game"
+#: button holds it too)
+ABANDON_BUTTON = "6"
+
+
+class AbandonQuestion(Menu):
+    """Abandon the game in play?  "Keep playing" (under the cursor first; Back too) or "Abandon
+    it", which calls ``abandon`` (:func:`abandon_game`): the journal keeps the game, finished
+    as abandoned, and the new-game wizard starts."""
+
+    KEYS = ("abandon.keep", "abandon.yes")
+
+    def __init__(self, abandon: Callable[[], None]):
+        super().__init__("", [], ["keep", "abandon"], 0, draw=self._draw)
+        self.abandon = abandon
+
+    def _draw(self, view: View, cursor: int) -> screens.Screen:
+        lang = view.lang
+        return screens.explained_menu(text("abandon.title", lang),
+                                      [text(k, lang) for k in self.KEYS],
+                                      text(f"{self.KEYS[cursor]}_help", lang), cursor)
+
+    def press(self, event):
+        if event.name == "back" and not event.long:
+            return Answer("keep")
+        out = super().press(event)
+        if isinstance(out, Answer) and out.value == "abandon":
+            self.abandon()
+        return out
+
+
+def abandon_game(table) -> None:
+    """The game in play is given up: finished in the journal as ``{"abandoned": true}`` (kept
+    there, not deleted; the next game is a new one after it), and the new-game wizard starts
+    (``table``: the daemon)."""
+    jg = table.jg
+    if jg is not None and table.journal is not None:
+        table.journal.finish(jg.game_id, {"abandoned": True})
+        log.info("game %s abandoned (kept in the journal)", jg.game_id)
+    table.new_wizard()
 
 
 class Wizard:

@@ -132,6 +132,7 @@ class TableView:
         return {
             "version": self.version,
             "lang": self.lang,
+            "mode": None if snap is None else snap.mode,   # (play: "Abandon this game" shown)
             "leds": None if snap is None or not snap.leds else {
                 "brightness": snap.brightness,
                 "hexes": [[q, r, screen_colour(e, snap.brightness), list(e)]

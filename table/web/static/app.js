@@ -10,6 +10,7 @@ const T = {
        keys: "Keys: 1–6 · Enter = OK · Esc = Back · with Shift, or held down: a long press",
        spectator: "Spectator screen: the buttons and the card reader are on the table.",
        pairTitle: "Pairing code", pairHelp: "Type the six digits shown on the table's screen.", pair: "Pair",
+       abandon: "Abandon this game…",
        dirs: ["N", "NE", "SE", "S", "SW", "NW"],
        legendTitle: "Colours", underCursor: "Under the cursor:", handTitle: "Hand", logTitle: "Turns",
        cfTitle: "Add a card to the library", cfHelp: "The fields of a card file (docs/cards.md), checked by the table as you type; one text step a line, as",
@@ -24,6 +25,7 @@ const T = {
        keys: "Klávesy: 1–6 · Enter = OK · Esc = Zpět · se Shiftem nebo podržením: dlouhý stisk",
        spectator: "Divácká obrazovka: tlačítka a čtečka karet jsou na stole.",
        pairTitle: "Párovací kód", pairHelp: "Zadejte šest číslic z displeje stolu.", pair: "Spárovat",
+       abandon: "Opustit tuto hru…",
        dirs: ["S", "SV", "JV", "J", "JZ", "SZ"],
        legendTitle: "Barvy", underCursor: "Pod kurzorem:", handTitle: "Ruka", logTitle: "Tahy",
        cfTitle: "Přidat kartu do knihovny", cfHelp: "Údaje souboru karty (docs/cards.md); stůl je kontroluje, jak píšete; jeden krok textu na řádek, např.",
@@ -38,6 +40,7 @@ const T = {
        keys: "Клавіші: 1–6 · Enter = OK · Esc = Назад · із Shift або утриманням: довге натискання",
        spectator: "Екран для глядачів: кнопки та зчитувач карт — на столі.",
        pairTitle: "Код сполучення", pairHelp: "Введіть шість цифр з екрана столу.", pair: "Сполучити",
+       abandon: "Покинути цю гру…",
        dirs: ["Пн", "ПнСх", "ПдСх", "Пд", "ПдЗх", "ПнЗх"],
        legendTitle: "Кольори", underCursor: "Під курсором:", handTitle: "Рука", logTitle: "Ходи",
        cfTitle: "Додати карту до бібліотеки", cfHelp: "Дані файлу карти (docs/cards.md); стіл перевіряє їх, поки ви пишете; один крок тексту в рядку, як-от",
@@ -124,6 +127,8 @@ function apply(s) {
   drawOled(s.oled);
   drawWind(s.wind);
   drawPad(s.buttons);
+  // a game in play: "Abandon this game…" holds 6, and the table asks first (table/app/wizard.py)
+  $("abandon").hidden = s.mode !== "play" || !(s.buttons && s.buttons.interactive);
   drawCards(s.reader, langChanged || !!s.cards);
   drawTable(s.table);
   // a card taught at the table (or renamed): the card row shows it
@@ -429,6 +434,7 @@ function drawCards(reader, rebuild) {
 }
 
 $("take-off").addEventListener("click", () => api("/remove", {}).catch(() => {}));
+$("abandon").addEventListener("click", () => press("6", true));
 
 // ---- pairing and messages -------------------------------------------------------------------
 function askPairing(data) {
