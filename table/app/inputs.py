@@ -61,7 +61,7 @@ def press(daemon: Table, event: InputEvent) -> None:
         return
     if (event.name == ABANDON_BUTTON and event.long and daemon.mode == Mode.PLAY
             and daemon.overlay is None and daemon.teacher.prompt is None):
-        daemon.overlay = AbandonQuestion(lambda: abandon_game(daemon))   # asks first
+        daemon.state.set(overlay=AbandonQuestion(lambda: abandon_game(daemon)))   # asks first
         return
     prompt = daemon.current()
     wizard = daemon.wizard
