@@ -139,17 +139,10 @@ class AbandonQuestion(Menu):
     it", which calls ``abandon`` (:func:`abandon_game`): the journal keeps the game, finished
     as abandoned, and the new-game wizard starts."""
 
-    KEYS = ("abandon.keep", "abandon.yes")
-
     def __init__(self, abandon: Callable[[], None]):
-        super().__init__("", [], ["keep", "abandon"], 0, draw=self._draw)
+        super().__init__("", [], ["keep", "abandon"], 0,
+                         draw=lambda view, cursor: abandon_screen(view.lang, cursor))
         self.abandon = abandon
-
-    def _draw(self, view: View, cursor: int) -> screens.Screen:
-        lang = view.lang
-        return screens.explained_menu(text("abandon.title", lang),
-                                      [text(k, lang) for k in self.KEYS],
-                                      text(f"{self.KEYS[cursor]}_help", lang), cursor)
 
     def press(self, event):
         if event.name == "back" and not event.long:
@@ -160,13 +153,20 @@ class AbandonQuestion(Menu):
         return out
 
 
+def abandon_screen(lang: str, cursor: int) -> screens.Screen:
+    """The question: "Keep playing" or "Abandon it", what the one under the cursor does."""
+    keys = ("abandon.keep", "abandon.yes")
+    return screens.explained_menu(text("abandon.title", lang), [text(k, lang) for k in keys],
+                                  text(f"{keys[cursor]}_help", lang), cursor)
+
+
 def abandon_game(table) -> None:
-    """The game in play is given up: finished in the journal as ``{"abandoned": true}`` (kept
+    """The game in play is given up: finished in the journal as abandoned (no winners; kept
     there, not deleted; the next game is a new one after it), and the new-game wizard starts
     (``table``: the daemon)."""
     jg = table.jg
     if jg is not None and table.journal is not None:
-        table.journal.finish(jg.game_id, {"abandoned": True})
+        table.journal.finish(jg.game_id, {"winners": [], "abandoned": True})
         log.info("game %s abandoned (kept in the journal)", jg.game_id)
     table.new_wizard()
 

@@ -15,7 +15,7 @@ import base64
 import hashlib
 import io
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from table.cards.simtags import card_for_uid, sim_uid
 from table.devices.panel import Panel
@@ -56,14 +56,16 @@ def screen_colour(color, brightness: float) -> str:
 class TableView:
     """The table as the page sees it: the last snapshot pushed, and the inputs' panel."""
 
-    def __init__(self, devices, lang: str = "en", cards: dict | None = None):
+    def __init__(self, devices, lang: str = "en", cards: Mapping | None = None):
         self.panel = Panel(devices)
         self.lang = lang
         if cards is None:
-            from table.cards import library
+            from table.cards import current_library
 
-            cards = library()
-        self.cards = dict(cards)
+            cards = current_library()
+        #: the card row's cards: the table's library (table/cards/cardlibrary.py), read as it
+        #: is now each time (a card taught or renamed is listed at once)
+        self.cards: Mapping = cards
         self.show_hand = True          # the hand to play (simulation): not on paired pages
         #: the cards a team taught in private and has not played yet (the daemon's teacher):
         #: left out of the card list where hands are not shown

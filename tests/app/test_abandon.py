@@ -15,7 +15,7 @@ from tests.app.driver import running, seated, sim_daemon
 
 def abandoned_and_kept(daemon, game_id: int, log: list) -> None:
     info = daemon.journal.info(game_id)
-    assert (info.status, info.result) == ("finished", {"abandoned": True})
+    assert (info.status, info.result) == ("finished", {"winners": [], "abandoned": True})
     assert daemon.journal.entries(game_id) == log            # every answer kept
     assert daemon.journal.latest_unfinished() is None
 
@@ -31,7 +31,7 @@ def test_the_box_asks_first_and_the_journal_keeps_the_abandoned_game(tmp_path):
             question = daemon.current()
             assert isinstance(question, AbandonQuestion) and question.selected == "keep"
             words = " ".join(question.screen(daemon.view()).texts)
-            assert "Abandon this game?" in words and "Keep playing" in words
+            assert "Abandon game?" in words and "Keep playing" in words
             await player.press("back")                        # no: the game as it was
             assert daemon.current() is asked and daemon.jg.game_id == first
             await player.press(ABANDON_BUTTON, long=True)

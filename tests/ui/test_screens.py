@@ -15,6 +15,7 @@ from tests.app.driver import wizard_at
 from tests.app.test_edits import edit_screens
 from tests.app.test_teach import walk_screens
 from tests.ui.test_changes import flow_screens
+from table.app.wizard import abandon_screen
 from table.review.said import undos
 from table.ui.strings import (FACES, FAULT_WORDS, LANGS, LASTING_RULES, OPTIONAL_RULES, POOL_KINDS, TEAMS,
                               THING_KINDS)
@@ -89,6 +90,7 @@ SAMPLES = {
                                 for c in range(len(OPTIONAL_RULES) + 1)],
     "dice menu": lambda lang: [screens.dice_menu(lang, c) for c in (0, 1)],
     "the box's turn": lambda lang: box_screens(lang),
+    "abandon question": lambda lang: [abandon_screen(lang, c) for c in (0, 1)],
     "decks menu": lambda lang: [screens.decks_menu(lang, c) for c in (0, 1, 2)]
     + [screens.decks_menu(lang, c, known=n) for n in (1, 3, 25) for c in (0, 1)],
     "own supply deck": lambda lang: [
