@@ -15,7 +15,7 @@ import pytest
 
 from table.app.teach.enroller import Enroller
 from table.app.storage.folder import SETTINGS, StateFolder, load_cards, read_settings
-from table.app.storage.tags import TagStore
+from table.app.storage.tags import FILE as TAGS_FILE, TagStore
 from table.app.wizard import Wizard
 from table.devices.build import build_devices
 from table.devices.buttons import InputEvent
@@ -166,7 +166,7 @@ def test_enrolling_on_a_full_disk_says_so_and_loses_no_tag(tmp_path, monkeypatch
         assert not list(tmp_path.glob("*.tmp"))           # no half-written file left
         monkeypatch.undo()
         enrol("04BB")
-        assert TagStore.in_dir(tmp_path, e.cards).tags == {"04AA": card, "04BB": card}
+        assert TagStore(tmp_path / TAGS_FILE, e.cards).tags == {"04AA": card, "04BB": card}
     finally:
         devices.close()
 

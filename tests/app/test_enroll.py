@@ -5,7 +5,7 @@ import asyncio
 import pytest
 
 from table.app.teach.enroller import Enroller
-from table.app.storage.tags import TagFileError, TagStore
+from table.app.storage.tags import FILE as TAGS_FILE, TagFileError, TagStore
 from table.devices.build import build_devices
 from table.profiles import load
 from table.ui.strings import text
@@ -50,21 +50,21 @@ def test_tap_pick_store_and_show_again(tmp_path):
     name = e.cards[want].name("en")
     assert text("enroll.known", "en", card=name) in known
     assert image is not None and cursor_on == want
-    store = TagStore.in_dir(tmp_path)
+    store = TagStore(tmp_path / TAGS_FILE)
     assert store.card("04A1B2C3D4E5F6") == want
     assert "04A1B2C3D4E5F6" in (tmp_path / "tags.toml").read_text()
 
 
 def test_unknown_or_vanished_cards_are_none_and_a_bad_file_is_named(tmp_path):
-    store = TagStore.in_dir(tmp_path)
+    store = TagStore(tmp_path / TAGS_FILE)
     assert store.card("04000000000000") is None
     (tmp_path / "tags.toml").write_text('[tags]\n"0400" = "no_such_card"\n')
-    assert TagStore.in_dir(tmp_path).card("0400") is None
+    assert TagStore(tmp_path / TAGS_FILE).card("0400") is None
     with pytest.raises(ValueError):
         store.enrol("0401", "no_such_card")
     (tmp_path / "tags.toml").write_text("[tags\n")
     with pytest.raises(TagFileError, match="tags.toml.*enroll"):
-        TagStore.in_dir(tmp_path)
+        TagStore(tmp_path / TAGS_FILE)
 
 
 def test_the_daemon_plays_on_with_an_unreadable_tag_file(tmp_path):
@@ -105,5 +105,5 @@ def test_a_card_not_in_the_library_is_added_and_enrolled(tmp_path, monkeypatch):
     assert "Ovce" in e.screen().texts
     e.handle_input(InputEvent("ok"))
     assert e.store.card("04aabbccdd") == "sheep"
-    assert TagStore.in_dir(tmp_path / "state").card("04AABBCCDD") == "sheep"
+    assert TagStore(tmp_path / "state" / TAGS_FILE).card("04AABBCCDD") == "sheep"
     devices.close()

@@ -236,11 +236,10 @@ def test_run_with_an_unusable_state_folder_keeps_running_and_says_why(tmp_path):
 
 
 def test_every_state_screen_fits_the_oled_in_every_language():
-    from table.app.storage.problems import TEXTS
+    from table.app.storage.problems import PROBLEM_KINDS
     from table.ui import screens
     from table.ui.strings import LANGS
     problems = [(kind, lang, name, screens.message(*words(kind, lang, file=name)).problems)
-                for kind in TEXTS for lang in LANGS
+                for kind in PROBLEM_KINDS for lang in LANGS
                 for name in ("settings.json", "progress.json", "tags.toml")]
     assert [p for p in problems if p[3]] == []
-    assert all(set(TEXTS[kind]) == set(LANGS) for kind in TEXTS)

@@ -12,28 +12,25 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from table.langs import LANGS
-from table.ui.strings import FORMS, text
+from table.ui.strings import text
 
 log = logging.getLogger("worms-table")
 
 #: The kinds of state problem the players are told of; their words (a title, a body) are in the
 #: gettext catalogs, table/ui/locale: ``storage.<kind>.title`` and ``storage.<kind>.body``.
 PROBLEM_KINDS = ("full", "failed", "damaged", "newer", "replay", "file", "cards")
-#: kind: {lang: (title, body template)}, as the catalogs have them.
-TEXTS = {kind: {lang: (text(f"storage.{kind}.title", lang),
-                       FORMS[f"storage.{kind}.body"][lang][0]) for lang in LANGS}
-         for kind in PROBLEM_KINDS}
 
 
 def words(kind: str, lang: str, **args) -> tuple[str, str]:
-    """The title and body of the problem ``kind`` in ``lang``."""
+    """The title and body of the problem ``kind`` (one of :data:`PROBLEM_KINDS`) in ``lang``."""
+    if kind not in PROBLEM_KINDS:
+        raise ValueError(f"no state problem {kind!r}; the kinds are {', '.join(PROBLEM_KINDS)}")
     return text(f"storage.{kind}.title", lang), text(f"storage.{kind}.body", lang, **args)
 
 
 @dataclass
 class Problem:
-    """Something wrong with the state, to show once (``kind`` is a key of TEXTS)."""
+    """Something wrong with the state, to show once (``kind``: one of PROBLEM_KINDS)."""
     kind: str
     message: str                     # for the log: the file and what to do
     args: dict = field(default_factory=dict)

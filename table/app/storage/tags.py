@@ -37,10 +37,6 @@ class TagStore:
         if read and self.path is not None:   # (read=False: an empty table, the file left alone)
             self.load()
 
-    @classmethod
-    def in_dir(cls, state_dir: Path | str, cards: Mapping | None = None) -> "TagStore":
-        return cls(Path(state_dir) / FILE, cards)
-
     def load(self) -> None:
         if self.path is None:
             return
