@@ -16,7 +16,9 @@ the game was: table/app/resume.py), ``tags.toml`` (enrolled cards) and ``setting
 demo's).  Bad state or failing storage is named on the OLED, never a dead box (the
 :class:`StorageGuard`, table/app/storage/guard.py).  The steps wait in a :class:`StepQueue`
 (table/app/showing/stepqueue.py); the :class:`Presenter` draws
-(table/app/showing/presenter.py); :class:`Mode` says what the table is doing.
+(table/app/showing/presenter.py); the :class:`TableState` (table/app/core/tablestate.py) is
+the one holder of what the table is doing and decides what is on show; :class:`GamePlay`
+(table/app/gameplay.py) keeps the game in play.
 """
 
 from __future__ import annotations
@@ -43,14 +45,14 @@ from table.app.core.mode import Mode
 from table.app.core.tablestate import Doing, TableState
 from table.app.gameplay import GamePlay
 from table.app.core.systemd import Notifier
-from table.app.showing.views import Step, fault_notice, game_view
+from table.app.showing.pageview import page_view
+from table.app.showing.views import fault_notice, game_view
 from table.app.onshow import OnShow
 from table.app.showing.presenter import Presenter
 from table.app.asking.prompts import Notice, Prompt, View
 from table.app.storage.folder import StateFolder, load_cards
 from table.app.showing.stepqueue import StepQueue
 from table.app.storage.guard import StorageGuard
-from table.app.showing.pageview import page_view
 from table.app.core.supervisor import Supervisor
 from table.app.teach.teacher import Teacher
 from table.app.core.turntimer import TurnTimer
@@ -318,14 +320,8 @@ class Daemon:
         if self.on_snapshot is None or not self.page_watched():
             return None
         try:
-            board, before, changed, team = self.tracker and self.tracker.board, None, \
-                frozenset(), None
-            noted = self.play.page_board(self.queue.steps[0], on_show=isinstance(
-                prompt, Step)) if self.queue else None
-            if noted is not None:               # a change being copied: never one ahead
-                before, board, changed, team = noted
-            return page_view(prompt, view, self.game, board, self.lang, sim=self.sim,
-                             cards=self.cards, before=before, changed=changed, team=team)
+            return page_view(prompt, view, self.game, lang=self.lang, sim=self.sim,
+                             cards=self.cards, **self.play.as_copied(prompt))
         except Exception:
             log.exception("the page's view of the game failed")
             return None

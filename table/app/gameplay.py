@@ -26,6 +26,7 @@ from table.app.asking.prompts import Notice, undo_refused, undone
 from table.app.core.mode import Mode
 from table.app.resume import latest_game, steps_as_shown, tracker_for
 from table.app.showing.tracker import Tracker, undo_steps
+from table.app.showing.views import Step
 
 log = logging.getLogger("worms-table")
 
@@ -143,6 +144,20 @@ class GamePlay:
                 changed = changed | hexes
             start, before = end, after
         self.team = self.jg.game.turn.team if self.jg is not None else None
+
+    def as_copied(self, prompt: Any) -> dict[str, Any]:
+        """The table as the players have it, as the page shows it with ``prompt`` on show
+        (:func:`table.app.showing.pageview.page_view`'s ``board``, ``before``, ``changed``,
+        ``team``): while a change is being copied, the board with the changes copied so far
+        and that one, and the team whose turn made them, never the tracker's board or the next
+        team ahead of the steps."""
+        queue = self.d.queue
+        noted = self.page_board(queue.steps[0], on_show=isinstance(prompt, Step)) \
+            if queue else None
+        if noted is None:
+            return {"board": self.tracker and self.tracker.board}
+        before, board, changed, team = noted
+        return {"board": board, "before": before, "changed": changed, "team": team}
 
     def page_board(self, step: Any, on_show: bool
                    ) -> tuple[Board, Board, frozenset, str | None] | None:
