@@ -1,5 +1,5 @@
 """The dice and coins behind the board changes, said beside them (issue 23): a line on the
-screen of the hex they changed, "Jump roll: 3 → SE" above "Red 2: move here", so a worm that
+screen of the hex they changed, "Jump die: 3 → SE" above "Red 2: move here", so a worm that
 lands away from where it jumped, a scattered token or a mine that went off say why.
 
 The engine's ``roll`` and ``flip`` events carry the face (or side) and what it was for, not
@@ -17,7 +17,7 @@ their own, and the wind roll turns the dial on one, so neither is said again her
 ...           {"event": "roll", "face": "3", "for": "jump"},
 ...           {"event": "move", "thing": "red-2", "by": "jump", "from": [1, 0], "to": [2, 0]}]
 >>> [(c.key, c.at, c.text("en")) for c in rolled(events, before, after)]
-[('ch.roll', (2, 0), 'Jump roll: 3 → SE')]
+[('ch.roll', (2, 0), 'Jump die: 3 → SE')]
 """
 
 from __future__ import annotations
