@@ -2,7 +2,7 @@
 
 The daemon hands each input here (:meth:`Daemon.handle_input`, :meth:`Daemon.handle_tap`, one
 journal commit each).  A few held buttons are the table's own (hold Back: undo; hold OK: what
-the LED colours mean; hold 1: the page's pairing; hold 6: abandon the game, asked first); any
+the LED colours mean; hold 1: the page's pairing; hold OK on the legend: abandon the game, asked first); any
 other input goes to the prompt on show (or to the teaching walk of a card the box does not
 know), and :func:`outcome` takes what the prompt made of it where it belongs: the wizard, the
 steps to copy, the game, or a notice.
@@ -23,7 +23,7 @@ from table.app.showing.views import Legend, Step, refusal
 from table.app.asking.prompts import Notice
 from table.app.storage.guard import StorageGuard
 from table.app.teach.teacher import Teacher
-from table.app.wizard import ABANDON_BUTTON, AbandonQuestion, Wizard, abandon_game
+from table.app.wizard import AbandonQuestion, Wizard, abandon_game
 
 PAIR_BUTTON = "1"            # held: the simulator page opens pairing with a new code
 
@@ -59,9 +59,10 @@ def press(daemon: Table, event: InputEvent) -> None:
             and daemon.overlay is None and not isinstance(daemon.current(), Legend)):
         daemon.state.set(overlay=Legend())      # what the LED colours mean
         return
-    if (event.name == ABANDON_BUTTON and event.long and daemon.mode == Mode.PLAY
-            and daemon.overlay is None and daemon.teacher.prompt is None):
-        daemon.state.set(overlay=AbandonQuestion(lambda: abandon_game(daemon)))   # asks first
+    if (event.name == "ok" and event.long and daemon.mode == Mode.PLAY
+            and isinstance(daemon.overlay, Legend) and daemon.teacher.prompt is None):
+        # held again on the legend: abandon the game? (asked first; every build has OK)
+        daemon.state.set(overlay=AbandonQuestion(lambda: abandon_game(daemon)))
         return
     prompt = daemon.current()
     wizard = daemon.wizard

@@ -8,9 +8,9 @@ or mark hexes: a cursor on the LED grid, OK makes the hex land or water, a long 
 the marked map starts as the last map played (or the standard map).  ``finish``
 gives the :class:`GameConfig` and the settings to remember (language, map).
 
-During a game, holding button 6 (:data:`ABANDON_BUTTON`; the page's "Abandon this game" holds
-it too) asks whether to abandon it (:class:`AbandonQuestion`): the journal keeps the abandoned
-game and this wizard starts a new one.
+During a game, holding OK on the colour legend (itself held OK; the page's "Abandon this
+game…" holds OK twice) asks whether to abandon it (:class:`AbandonQuestion`): the journal keeps
+the abandoned game and this wizard starts a new one.
 
 Every answer is kept in the settings as it is given (``memory``, the state folder:
 settings.json's "wizard"),
@@ -127,11 +127,6 @@ class TeamsMenu(Menu):
                 and len(self.chosen) < 2):
             return Refuse("wizard.two_teams")
         return super().press(event)
-
-
-#: held during a game: the question whether to abandon it (the page's "Abandon this game"
-#: button holds it too)
-ABANDON_BUTTON = "6"
 
 
 class AbandonQuestion(Menu):

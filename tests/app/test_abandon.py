@@ -1,14 +1,16 @@
-"""Abandoning the game in play (issue 31): holding button 6 -- on the box, or the page's
-"Abandon this game" -- asks first; "Keep playing" (or Back) changes nothing; "Abandon it"
-finishes the game in the journal as abandoned (kept, not deleted) and the new-game wizard
-starts a new game after it, which a restart resumes.  The box's side through presses only;
-the page's through its HTTP requests (the real server beside the daemon)."""
+"""Abandoning the game in play (issue 31): holding OK on the colour legend (itself held OK)
+-- on the box, or the page's "Abandon this game…", which holds OK twice -- asks first; "Keep
+playing" (or Back) changes nothing; "Abandon it" finishes the game in the journal as abandoned
+(kept, not deleted) and the new-game wizard starts a new game after it, which a restart
+resumes.  The box's side through presses only; the page's through its HTTP requests (the real
+server beside the daemon)."""
 
 import asyncio
 
 import aiohttp
 
-from table.app.wizard import ABANDON_BUTTON, AbandonQuestion
+from table.app.showing.views import Legend
+from table.app.wizard import AbandonQuestion
 from table.commands.common import start_web
 from tests.app.driver import running, seated, sim_daemon
 
@@ -20,6 +22,13 @@ def abandoned_and_kept(daemon, game_id: int, log: list) -> None:
     assert daemon.journal.latest_unfinished() is None
 
 
+async def ask(player) -> None:
+    """Hold OK (the colour legend), hold it again: the question."""
+    await player.press("ok", long=True)
+    await player.press("ok", long=True)
+    assert isinstance(player.d.current(), AbandonQuestion)
+
+
 def test_the_box_asks_first_and_the_journal_keeps_the_abandoned_game(tmp_path):
     state = tmp_path / "state"
 
@@ -27,17 +36,19 @@ def test_the_box_asks_first_and_the_journal_keeps_the_abandoned_game(tmp_path):
         async with seated(state, 2) as (daemon, player):
             first, log = daemon.jg.game_id, list(daemon.game.log)
             asked = daemon.current()
-            await player.press(ABANDON_BUTTON, long=True)
+            await player.press("ok", long=True)               # the colour legend
+            assert isinstance(daemon.current(), Legend)
+            await player.press("ok", long=True)               # held again: the question
             question = daemon.current()
             assert isinstance(question, AbandonQuestion) and question.selected == "keep"
             words = " ".join(question.screen(daemon.view()).texts)
             assert "Abandon game?" in words and "Keep playing" in words
             await player.press("back")                        # no: the game as it was
             assert daemon.current() is asked and daemon.jg.game_id == first
-            await player.press(ABANDON_BUTTON, long=True)
+            await ask(player)
             await player.press("ok")                          # "Keep playing": the same
             assert daemon.current() is asked and daemon.mode == "play"
-            await player.press(ABANDON_BUTTON, long=True)
+            await ask(player)
             await player.menu(daemon.current(), "abandon")
             assert daemon.mode == "wizard" and daemon.jg is None
             abandoned_and_kept(daemon, first, log)
@@ -71,7 +82,8 @@ def test_the_page_offers_it_behind_the_same_question(tmp_path):
                             assert res.status == 200, await res.text()
                     async with page.get(url + "/state") as res:
                         assert (await res.json())["mode"] == "play"   # the button is shown
-                    await press(ABANDON_BUTTON, long=True)            # the page's button
+                    await press("ok", long=True)                      # the page's button:
+                    await press("ok", long=True)                      # OK held twice
                     await until_shown(daemon, AbandonQuestion)
                     assert daemon.jg.game_id == first                 # only asked so far
                     await press("4")                                  # "Abandon it"

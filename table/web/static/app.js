@@ -127,7 +127,8 @@ function apply(s) {
   drawOled(s.oled);
   drawWind(s.wind);
   drawPad(s.buttons);
-  // a game in play: "Abandon this game…" holds 6, and the table asks first (table/app/wizard.py)
+  // a game in play: "Abandon this game…" holds OK twice (the legend, then the question: the
+  // table asks first, table/app/wizard.py)
   $("abandon").hidden = s.mode !== "play" || !(s.buttons && s.buttons.interactive);
   drawCards(s.reader, langChanged || !!s.cards);
   drawTable(s.table);
@@ -434,7 +435,8 @@ function drawCards(reader, rebuild) {
 }
 
 $("take-off").addEventListener("click", () => api("/remove", {}).catch(() => {}));
-$("abandon").addEventListener("click", () => press("6", true));
+$("abandon").addEventListener("click", () => api("/press", {name: "ok", long: true})
+  .then(() => api("/press", {name: "ok", long: true})).catch(() => {}));
 
 // ---- pairing and messages -------------------------------------------------------------------
 function askPairing(data) {
