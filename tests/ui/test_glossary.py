@@ -183,3 +183,51 @@ def test_every_rule_and_card_has_three_names():
         assert all(names) and len({names[0], names[1]}) == 2, rule      # cs is not English
     for card in library().values():
         assert set(card.names) == {"en", "cs", "uk"}, card.id
+
+
+STATIC = Path(__file__).parents[2] / "table/web/static"
+
+
+def page_block(lang: str) -> str:
+    js = (STATIC / "app.js").read_text(encoding="utf-8")
+    rest = js[js.index(f"  {lang}: {{") + 4:]
+    return rest[:re.search(r"^  \w+: \{|^\};", rest, re.MULTILINE).start()]
+
+
+def page_choices(lang: str, name: str) -> dict[str, str]:
+    """A map of the page's T (``targets``, ``lasting``): option value -> its words."""
+    found = re.search(rf"\b{name}: \{{([^}}]*)\}}", page_block(lang))
+    assert found, f"no {name} in the {lang} strings of app.js"
+    return dict(re.findall(r"\"?(\w*)\"?: \"([^\"]*)\"", found.group(1)))
+
+
+def test_every_word_of_the_page_is_there_in_each_language():
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    scripts = (STATIC / "app.js").read_text(encoding="utf-8") + (
+        STATIC / "card-form.js").read_text(encoding="utf-8")
+    keys = set(re.findall(r'data-t(?:-placeholder|-aria-label|-options)?="(\w+)"', html))
+    keys |= set(re.findall(r'\bt\("(\w+)"\)', scripts))
+    keys |= {k for line in re.findall(r"dataset\.t = ([^;]+);", scripts)
+             for k in re.findall(r'"(\w+)"', line)}
+    assert {"cfId", "cfText", "cfDropPart", "cfProblems", "gridLabel", "targets"} <= keys
+    for lang in ("en", "cs", "uk"):
+        missing = [k for k in sorted(keys) if not re.search(rf"\b{k}: ", page_block(lang))]
+        assert missing == [], f"{lang}: the page would say these in English: {missing}"
+
+
+def test_the_card_forms_choices_are_the_oleds_words():
+    # the page's card form offers a card's target and lasting rule by the words the OLED's
+    # teaching walk uses for them (the printed ones), its ids only as the options' values
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    for name, key in (("targets", "teach.target.{}"), ("lasting", "rule.{}")):
+        select = re.search(rf'data-t-options="{name}">(.*?)</select>', html, re.DOTALL).group(1)
+        values = re.findall(r'<option value="(\w*)"', select)
+        assert len(values) == select.count("<option") >= 4
+        for lang in ("en", "cs", "uk"):
+            assert page_choices(lang, name) == {
+                v: text(key.format(v or "none"), lang, n="X") for v in values}, (name, lang)
+    html_kinds = re.findall(r'<option value="(\w+)"', re.search(
+        r'data-t-options="kinds">(.*?)</select>', html, re.DOTALL).group(1))
+    for lang in ("en", "cs", "uk"):
+        kinds = re.search(r"kinds: \{([^}]*)\}", page_block(lang)).group(1)
+        assert all(f"{k}: " in kinds for k in html_kinds), lang

@@ -152,7 +152,7 @@ def test_pairing_in_the_browser(page, devices, start):
     page.fill("#pair-code", "000000" if codes[0] != "000000" else "111111")
     page.click("#pair-form button")
     page.wait_for_function("document.getElementById('pair-error').textContent"
-                           ".includes('wrong pairing code')", timeout=5000)
+                           ".toLowerCase().includes('wrong pairing code')", timeout=5000)
     assert page.locator("[data-hex]").count() == 0
     page.fill("#pair-code", codes[0])
     page.click("#pair-form button")

@@ -17,6 +17,15 @@ const T = {
        cfKind: "kind", cfEn: "English name", cfCs: "Czech name", cfUk: "Ukrainian name", cfIdFrom: "from the English name", cfCopies: "copies",
        cfTarget: "target", cfRange: "range", cfAccuracy: "Accuracy", cfAction: "action line", cfLasting: "lasting rule", cfNotes: "notes",
        cfWrite: "Write the card file", rnTitle: "Name a card taught on the box", rnCard: "card", rnWrite: "Rename",
+       cfId: "id", cfText: "text", cfDropPart: "drop part", cfProblems: "The table does not take this card yet:",
+       cfWritten: "written", cfTaught: "taught", cfFull: "The owner's card folder is full: remove cards you no longer use",
+       busy: "The table is busy; try again in a moment",
+       pairWrong: "Wrong pairing code, or pairing is not open: type the code the table's screen shows",
+       pairWait: "Too many wrong codes from here: wait a while, then try again",
+       boardLabel: "hex LED grid", gridLabel: "the table's hex LED grid and wind dial", oledAlt: "the OLED screen",
+       targets: {"": "No target", own_hex: "Own hex", adjacent: "Adjacent hex", direct: "Direct hex", within: "Hex within X",
+                 direct_within: "Direct hex within X", any: "Any hex", airstrike: "Airstrike", new_hex: "New hex"},
+       lasting: {reduced_blast: "Reduced Blast", parting_gifts: "Parting Gifts", one_life: "1 Life", powerful_explosives: "Powerful Explosives"},
        kinds: {starter: "Starter", supply: "Supply", superweapon: "Superweapon", drop: "Drop", sudden_death: "Sudden Death"}},
   cs: {simulator: "simulátor", connecting: "připojuji…", live: "živě", reconnecting: "připojuji znovu…",
        wind: "Vítr", noWind: "Vítr: zatím nenastaven", cards: "Karty: kliknutím kartu přiložíte ke čtečce", cardsShown: "Karty, které stůl zná",
@@ -30,8 +39,17 @@ const T = {
        legendTitle: "Barvy", underCursor: "Pod kurzorem:", handTitle: "Ruka", logTitle: "Tahy",
        cfTitle: "Přidat kartu do knihovny", cfHelp: "Údaje souboru karty (docs/cards.md); stůl je kontroluje, jak píšete; jeden krok textu na řádek, např.",
        cfKind: "druh", cfEn: "Anglický název", cfCs: "Český název", cfUk: "Ukrajinský název", cfIdFrom: "z anglického názvu", cfCopies: "počet kopií",
-       cfTarget: "cíl", cfRange: "vzdálenost", cfAccuracy: "Přesnost", cfAction: "akční lišta", cfLasting: "trvalé pravidlo", cfNotes: "poznámky",
+       cfTarget: "zaměření", cfRange: "vzdálenost", cfAccuracy: "Přesnost", cfAction: "akční lišta", cfLasting: "trvalé pravidlo", cfNotes: "poznámky",
        cfWrite: "Zapsat soubor karty", rnTitle: "Pojmenujte kartu naučenou na stole", rnCard: "karta", rnWrite: "Přejmenovat",
+       cfId: "identifikátor", cfText: "text karty", cfDropPart: "část letecké podpory", cfProblems: "Stůl tuto kartu zatím nepřijme:",
+       cfWritten: "zapsáno", cfTaught: "naučeno", cfFull: "Složka karet majitele je plná: odeberte karty, které už nepoužíváte",
+       busy: "Stůl je zaneprázdněn; zkuste to za chvíli znovu",
+       pairWrong: "Špatný párovací kód, nebo párování není otevřené: zadejte kód z displeje stolu",
+       pairWait: "Příliš mnoho špatných kódů odsud: chvíli počkejte a zkuste to znovu",
+       boardLabel: "mřížka LED hexů", gridLabel: "mřížka LED hexů stolu a ukazatel větru", oledAlt: "displej OLED",
+       targets: {"": "Bez cíle", own_hex: "Aktuální hex", adjacent: "Sousedící hex", direct: "Hex na přímce", within: "Hex do vzdálenosti X",
+                 direct_within: "Hex na přímce do X", any: "Libovolný hex", airstrike: "Letecký úder", new_hex: "Nový hex"},
+       lasting: {reduced_blast: "Menší výbuchy", parting_gifts: "Dárek na rozloučenou", one_life: "1 život", powerful_explosives: "Silné výbušniny"},
        kinds: {starter: "Počáteční", supply: "Karta zásob", superweapon: "Superzbraň", drop: "Letecká podpora", sudden_death: "Náhlá smrt"}},
   uk: {simulator: "симулятор", connecting: "з’єднання…", live: "наживо", reconnecting: "перепідключення…",
        wind: "Вітер", noWind: "Вітер: ще не задано", cards: "Карти: клацніть, щоб прикласти до зчитувача", cardsShown: "Карти, які знає стіл",
@@ -47,6 +65,15 @@ const T = {
        cfKind: "вид", cfEn: "Назва англійською", cfCs: "Назва чеською", cfUk: "Назва українською", cfIdFrom: "з англійської назви", cfCopies: "кількість копій",
        cfTarget: "ціль", cfRange: "дальність", cfAccuracy: "Точність", cfAction: "рядок дій", cfLasting: "постійне правило", cfNotes: "примітки",
        cfWrite: "Записати файл карти", rnTitle: "Назвіть карту, вивчену на столі", rnCard: "карта", rnWrite: "Перейменувати",
+       cfId: "ідентифікатор", cfText: "текст карти", cfDropPart: "частина пакунка", cfProblems: "Стіл поки не прийме цю карту:",
+       cfWritten: "записано", cfTaught: "вивчено", cfFull: "Тека карт власника повна: приберіть карти, які вже не використовуєте",
+       busy: "Стіл зайнятий; спробуйте ще раз за мить",
+       pairWrong: "Хибний код сполучення, або сполучення не відкрите: введіть код з екрана столу",
+       pairWait: "Забагато хибних кодів звідси: зачекайте трохи й спробуйте знову",
+       boardLabel: "сітка LED-гексів", gridLabel: "сітка LED-гексів столу й флюгер", oledAlt: "екран OLED",
+       targets: {"": "Без цілі", own_hex: "Власний гекс", adjacent: "Суміжний гекс", direct: "Гекс по прямій", within: "Гекс у межах X",
+                 direct_within: "Гекс по прямій у межах X", any: "Будь-який гекс", airstrike: "Повітряний удар", new_hex: "Новий гекс"},
+       lasting: {reduced_blast: "Слабкі вибухи", parting_gifts: "Прощальні подарунки", one_life: "1 життя", powerful_explosives: "Потужна вибухівка"},
        kinds: {starter: "Початкова", supply: "Карта припасів", superweapon: "Суперзброя", drop: "Пакунок", sudden_death: "Раптова смерть"}},
 };
 const KIND_ORDER = ["starter", "supply", "superweapon", "drop", "sudden_death"];
@@ -84,8 +111,16 @@ async function api(path, body, headers = {}) {
   let data = {};
   try { data = await res.json(); } catch (e) { /* not JSON */ }
   if (data.pairing) { askPairing(data); throw new Error(data.error); }
-  if (!res.ok) { toast(data.error || `${res.status} ${res.statusText}`); throw new Error(data.error); }
+  if (!res.ok) { toast(errorText(res, data)); throw new Error(data.error); }
   return data;
+}
+
+// what went wrong, in the page's language where a player can cause it (a busy table, a full
+// card folder); the table's own English otherwise (a request the page never sends)
+function errorText(res, data) {
+  if (res.status === 503) return t("busy");
+  if (res.status === 507) return t("cfFull");
+  return data.error || `${res.status} ${res.statusText}`;
 }
 
 // The pairing code goes to the table once; the table answers with a session cookie.
@@ -144,6 +179,11 @@ function relabel() {
   document.body.dataset.lang = lang;
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
   for (const node of document.querySelectorAll("[data-t-placeholder]")) node.placeholder = t(node.dataset.tPlaceholder);
+  for (const node of document.querySelectorAll("[data-t-aria-label]")) node.setAttribute("aria-label", t(node.dataset.tAriaLabel));
+  for (const select of document.querySelectorAll("select[data-t-options]")) {     // ids as values, words as text
+    const words = t(select.dataset.tOptions) || {};
+    for (const option of select.options) if (words[option.value] !== undefined) option.textContent = words[option.value];
+  }
   setLive(events && events.readyState === EventSource.OPEN);
   padKey = "";
 }
@@ -323,7 +363,7 @@ function drawOled(url) {
   glass.classList.toggle("blank", !url);
   glass.dataset.note = t("notMirrored");
   if (url && img.getAttribute("src") !== url) img.src = url;
-  img.alt = url ? "the OLED screen" : t("notMirrored");
+  img.alt = url ? t("oledAlt") : t("notMirrored");
 }
 
 // ---- the buttons ----------------------------------------------------------------------------
@@ -441,7 +481,7 @@ $("abandon").addEventListener("click", () => api("/press", {name: "ok", long: tr
 // ---- pairing and messages -------------------------------------------------------------------
 function askPairing(data) {
   const dialog = $("pairing");
-  $("pair-error").textContent = data.reason === "needed" ? "" : data.error;
+  $("pair-error").textContent = {needed: "", wrong: t("pairWrong"), wait: t("pairWait")}[data.reason] ?? data.error;
   if (!dialog.open) dialog.showModal();
   $("pair-code").focus();
 }

@@ -53,7 +53,9 @@
       const wanted = label.dataset.for;
       label.hidden = wanted === "weapon" ? !WEAPONS.includes(kind) : wanted !== kind;
     }
-    form.querySelector("[data-for-text]").textContent = kind === "sudden_death" ? "drop part" : "text";
+    const label = form.querySelector("[data-for-text]");     // (data-t: relabelled with the page)
+    label.dataset.t = kind === "sudden_death" ? "cfDropPart" : "cfText";
+    label.textContent = t(label.dataset.t);
   }
 
   let timer = null;
@@ -64,9 +66,12 @@
                                              headers: {"Content-Type": "application/json"}});
     const data = await res.json().catch(() => ({}));
     if (mine !== asked) return;                // a newer check is on its way
-    const problems = res.ok ? data.problems : [data.error || `${res.status}`];
+    const problems = res.ok ? data.problems : [errorText(res, data)];
     const list = document.getElementById("card-problems");
-    list.replaceChildren(...problems.map((p) => Object.assign(document.createElement("li"), {textContent: p})));
+    // the table's reasons name the card file's fields (docs/cards.md), so they stay as it says
+    // them; the line above them is in the page's language
+    const lead = problems.length ? [Object.assign(document.createElement("li"), {textContent: t("cfProblems"), className: "lead"})] : [];
+    list.replaceChildren(...lead, ...problems.map((p) => Object.assign(document.createElement("li"), {textContent: p})));
     document.getElementById("card-toml").textContent = res.ok && data.valid ? data.toml : "";
     document.getElementById("card-write").disabled = !(res.ok && data.valid);
     document.getElementById("card-note").textContent = (res.ok && data.note) || "";
@@ -85,8 +90,8 @@
                                            headers: {"Content-Type": "application/json"}});
     const data = await res.json().catch(() => ({}));
     document.getElementById("card-written").textContent =
-      res.ok ? `written: ${data.path}` + (data.taught ? ` (taught: ${data.taught})` : "")
-             : (data.error || `${res.status}`);
+      res.ok ? `${t("cfWritten")}: ${data.path}` + (data.taught ? ` (${t("cfTaught")}: ${data.taught})` : "")
+             : errorText(res, data);
     if (res.ok) document.getElementById("card-write").disabled = true;
   });
   show();
@@ -100,7 +105,7 @@
     const select = rename.elements.id;
     const chosen = select.value;
     select.replaceChildren(...mine.map((c) => Object.assign(document.createElement("option"),
-      {value: c.id, textContent: c.names.en})));
+      {value: c.id, textContent: c.names[lang] || c.names.en})));
     if (mine.some((c) => c.id === chosen)) select.value = chosen;
     rename.hidden = mine.length === 0;
   }
@@ -111,7 +116,7 @@
     const res = await fetch("/cards/rename", {method: "POST", body: JSON.stringify({id: rename.elements.id.value, names}),
                                               headers: {"Content-Type": "application/json"}});
     const data = await res.json().catch(() => ({}));
-    document.getElementById("rename-done").textContent = res.ok ? `written: ${data.path}` : (data.error || `${res.status}`);
+    document.getElementById("rename-done").textContent = res.ok ? `${t("cfWritten")}: ${data.path}` : errorText(res, data);
     if (res.ok) taught();
   });
 })();
