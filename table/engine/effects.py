@@ -9,9 +9,9 @@ players and the scenario runner prints.
 
 from __future__ import annotations
 
-from itertools import permutations
 from typing import Any, Iterable
 
+from . import entering
 from .board import FIXED, Board, Thing
 from .chance import face_direction
 from .decisions import Decider, Decision, DecisionKind, Illegal, Purpose, take_default
@@ -158,7 +158,7 @@ class Resolver:
         for h in hexes:
             self.place("fire", h)
         for h in hexes:
-            self.full_hex(h)
+            entering.full_hex(self, h)
 
     def flood(self, h: Hex) -> None:
         """E16: the hex becomes water for good and everything in it is destroyed."""
@@ -200,7 +200,7 @@ class Resolver:
         tied = [h for h in land if self.board.count(h) == fewest]
         return self.ask("hex", tied, tied[0], Purpose.EMPTIEST) if ask else tied[0]
 
-    # -- moving (E7), scatter (E5, E6), full hex (E7.4) --------------------------------------
+    # -- moving (E7; what entering a hex sets off: table/engine/entering.py), scatter (E5, E6) ---
 
     def move(self, thing: Thing, h: Hex, by: str) -> None:
         """E7: move ``thing`` into ``h`` with every consequence."""
@@ -217,73 +217,8 @@ class Resolver:
         if thing.kind == "crater" and board.craters(h) >= 3:
             self.flood(h)
             return
-        self.entry_effects(thing, h)
-        self.full_hex(h)
-
-    def entry_effects(self, thing: Thing, h: Hex) -> None:
-        """E7.3: crates, then mines, then fire, unless the active player orders them
-        otherwise; each applies only while ``thing`` is still in ``h``."""
-        kinds = {t.kind for t in self.board.in_hex(h) if t is not thing}
-        groups = []
-        if thing.kind == "worm" and "crate" in kinds:
-            groups.append("crate")
-        if (thing.kind == "worm" and "mine" in kinds) or (thing.kind == "mine" and "worm" in kinds):
-            groups.append("mine")
-        if "fire" in kinds:
-            groups.append("fire")
-        if not groups:
-            return
-        order = tuple(groups)
-        if len(groups) > 1:
-            order = self.ask("order", permutations(groups), order, Purpose.ENTRY)
-        for group in order:
-            if not self.alive(thing, h):
-                return
-            {"crate": self._open_crates, "mine": self._trigger_mines,
-             "fire": self._douse_fire}[group](thing, h)
-
-    def _open_crates(self, thing: Thing, h: Hex) -> None:
-        for crate in self._others(h, "crate", thing):
-            if self.alive(thing, h) and self.alive(crate, h):
-                self.destroy(crate, "opened")
-                team = thing.team
-                assert team is not None          # only a worm opens a crate
-                self.board.cards_drawn[team] = self.board.cards_drawn.get(team, 0) + 1
-                self.event(EventKind.DRAW, team=team, worm=thing.id)
-
-    def _trigger_mines(self, thing: Thing, h: Hex) -> None:
-        mines = [thing] if thing.kind == "mine" else self._others(h, "mine", thing)
-        for mine in mines:
-            if self.alive(thing, h) and self.alive(mine, h):
-                self.destroy(mine, "triggered")
-                if self.flip("mine", thing.id) == "danger":
-                    self.blast(h, why="mine")
-
-    def _douse_fire(self, thing: Thing, h: Hex) -> None:
-        for fire in self._others(h, "fire", thing):
-            if self.alive(thing, h) and self.alive(fire, h):
-                self.destroy(fire, "doused")
-                if self.flip("fire", thing.id) == "danger":
-                    self.damage(thing)
-
-    def _others(self, h: Hex, kind: str, thing: Thing) -> list[Thing]:
-        return [t for t in self.board.in_hex(h) if t.kind == kind and t is not thing]
-
-    def full_hex(self, h: Hex) -> None:
-        """E7.4: while ``h`` holds four or more Things, prod one with a Knockback Scatter: a
-        worm if there is one, otherwise a Thing other than a Crater or Fire (the active player
-        picks which).  Prodding is not optional: only Craters and Fire stay over-full."""
-        board = self.board
-        while board.is_land(h) and board.count(h) >= 4:
-            things = board.in_hex(h)
-            candidates = [t for t in things if t.kind == "worm"] or \
-                         [t for t in things if t.kind not in FIXED]
-            if not candidates:
-                return
-            ids = [t.id for t in candidates]
-            pick = board.things[self.ask("thing", ids, ids[0], Purpose.PROD)]
-            self.event(EventKind.PROD, thing=pick.id, at=list(h))
-            self.knockback(pick)
+        entering.entry_effects(self, thing, h)
+        entering.full_hex(self, h)
 
     def scatter(self, thing: Thing, by: str = "scatter") -> None:
         """E5."""
@@ -354,7 +289,7 @@ class Resolver:
                     self.damage(thing, gift_at)
                 if d is not None and self.alive(thing):
                     self.move(thing, neighbour(thing.at, d), "blast")
-            self.full_hex(h)
+            entering.full_hex(self, h)
         if "powerful_explosives" in board.rules:
             self.push_away(h)
 

@@ -23,6 +23,7 @@ from .anatomy import (ALWAYS, AREAS, AT, CARD_KINDS, MAP_SPAN, MAX_ACCURACY, MAX
                       extra, registry)
 from .board import FIXED, POOL_KINDS, THING_KINDS, Thing
 from .decisions import DONE, Illegal, Purpose
+from . import entering
 from .effects import RULES, Resolver
 from .events import EventKind
 from .handedits import apply_edit, hand_edits
@@ -176,7 +177,7 @@ def _place(r: Resolver, card: Card, play: Play, step: dict) -> None:
     if h is not None:
         r.place(step["kind"], h)
         play.placed_at = h
-        r.full_hex(h)
+        entering.full_hex(r, h)
 
 
 def _same_after(card: Card, step: dict) -> bool:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from table.engine import THING_KINDS, Board, Illegal, OutOfRandom, Resolver, Script, Thing
+from table.engine import entering
 from table.engine.effects import RULES
 
 from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, parse_cards,
@@ -240,7 +241,7 @@ def _place(r: Resolver, step: dict, cards: dict) -> None:
     h = r.emptiest() if step["at"] == "emptiest" else _hex_of(r, step["at"])
     if h is not None:
         r.place(step["kind"], h)
-        r.full_hex(h)
+        entering.full_hex(r, h)
 
 
 def _accuracy(r: Resolver, step: dict, cards: dict) -> None:
