@@ -8,6 +8,7 @@ folder and the state are temporary folders (never this machine's home)."""
 
 import asyncio
 
+import aiohttp
 import pytest
 
 from table.app.asking.prompts import CardTap, DeckTap
@@ -15,6 +16,7 @@ from table.app.teach.teacher import TeachPass
 from table.bots import RandomBot
 from table.cards import close_library, open_library
 from table.cards.simtags import card_for_uid, sim_uid
+from table.commands.common import start_web
 from tests.app.driver import Player, enrol_all, running, sim_daemon
 from tests.app.test_teach_daemon import BAZOOKA_LIKE, play_until, teach
 
@@ -79,6 +81,20 @@ def test_cards_taught_before_the_first_game_are_in_it_and_after_a_restart(tmp_pa
             assert daemon.wizard.supply[0] == before + 2      # the decks screen counts them
             listed = {c.id for c in daemon.cards.values()}
             assert {"card_1", "card_2", "example_mud_pie"} <= listed
+            # the page: its card row lists them, and its rename names Card 1
+            server = await start_web(daemon.devices, daemon, "127.0.0.1", 0)
+            try:
+                async with aiohttp.ClientSession() as page:
+                    async with page.get(server.url.rstrip("/") + "/state") as res:
+                        row = [c["id"] for c in (await res.json())["cards"]]
+                    assert {"card_1", "card_2"} <= set(row)
+                    async with page.post(server.url.rstrip("/") + "/cards/rename",
+                                         json={"id": "card_1",
+                                               "names": {"en": "Banana Bomb"}}) as res:
+                        assert res.status == 200, await res.text()
+            finally:
+                await server.stop()
+            assert daemon.cards["card_1"].name("en") == "Banana Bomb"
             player.tags.update({c: sim_uid(c) for c in ("card_1", "card_2")})   # the card row
             for value in ("players", "auto", "new"):
                 await player.choose(value)
