@@ -23,7 +23,8 @@ from table.app.showing.views import Legend, Step, refusal
 from table.app.asking.prompts import Notice
 from table.app.storage.guard import StorageGuard
 from table.app.teach.teacher import Teacher
-from table.app.wizard import AbandonQuestion, Wizard, abandon_game
+from table.app.abandon import AbandonQuestion, abandon_game
+from table.app.wizard import Wizard
 
 PAIR_BUTTON = "1"            # held: the simulator page opens pairing with a new code
 

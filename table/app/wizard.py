@@ -8,10 +8,6 @@ or mark hexes: a cursor on the LED grid, OK makes the hex land or water, a long 
 the marked map starts as the last map played (or the standard map).  ``finish``
 gives the :class:`GameConfig` and the settings to remember (language, map).
 
-During a game, holding OK on the colour legend (itself held OK; the page's "Abandon this
-game…" holds OK twice) asks whether to abandon it (:class:`AbandonQuestion`): the journal keeps
-the abandoned game and this wizard starts a new one.
-
 Every answer is kept in the settings as it is given (``memory``, the state folder:
 settings.json's "wizard"),
 so a box restarted during the wizard comes back at the same stage with the same answers and
@@ -20,8 +16,7 @@ language; a finished wizard's answers are the next one's defaults.
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import partial
 
 from table.engine.config import LEVELS
@@ -37,8 +32,6 @@ from table.app.asking.prompts import Answer, Menu, Prompt, Refuse, View
 from table.app.teach.teacher import SUPPLY_DECK, Count, TeachPass
 from table.app.asking.tileplace import TilePlacer
 from table.inputs import DIRECTIONS, TURNS
-
-log = logging.getLogger("worms-table")
 
 STAGES = ("lang", "teams", "seats", "rules", "dice", "decks", "placement", "map", "editor",
           "tiles", "count", "pass")
@@ -127,43 +120,6 @@ class TeamsMenu(Menu):
                 and len(self.chosen) < 2):
             return Refuse("wizard.two_teams")
         return super().press(event)
-
-
-class AbandonQuestion(Menu):
-    """Abandon the game in play?  "Keep playing" (under the cursor first; Back too) or "Abandon
-    it", which calls ``abandon`` (:func:`abandon_game`): the journal keeps the game, finished
-    as abandoned, and the new-game wizard starts."""
-
-    def __init__(self, abandon: Callable[[], None]):
-        super().__init__("", [], ["keep", "abandon"], 0,
-                         draw=lambda view, cursor: abandon_screen(view.lang, cursor))
-        self.abandon = abandon
-
-    def press(self, event):
-        if event.name == "back" and not event.long:
-            return Answer("keep")
-        out = super().press(event)
-        if isinstance(out, Answer) and out.value == "abandon":
-            self.abandon()
-        return out
-
-
-def abandon_screen(lang: str, cursor: int) -> screens.Screen:
-    """The question: "Keep playing" or "Abandon it", what the one under the cursor does."""
-    keys = ("abandon.keep", "abandon.yes")
-    return screens.explained_menu(text("abandon.title", lang), [text(k, lang) for k in keys],
-                                  text(f"{keys[cursor]}_help", lang), cursor)
-
-
-def abandon_game(table) -> None:
-    """The game in play is given up: finished in the journal as abandoned (no winners; kept
-    there, not deleted; the next game is a new one after it), and the new-game wizard starts
-    (``table``: the daemon)."""
-    jg = table.jg
-    if jg is not None and table.journal is not None:
-        table.journal.finish(jg.game_id, {"winners": [], "abandoned": True})
-        log.info("game %s abandoned (kept in the journal)", jg.game_id)
-    table.new_wizard()
 
 
 class Wizard:

@@ -10,7 +10,7 @@ import asyncio
 import aiohttp
 
 from table.app.showing.views import Legend
-from table.app.wizard import AbandonQuestion
+from table.app.abandon import AbandonQuestion
 from table.commands.common import start_web
 from tests.app.driver import running, seated, sim_daemon
 

@@ -15,7 +15,7 @@ from tests.app.driver import wizard_at
 from tests.app.test_edits import edit_screens
 from tests.app.test_teach import walk_screens
 from tests.ui.test_changes import flow_screens
-from table.app.wizard import abandon_screen
+from table.app.abandon import abandon_screen
 from table.review.said import undos
 from table.ui.strings import (FACES, FAULT_WORDS, LANGS, LASTING_RULES, OPTIONAL_RULES, POOL_KINDS, TEAMS,
                               THING_KINDS)
@@ -323,9 +323,9 @@ def test_every_string_is_on_some_screen(monkeypatch):
     from table.app.teach import words as teachwords
     from table.app.asking import typed_dice as typed
     from table.app.demo import visitor
-    from table.app import wizard
+    from table.app import abandon, wizard
     for module in (strings, screens, instructions_mod, contexts, edits, prompts, teach, teaching,
-                   teachcheck, teachquestions, teachwords, typed, visitor, wizard):
+                   teachcheck, teachquestions, teachwords, typed, visitor, wizard, abandon):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():

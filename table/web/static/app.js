@@ -163,7 +163,7 @@ function apply(s) {
   drawWind(s.wind);
   drawPad(s.buttons);
   // a game in play: "Abandon this game…" holds OK twice (the legend, then the question: the
-  // table asks first, table/app/wizard.py)
+  // table asks first, table/app/abandon.py)
   $("abandon").hidden = s.mode !== "play" || !(s.buttons && s.buttons.interactive);
   drawCards(s.reader, langChanged || !!s.cards);
   drawTable(s.table);
