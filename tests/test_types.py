@@ -19,12 +19,16 @@ import pytest
 
 from table.bots import RandomBot
 from table.engine import Board, EngineError, EventKind, GameResult, Illegal, OutOfRandom, Resolver
-from table.engine.decisions import CARD_PURPOSES, Decision, DecisionKind, Purpose, why_of
+from table.engine.decisions import Decision, DecisionKind, Purpose, why_of
 from table.engine.events import KEYS, problem
 from table.engine.game import GameConfig, ReplayMismatch
 from table.librarygame import LibraryGame
 from table.scenarios import load
 from tests.sources import ROOT, sources, tree
+
+#: the purposes whose ``why`` is ``<card>:<purpose>`` (a card's own questions)
+CARD_PURPOSES = frozenset({Purpose.MOVE, Purpose.TARGET, Purpose.NEW_TARGET, Purpose.FACING,
+                           Purpose.BY_HAND})
 
 
 

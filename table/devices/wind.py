@@ -139,8 +139,6 @@ class WindDial(Device, ABC):
 class SimWindDial(WindDial):
     """A dial on screen: ``angle`` (compass degrees) it points at, ``history`` of directions.
 
-    A drawn dial can wrap, so it turns the short way round the circle: ``last_turn`` is the
-    signed turn of the last move in degrees (-180 < turn <= 180, positive clockwise).
     Fault switch: ``dead`` (a servo without power or signal): ``direction`` still records what
     was asked, but ``angle``, where the dial really points, no longer moves.
     """
@@ -148,7 +146,6 @@ class SimWindDial(WindDial):
     def __init__(self) -> None:
         self.direction = None
         self.angle: float = 0.0
-        self.last_turn: float = 0.0
         self.history: list[int] = []
         self.dead = False
 
@@ -158,10 +155,6 @@ class SimWindDial(WindDial):
             self.direction = direction
             self.history.append(direction)
             return
-        turn = (target - self.angle) % 360.0
-        if turn > 180.0:
-            turn -= 360.0
-        self.last_turn = turn if self.direction is not None else 0.0
         self.angle = target
         self.direction = direction
         self.history.append(direction)

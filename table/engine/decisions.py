@@ -225,11 +225,6 @@ class Purpose(StrEnum):
                                     # card drawn; its ``why`` is ``draw:<deck>``
 
 
-#: purposes whose ``why`` is ``<card>:<purpose>``
-CARD_PURPOSES = frozenset({Purpose.MOVE, Purpose.TARGET, Purpose.NEW_TARGET, Purpose.FACING,
-                           Purpose.BY_HAND})
-
-
 def why_of(purpose: Purpose, card: str | None = None, item: str | None = None) -> str:
     """The ``why`` string of a decision (what the log and ``as_json()`` carry)."""
     if purpose is Purpose.AFFECT:

@@ -26,17 +26,17 @@ class FakeSMBus:
         self.closed = True
 
 
-def test_sim_dial_reports_angle_and_turns_the_short_way():
+def test_sim_dial_reports_the_angle_it_points_at():
     dial = SimWindDial()
     assert dial.direction is None
     dial.point(3)
     assert (dial.direction, dial.angle) == (3, 120.0)
     dial.point(6)
-    assert (dial.angle, dial.last_turn) == (300.0, 180.0)
+    assert dial.angle == 300.0
     dial.point(1)
-    assert (dial.angle, dial.last_turn) == (0.0, 60.0)
+    assert dial.angle == 0.0
     dial.point(5)
-    assert (dial.angle, dial.last_turn) == (240.0, -120.0)
+    assert dial.angle == 240.0
     assert dial.history == [3, 6, 1, 5]
 
 
