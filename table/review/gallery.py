@@ -170,7 +170,7 @@ def refusals(lang: str) -> Iterator[tuple[str, Draw]]:
         yield key, partial(refusal, Refuse(key, args), lang)
     view = table_view(lang)
     legend = Legend()
-    for c in rows(len(scenes.LEGEND)):
+    for c in rows(len(scenes.LEGEND) + 1):             # the colours, then the abandon row
         def draw(c=c):
             legend.cursor = c
             return legend.screen(view)

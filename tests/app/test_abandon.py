@@ -10,6 +10,7 @@ import asyncio
 import aiohttp
 
 from table.app.showing.views import Legend
+from table.ui.scenes import LEGEND
 from table.app.abandon import AbandonQuestion
 from table.commands.common import start_web
 from tests.app.driver import running, seated, sim_daemon
@@ -37,7 +38,12 @@ def test_the_box_asks_first_and_the_journal_keeps_the_abandoned_game(tmp_path):
             first, log = daemon.jg.game_id, list(daemon.game.log)
             asked = daemon.current()
             await player.press("ok", long=True)               # the colour legend
-            assert isinstance(daemon.current(), Legend)
+            legend = daemon.current()
+            assert isinstance(legend, Legend)
+            for _ in range(len(LEGEND)):                       # its last row says how
+                await player.press("4")
+            assert legend.screen(daemon.view()).texts[-1] == "Hold OK: abandon game…"
+            assert daemon.current() is legend
             await player.press("ok", long=True)               # held again: the question
             question = daemon.current()
             assert isinstance(question, AbandonQuestion) and question.selected == "keep"

@@ -102,8 +102,8 @@ def flow_screens(lang):
         "worm.of_team", lang, team=t(f"team_adj.{team}", lang)))) for team in TEAMS]
     out += [screens.message("T", t(k, lang)) for k in ("prompt.worm_steps", "hex.empty_land",
                                                        "hex.water")]
-    from table.ui.scenes import LEGEND
-    legend = [t(k, lang, **a) for _, k, a, _ in LEGEND]
+    from table.app.showing.views import legend_rows
+    legend = legend_rows(lang)
     out += [screens.menu(t("legend.title", lang), legend, c) for c in range(len(legend))]
     out.append(screens.message("T", t("log.no_card", lang)))
     from table.app.showing.views import setup_line

@@ -324,8 +324,9 @@ def test_every_string_is_on_some_screen(monkeypatch):
     from table.app.asking import typed_dice as typed
     from table.app.demo import visitor
     from table.app import abandon, wizard
+    from table.app.showing import views
     for module in (strings, screens, instructions_mod, contexts, edits, prompts, teach, teaching,
-                   teachcheck, teachquestions, teachwords, typed, visitor, wizard, abandon):
+                   teachcheck, teachquestions, teachwords, typed, visitor, wizard, abandon, views):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():

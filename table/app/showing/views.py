@@ -245,22 +245,30 @@ def _named(args: Mapping[str, Any], lang: str) -> dict:
     return out
 
 
+def legend_rows(lang: str) -> list[str]:
+    """The colour legend's rows: each LED colour's meaning, then how to abandon the game."""
+    return [*(text(key, lang, **args) for _, key, args, _ in scenes.LEGEND),
+            text("legend.abandon", lang)]
+
+
 class Legend(Prompt):
     """What each LED colour means (a long press of OK): a list on the OLED; the LEDs light
     the colour of the row under the cursor on every hex that holds it (or a ring round the
-    dial when none does).  OK or Back closes it."""
+    dial when none does).  Its last row says that holding OK abandons the game (asked first,
+    table/app/abandon.py).  OK or Back closes it."""
     animated = True
 
     def __init__(self):
         self.cursor = 0
 
     def screen(self, view: View) -> screens.Screen:
-        items = [text(key, view.lang, **args) for _, key, args, _ in scenes.LEGEND]
-        return screens.menu(text("legend.title", view.lang), items, self.cursor)
+        return screens.menu(text("legend.title", view.lang), legend_rows(view.lang), self.cursor)
 
     def frame(self, view: View, t: float) -> scenes.Frame:
-        what, _, _, colour = scenes.LEGEND[self.cursor]
         base = scenes.dimmed(view.base(), 0.15)
+        if self.cursor == len(scenes.LEGEND):          # the abandon row: no colour to light
+            return base
+        what, _, _, colour = scenes.LEGEND[self.cursor]
         board = view.board
         hexes = [h for h in base if what in scenes.THING_COLOURS
                  and any(th.kind == what for th in board.in_hex(h))]
@@ -280,7 +288,7 @@ class Legend(Prompt):
             return Answer(None)
         from table.app.asking.prompts import UP
         if event.name in UP:
-            self.cursor = (self.cursor + UP[event.name]) % len(scenes.LEGEND)
+            self.cursor = (self.cursor + UP[event.name]) % (len(scenes.LEGEND) + 1)
         return None
 
     def tap(self, card_id):
