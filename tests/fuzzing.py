@@ -224,7 +224,7 @@ def _settings_file(path: Path) -> None:
     from table.app.storage.folder import SETTINGS, StateFolder
     folder = _fresh()
     (folder / SETTINGS).write_bytes(path.read_bytes())
-    store = StateFolder(folder)
+    store = StateFolder(folder).open()
     try:
         _no_fault(store)
     finally:
@@ -248,7 +248,7 @@ def resume(folder: Path) -> None:
     from table.app.storage.folder import StateFolder
     from table.librarygame import LibraryGame
     from table.journal import JournalDamaged, JournaledGame, JournalError, JournalIOError
-    store = StateFolder(folder, game_cls=LibraryGame)
+    store = StateFolder(folder, game_cls=LibraryGame).open()
     try:
         _no_fault(store)
         try:

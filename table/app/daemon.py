@@ -34,9 +34,11 @@ from table.devices import DeviceError
 from table.engine.game import GameConfig
 from table.librarygame import LibraryGame
 from table.hexgrid import hexagon
+from table.cards import CardLibrary, current_library
 from table.journal import Journal, JournaledGame, JournalError
 from table.langs import LANGS
 from table.ui import screens
+from table.ui.snapshot import TableSnapshot
 
 from table.app import boxseat, inputs
 from table.app.core import tasks
@@ -51,8 +53,10 @@ from table.app.onshow import OnShow
 from table.app.showing.presenter import Presenter
 from table.app.asking.prompts import Notice, Prompt, View
 from table.app.storage.folder import StateFolder, load_cards
+from table.app.storage.tags import TagStore
 from table.app.showing.stepqueue import StepQueue
 from table.app.storage.guard import StorageGuard
+from table.app.showing.pageview import table_side
 from table.app.core.supervisor import Supervisor
 from table.app.teach.teacher import Teacher
 from table.app.core.turntimer import TurnTimer
@@ -61,7 +65,6 @@ from table.app.wizard import Wizard
 
 if TYPE_CHECKING:       # the shop demo's (worms-table demo): not imported by a box's start
     from table.app.demo.show import Show
-    from table.cards import CardLibrary
 
 log = logging.getLogger("worms-table")
 
@@ -69,34 +72,42 @@ KEEP_FINISHED = 20           # finished games kept in the journal (older ones pr
 
 
 class Daemon:
+    """The table.  Made without touching a file or a device (its parts built only);
+    :meth:`setup` reads the state folder, the card library and the tags in a worker thread
+    (:meth:`open_state`), and :meth:`run` starts the devices and the loop's tasks."""
+
     def __init__(self, devices, state_dir: Path | str | None, *, seed: int | None = None,
                  sim: bool = False, notifier: Notifier | None = None, tag_lookup=None,
                  cards: Mapping | None = None, fps: int = 15, retry_s: float = 3.0,
                  clock=time.monotonic, show: Show | None = None):
         self.devices = devices
         self.state_dir = Path(state_dir) if state_dir is not None else None   # None: in memory
-        # never raises: what is wrong is shown once the devices are up (table/app/storage/folder.py)
+        # not opened yet (open_state); never raises: what is wrong is shown once the devices
+        # are up (table/app/storage/folder.py)
         self.store = StateFolder(self.state_dir, game_cls=LibraryGame,
                                  keep_finished=KEEP_FINISHED if state_dir is not None else 1)
         self.seed = seed
         self.sim = sim
         self.notifier = notifier or Notifier(None)
-        library, problem = load_cards(cards)   # the one library every part reads (table/cards)
-        self.store.problems += [problem] if problem else []
-        self.cards: CardLibrary = library
-        self.tags = self.store.tags(self.cards)
+        # the one library every part reads (table/cards), read by open_state
+        self.cards: CardLibrary = current_library() if cards is None else \
+            cards if isinstance(cards, CardLibrary) else CardLibrary.fixed(cards)
+        self.tags = TagStore(None, self.cards)   # (none enrolled until open_state reads them)
         self.tag_lookup = tag_lookup          # extra lookup (the simulator's sim tags)
+        self.on_reader: str | None = None     # the UID of the card on the reader, as it says
         self.fps = fps
         self.retry_s = retry_s
         self.clock = clock
-        self.on_snapshot = None               # called with each new TableSnapshot (the page)
-        self.page_watched = lambda: True      # False: the snapshots leave the page's view out
+        # the page's side (table/ui/pagelink.py: start_web sets them)
+        self.on_snapshot: Callable[[TableSnapshot], None] | None = None   # each new snapshot
+        self.page_watched: Callable[[], bool] = lambda: True   # False: the page's view left out
         self.on_pair_button: Callable[[], None] | None = None   # 1 held: the page's pairing
         self.bridge = LoopBridge()
         self.supervisor = Supervisor(devices, retry_s=retry_s, clock=clock,
                                      on_fault=self._device_failed, on_back=self._device_back,
                                      bridge=self.bridge, on_input=self.handle_input,
-                                     on_tap=self.handle_tap, on_error=self._fault_and_render,
+                                     on_tap=self.handle_tap, on_removed=self.handle_removed,
+                                     on_error=self._fault_and_render,
                                      seen=lambda: self.presenter.on_show)
         self.presenter = Presenter(self.supervisor, 1 / fps)   # the LEDs' beat: the ticker's
         self.guard = StorageGuard(self.store, status=lambda words: self.notifier.status(words),
@@ -106,10 +117,9 @@ class Daemon:
         self.box = boxseat.BoxPlayer(self)    # the teams the box plays (table/app/boxseat.py)
         self.teacher = Teacher(self)          # a card the box does not know (teaching.py)
         self.show = show                      # the shop demo's show (show.py), or None
-        self.settings = self.store.settings
+        self.settings: dict = {}              # (read by open_state)
         # the table's one state: mode, language, the notice over it (core/tablestate.py)
-        self.state = TableState(Mode.WIZARD, self.settings.get("lang", "en")
-                                if self.settings.get("lang") in LANGS else "en")
+        self.state = TableState(Mode.WIZARD, "en")    # (its language: open_state's)
         self.state.listeners.append(self.presenter.changed)
         self.play = GamePlay(self)            # the game in play (gameplay.py)
         self.wizard: Wizard | None = None
@@ -117,11 +127,32 @@ class Daemon:
         self.shown = OnShow()                 # the prompts built from the state (onshow.py)
         self._t0 = clock()
         self.stopping = asyncio.Event()      # set by stop(), even before run() (a SIGTERM)
+        self.opened = False                   # open_state has read the state
         self.ready = False
         if show is not None:
-            show.attach(self)
             self.box.off = True               # (the show answers for the box, paced)
-        self.settle()                         # a problem reading the state: on show first
+
+    # -- setting up: the files ---------------------------------------------------------------
+    async def setup(self) -> None:
+        """Read the state (:meth:`open_state`) in a worker thread, so the loop goes on
+        meanwhile.  Once only (:meth:`run` calls it unless it was called before)."""
+        if not self.opened:
+            await asyncio.to_thread(self.open_state)
+
+    def open_state(self) -> None:
+        """The blocking part of starting, no loop needed: the settings and the journal
+        (:meth:`StateFolder.open`), the card library (unless given) and the enrolled tags;
+        the shop demo's show joins in.  Nothing on the loop reads the daemon meanwhile."""
+        self.store.open()
+        self.cards, problem = load_cards(self.cards)
+        self.store.problems += [problem] if problem else []
+        self.tags = self.store.tags(self.cards)
+        self.settings = self.store.settings
+        if self.settings.get("lang") in LANGS:
+            self.state.set(lang=self.settings["lang"])
+        if self.show is not None:
+            self.show.attach(self)
+        self.opened = True
 
     # -- its parts -----------------------------------------------------------------------------
     @property
@@ -184,6 +215,17 @@ class Daemon:
 
     def check_timer(self) -> None:
         self.play.check_timer()
+
+    # -- the page's side (table.ui.pagelink.Table) ----------------------------------------------
+    def redraw(self) -> None:
+        """A page watches now: drawn anew (once the table is up)."""
+        if self.ready:
+            self.render()
+
+    def card_form(self) -> Teacher:
+        """A page with the card form is served: the teacher hears of its cards."""
+        self.teacher.form = True
+        return self.teacher
 
     def notice(self, what: str, body: str) -> None:
         """Show ``body`` until a button is pressed (the page's pairing code: never logged)."""
@@ -277,6 +319,7 @@ class Daemon:
 
     def handle_tap(self, uid: str, seen: Prompt | None = None) -> None:
         """A card tag on the reader (the show's first), then drawn; ``seen``: as for a press."""
+        self.on_reader = uid
         if not self.gone(seen, "card tap"):
             self._one_input(self.show.tap if self.show else inputs.tap, uid, "card tap")
 
@@ -289,6 +332,12 @@ class Daemon:
             return False
         log.info("a %s made on a screen since gone: dropped", what)
         return True
+
+    def handle_removed(self, uid: str) -> None:
+        """The card left the reader: drawn (the page shows the reader empty)."""
+        if self.on_reader == uid:
+            self.on_reader = None
+            self.render()
 
     def _one_input(self, handle, arg, what: str) -> None:
         try:
@@ -319,12 +368,13 @@ class Daemon:
         """The page's view of the game, while a page watches (it never stops the table)."""
         if self.on_snapshot is None or not self.page_watched():
             return None
+        page = table_side(self.cards, self.teacher.secret(), self.dev, self.on_reader)
         try:
-            return page_view(prompt, view, self.game, lang=self.lang, sim=self.sim,
-                             cards=self.cards, **self.play.as_copied(prompt))
+            page.update(page_view(prompt, view, self.game, lang=self.lang, sim=self.sim,
+                                  cards=self.cards, **self.play.as_copied(prompt)))
         except Exception:
             log.exception("the page's view of the game failed")
-            return None
+        return page
 
     # -- the devices (the supervisor's hooks) ---------------------------------------------------
     def _fault_and_render(self, name: str, err: DeviceError) -> None:
@@ -342,7 +392,11 @@ class Daemon:
     # -- the loop ------------------------------------------------------------------------------
     def start(self) -> None:
         """The devices opened, the game in play (or the wizard, or the show's first game)
-        on show (:meth:`run`'s first step)."""
+        on show (:meth:`run`'s first step, after :meth:`setup`; called without a loop, as
+        the tests and ``demo --fast`` do, it reads the state in place first)."""
+        if not self.opened:
+            self.open_state()
+        self.settle()                         # a problem reading the state: on show first
         self.supervisor.open_all()
         if self.show is not None:
             self.show.begin()
@@ -354,6 +408,7 @@ class Daemon:
     async def run(self, started=None) -> None:
         """Run until :meth:`stop`; ``started`` (a callable) is called once devices are up."""
         self.bridge.loop = asyncio.get_running_loop()
+        await self.setup()
         self.start()
         self.notifier.ready(f"devices up; faults: {', '.join(sorted(self.faults)) or 'none'}")
         if started is not None:

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from table.ui.pagelink import Table
 
 
 class UserError(Exception):
@@ -129,26 +133,24 @@ async def start_page(devices, host: str, port: int | None, *, lang: str, on_pair
     return server
 
 
-async def start_web(devices, daemon, host: str, port: int | None, pairing: bool | None = None):
-    """The simulator page beside a daemon (``run``, ``enroll``): it is pushed every snapshot
-    of the table (and so follows the daemon's language); its pairing code is shown on the table's screen, and
-    holding the daemon's pair button opens pairing again with a new code."""
+async def start_web(devices, table: Table, host: str, port: int | None,
+                    pairing: bool | None = None):
+    """The simulator page beside a table (the daemon of ``run`` and ``demo``, the enroller of
+    ``enroll``), joined through its typed side (table/ui/pagelink.py): the page is pushed
+    every snapshot of the table (and so follows its language and its cards); its pairing code
+    is shown on the table's screen, and holding the table's pair button opens pairing again
+    with a new code; the cards its form writes go to the table's card sink."""
     from table.cards import CardLibrary
 
-    server = await start_page(devices, host, port, lang=daemon.lang, pairing=pairing,
-                              on_pairing_code=lambda code: daemon.notice("pairing", code))
+    server = await start_page(devices, host, port, lang=table.lang, pairing=pairing,
+                              on_pairing_code=lambda code: table.notice("pairing", code))
     if server.pairing is not None:
-        daemon.on_pair_button = server.open_pairing
-    daemon.on_snapshot = server.show        # each change, pushed to the pages
+        table.on_pair_button = server.open_pairing
+    table.on_snapshot = server.show         # each change, pushed to the pages
     # the page's view of the game (board, hands, log) only once a page asked for it
-    daemon.page_watched = lambda: server.watched
-    server.on_watch = lambda: daemon.render() if getattr(daemon, "ready", False) else None
-    server.view.cards = getattr(daemon, "cards", server.view.cards)   # (a card taught: shown)
-    if isinstance(server.view.cards, CardLibrary):   # the card form writes through it
-        server.cardform.library = server.view.cards
-    teacher = getattr(daemon, "teacher", None)
-    if teacher is not None:                 # the page's card form: known at once, or taught
-        server.on_card = teacher
-        server.view.secret = teacher.secret  # (a card taught in private: not listed)
-        teacher.form = True
+    table.page_watched = lambda: server.watched
+    server.on_watch = table.redraw
+    server.on_card = table.card_form()
+    if isinstance(table.cards, CardLibrary):   # the card form writes through the table's
+        server.cardform.library = table.cards
     return server

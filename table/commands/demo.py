@@ -87,6 +87,7 @@ def run(args) -> int:
         async def main() -> None:
             on_stop_signals(asyncio.get_running_loop(), daemon.stop)
             server = None
+            await daemon.setup()            # (its language, the show's: the page's first)
             if args.sim and not args.no_web:
                 server = await start_web(devices, daemon, args.host, args.port)
             print("worms-table demo: running", flush=True)

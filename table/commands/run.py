@@ -86,6 +86,7 @@ async def serve(args, devices, path: Path) -> int:
     on_stop_signals(asyncio.get_running_loop(), daemon.stop)
     server = None
     try:
+        await daemon.setup()                # the state read off the loop (its language: the page's)
         if (args.sim or args.web) and not args.no_web:
             server = await start_web(devices, daemon, args.host, args.port)
         print(f"worms-table: running{' (simulated devices)' if args.sim else ''}; "

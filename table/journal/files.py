@@ -113,8 +113,9 @@ MEMORY = ":memory:"
 
 
 def in_memory() -> sqlite3.Connection:
-    """A new journal in memory: the schema of a file, nothing written anywhere."""
-    db = sqlite3.connect(MEMORY, isolation_level=None)
+    """A new journal in memory: the schema of a file, nothing written anywhere (usable from
+    another thread than the one that made it, one at a time, as a file's: :func:`connect`)."""
+    db = sqlite3.connect(MEMORY, isolation_level=None, check_same_thread=False)
     _make_schema(db)
     return db
 
@@ -236,7 +237,9 @@ def connect(path: str) -> sqlite3.Connection:
             f"{path} is empty (0 bytes): the games it held are lost; move it aside to start "
             "a new journal")
     try:
-        db = sqlite3.connect(path, isolation_level=None, timeout=10)
+        # opened in a worker thread (the daemon's setup) and used on the loop after: one
+        # thread at a time, so SQLite's same-thread check is off
+        db = sqlite3.connect(path, isolation_level=None, timeout=10, check_same_thread=False)
     except ERRORS as err:
         raise error_class(err)(f"cannot open journal {path}: {err}") from err
     try:

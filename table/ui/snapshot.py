@@ -1,20 +1,37 @@
 """One snapshot of the table per change: everything the OLED, the LEDs, the dial and the page
 show.
 
-The presenter (table/app/showing/presenter.py) builds a :class:`TableSnapshot` after each change and
-draws the devices from it; the page (table/web) is pushed the same object and reads nothing
-else -- no device is read back, nothing is polled.  A snapshot never changes: a new change is a
-new snapshot (its ``version`` one more).  It lives here, below both the app and the page,
-because it is the contract between them.
+The presenter (table/app/showing/presenter.py) builds a :class:`TableSnapshot` after each
+change; the page (table/web) is pushed the same object and draws its view from it alone: the
+LEDs, the OLED, the wind, the game beside them, the cards it lists and the inputs it offers
+(:class:`Controls`, what lies on the card reader included) -- the page reads no device back
+and polls nothing.  A snapshot never changes: a new change is a new snapshot (its ``version``
+one more).  It lives here, below both the app and the page, because it is the contract
+between them (with table/ui/pagelink.py, what the page may ask of the table).
 """
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PIL import Image
 
 from table.hexgrid import Hex
 
+if TYPE_CHECKING:
+    from table.engine.cards import Card
+
 Colour = tuple[int, int, int]
+
+
+class Controls(NamedTuple):
+    """The table's inputs as a page shows them: the buttons and the card reader, whether the
+    page may work them (simulated ones), and the card lying on the reader as the reader last
+    said (its taps and removals)."""
+
+    buttons: tuple[str, ...] = ()                  # the buttons' names (none: no buttons)
+    press: bool = False                            # simulated: the page presses them
+    reader: bool = False                           # the table has a card reader
+    tap: bool = False                              # simulated: the page taps cards on it
+    on_reader: str | None = None                   # the UID of the card lying on it
 
 
 class TableSnapshot(NamedTuple):
@@ -37,6 +54,9 @@ class TableSnapshot(NamedTuple):
     log: tuple[Any, ...] = ()                      # the turn log
     cursor: dict[str, Any] | None = None           # the hex under the cursor and what is on it
     faults: tuple[str, ...] = ()                   # the devices failing
+    cards: tuple["Card", ...] = ()                 # the card library as the table has it now
+    secret: frozenset[str] = frozenset()           # taught in private, not yet played
+    controls: Controls = Controls()                # the buttons and the card reader
 
     @property
     def frame(self) -> dict[Hex, Colour]:

@@ -14,11 +14,11 @@ The file goes into the owner's card folder of the table's card library (the firs
 ``WORMS_TABLE_CARDS``, else ``~/.config/worms-table/cards``, made by the first card written),
 which reads it at once: the form writes through the library the daemon, the page and the tags
 read (:class:`~table.cards.cardlibrary.CardLibrary`).  Beside a daemon the server hands each
-card written to its :class:`CardSink` (the daemon's teacher, table/app/teach/teacher.py): the
-card is known at once, and a card the box is being taught (an unknown tag tapped) is finished
-by it -- the reply then says ``"taught": "<id>"``.  The sink may refuse a card first (e.g. a
-Starter where the box waits for a Supply card: a problem of the check, a 409 of the write) and
-says what writing does (the check's ``"note"``).
+card written to its :class:`~table.ui.pagelink.CardSink` (the daemon's teacher,
+table/app/teach/teacher.py): the card is known at once, and a card the box is being taught
+(an unknown tag tapped) is finished by it -- the reply then says ``"taught": "<id>"``.  The
+sink may refuse a card first (e.g. a Starter where the box waits for a Supply card: a problem
+of the check, a 409 of the write) and says what writing does (the check's ``"note"``).
 
 Never on the event loop: the table's presses must not wait for a card.  :class:`CardForm`
 runs each check and each write in a worker thread, one at a time (a flood of requests waits
@@ -32,32 +32,15 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Protocol
-
 from table.cards import CardError, CardLibrary, current_library
 from table.cards.authoring import check, to_toml
+from table.ui.pagelink import CardSink
 
 from .view import InputError
 
 MAX_OWNER_CARDS = 200          # card files in the owner's folder (the box holds ~100 cards)
 MAX_OWNER_BYTES = 512 * 1024   # and their bytes (a card file is ~0.5 kB)
 QUEUE = 8                      # requests waiting for the worker, at most
-
-
-class CardSink(Protocol):
-    """Who hears of the cards the form writes (the daemon's teacher); called on the loop."""
-
-    def card_problem(self, raw: dict) -> str | None:
-        """Why this card cannot be written now (None: it can)."""
-
-    def card_note(self) -> str | None:
-        """What writing a card does now beyond writing its file (None: nothing more)."""
-
-    def card_added(self, raw: dict, path: str) -> dict:
-        """The card was written to ``path``: what to add to the reply."""
-
-    def card_renamed(self, card_id: str, path: str) -> None:
-        """Card ``card_id``'s file at ``path`` was written again with new names."""
 
 
 def _card(data: dict) -> dict:

@@ -62,7 +62,8 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from table.web.cardform import CardForm, CardSink
+from table.ui.pagelink import CardSink
+from table.web.cardform import CardForm
 from table.web.limits import (BUSY_REPLY, HEARTBEAT_S, IDLE_S, MAX_BODY_BYTES, MAX_PER_CLIENT,
                               MAX_STREAMS, MAX_STREAMS_PER_PAGE, UNPAIR_HOLD_S, WRITE_TIMEOUT_S,
                               HttpError, ServerLog, connection_limits, drop_when_unacknowledged,
@@ -104,9 +105,7 @@ class WebServer:
     def __init__(self, devices, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
                  on_pairing_code: Callable[[str], None] | None = None,
                  pairing_code: str | None = None, pairing: bool | None = None,
-                 lang: str = "en", cards: dict | None = None):
-        self.view = TableView(devices, lang=lang, cards=cards)
-        self.view.on_change = self._wake
+                 lang: str = "en"):
         self.host = host
         self.port = port
         self.local = is_loopback(host)
@@ -114,7 +113,9 @@ class WebServer:
         self._on_code = on_pairing_code
         self._codes: collections.deque[str] = collections.deque(maxlen=4)  # the last shown
         self.pairing = Pairing(self._code_shown, code=pairing_code) if needed else None
-        self.view.show_hand = self.pairing is None     # (hidden cards stay hidden)
+        # a page that had to pair sees no hand (and no card taught in private)
+        self.view = TableView(devices, lang=lang, hand=self.pairing is None)
+        self.view.on_change = self._wake
         # the limits (attributes, so that a test can narrow them)
         self.max_connections, self.backlog = connection_limits()
         self.max_per_client = MAX_PER_CLIENT
@@ -128,7 +129,7 @@ class WebServer:
         self._trusted: set = set()              # connections a page has used (open ones)
         self._held_at = -1e9                    # when 1 was last held at the table
         self.cardform = CardForm()              # (off the loop, the library cached)
-        self.on_card: CardSink | None = None    # the daemon's teacher (cardform.CardSink)
+        self.on_card: CardSink | None = None    # the daemon's teacher (pagelink.CardSink)
         self._quiet_until = 0.0
         self._runner: web.AppRunner | None = None
         self._listener: asyncio.base_events.Server | None = None
@@ -150,12 +151,8 @@ class WebServer:
 
     @property
     def lang(self) -> str:
+        """The page's language: the table's, as its last snapshot says."""
         return self.view.lang
-
-    @lang.setter
-    def lang(self, value: str) -> None:
-        self.view.lang = value
-        self.changed()
 
     @property
     def pairing_code(self) -> str | None:
@@ -199,10 +196,6 @@ class WebServer:
         self._codes.append(code)
         if self._on_code is not None:
             self._on_code(code)
-
-    def changed(self) -> None:
-        """Tell the pages that something they show changed (the language)."""
-        self.view.changed()
 
     def _wake(self) -> None:
         tick, self._tick = self._tick, asyncio.Event()
@@ -412,9 +405,8 @@ class WebServer:
         return {"uid": self.view.tap(data["card"])}
 
     async def _rename(self, data: dict) -> dict:
-        out = await self.cardform.rename(data, self.on_card)
-        self.view.changed()                 # (the pages ask for the cards again)
-        return out
+        # (the table, told, draws its cards anew: the pages ask for them again)
+        return await self.cardform.rename(data, self.on_card)
 
     def _remove(self, data: dict) -> dict:
         self._only(data, set())

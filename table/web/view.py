@@ -2,9 +2,12 @@
 
 The table pushes a :class:`table.ui.snapshot.TableSnapshot` after each change
 (:meth:`TableView.show`: the LEDs' frame, the OLED's image and words, the wind, the game beside
-them); the view bumps ``version`` when it differs from the last and tells the server, which
-pushes it down each page's event stream.  No device is read back and nothing is polled.  The
-inputs (:meth:`press`, :meth:`tap`, :meth:`remove`) go through the devices' one typed door,
+them, the cards the table knows, its buttons and the card on its reader); the view bumps
+``version`` when it differs from the last and tells the server, which pushes it down each
+page's event stream.  What the page shows is drawn from that snapshot alone (and whether this
+page may see the hand to play, fixed when the server is made): no device is read back and
+nothing is polled, so a device that changes without the table saying so changes nothing on
+the page.  The inputs (:meth:`press`, :meth:`tap`, :meth:`remove`) go through the devices' one typed door,
 :class:`table.devices.panel.Panel`, and work only on simulated backends; beside real hardware
 the page is a spectator screen.
 """
@@ -15,7 +18,7 @@ import base64
 import hashlib
 import io
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from table.cards.simtags import card_for_uid, sim_uid
 from table.devices.panel import Panel
@@ -54,38 +57,27 @@ def screen_colour(color, brightness: float) -> str:
 
 
 class TableView:
-    """The table as the page sees it: the last snapshot pushed, and the inputs' panel."""
+    """The table as the page sees it: the last snapshot pushed (the page's whole view is
+    drawn from it: :meth:`live`, :meth:`state`), and the inputs' panel.  ``hand``: the page
+    may show the hand to play and the cards taught in private (the simulator's own page,
+    never one that had to pair); ``lang``: the page's language until the table's first
+    snapshot says its own."""
 
-    def __init__(self, devices, lang: str = "en", cards: Mapping | None = None):
+    def __init__(self, devices, lang: str = "en", *, hand: bool = True):
+        if lang not in LANGS:
+            raise ValueError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
         self.panel = Panel(devices)
-        self.lang = lang
-        if cards is None:
-            from table.cards import current_library
-
-            cards = current_library()
-        #: the card row's cards: the table's library (table/cards/cardlibrary.py), read as it
-        #: is now each time (a card taught or renamed is listed at once)
-        self.cards: Mapping = cards
-        self.show_hand = True          # the hand to play (simulation): not on paired pages
-        #: the cards a team taught in private and has not played yet (the daemon's teacher):
-        #: left out of the card list where hands are not shown
-        self.secret: Callable[[], set[str]] | None = None
+        self.hand = hand
+        self.snapshot = TableSnapshot(0, "", lang)   # (nothing shown yet)
         self.version = 0
         self.on_change: Callable[[], None] | None = None   # called each time version is bumped
-        self.snapshot: TableSnapshot | None = None
         self._png_key: bytes | None = None
         self._png_url: str | None = None
 
-    # -- the language ---------------------------------------------------------------------
     @property
     def lang(self) -> str:
-        return self._lang
-
-    @lang.setter
-    def lang(self, value: str) -> None:
-        if value not in LANGS:
-            raise ValueError(f"language must be one of {', '.join(LANGS)}, not {value!r}")
-        self._lang = value
+        """The page's language: the table's."""
+        return self.snapshot.lang
 
     # -- what the table pushes ------------------------------------------------------------
     def show(self, snapshot: TableSnapshot) -> bool:
@@ -93,16 +85,14 @@ class TableView:
         the page sees anything new (the version moved)."""
         last = self.snapshot
         self.snapshot = snapshot
-        if snapshot.lang in LANGS:
-            self._lang = snapshot.lang
-        if last is not None and snapshot._replace(version=last.version) == last:
+        if snapshot._replace(version=last.version) == last:
             return False
         self.changed()
         return True
 
     def changed(self) -> None:
-        """Something the page shows changed (a snapshot, the language, the card on the
-        reader): a new version, and the server wakes the event streams."""
+        """Something the page shows changed: a new version, and the server wakes the event
+        streams."""
         self.version += 1
         if self.on_change is not None:
             self.on_change()
@@ -120,44 +110,47 @@ class TableView:
         return self._png_url
 
     def live(self) -> dict:
-        """Everything that changes: LEDs, OLED, wind, the game beside them, the card on the
-        reader, the language.
+        """Everything that changes, from the last snapshot alone: LEDs, OLED, wind, the game
+        beside them, the buttons and the card on the reader, the language.
 
         ``leds.hexes`` lists ``[q, r, "#rrggbb" as it looks, [r, g, b] the LEDs emit]``;
         ``oled`` is a PNG data URL of the 1-bit image (None: nothing shown yet);
         ``wind`` the direction 1..6 and the compass angle the dial points at.
         """
         snap = self.snapshot
-        panel = self.panel
-        uid = panel.on_reader()
-        has_reader = panel.reader is not None
+        controls = snap.controls
+        uid = controls.on_reader
         return {
             "version": self.version,
-            "lang": self.lang,
-            "mode": None if snap is None else snap.mode,   # (play: "Abandon this game" shown)
-            "leds": None if snap is None or not snap.leds else {
+            "lang": snap.lang,
+            "mode": snap.mode if snap.version else None,   # (play: "Abandon this game" shown)
+            "leds": None if not snap.leds else {
                 "brightness": snap.brightness,
                 "hexes": [[q, r, screen_colour(e, snap.brightness), list(e)]
                           for (q, r), c in snap.leds for e in [capped(c, snap.brightness)]],
             },
-            "oled": self._oled_url(snap.screen if snap is not None else None),
-            "table": None if snap is None else page_table(snap, self.lang, self.show_hand),
-            "wind": None if snap is None else wind_state(snap.wind),
-            "buttons": None if panel.buttons is None else {
-                "names": list(panel.names()), "interactive": panel.can_press()},
-            "ncards": len(self.cards),     # (a card taught: the page asks /state again)
+            "oled": self._oled_url(snap.screen),
+            "table": None if not snap.version else page_table(snap, snap.lang, self.hand),
+            "wind": None if not snap.version else wind_state(snap.wind),
+            "buttons": None if not controls.buttons else {
+                "names": list(controls.buttons), "interactive": controls.press},
+            "ncards": len(snap.cards),     # (a card taught: the page asks /state again)
             "cards_key": self.cards_key(),  # (... or renamed)
-            "reader": None if not has_reader else {
-                "interactive": panel.can_tap(), "uid": uid,
-                "card": None if uid is None else card_for_uid(uid, self.cards),
+            "reader": None if not controls.reader else {
+                "interactive": controls.tap, "uid": uid,
+                "card": None if uid is None else card_for_uid(uid, self._card_ids()),
             },
         }
 
+    def _card_ids(self) -> dict:
+        return {c.id: c for c in self.snapshot.cards}
+
     def shown_cards(self) -> list:
-        """The library's cards this page may list: not those taught in private and not yet
+        """The table's cards this page may list: not those taught in private and not yet
         played, unless the page shows the hand to play (the simulator's own page)."""
-        hidden = self.secret() if self.secret is not None and not self.show_hand else set()
-        return [c for c in self.cards.values() if c.id not in hidden]
+        snap = self.snapshot
+        hidden = snap.secret if not self.hand else frozenset()
+        return [c for c in snap.cards if c.id not in hidden]
 
     def cards_key(self) -> str:
         """What the listed cards are now, their ids and names, as a short key: the page asks
@@ -166,7 +159,7 @@ class TableView:
         return hashlib.sha1(repr(names).encode("utf-8")).hexdigest()[:12]
 
     def state(self) -> dict:
-        """:meth:`live` plus the library's cards, each with its names and sim tag."""
+        """:meth:`live` plus the table's cards, each with its names and sim tag."""
         state = self.live()
         state["langs"] = list(LANGS)
         state["cards"] = [
@@ -206,8 +199,8 @@ class TableView:
         reader = self._reader()
         if card == BLANK:
             uid = "04" + secrets.token_hex(6).upper()        # an NTAG's UID, never enrolled
-        elif not isinstance(card, str) or card not in self.cards:
-            known = ", ".join(self.cards) or "none"
+        elif not isinstance(card, str) or card not in self._card_ids():
+            known = ", ".join(self._card_ids()) or "none"
             raise InputError(f"no card {card!r} in the library; the cards are {known} "
                              f"(or {BLANK}: a card the box does not know)")
         else:
@@ -215,13 +208,11 @@ class TableView:
         if reader.on_reader() == uid:
             reader.remove()
         reader.tap(uid)
-        self.changed()
         return uid
 
     def remove(self) -> None:
         """Take whatever card is on the reader off it."""
         self._reader().remove()
-        self.changed()
 
 
 def capped(colour, brightness: float) -> tuple[int, int, int]:

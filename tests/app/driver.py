@@ -126,14 +126,18 @@ class running:
 
 
 def sim_daemon(state_dir, seed=1, devices=None, **kw):
-    """A daemon on simulated devices (the reference profile's LED grid)."""
+    """A daemon on simulated devices (the reference profile's LED grid), its state read (as
+    its setup does before it runs: the tests enrol tags and start games on it first)."""
     from table.app.daemon import Daemon
     from table.devices.build import build_devices
     from table.profiles import load
 
     if devices is None:
         devices = build_devices(load(None), sim=True)
-    return Daemon(devices, state_dir, seed=seed, **kw)
+    daemon = Daemon(devices, state_dir, seed=seed, **kw)
+    daemon.open_state()
+    daemon.settle()                           # (a problem reading it: on show first)
+    return daemon
 
 
 @asynccontextmanager

@@ -43,7 +43,7 @@ def a_journal_with_a_game(folder: Path) -> Path:
 
 def resumed(folder: Path) -> StateFolder:
     fuzzing.resume(folder)                 # raises StorageFailed for "storage failed"
-    return StateFolder(folder, game_cls=LibraryGame)
+    return StateFolder(folder, game_cls=LibraryGame).open()
 
 
 @pytest.mark.parametrize("payload", [b'{"answer": "\xff\xfe"}', DEEP.encode(),
@@ -72,7 +72,7 @@ def test_a_journal_missing_a_table_is_set_aside(tmp_path):
     db.execute("DROP TABLE entries")
     db.commit()
     db.close()
-    store = StateFolder(tmp_path, game_cls=LibraryGame)
+    store = StateFolder(tmp_path, game_cls=LibraryGame).open()
     try:
         assert store.fault is None and store.journal.latest_unfinished() is None
         assert [p.kind for p in store.problems] == ["damaged"]
@@ -97,7 +97,7 @@ def test_a_damaged_settings_file_is_set_aside_and_the_defaults_used(tmp_path, bo
     [kept] = tmp_path.glob("settings.json.damaged-*")
     assert kept.read_bytes() == raw
     (tmp_path / SETTINGS).write_bytes(raw)
-    store = StateFolder(tmp_path)
+    store = StateFolder(tmp_path).open()
     try:
         assert store.settings == {} and store.fault is None
         assert [p.kind for p in store.problems] == ["file"] and why in store.problems[0].message
@@ -110,7 +110,7 @@ def test_a_damaged_settings_file_is_set_aside_and_the_defaults_used(tmp_path, bo
                                   "[tags]\n" + "a." * 3000 + "b = 1\n"])
 def test_a_damaged_tag_file_is_set_aside_every_tag_then_unknown(tmp_path, body):
     (tmp_path / "tags.toml").write_text(body)
-    store = StateFolder(tmp_path)
+    store = StateFolder(tmp_path).open()
     try:
         tags = store.tags({"bazooka": None})
         assert tags.tags == {} and [p.kind for p in store.problems] == ["file"]

@@ -28,7 +28,7 @@ def test_a_journal_in_memory_keeps_games_and_writes_no_file(tmp_path, monkeypatc
 
 def test_the_state_in_memory_reads_and_writes_no_file(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    store = StateFolder(None, keep_finished=0, game_cls=LibraryGame)
+    store = StateFolder(None, keep_finished=0, game_cls=LibraryGame).open()
     assert store.memory and store.fault is None and store.problems == []
     assert store.journal is not None and store.settings == {}
     store.save_settings({"lang": "cs"})

@@ -49,6 +49,9 @@ async def paged(state_dir, seed):
     async with seated(state_dir, seed) as (daemon, player):
         server = await start_web(daemon.devices, daemon, "127.0.0.1", 0)
         try:
+            async with aiohttp.ClientSession() as s:    # a page watches: its view drawn
+                async with s.get(server.url + "state") as res:
+                    assert res.status == 200
             yield daemon, player, Page(server)
         finally:
             await server.stop()
@@ -131,7 +134,7 @@ def test_the_form_finishes_the_walk_on_show_and_the_card_is_drawn_at_once(tmp_pa
 def test_a_card_tapped_in_private_is_taught_on_the_page_and_shown_nowhere(tmp_path):
     async def main():
         async with paged(tmp_path / "state", 2) as (daemon, player, page):
-            page.server.view.show_hand = False       # (as on a page that had to pair)
+            page.server.view.hand = False       # (as on a page that had to pair)
             listed = [c["id"] for c in page.server.view.state()["cards"]]
             team = await tap_in_private(daemon, player)
             assert HIDDEN in daemon.game.hands[team]
@@ -146,9 +149,9 @@ def test_a_card_tapped_in_private_is_taught_on_the_page_and_shown_nowhere(tmp_pa
             assert "face down" in says and "Secret Sauce" not in says
             assert HIDDEN in daemon.game.hands[team]      # still face down in the hand
             assert [c["id"] for c in page.server.view.state()["cards"]] == listed   # unlisted
-            page.server.view.show_hand = True        # (the simulator's own page lists it)
+            page.server.view.hand = True        # (the simulator's own page lists it)
             assert "secret_sauce" in [c["id"] for c in page.server.view.state()["cards"]]
-            page.server.view.show_hand = False
+            page.server.view.hand = False
             await tap_at_its_card(daemon, player, team)  # played: known, no walk
             assert daemon.teacher.walk is None
             plays = [e for e in daemon.game.events if e["event"] == "play"]

@@ -22,7 +22,7 @@ from table.engine.game import GameConfig
 from table.librarygame import LibraryGame
 from table.hexgrid import distance
 from table.ui import scenes, screens
-from table.ui.snapshot import TableSnapshot, frame_items, one_bit
+from table.ui.snapshot import Controls, TableSnapshot, frame_items, one_bit
 from table.ui.strings import text
 from table.web import card_for_uid, serve
 
@@ -53,7 +53,8 @@ class StandIn:
     the OLED.  A direction button points the dial and lights that ray of hexes white; OK
     lights the grid green; Back shows the board again; a long press lights it red; a card
     lights the Accuracy rings round the active worm and shows the Accuracy dice.  After each
-    change it pushes a snapshot of what it shows to the page (``push``, once attached)."""
+    change it pushes a snapshot of what it shows to the page (``push``, once attached), the
+    cards it knows and its inputs (the card on the reader) in it, as the daemon's do."""
 
     def __init__(self, devices, lang: str = "en"):
         self.devices = devices
@@ -63,7 +64,10 @@ class StandIn:
         self.removed: list[str] = []
         self.cards = library()
         self.push = None
-        self.snapshot = TableSnapshot(0, "play", lang, brightness=devices.leds.brightness)
+        self.snapshot = TableSnapshot(0, "play", lang, brightness=devices.leds.brightness,
+                                      cards=tuple(self.cards.values()),
+                                      controls=Controls(tuple(devices.buttons.inputs), True,
+                                                        True, True))
         game = LibraryGame.new(GameConfig(teams=4), 7)
         bot = RandomBot(1)
         while game.turn.step in ("place", "draft", "start", "activate"):
@@ -73,7 +77,7 @@ class StandIn:
         self.team = game.turn.team
         devices.buttons.on_input = self.on_input
         devices.card_reader.on_tap = self.on_tap
-        devices.card_reader.on_remove = self.removed.append
+        devices.card_reader.on_remove = self.on_remove
         self.idle()
 
     def attach(self, running) -> None:
@@ -127,7 +131,12 @@ class StandIn:
         body = f"{event.name}{' (long)' if event.long else ''}"
         self.screen(screens.message("Button", body))
 
+    def on_remove(self, uid: str) -> None:
+        self.removed.append(uid)
+        self.changed(controls=self.snapshot.controls._replace(on_reader=None))
+
     def on_tap(self, uid: str) -> None:
+        self.changed(controls=self.snapshot.controls._replace(on_reader=uid))
         card = card_for_uid(uid, self.cards)
         self.taps.append(card)
         if card is None:

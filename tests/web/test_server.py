@@ -18,10 +18,10 @@ from table import profiles as profile
 from table.cards import library
 from table.devices.build import build_devices
 from table.devices.buttons import Buttons
-from table.devices.cards import CardReader, canonical_uid
+from table.devices.cards import CardReader
 from table.devices.leds import SimHexLeds
-from table.ui.snapshot import TableSnapshot, frame_items
-from table.web import card_for_uid, serve, sim_uid
+from table.ui.snapshot import Controls, TableSnapshot, frame_items
+from table.web import serve, sim_uid
 from tests.polling import until
 
 
@@ -90,15 +90,14 @@ def test_version_moves_only_when_the_table_changes(table, devices):
     state = running.request("/state")[1]
     assert state["version"] == first + 1
     assert state["wind"] == {"direction": 4, "angle": 180.0}
-    running.call(lambda: setattr(running.server, "lang", "uk"))
+    running.call(lambda: stand_in.changed(lang="uk"))      # the table's language: the page's
     state = running.request("/state")[1]
     assert state["version"] == first + 2 and state["lang"] == "uk"
 
 
-def test_language_must_be_known(table):
-    running, _ = table
+def test_language_must_be_known(devices):
     with pytest.raises(ValueError, match="en, cs, uk"):
-        running.server.lang = "de"
+        serve(devices, port=0, lang="de")
 
 
 # -- the inputs -----------------------------------------------------------------------------------
@@ -349,10 +348,13 @@ def test_spectator_screen_beside_real_hardware(start):
              "display": types.SimpleNamespace()}            # a real OLED keeps no image
     devs = types.SimpleNamespace(sim=False, built=lambda: built)
     running = start(devs)
-    reader.current = sim_uid("girder")
+    reader.current = sim_uid("uzi")                           # (the page never reads it)
     grid = dict.fromkeys(leds.hexes, (0, 0, 0))
-    running.call(lambda: running.server.show(TableSnapshot(1, "play", "en", wind=5,
-                                                           leds=frame_items(grid))))
+    controls = Controls(tuple(Buttons().inputs), press=False, reader=True, tap=False,
+                        on_reader=sim_uid("girder"))          # as the reader last said
+    running.call(lambda: running.server.show(TableSnapshot(
+        1, "play", "en", wind=5, leds=frame_items(grid), cards=tuple(library().values()),
+        controls=controls)))
     state = running.request("/state")[1]
     assert state["buttons"]["interactive"] is False and state["reader"]["interactive"] is False
     assert state["reader"]["card"] == "girder"
@@ -362,21 +364,6 @@ def test_spectator_screen_beside_real_hardware(start):
     assert status == 409 and "press them on the table" in reply["error"]
     status, reply = running.request("/tap", {"card": "uzi"})
     assert status == 409 and "tap the card on the table" in reply["error"]
-
-
-# -- sim tags ----------------------------------------------------------------------------------------
-
-def test_sim_tags():
-    cards = library()
-    uids = {sim_uid(c) for c in cards}
-    assert len(uids) == len(cards)
-    for card_id in cards:
-        uid = sim_uid(card_id)
-        assert canonical_uid(uid) == uid and len(uid) == 14 and uid.startswith("51")
-        assert card_for_uid(uid) == card_id
-        assert card_for_uid(uid.lower(), cards) == card_id
-    assert card_for_uid("04A1B2C3D4E5F6") is None
-    assert card_for_uid(sim_uid("railgun")) is None
 
 
 def test_serve_does_not_listen_until_started(devices):
@@ -400,55 +387,3 @@ def test_a_page_going_away_is_no_error(table, caplog):
     until(lambda: running.call(running.server.streams) == 0,   # the streams notice and end
           what="the vanished pages' streams ended")
     assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"] == []
-
-
-def test_the_page_shows_the_hands_sizes_and_a_hand_only_to_an_unpaired_page():
-    from table.ui.snapshot import TableSnapshot
-    from table.web.view import page_table
-    snap = TableSnapshot(1, "play", "en", team="Blue", hand=("Uzi", "a Starter, face down"),
-                         hands=(("Blue", 2), ("Red", 5)))
-    shown = page_table(snap, "en")
-    assert shown["hands"] == [["Blue", 2], ["Red", 5]] and shown["hand"] == list(snap.hand)
-    paired = page_table(snap, "en", hand=False)
-    assert paired["hands"] == shown["hands"] and paired["hand"] is None
-    assert serve(None, "127.0.0.1", 0).view.show_hand
-    assert not serve(None, "127.0.0.1", 0, pairing=True).view.show_hand
-
-
-def test_the_page_is_watched_from_its_first_request_for_the_state_and_drawn_anew_once(
-        devices, start):
-    """Until a page asks for the table's state, the table leaves the page's view of the game
-    out of its snapshots (issue 20: no work for nobody); the first request has the table draw
-    anew, so the answer holds it."""
-    running = start(devices)
-    drawn = []
-    running.server.on_watch = lambda: drawn.append(running.server.watched)
-    assert running.server.watched is False
-    assert running.request("/state")[0] == 200
-    assert running.request("/state")[0] == 200
-    assert running.server.watched is True and drawn == [True]
-
-
-def test_a_daemon_leaves_the_pages_view_out_until_a_page_watches(tmp_path, monkeypatch):
-    import table.app.daemon as daemon_module
-    from table.devices.build import build_devices
-    from table.profiles import load
-
-    views = []
-    monkeypatch.setattr(daemon_module, "page_view",
-                        lambda *args, **kw: views.append(args) or {"team": "Red"})
-    devs = build_devices(load(None), sim=True)
-    daemon = daemon_module.Daemon(devs, tmp_path, seed=1)
-    snaps, watched = [], [False]
-    daemon.on_snapshot = snaps.append
-    daemon.page_watched = lambda: watched[0]
-    try:
-        daemon.new_wizard()
-        daemon.render()
-        watched[0] = True
-        daemon.render()
-    finally:
-        daemon.close()
-        devs.close()
-    assert len(views) == 1                       # worked out only for the page watching
-    assert snaps[0].team is None and snaps[1].team == "Red"

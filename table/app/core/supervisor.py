@@ -25,10 +25,11 @@ class Supervisor:
 
     ``on_fault(name, err)`` is called when a device first fails, ``on_back(name)`` when a
     failing one works again.  Through ``bridge``, on the loop: ``on_input(event)`` for each
-    button event, ``on_tap(uid)`` for each tag read, ``on_error(name, err)`` for an error a
-    device's own thread met (default: :meth:`fault`).  With ``seen`` (called in the device's
-    thread when the press or the tap comes), ``on_input(event, seen())`` and
-    ``on_tap(uid, seen())``: what was on show when it was made."""
+    button event, ``on_tap(uid)`` for each tag read, ``on_removed(uid)`` when it leaves the
+    reader, ``on_error(name, err)`` for an error a device's own thread met (default:
+    :meth:`fault`).  With ``seen`` (called in the device's thread when the press or the tap
+    comes), ``on_input(event, seen())`` and ``on_tap(uid, seen())``: what was on show when it
+    was made."""
 
     def __init__(self, devices: Any, *, retry_s: float = 3.0,
                  clock: Callable[[], float] = time.monotonic,
@@ -37,6 +38,7 @@ class Supervisor:
                  bridge: LoopBridge | None = None,
                  on_input: Callable[[Any], None] | None = None,
                  on_tap: Callable[[str], None] | None = None,
+                 on_removed: Callable[[str], None] | None = None,
                  on_error: Callable[[str, DeviceError], None] | None = None,
                  seen: Callable[[], Any] | None = None) -> None:
         self.devices = devices
@@ -47,6 +49,7 @@ class Supervisor:
         self.bridge = bridge or LoopBridge()
         self.on_input = on_input
         self.on_tap = on_tap
+        self.on_removed = on_removed
         self.on_error = on_error or self.fault
         self.seen = seen
         self.dev: dict[str, Any] = {}                 # the devices open, by name
@@ -135,6 +138,8 @@ class Supervisor:
         elif name == "card_reader":
             if self.on_tap is not None:
                 device.on_tap = people(self.on_tap)
+            if self.on_removed is not None:
+                device.on_remove = wrap(self.on_removed)
             device.on_error = wrap(lambda err: self.on_error("card_reader", err))
 
 

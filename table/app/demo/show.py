@@ -109,7 +109,7 @@ class Show:
         return self._d
 
     def attach(self, daemon: Daemon) -> None:
-        """Played by ``daemon`` (its constructor's)."""
+        """Played by ``daemon`` (its setup's, Daemon.open_state)."""
         self._d = daemon
         daemon.state.set(lang=self.lang)
         self.last_input = daemon.clock()

@@ -1,16 +1,20 @@
 """The table as the simulator page draws it beside the LEDs: what stands on each hex, whose
 turn it is, the turn log, what the OLED says in words, and (in simulation only) the hand of the
-team to play.  Everything from the game state, in the players' language, read without changing
-anything: the presenter puts it in each :class:`table.ui.snapshot.TableSnapshot`, which the
-page is pushed (table/web never imports the app).
+team to play; the cards the table knows and its inputs (:func:`table_side`).  Everything from
+the table's state, in the players' language, read without changing anything: the presenter
+puts it in each :class:`table.ui.snapshot.TableSnapshot`, which the page is pushed and draws
+from alone (table/web never imports the app).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from table.devices.buttons import Buttons, SimButtons
+from table.devices.cards import CardReader, SimCardReader
 from table.engine.setup import HIDDEN
 from table.ui.instructions import worm_number
+from table.ui.snapshot import Controls
 from table.ui.story import turn_log
 from table.ui.strings import text, worm_short
 
@@ -83,3 +87,18 @@ def page_view(prompt, view, game, board, lang: str, *, sim: bool, cards: Mapping
             names = [text("hex.empty_land" if board.is_land(h) else "hex.water", lang)]
         out["cursor"] = {"at": list(h), "says": ", ".join(names)}
     return out
+
+
+def table_side(cards: Mapping, secret: set[str], dev: dict, on_reader: str | None) -> dict:
+    """The page's fields of a :class:`TableSnapshot` that are not the game: the cards the
+    table knows now (a card taught or renamed is listed at once), those taught in private and
+    not yet played, and the inputs (``dev``: the devices open, by name) with the card on the
+    reader (``on_reader``, as the reader last said)."""
+    buttons, reader = dev.get("buttons"), dev.get("card_reader")
+    has_reader = isinstance(reader, CardReader)
+    return {"cards": tuple(cards.values()), "secret": frozenset(secret),
+            "controls": Controls(buttons=tuple(buttons.inputs) if isinstance(buttons, Buttons)
+                                 else (),
+                                 press=isinstance(buttons, SimButtons), reader=has_reader,
+                                 tap=isinstance(reader, SimCardReader),
+                                 on_reader=on_reader if has_reader else None)}

@@ -107,7 +107,8 @@ CHECKS = {SETTINGS: check_settings, PROGRESS: check_progress}
 
 
 class StateFolder:
-    """The state folder as the daemon uses it; see the module's doc.  Never raises.
+    """The state folder as the daemon uses it; see the module's doc.  Never raises.  Made
+    without touching a file; :meth:`open` reads it.
 
     ``folder`` None: the state in memory only (the shop demo's, which runs for days on an SD
     card): a journal in SQLite's memory, settings and tags that start empty; no file is read
@@ -123,17 +124,23 @@ class StateFolder:
         self.fault: Fault | None = None
         self.journal: Journal | None = None
         self.settings: dict = {}
+
+    def open(self) -> StateFolder:
+        """Read the settings and open the journal (blocking file I/O: the daemon's setup runs
+        it in a worker thread, table/app/daemon.py); what is wrong is a problem or a fault.
+        Returns the folder itself."""
         if self.memory:
             self.open_journal()
-            return
+            return self
         try:
             _probe(self.folder)
         except OSError as err:
             self._failed(err, f"state folder {self.folder}: {err.strerror or err}; "
                               "check the SD card (or give a writable --state-dir)")
-            return
+            return self
         self.settings = self.read_json(SETTINGS)
         self.open_journal()
+        return self
 
     # -- faults --------------------------------------------------------------------------------
     def _failed(self, err: BaseException, message: str) -> Fault:

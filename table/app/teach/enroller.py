@@ -27,6 +27,7 @@ from table.ui.strings import text
 
 from table.app.core.bridge import LoopBridge
 from table.app.asking.prompts import Menu
+from table.app.showing.pageview import table_side
 from table.app.storage.folder import load_cards, read_tags
 
 log = logging.getLogger("worms-table")
@@ -48,8 +49,10 @@ class Enroller:
         # called with each new TableSnapshot (the page)
         self.on_snapshot: Callable[[TableSnapshot], None] | None = None
         self.version = 0
+        self.page_watched: Callable[[], bool] = lambda: True   # (its snapshots hold it all)
         # "1" held: the simulator page opens pairing
         self.on_pair_button: Callable[[], None] | None = None
+        self.on_reader: str | None = None  # the UID of the card on the reader, as it says
         self.note: str | None = None       # the page's pairing code, until a button or tap
         self.note_title = "worms-table"     # (what the note is: the box's, or enrolling's)
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -87,8 +90,18 @@ class Enroller:
                 log.error("%s", err)
         self.version += 1
         if self.on_snapshot is not None:
+            page = table_side(self.cards, set(), {"buttons": self.buttons,
+                                                  "card_reader": self.reader}, self.on_reader)
             self.on_snapshot(TableSnapshot(self.version, "enroll", self.lang,
-                                           oled=tuple(screen.texts), screen=image))
+                                           oled=tuple(screen.texts), screen=image, **page))
+
+    # -- the page's side (table.ui.pagelink.Table) ---------------------------------------------
+    def redraw(self) -> None:
+        """A page watches now: nothing to draw anew (each snapshot holds all the page shows)."""
+
+    def card_form(self) -> None:
+        """The page's card form only writes the owner's files here (the menu reads them)."""
+        return None
 
     def _pick(self, uid: str) -> Menu:
         """The menu of cards for tag ``uid`` (its card under the cursor, if it has one)."""
@@ -105,7 +118,14 @@ class Enroller:
         self.ids = sorted(cards, key=lambda c: cards[c].name(self.lang))
 
     # -- inputs --------------------------------------------------------------------------------
+    def removed(self, uid: str) -> None:
+        """The card left the reader."""
+        if self.on_reader == uid:
+            self.on_reader = None
+            self.render()
+
     def handle_tap(self, uid: str) -> None:
+        self.on_reader = uid
         if self.adding:
             self.adding = False
             self._reload()
@@ -182,6 +202,7 @@ class Enroller:
         self.reader = reader = self.devices.card_reader
         buttons.on_input = bridge.wrap(self.handle_input)
         reader.on_tap = bridge.wrap(self.handle_tap)
+        reader.on_remove = bridge.wrap(self.removed)
         self.render()
         if started is not None:
             started()

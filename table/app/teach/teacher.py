@@ -9,7 +9,7 @@ enrolled, and the answer the game was waiting for is given with it (the card is 
 drawn).  Back on the walk's first screen leaves it; the question it came from is asked again.
 
 The page's card form (table/web/cardform.py) is the same walk, faster: the Teacher is the
-page's :class:`~table.web.cardform.CardSink`.  A card written there while the box walks an
+page's :class:`~table.ui.pagelink.CardSink`.  A card written there while the box walks an
 unknown tag finishes that walk (the card, with the name typed on the page, is enrolled to the
 tag and played or drawn at once, as the walk would); written while a card tapped in private
 waits (an unknown tag tapped where no card is asked for: the Starter dealt face down, say),
@@ -254,7 +254,7 @@ class Teacher:
                 self.private = None
         return card.id
 
-    # -- the page's card form (table.web.cardform.CardSink) ------------------------------------
+    # -- the page's card form (table.ui.pagelink.CardSink) -------------------------------------
     def card_problem(self, raw: dict) -> str | None:
         """Why the page's card cannot be the one the box is waiting for (None: it can)."""
         walk = self.walk
