@@ -180,7 +180,7 @@ def test_each_layer_has_one_error_root():
     from table.web.errors import WebError
     from table.web.limits import HttpError
     from table.web.pairing import Denied
-    from table.web.view import InputError
+    from table.web.errors import InputError
     assert all(issubclass(e, EngineError) for e in (Illegal, OutOfRandom, ReplayMismatch))
     assert issubclass(TileError, CardError)
     assert all(issubclass(e, ScenarioError) for e in (Malformed, CannotRun))

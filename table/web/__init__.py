@@ -15,9 +15,10 @@ The daemon's one entry point::
 with ``buttons`` and ``card_reader``): the page's inputs (:class:`table.devices.panel.Panel`).
 What the page shows is only what the table pushes with ``show`` (the cards it knows and its
 inputs too): no device is read back.  Beside a table, commands/common.py ``start_web`` joins
-the two through the table's typed side (table/ui/pagelink.py).  With simulated devices the page's buttons and cards drive them; beside real hardware it is a
-read-only spectator screen.  The card row taps each card's sim tag (:func:`sim_uid`); the daemon
-maps a tag back to its card with :func:`card_for_uid`.
+the two through the table's typed side (table/ui/pagelink.py).  With simulated devices the
+page's buttons and cards drive them; beside real hardware it is a read-only spectator screen.
+The card row taps each card's sim tag (:func:`sim_uid`); the daemon maps a tag back to its
+card with :func:`card_for_uid`.
 """
 
 from __future__ import annotations

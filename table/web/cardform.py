@@ -36,7 +36,7 @@ from table.cards import CardError, CardLibrary, current_library
 from table.cards.authoring import check, to_toml
 from table.ui.pagelink import CardSink
 
-from .view import InputError
+from .errors import InputError
 
 MAX_OWNER_CARDS = 200          # card files in the owner's folder (the box holds ~100 cards)
 MAX_OWNER_BYTES = 512 * 1024   # and their bytes (a card file is ~0.5 kB)

@@ -12,8 +12,7 @@ Endpoints:
     GET  /state            the whole state (see :class:`table.web.view.TableView`)
     GET  /events           Server-Sent Events: an ``event: state`` with the live state at once
                            and on every change (each snapshot the table pushes through
-                           :meth:`WebServer.show`; nothing is polled); a comment line every
-                           ``heartbeat_s`` finds pages that went away
+                           :meth:`WebServer.show`; nothing is polled): table/web/streams.py
     POST /press            {"name": "1".."6" | "ok" | "back", "long": false}
     POST /tap              {"card": "<card id>"}: the card's sim tag goes on the reader
     POST /remove           the card on the reader is taken off
@@ -35,12 +34,9 @@ answered 503 and closed at once); when every slot is taken a newcomer takes the 
 stranger's connection (the oldest of the address holding the most; limits.to_evict), never
 of one a paired page has used, so strangers cannot hold the slots against a paired page; a
 connection must send each request whole within ``idle_s`` (a minimum data rate: slowloris
-gets a connection for seconds) and is closed when idle that long; at most ``max_streams``
-event streams, ``max_streams_per_page`` per page (session), and a stream whose page went
-away is dropped when its socket closes, when the kernel gives up on unacknowledged
-heartbeats (every ``heartbeat_s``; TCP_USER_TIMEOUT), or when a heartbeat cannot be written
-within ``write_timeout_s``; a stream ends when its page is unpaired.  The card form works in
-a worker thread (table/web/cardform.py), never on the loop.
+gets a connection for seconds) and is closed when idle that long; the event streams have
+limits of their own (``server.events``: table/web/streams.py).  The card form works in a
+worker thread (table/web/cardform.py), never on the loop.
 
 POSTs take a JSON body (at most 4 KiB, nested at most 8 deep: table/web/limits.py) with
 Content-Type application/json (so no other site's form can post to the table). Bad input,
@@ -52,7 +48,6 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import contextlib
 import json
 import logging
 from collections.abc import Callable, Coroutine
@@ -64,12 +59,14 @@ from aiohttp import web
 
 from table.ui.pagelink import CardSink
 from table.web.cardform import CardForm
-from table.web.limits import (BUSY_REPLY, HEARTBEAT_S, IDLE_S, MAX_BODY_BYTES, MAX_PER_CLIENT,
-                              MAX_STREAMS, MAX_STREAMS_PER_PAGE, UNPAIR_HOLD_S, WRITE_TIMEOUT_S,
-                              HttpError, ServerLog, connection_limits, drop_when_unacknowledged,
-                              is_loopback, peer, quiet_accept_errors, read_json, to_evict)
+from table.web.limits import (BUSY_REPLY, IDLE_S, MAX_BODY_BYTES, MAX_PER_CLIENT, UNPAIR_HOLD_S,
+                              HttpError, ServerLog, connection_limits, is_loopback, peer,
+                              quiet_accept_errors, read_json, to_evict)
 from table.web.pairing import CODE_DIGITS, Denied, Pairing
-from table.web.view import InputError, TableView
+from table.web.streams import Streams
+from table.web.errors import InputError
+from table.web.inputs import PageInputs
+from table.web.view import TableView
 
 log = logging.getLogger(__name__)
 
@@ -114,16 +111,14 @@ class WebServer:
         self._codes: collections.deque[str] = collections.deque(maxlen=4)  # the last shown
         self.pairing = Pairing(self._code_shown, code=pairing_code) if needed else None
         # a page that had to pair sees no hand (and no card taught in private)
-        self.view = TableView(devices, lang=lang, hand=self.pairing is None)
-        self.view.on_change = self._wake
+        self.view = TableView(lang=lang, hand=self.pairing is None)
+        self.inputs = PageInputs(devices, self.view.card_ids)   # (inputs.py)
+        self.events = Streams()                 # the pages' event streams (streams.py)
+        self.view.on_change = self.events.wake
         # the limits (attributes, so that a test can narrow them)
         self.max_connections, self.backlog = connection_limits()
         self.max_per_client = MAX_PER_CLIENT
-        self.max_streams = MAX_STREAMS
-        self.max_streams_per_page = MAX_STREAMS_PER_PAGE
         self.idle_s = IDLE_S
-        self.heartbeat_s = HEARTBEAT_S
-        self.write_timeout_s = WRITE_TIMEOUT_S
         self.refused = 0                        # connections turned away over a limit
         self.evicted = 0                        # strangers' connections closed for newcomers
         self._trusted: set = set()              # connections a page has used (open ones)
@@ -133,8 +128,6 @@ class WebServer:
         self._quiet_until = 0.0
         self._runner: web.AppRunner | None = None
         self._listener: asyncio.base_events.Server | None = None
-        self._tick = asyncio.Event()
-        self._streams: dict[web.StreamResponse, str] = {}   # stream: its page (session)
         self._unasked: set = set()          # connections that have not sent a request yet
         self._closing = False
         self._static = {path: (_page(name), ctype) for path, (name, ctype) in STATIC.items()}
@@ -168,7 +161,7 @@ class WebServer:
         now = asyncio.get_running_loop().time()
         if now - self._held_at < UNPAIR_HOLD_S:
             self.pairing.unpair_all()
-            self._wake()                      # the streams see they are no longer paired
+            self.events.wake()                # the streams see they are no longer paired
         self._held_at = now
         self.pairing.open()
 
@@ -196,10 +189,6 @@ class WebServer:
         self._codes.append(code)
         if self._on_code is not None:
             self._on_code(code)
-
-    def _wake(self) -> None:
-        tick, self._tick = self._tick, asyncio.Event()
-        tick.set()
 
     async def start(self) -> "WebServer":
         """Listen; raises OSError (e.g. the port is taken) with its own message."""
@@ -232,13 +221,13 @@ class WebServer:
         if self._listener is not None:
             self._listener.close()
             self._closing = True
-            self._wake()               # the event streams see _closing and end
+            self.events.close()        # the event streams end
             await asyncio.sleep(0)
             if self._runner is not None:
                 await self._runner.cleanup()
             await self._listener.wait_closed()
             self._listener = self._runner = None
-            self._closing = False
+            self._closing = self.events.closing = False
             self._unquiet()
 
     async def __aenter__(self) -> "WebServer":
@@ -259,7 +248,7 @@ class WebServer:
 
     def streams(self) -> int:
         """How many event streams (pages watching the table) are open now."""
-        return len(self._streams)
+        return self.events.count()
 
     def _admit(self, transport) -> None:
         http = self._http()
@@ -336,7 +325,7 @@ class WebServer:
             body, ctype = self._static[path]
             return web.Response(body=body, content_type=ctype, charset="utf-8")
         posts: dict[str, Callable[[dict], dict | Coroutine[Any, Any, dict]]] = {
-            "/press": self._press, "/tap": self._tap, "/remove": self._remove,
+            "/press": self.inputs.press, "/tap": self.inputs.tap, "/remove": self.inputs.remove,
             "/cards/check": lambda d: self.cardform.check(d, self.on_card),
             "/cards/new": lambda d: self.cardform.new(d, self.on_card),
             "/cards/rename": self._rename}
@@ -384,75 +373,16 @@ class WebServer:
             response.set_cookie(SESSION, session, path="/", httponly=True, samesite="Strict")
         return response
 
-    @staticmethod
-    def _only(data: dict, allowed: set[str]) -> None:
-        extra = sorted(set(data) - allowed)
-        if extra:
-            raise InputError(f"unknown field(s) {', '.join(extra)}; send only "
-                             f"{', '.join(sorted(allowed)) or 'an empty object'}")
-
-    def _press(self, data: dict) -> dict:
-        self._only(data, {"name", "long"})
-        if "name" not in data:
-            raise InputError("say which button: {\"name\": \"ok\"}")
-        self.view.press(data["name"], data.get("long", False))
-        return {}
-
-    def _tap(self, data: dict) -> dict:
-        self._only(data, {"card"})
-        if "card" not in data:
-            raise InputError("say which card: {\"card\": \"bazooka\"}")
-        return {"uid": self.view.tap(data["card"])}
-
     async def _rename(self, data: dict) -> dict:
         # (the table, told, draws its cards anew: the pages ask for them again)
         return await self.cardform.rename(data, self.on_card)
 
-    def _remove(self, data: dict) -> dict:
-        self._only(data, set())
-        self.view.remove()
-        return {}
-
-    # -- the live channel -----------------------------------------------------------------
+    # -- the live channel (table/web/streams.py) ---------------------------------------------
     async def _events(self, request: web.Request, session: str | None) -> web.StreamResponse:
-        if self._closing:
-            raise HttpError(503, "the table is stopping")
         page = session or request.cookies.get(SESSION) or request.remote or "?"
-        if sum(p == page for p in self._streams.values()) >= self.max_streams_per_page:
-            raise HttpError(429, f"this page has {self.max_streams_per_page} event streams "
-                                 "open already; close a tab and try again")
-        if len(self._streams) >= self.max_streams:
-            raise HttpError(503, f"{self.max_streams} pages are watching this table already; "
-                                 "close one and try again")
+        self.events.check(page)
         response = self._paired(web.StreamResponse(
             headers={"Content-Type": "text/event-stream"}), session)
-        drop_when_unacknowledged(request.transport)
-        await response.prepare(request)
-        self._streams[response] = page
-        try:
-            await self._send(response, b"retry: 1000\n\n")
-            sent = None
-            while not self._closing and self._still_paired(page, request):
-                tick = self._tick
-                live = self.view.live()
-                if live["version"] != sent:
-                    sent = live["version"]
-                    await self._send(response, b"event: state\ndata: "
-                                     + json.dumps(live).encode() + b"\n\n")
-                else:
-                    await self._send(response, b": still here\n\n")
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(tick.wait(), self.heartbeat_s)
-        except (ConnectionError, TimeoutError):
-            if request.transport is not None:   # gone, or not reading: let it go
-                request.transport.abort()
-        finally:
-            self._streams.pop(response, None)
-        return response
-
-    def _still_paired(self, page: str, request: web.Request) -> bool:
-        return self.pairing is None or self.pairing.paired(page, request.remote)
-
-    async def _send(self, response: web.StreamResponse, data: bytes) -> None:
-        async with asyncio.timeout(self.write_timeout_s):
-            await response.write(data)
+        return await self.events.serve(
+            request, response, page, self.view.live,
+            lambda: self.pairing is None or self.pairing.paired(page, request.remote))

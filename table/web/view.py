@@ -7,9 +7,7 @@ them, the cards the table knows, its buttons and the card on its reader); the vi
 page's event stream.  What the page shows is drawn from that snapshot alone (and whether this
 page may see the hand to play, fixed when the server is made): no device is read back and
 nothing is polled, so a device that changes without the table saying so changes nothing on
-the page.  The inputs (:meth:`press`, :meth:`tap`, :meth:`remove`) go through the devices' one typed door,
-:class:`table.devices.panel.Panel`, and work only on simulated backends; beside real hardware
-the page is a spectator screen.
+the page.  The page's inputs are table/web/inputs.py.
 """
 
 from __future__ import annotations
@@ -17,27 +15,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
-import secrets
 from collections.abc import Callable
 
 from table.cards.simtags import card_for_uid, sim_uid
-from table.devices.panel import Panel
 from table.langs import LANGS
 from table.ui import scenes
 from table.ui.snapshot import TableSnapshot
 from table.ui.strings import text
-
-from .errors import WebError
-
-#: the card row's "a card the box doesn't know": a blank tag (POST /tap {"card": "blank"})
-BLANK = "blank"
-
-class InputError(WebError):
-    """A request the table cannot take; ``status`` is the HTTP status to answer with."""
-
-    def __init__(self, message: str, status: int = 400):
-        super().__init__(message)
-        self.status = status
 
 
 def screen_colour(color, brightness: float) -> str:
@@ -58,15 +42,14 @@ def screen_colour(color, brightness: float) -> str:
 
 class TableView:
     """The table as the page sees it: the last snapshot pushed (the page's whole view is
-    drawn from it: :meth:`live`, :meth:`state`), and the inputs' panel.  ``hand``: the page
+    drawn from it: :meth:`live`, :meth:`state`).  ``hand``: the page
     may show the hand to play and the cards taught in private (the simulator's own page,
     never one that had to pair); ``lang``: the page's language until the table's first
     snapshot says its own."""
 
-    def __init__(self, devices, lang: str = "en", *, hand: bool = True):
+    def __init__(self, lang: str = "en", *, hand: bool = True):
         if lang not in LANGS:
             raise ValueError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
-        self.panel = Panel(devices)
         self.hand = hand
         self.snapshot = TableSnapshot(0, "", lang)   # (nothing shown yet)
         self.version = 0
@@ -138,11 +121,12 @@ class TableView:
             "cards_key": self.cards_key(),  # (... or renamed)
             "reader": None if not controls.reader else {
                 "interactive": controls.tap, "uid": uid,
-                "card": None if uid is None else card_for_uid(uid, self._card_ids()),
+                "card": None if uid is None else card_for_uid(uid, self.card_ids()),
             },
         }
 
-    def _card_ids(self) -> dict:
+    def card_ids(self) -> dict:
+        """The table's cards, by id (the cards the page may tap)."""
         return {c.id: c for c in self.snapshot.cards}
 
     def shown_cards(self) -> list:
@@ -168,51 +152,6 @@ class TableView:
             for c in self.shown_cards()
         ]
         return state
-
-    # -- the inputs (simulated backends only) ---------------------------------------------
-    def press(self, name: object, long: object = False) -> None:
-        panel = self.panel
-        if panel.buttons is None:
-            raise InputError("this table has no buttons", 409)
-        if not panel.can_press():
-            raise InputError("the buttons are real ones: press them on the table", 409)
-        inputs = panel.names()
-        if not isinstance(name, str) or name not in inputs:
-            raise InputError(f"no button {name!r}; the buttons are {', '.join(inputs)}")
-        if not isinstance(long, bool):
-            raise InputError(f"long must be true or false, not {long!r}")
-        panel.press(name, long=long)
-
-    def _reader(self) -> Panel:
-        panel = self.panel
-        if panel.reader is None:
-            raise InputError("this table has no card reader", 409)
-        if not panel.can_tap():
-            raise InputError("the card reader is a real one: tap the card on the table", 409)
-        return panel
-
-    def tap(self, card: object) -> str:
-        """Put ``card`` (a library card id) on the reader; tapping the card already there
-        takes it off and puts it back (a fresh tap).  ``"blank"``: a card the box does not
-        know, a new tag each time (the box walks the players through it).  Returns the UID
-        tapped."""
-        reader = self._reader()
-        if card == BLANK:
-            uid = "04" + secrets.token_hex(6).upper()        # an NTAG's UID, never enrolled
-        elif not isinstance(card, str) or card not in self._card_ids():
-            known = ", ".join(self._card_ids()) or "none"
-            raise InputError(f"no card {card!r} in the library; the cards are {known} "
-                             f"(or {BLANK}: a card the box does not know)")
-        else:
-            uid = sim_uid(card)
-        if reader.on_reader() == uid:
-            reader.remove()
-        reader.tap(uid)
-        return uid
-
-    def remove(self) -> None:
-        """Take whatever card is on the reader off it."""
-        self._reader().remove()
 
 
 def capped(colour, brightness: float) -> tuple[int, int, int]:

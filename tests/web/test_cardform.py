@@ -65,7 +65,7 @@ def test_the_library_is_read_again_only_when_an_owners_file_changed(tmp_path, mo
 
 def test_the_owners_folder_has_a_quota(tmp_path, monkeypatch):
     import table.web.cardform as cardform
-    from table.web.view import InputError
+    from table.web.errors import InputError
     monkeypatch.setenv("WORMS_TABLE_CARDS", str(tmp_path))
     monkeypatch.setattr(cardform, "MAX_OWNER_CARDS", 3)
     form = cardform.CardForm()

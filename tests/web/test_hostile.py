@@ -414,7 +414,7 @@ def open_stream(port: int) -> socket.socket:
 
 def test_event_streams_are_capped(table):
     running, _ = table
-    running.server.max_streams = 2
+    running.server.events.max_streams = 2
     streams = [open_stream(running.server.port) for _ in range(2)]
     try:
         for s in streams:
@@ -443,7 +443,7 @@ def test_one_page_cannot_hold_every_stream_and_unpairing_all_ends_them(devices, 
     mine = session_of(get(server.port, code=codes[0], source="127.0.0.60")[2])
     other = session_of(get(server.port, code=codes[0], source="127.0.0.61")[2])
     streams = [paired_stream(server.port, mine, "127.0.0.60")
-               for _ in range(server.max_streams_per_page)]
+               for _ in range(server.events.max_streams_per_page)]
     try:
         for s in streams:
             assert s.recv(100).startswith(b"HTTP/1.1 200 ")
@@ -471,7 +471,7 @@ def test_one_page_cannot_hold_every_stream_and_unpairing_all_ends_them(devices, 
 @pytest.mark.parametrize("how", ["close", "reset"])
 def test_dead_event_streams_are_dropped(table, caplog, how):
     running, _ = table
-    running.server.heartbeat_s = 3600.0        # no heartbeat comes to find them
+    running.server.events.heartbeat_s = 3600.0        # no heartbeat comes to find them
     for _ in range(3):
         with open_stream(running.server.port) as s:
             assert s.recv(100).startswith(b"HTTP/1.1 200 ")
@@ -489,7 +489,7 @@ def test_a_stream_whose_page_stopped_reading_is_dropped(table, monkeypatch, capl
     are full a write never completes; the heartbeat's write times out and the stream goes."""
     running, _ = table
     server = running.server
-    server.heartbeat_s, server.write_timeout_s = 0.1, 0.2
+    server.events.heartbeat_s, server.events.write_timeout_s = 0.1, 0.2
     with open_stream(server.port) as s:
         assert s.recv(100).startswith(b"HTTP/1.1 200 ")
         until(lambda: running.call(server.streams) == 1)

@@ -37,8 +37,9 @@ def a_snapshot(devices) -> TableSnapshot:
 
 def test_the_same_snapshot_gives_the_same_view_whatever_the_devices_do(devices):
     snap = a_snapshot(devices)
-    page, other = TableView(devices, hand=False), TableView(devices, hand=False)
-    page.show(snap)
+    server = serve(devices, port=0, pairing=True)         # (a page that had to pair)
+    page, other = server.view, TableView(hand=False)
+    server.show(snap)
     other.show(snap)
     seen = page.state()
     assert seen == other.state()
@@ -54,14 +55,15 @@ def test_the_same_snapshot_gives_the_same_view_whatever_the_devices_do(devices):
     devices.wind.point(5)
     devices.display.show(Image.new("1", (128, 64), 1))
     assert page.state() == seen
-    assert page.show(snap.next()) is False and page.state() == seen   # nothing new either
+    server.show(snap.next())
+    assert page.state() == seen                                 # nothing new either
     # what the table says, the page shows
-    assert page.show(snap.next(controls=snap.controls._replace(on_reader=None)))
-    assert page.state()["reader"]["uid"] is None
+    server.show(snap.next(controls=snap.controls._replace(on_reader=None)))
+    assert page.state()["reader"]["uid"] is None and page.state()["version"] == 2
 
 
 def test_the_view_before_the_table_has_shown_anything(devices):
-    state = TableView(devices, lang="uk").state()
+    state = TableView(lang="uk").state()
     assert state["lang"] == "uk" and state["cards"] == []
     assert (state["leds"], state["oled"], state["table"], state["wind"], state["buttons"],
             state["reader"]) == (None, None, None, None, None, None)
@@ -73,7 +75,7 @@ def test_beside_a_daemon_every_view_is_its_snapshots(tmp_path):
     it alone, and the page follows the reader and the cards."""
     async def main():
         async with seated(tmp_path / "state", 3) as (daemon, player):
-            page = TableView(daemon.devices)
+            page = TableView()
             pushed: list[tuple[TableSnapshot, dict]] = []
 
             def push(snap: TableSnapshot) -> None:
@@ -98,7 +100,7 @@ def test_beside_a_daemon_every_view_is_its_snapshots(tmp_path):
     pushed = asyncio.run(main())
     assert len(pushed) > 5
     for snap, shown in pushed:
-        fresh = TableView(None)
+        fresh = TableView()
         fresh.show(snap)
         assert without_version(fresh.state()) == without_version(shown)
     assert "banana_bomb" in [c["id"] for c in pushed[-1][1]["cards"]]
