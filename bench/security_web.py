@@ -341,7 +341,7 @@ def table_presses_swallowed(rounds: int = 5, wrong_per_round: int = 25) -> int:
             parts["daemon"] = daemon = Daemon(devices, state, seed=1, sim=True)
             stdout, sys.stdout = sys.stdout, quiet           # start_web prints the address
             try:
-                parts["server"] = await start_web(devices, daemon, HOST, 0, pairing=True)
+                parts["server"] = await start_web(devices, daemon.page, HOST, 0, pairing=True)
             finally:
                 sys.stdout = stdout
             started = asyncio.Event()

@@ -26,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,11 +34,8 @@ from table.devices import DeviceError
 from table.engine.game import GameConfig
 from table.librarygame import LibraryGame
 from table.hexgrid import hexagon
-from table.cards import CardLibrary, current_library
 from table.journal import Journal, JournaledGame, JournalError
-from table.langs import LANGS
 from table.ui import screens
-from table.ui.snapshot import TableSnapshot
 
 from table.app import boxseat, inputs
 from table.app.core import tasks
@@ -47,16 +44,15 @@ from table.app.core.mode import Mode
 from table.app.core.tablestate import Doing, TableState
 from table.app.gameplay import GamePlay
 from table.app.core.systemd import Notifier
-from table.app.showing.pageview import page_view
 from table.app.showing.views import fault_notice, game_view
 from table.app.onshow import OnShow
 from table.app.showing.presenter import Presenter
 from table.app.asking.prompts import Notice, Prompt, View
-from table.app.storage.folder import StateFolder, load_cards
-from table.app.storage.tags import TagStore
+from table.app.storage.folder import StateFolder
+from table.app.storage.opening import read_state, unread
 from table.app.showing.stepqueue import StepQueue
 from table.app.storage.guard import StorageGuard
-from table.app.showing.pageview import table_side
+from table.app.showing.pageside import PageSide
 from table.app.core.supervisor import Supervisor
 from table.app.teach.teacher import Teacher
 from table.app.core.turntimer import TurnTimer
@@ -72,44 +68,34 @@ KEEP_FINISHED = 20           # finished games kept in the journal (older ones pr
 
 
 class Daemon:
-    """The table.  Made without touching a file or a device (its parts built only);
-    :meth:`setup` reads the state folder, the card library and the tags in a worker thread
-    (:meth:`open_state`), and :meth:`run` starts the devices and the loop's tasks."""
-
+    """The table, made without touching a file or a device; :meth:`setup` reads the state in
+    a worker thread (:meth:`open_state`), :meth:`run` starts the devices and the tasks."""
     def __init__(self, devices, state_dir: Path | str | None, *, seed: int | None = None,
                  sim: bool = False, notifier: Notifier | None = None, tag_lookup=None,
                  cards: Mapping | None = None, fps: int = 15, retry_s: float = 3.0,
                  clock=time.monotonic, show: Show | None = None):
         self.devices = devices
         self.state_dir = Path(state_dir) if state_dir is not None else None   # None: in memory
-        # not opened yet (open_state); never raises: what is wrong is shown once the devices
-        # are up (table/app/storage/folder.py)
+        # read by open_state; never raises: what is wrong is shown (table/app/storage/folder.py)
         self.store = StateFolder(self.state_dir, game_cls=LibraryGame,
                                  keep_finished=KEEP_FINISHED if state_dir is not None else 1)
         self.seed = seed
         self.sim = sim
         self.notifier = notifier or Notifier(None)
-        # the one library every part reads (table/cards), read by open_state
-        self.cards: CardLibrary = current_library() if cards is None else \
-            cards if isinstance(cards, CardLibrary) else CardLibrary.fixed(cards)
-        self.tags = TagStore(None, self.cards)   # (none enrolled until open_state reads them)
+        self.cards, self.tags = unread(cards)   # the one library (table/cards): open_state's
         self.tag_lookup = tag_lookup          # extra lookup (the simulator's sim tags)
-        self.on_reader: str | None = None     # the UID of the card on the reader, as it says
         self.fps = fps
         self.retry_s = retry_s
         self.clock = clock
-        # the page's side (table/ui/pagelink.py: start_web sets them)
-        self.on_snapshot: Callable[[TableSnapshot], None] | None = None   # each new snapshot
-        self.page_watched: Callable[[], bool] = lambda: True   # False: the page's view left out
-        self.on_pair_button: Callable[[], None] | None = None   # 1 held: the page's pairing
+        self.page: PageSide = PageSide(self)   # the page's side (showing/pageside.py)
         self.bridge = LoopBridge()
         self.supervisor = Supervisor(devices, retry_s=retry_s, clock=clock,
                                      on_fault=self._device_failed, on_back=self._device_back,
                                      bridge=self.bridge, on_input=self.handle_input,
-                                     on_tap=self.handle_tap, on_removed=self.handle_removed,
+                                     on_tap=self.handle_tap, on_removed=self.page.removed,
                                      on_error=self._fault_and_render,
                                      seen=lambda: self.presenter.on_show)
-        self.presenter = Presenter(self.supervisor, 1 / fps)   # the LEDs' beat: the ticker's
+        self.presenter: Presenter = Presenter(self.supervisor, 1 / fps)   # the ticker's beat
         self.guard = StorageGuard(self.store, status=lambda words: self.notifier.status(words),
                                   on_failed=self._drop_game, on_back=self._start_from_journal,
                                   clock=clock)
@@ -132,24 +118,17 @@ class Daemon:
         if show is not None:
             self.box.off = True               # (the show answers for the box, paced)
 
-    # -- setting up: the files ---------------------------------------------------------------
+    # -- setting up: the files (storage/opening.py) -------------------------------------------
     async def setup(self) -> None:
-        """Read the state (:meth:`open_state`) in a worker thread, so the loop goes on
-        meanwhile.  Once only (:meth:`run` calls it unless it was called before)."""
+        """Read the state in a worker thread (:meth:`open_state`), so the loop goes on."""
         if not self.opened:
             await asyncio.to_thread(self.open_state)
 
     def open_state(self) -> None:
-        """The blocking part of starting, no loop needed: the settings and the journal
-        (:meth:`StateFolder.open`), the card library (unless given) and the enrolled tags;
-        the shop demo's show joins in.  Nothing on the loop reads the daemon meanwhile."""
-        self.store.open()
-        self.cards, problem = load_cards(self.cards)
-        self.store.problems += [problem] if problem else []
-        self.tags = self.store.tags(self.cards)
-        self.settings = self.store.settings
-        if self.settings.get("lang") in LANGS:
-            self.state.set(lang=self.settings["lang"])
+        """The blocking part of starting (no loop needed); the shop demo's show joins in."""
+        opened = read_state(self.store, self.cards)
+        self.cards, self.tags, self.settings = opened.cards, opened.tags, self.store.settings
+        self.state.set(lang=opened.lang or self.lang)
         if self.show is not None:
             self.show.attach(self)
         self.opened = True
@@ -215,17 +194,6 @@ class Daemon:
 
     def check_timer(self) -> None:
         self.play.check_timer()
-
-    # -- the page's side (table.ui.pagelink.Table) ----------------------------------------------
-    def redraw(self) -> None:
-        """A page watches now: drawn anew (once the table is up)."""
-        if self.ready:
-            self.render()
-
-    def card_form(self) -> Teacher:
-        """A page with the card form is served: the teacher hears of its cards."""
-        self.teacher.form = True
-        return self.teacher
 
     def notice(self, what: str, body: str) -> None:
         """Show ``body`` until a button is pressed (the page's pairing code: never logged)."""
@@ -319,7 +287,7 @@ class Daemon:
 
     def handle_tap(self, uid: str, seen: Prompt | None = None) -> None:
         """A card tag on the reader (the show's first), then drawn; ``seen``: as for a press."""
-        self.on_reader = uid
+        self.page.tapped(uid)
         if not self.gone(seen, "card tap"):
             self._one_input(self.show.tap if self.show else inputs.tap, uid, "card tap")
 
@@ -332,12 +300,6 @@ class Daemon:
             return False
         log.info("a %s made on a screen since gone: dropped", what)
         return True
-
-    def handle_removed(self, uid: str) -> None:
-        """The card left the reader: drawn (the page shows the reader empty)."""
-        if self.on_reader == uid:
-            self.on_reader = None
-            self.render()
 
     def _one_input(self, handle, arg, what: str) -> None:
         try:
@@ -359,22 +321,9 @@ class Daemon:
             wind = (self.tracker.board.wind if self.mode != Mode.WIZARD and self.tracker
                     is not None else None)
             snap = self.presenter.present(
-                prompt, view, t, mode=self.mode, lang=self.lang, wind=wind, page=self._page(
+                prompt, view, t, mode=self.mode, lang=self.lang, wind=wind, page=self.page.fields(
                     prompt, view), clock_left=self.timer.left() if self.overlay is None else None)
-        if self.on_snapshot is not None:
-            self.on_snapshot(snap)
-
-    def _page(self, prompt: Prompt, view: View) -> dict | None:
-        """The page's view of the game, while a page watches (it never stops the table)."""
-        if self.on_snapshot is None or not self.page_watched():
-            return None
-        page = table_side(self.cards, self.teacher.secret(), self.dev, self.on_reader)
-        try:
-            page.update(page_view(prompt, view, self.game, lang=self.lang, sim=self.sim,
-                                  cards=self.cards, **self.play.as_copied(prompt)))
-        except Exception:
-            log.exception("the page's view of the game failed")
-        return page
+        self.page.push(snap)
 
     # -- the devices (the supervisor's hooks) ---------------------------------------------------
     def _fault_and_render(self, name: str, err: DeviceError) -> None:
@@ -391,9 +340,8 @@ class Daemon:
 
     # -- the loop ------------------------------------------------------------------------------
     def start(self) -> None:
-        """The devices opened, the game in play (or the wizard, or the show's first game)
-        on show (:meth:`run`'s first step, after :meth:`setup`; called without a loop, as
-        the tests and ``demo --fast`` do, it reads the state in place first)."""
+        """The devices opened, the game in play (or the wizard, the show's first game) on show;
+        the state read in place first unless :meth:`setup` did (the tests, ``demo --fast``)."""
         if not self.opened:
             self.open_state()
         self.settle()                         # a problem reading the state: on show first

@@ -19,6 +19,7 @@ from table.app.ahead import skip_ahead
 from table.app.asking.prompt import Answer, Prompt, Refuse
 from table.app.core.mode import Mode
 from table.app.core.host import Host
+from table.app.showing.pageside import PageSide
 from table.app.showing.views import Legend, Step, refusal
 from table.app.asking.prompts import Notice
 from table.app.storage.guard import StorageGuard
@@ -36,7 +37,7 @@ class Table(Host, Protocol):
     guard: StorageGuard
     teacher: Teacher
     tag_lookup: Callable[[str], str | None] | None
-    on_pair_button: Callable[[], None] | None
+    page: PageSide                    # the page's side (its pairing)
 
     def settle(self) -> None: ...
     def undo(self) -> None: ...
@@ -48,8 +49,8 @@ class Table(Host, Protocol):
 
 def press(daemon: Table, event: InputEvent) -> None:
     """A button pressed (or held: ``event.long``)."""
-    if event.name == PAIR_BUTTON and event.long and daemon.on_pair_button is not None:
-        daemon.on_pair_button()             # the page's new code comes back as a notice
+    if event.name == PAIR_BUTTON and event.long and daemon.page.on_pair_button is not None:
+        daemon.page.on_pair_button()             # the page's new code comes back as a notice
         return
     if event.name == "back" and event.long:
         if daemon.mode == Mode.PLAY:

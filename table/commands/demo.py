@@ -89,7 +89,7 @@ def run(args) -> int:
             server = None
             await daemon.setup()            # (its language, the show's: the page's first)
             if args.sim and not args.no_web:
-                server = await start_web(devices, daemon, args.host, args.port)
+                server = await start_web(devices, daemon.page, args.host, args.port)
             print("worms-table demo: running", flush=True)
             try:
                 await daemon.run()

@@ -88,7 +88,7 @@ async def serve(args, devices, path: Path) -> int:
     try:
         await daemon.setup()                # the state read off the loop (its language: the page's)
         if (args.sim or args.web) and not args.no_web:
-            server = await start_web(devices, daemon, args.host, args.port)
+            server = await start_web(devices, daemon.page, args.host, args.port)
         print(f"worms-table: running{' (simulated devices)' if args.sim else ''}; "
               f"state in {path}", flush=True)
         await daemon.run(started=_settled)

@@ -41,7 +41,6 @@ class CardSink(Protocol):
 class Table(Protocol):
     """A table a page shows and drives."""
 
-    lang: str                                                   # the page's first language
     on_snapshot: Callable[[TableSnapshot], None] | None         # each snapshot, to the page
     page_watched: Callable[[], bool]                            # the page's view wanted now?
     on_pair_button: Callable[[], None] | None                   # the pair button was held
@@ -49,6 +48,10 @@ class Table(Protocol):
     @property
     def cards(self) -> Mapping[str, Card]:
         """The table's card library (the card form writes through it)."""
+
+    @property
+    def lang(self) -> str:
+        """The table's language (the page's until the first snapshot)."""
 
     def notice(self, what: str, body: str) -> None:
         """Show ``body`` on the table's screen (the page's pairing code; ``what`` is logged,

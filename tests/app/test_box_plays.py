@@ -137,7 +137,7 @@ def test_the_page_shows_which_teams_the_box_plays_and_never_its_hand(tmp_path):
 
     async def main():
         daemon = sim_daemon(tmp_path, 51, sim=True)
-        daemon.on_snapshot = snaps.append
+        daemon.page.on_snapshot = snaps.append
         tags = enrol_all(daemon)
         async with running(daemon):
             player = Player(daemon, tags)

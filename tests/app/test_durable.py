@@ -18,7 +18,7 @@ async def deciding(state_dir):
     with opening() as opened:
         daemon = sim_daemon(state_dir, 5, retry_s=60)
     snaps: list = []
-    daemon.on_snapshot = snaps.append
+    daemon.page.on_snapshot = snaps.append
     async with running(daemon):
         player = Player(daemon, enrol_all(daemon))
         await player.wizard()

@@ -7,13 +7,14 @@ import asyncio
 import threading
 
 import table.app.daemon as daemon_module
+import table.app.storage.opening as opening
 from table.devices.build import build_devices
 from table.profiles import load
 
 
 def test_making_the_daemon_reads_and_writes_nothing(tmp_path, monkeypatch):
     read = []
-    monkeypatch.setattr(daemon_module, "load_cards", lambda: read.append(True) or ({}, None))
+    monkeypatch.setattr(opening, "load_cards", lambda: read.append(True) or ({}, None))
     devices = build_devices(load(None), sim=True)
     folder = tmp_path / "state"
     try:

@@ -23,7 +23,7 @@ def test_each_press_is_one_snapshot_drawn_once(tmp_path, monkeypatch):
         # no ticker, no retry task: only the presses change the table
         daemon = sim_daemon(tmp_path, fps=0.001, retry_s=1000.0)
         snaps: list[TableSnapshot] = []
-        daemon.on_snapshot = snaps.append
+        daemon.page.on_snapshot = snaps.append
         async with running(daemon):
             display, leds = daemon.dev["display"], daemon.dev["leds"]
             player = Player(daemon)

@@ -47,7 +47,7 @@ async def paged(state_dir, seed):
     """A game in play (tests.app.driver.seated) with the real server beside it: the daemon,
     the players' buttons and the page."""
     async with seated(state_dir, seed) as (daemon, player):
-        server = await start_web(daemon.devices, daemon, "127.0.0.1", 0)
+        server = await start_web(daemon.devices, daemon.page, "127.0.0.1", 0)
         try:
             async with aiohttp.ClientSession() as s:    # a page watches: its view drawn
                 async with s.get(server.url + "state") as res:

@@ -352,7 +352,7 @@ def test_the_page_s_pairing_code_stays_over_the_show_and_holding_1_reopens(table
         assert 0 < hold <= CODE_S and daemon.presenter.snapshot.oled == tuple(code)
         clock.now += CODE_S / 40
     opened = []
-    daemon.on_pair_button = lambda: opened.append(True) or daemon.notice("pairing", "111222")
+    daemon.page.on_pair_button = lambda: opened.append(True) or daemon.notice("pairing", "111222")
     press(daemon, "1", long=True)
     assert opened == [True] and show.act == "show"
     show.beat()
@@ -369,7 +369,7 @@ def test_the_page_s_pairing_code_stays_over_the_show_and_holding_1_reopens(table
 def test_a_beat_is_one_snapshot_that_every_device_and_the_page_read(table, devices):
     daemon, show = table
     pushed: list = []
-    daemon.on_snapshot = pushed.append
+    daemon.page.on_snapshot = pushed.append
     for _ in range(30):
         before = len(pushed)
         show.beat()

@@ -175,7 +175,7 @@ class DaemonAndPage:
 
         async def up():                   # (the journal is used from the loop's thread only)
             self.daemon = Daemon(self.devices, state_dir, seed=1, sim=True)
-            self.server = await start_web(self.devices, self.daemon, "127.0.0.1", 0,
+            self.server = await start_web(self.devices, self.daemon.page, "127.0.0.1", 0,
                                           pairing=True)
             started = asyncio.Event()
             self.task = asyncio.create_task(self.daemon.run(started=started.set))

@@ -81,7 +81,7 @@ def test_beside_a_daemon_every_view_is_its_snapshots(tmp_path):
             def push(snap: TableSnapshot) -> None:
                 page.show(snap)
                 pushed.append((snap, page.state()))
-            daemon.on_snapshot = push
+            daemon.page.on_snapshot = push
             daemon.render()
             for name in ("4", "1", "back", "ok"):
                 await player.press(name)
@@ -151,17 +151,18 @@ def test_the_page_is_watched_from_its_first_request_for_the_state_and_drawn_anew
 
 def test_a_daemon_leaves_the_pages_view_out_until_a_page_watches(tmp_path, monkeypatch):
     import table.app.daemon as daemon_module
+    import table.app.showing.pageside as pageside
     from table.devices.build import build_devices
     from table.profiles import load
 
     views = []
-    monkeypatch.setattr(daemon_module, "page_view",
+    monkeypatch.setattr(pageside, "page_view",
                         lambda *args, **kw: views.append(args) or {"team": "Red"})
     devs = build_devices(load(None), sim=True)
     daemon = daemon_module.Daemon(devs, tmp_path, seed=1)
     snaps, watched = [], [False]
-    daemon.on_snapshot = snaps.append
-    daemon.page_watched = lambda: watched[0]
+    daemon.page.on_snapshot = snaps.append
+    daemon.page.page_watched = lambda: watched[0]
     try:
         daemon.new_wizard()
         daemon.render()

@@ -57,8 +57,8 @@ class ShowInputs:
 
     def _press(self, d: Daemon, event: Any) -> None:
         if event.name == inputs.PAIR_BUTTON and event.long:
-            if d.on_pair_button is not None:  # (the page's pairing, as at the table)
-                d.on_pair_button()
+            if d.page.on_pair_button is not None:   # (the page's pairing, as at the table)
+                d.page.on_pair_button()
         elif event.name == "ok" and event.long:
             if self.show.act != Act.VERSUS:
                 self.show.start_versus()
