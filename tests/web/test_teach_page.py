@@ -2,7 +2,8 @@
 the box has never seen (the players drew it themselves, face down) taps the card row's
 "a card the box doesn't know" where the box asks for a weapon card, tells the box the card
 on the buttons alone, and the card is played at once; the page's card row then holds it, as
-"Card 1", until the group names it on the page.
+"Card 1", and so does the rename list of the card form left open meanwhile, until the group
+names it on the page.
 
 (A whole game in which every Supply card drawn is taught on the spot: through the page in
 tests/web/test_teach_game.py, through the daemon's inputs in tests/app/test_teach_daemon.py.)
@@ -29,6 +30,8 @@ def test_a_card_the_box_does_not_know_is_taught_and_played_through_the_page(
             table.ok()
         assert "↓: unknown card" in table.oled()
         assert page.locator('[data-card="blank"]').count() == 1
+        page.click("#new-card summary")         # the card form open all along (issue 31)
+        assert page.locator("#rename-form").is_hidden()          # nothing of the owner's yet
         table.tap("blank")                      # a card the box does not know
         assert table.oled().startswith("Unknown card"), table.oled()
         table.ok()                              # teach it
@@ -44,8 +47,8 @@ def test_a_card_the_box_does_not_know_is_taught_and_played_through_the_page(
         assert "Pick a target" in table.oled() or "Aim " in table.oled(), table.oled()
         page.wait_for_selector('[data-card="card_1"]', timeout=20_000)   # in the card row
         assert (owner_cards / "card_1.toml").is_file()
-        # "Card 1" gets its printed names on the page
-        page.click("#new-card summary")
+        # "Card 1" gets its printed names on the page: the open form's rename list has it,
+        # with no reload and no reopening
         page.wait_for_selector("#rename-form:not([hidden])", timeout=20_000)
         assert page.eval_on_selector_all("#rename-form [name=id] option",
                                          "os => os.map(o => o.value)") == ["card_1"]

@@ -153,7 +153,10 @@ function apply(s) {
   if (s.version < version) return;
   version = s.version;
   document.body.dataset.version = s.version;
-  if (s.cards) cardsKey = s.cards_key;
+  if (s.cards && s.cards_key !== cardsKey) {
+    cardsKey = s.cards_key;
+    document.dispatchEvent(new Event("table-cards"));   // (the card form's rename list too)
+  }
   if (s.cards) cards = s.cards.slice().sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
   const langChanged = s.lang !== lang || !document.body.dataset.lang;
   lang = s.lang;

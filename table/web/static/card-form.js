@@ -110,6 +110,10 @@
     rename.hidden = mine.length === 0;
   }
   document.getElementById("new-card").addEventListener("toggle", taught);
+  // a card taught or renamed at the table meanwhile: listed at once, no reload
+  document.addEventListener("table-cards", () => {
+    if (document.getElementById("new-card").open) taught();
+  });
   rename.addEventListener("submit", async (event) => {
     event.preventDefault();
     const names = {en: rename.elements.en.value, cs: rename.elements.cs.value, uk: rename.elements.uk.value};
