@@ -7,13 +7,18 @@
   closed set in ``table/engine/events.py``, with exactly its documented keys, and an unknown
   kind is refused;
 * the result is a ``GameResult`` whose JSON form is what the ``game_over`` event carries;
-* each layer's errors have one root.
+* each layer's errors have one root;
+* the page sees the table only through its typed side (``table/ui/pagelink.py`` ``Table``),
+  which mypy holds ``start_web``'s callers to (issue 31).
 """
 
 from __future__ import annotations
 
 import ast
 import random
+import subprocess
+import sys
+import textwrap
 
 import pytest
 
@@ -188,3 +193,42 @@ def test_each_layer_has_one_error_root():
     assert all(issubclass(e, WebError) for e in (HttpError, Denied, InputError))
 
 
+
+
+WRONG_TABLE = """
+from collections.abc import Callable
+
+from table.commands.common import start_web
+from table.ui.snapshot import TableSnapshot
+
+
+class NoRedraw:                    # a table that cannot draw anew for a new page
+    def __init__(self) -> None:
+        self.lang = "en"
+        self.on_snapshot: Callable[[TableSnapshot], None] | None = None
+        self.page_watched: Callable[[], bool] = lambda: True
+        self.on_pair_button: Callable[[], None] | None = None
+
+    def notice(self, what: str, body: str) -> None: ...
+
+    def card_form(self) -> None: ...
+
+
+class Whole(NoRedraw):
+    def redraw(self) -> None: ...
+
+
+async def serve(devices: object) -> None:
+    await start_web(devices, Whole(), "127.0.0.1", 0)
+    await start_web(devices, NoRedraw(), "127.0.0.1", 0)
+"""
+
+
+def test_the_page_takes_only_a_table_of_the_typed_side(tmp_path):
+    wrong = tmp_path / "wrong_table.py"
+    wrong.write_text(textwrap.dedent(WRONG_TABLE))
+    done = subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary", str(wrong)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=900)
+    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 1 and 'type "NoRedraw"; expected "Table"' in errors[0], done.stdout
+    assert "note:     redraw" in done.stdout              # named: the member it lacks
