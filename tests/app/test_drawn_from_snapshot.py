@@ -91,7 +91,7 @@ def test_every_device_frame_is_the_snapshots_and_the_page_never_runs_ahead(tmp_p
         tags = enrol_all(daemon)
         async with running(daemon):
             watch = Watcher(daemon)
-            daemon.on_snapshot = watch
+            daemon.page.on_snapshot = watch
             player = Player(daemon, tags)
             await player.wizard()
             await play_out(daemon, player, RandomBot(seed))
