@@ -201,7 +201,7 @@ def test_ok_pressed_every_10ms_through_thinking_answers_only_screens_the_players
             step = getattr(daemon.presenter.on_show, "step", None)
             if step is not None and (not shown or shown[-1] is not step):
                 shown.append(step)
-        daemon.on_snapshot = drawn
+        daemon.page.on_snapshot = drawn
         tags = enrol_all(daemon)
         async with running(daemon):
             player = Player(daemon, tags)
