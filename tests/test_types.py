@@ -198,6 +198,7 @@ def test_each_layer_has_one_error_root():
 WRONG_TABLE = """
 from collections.abc import Callable
 
+from table.cards import library
 from table.commands.common import start_web
 from table.ui.snapshot import TableSnapshot
 
@@ -205,6 +206,7 @@ from table.ui.snapshot import TableSnapshot
 class NoRedraw:                    # a table that cannot draw anew for a new page
     def __init__(self) -> None:
         self.lang = "en"
+        self.cards = library()
         self.on_snapshot: Callable[[TableSnapshot], None] | None = None
         self.page_watched: Callable[[], bool] = lambda: True
         self.on_pair_button: Callable[[], None] | None = None

@@ -76,7 +76,7 @@ def test_the_box_asks_first_and_the_journal_keeps_the_abandoned_game(tmp_path):
 def test_the_page_offers_it_behind_the_same_question(tmp_path):
     async def main():
         async with seated(tmp_path / "state", 3) as (daemon, _):
-            server = await start_web(daemon.devices, daemon, "127.0.0.1", 0)
+            server = await start_web(daemon.devices, daemon.page, "127.0.0.1", 0)
             url = server.url.rstrip("/")
             first, log = daemon.jg.game_id, list(daemon.game.log)
             try:

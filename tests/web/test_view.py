@@ -94,7 +94,7 @@ def test_beside_a_daemon_every_view_is_its_snapshots(tmp_path):
             reader.current = sim_uid("bazooka")
             reader.remove()
             await until_async(lambda: page.state()["reader"]["uid"] is None)
-            daemon.cards["banana_bomb"] = daemon.cards["bazooka"]._replace(id="banana_bomb")
+            daemon.cards.add(daemon.cards["bazooka"]._replace(id="banana_bomb"))
             daemon.render()                   # (a card taught: listed at once)
             return pushed
     pushed = asyncio.run(main())
