@@ -82,7 +82,7 @@ def test_cards_taught_before_the_first_game_are_in_it_and_after_a_restart(tmp_pa
             listed = {c.id for c in daemon.cards.values()}
             assert {"card_1", "card_2", "example_mud_pie"} <= listed
             # the page: its card row lists them, and its rename names Card 1
-            server = await start_web(daemon.devices, daemon, "127.0.0.1", 0)
+            server = await start_web(daemon.devices, daemon.page, "127.0.0.1", 0)
             try:
                 async with aiohttp.ClientSession() as page:
                     async with page.get(server.url.rstrip("/") + "/state") as res:
