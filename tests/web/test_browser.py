@@ -131,10 +131,10 @@ def test_the_page_drives_the_table_and_follows_it(page, table, tmp_path):
 
 
 def test_the_page_speaks_the_tables_language(page, table):
-    running, _ = table
+    running, stand_in = table
     page.goto(running.url + "/")
     page.wait_for_selector('[data-card="bazooka"]')
-    running.call(lambda: setattr(running.server, "lang", "cs"))
+    running.call(lambda: stand_in.changed(lang="cs"))      # the table's language: the page's
     page.wait_for_function("document.documentElement.lang === 'cs'", timeout=5000)
     assert page.text_content('[data-card="bazooka"] .name') == "Bazuka"
     assert page.text_content('[data-button="back"]') == "Zpět"
