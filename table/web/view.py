@@ -42,10 +42,9 @@ def screen_colour(color, brightness: float) -> str:
 
 class TableView:
     """The table as the page sees it: the last snapshot pushed (the page's whole view is
-    drawn from it: :meth:`live`, :meth:`state`).  ``hand``: the page
-    may show the hand to play and the cards taught in private (the simulator's own page,
-    never one that had to pair); ``lang``: the page's language until the table's first
-    snapshot says its own."""
+    drawn from it: :meth:`live`, :meth:`state`).  ``hand``: the page may show the hand to
+    play and the cards taught in private (the simulator's own page, never one that had to
+    pair); ``lang``: the page's language until the table's first snapshot says its own."""
 
     def __init__(self, lang: str = "en", *, hand: bool = True):
         if lang not in LANGS:
