@@ -7,7 +7,7 @@ them): dead code is deleted, not listed here.  This file is read by vulture, nev
 
 from gpiozero import Button, RotaryEncoder
 
-from table.app.asking import presses
+from table.app import presses
 from table.devices import linkcodec
 from table.devices.link import PicoLink
 from table.parts import routes

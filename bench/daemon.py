@@ -107,10 +107,10 @@ class Driver:
         self.reader.remove()
 
     def choose(self, value) -> None:
-        """Answer the prompt on show with ``value``, as a player does (table.app.asking.presses); a
+        """Answer the prompt on show with ``value``, as a player does (table.app.presses); a
         hex off the box's grid (a jump into the sea beyond it) is out of the cursor's reach, so
         the nearest answer on the grid instead."""
-        from table.app.asking.presses import inputs_for
+        from table.app.presses import inputs_for
         from table.app.asking.prompts import HexPick
         from table.hexgrid import distance
         prompt = self.d.current()

@@ -93,13 +93,13 @@ class Policy:
         raise RuntimeError("the wizard did not reach the map")
 
     async def make(self, inputs) -> None:
-        """The presses and taps table.app.asking.presses gives, each made before the next is read."""
+        """The presses and taps table.app.presses gives, each made before the next is read."""
         for kind, what in inputs:
             await (self.press(what) if kind == "press" else self.tap(what))
 
     async def type_in(self, p) -> None:
         """Roll for real and type the face (or the coin's side) in as the screen says."""
-        from table.app.asking.presses import inputs_for
+        from table.app.presses import inputs_for
         from table.engine.chance import FACES, SIDES
         from table.engine.decisions import DecisionKind
         before = self.inputs

@@ -9,7 +9,7 @@ from typing import Any
 from table.engine.decisions import SKIP, DecisionKind
 
 from table.app.asking.prompt import Answer, Prompt
-from table.app.core.host import Host
+from table.app.host import Host
 from table.app.asking.prompts import CardTap
 
 

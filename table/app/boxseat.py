@@ -29,7 +29,7 @@ from table.ui.instructions import worm_number
 from table.ui.layout import card_name
 from table.ui.strings import text, worm_name
 
-from table.app.core.host import Host
+from table.app.host import Host
 from table.app.core.mode import Mode
 from table.app.asking.prompts import Notice, Prompt, View
 

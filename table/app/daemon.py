@@ -52,7 +52,7 @@ from table.app.storage.folder import StateFolder
 from table.app.storage.opening import read_state, unread
 from table.app.showing.stepqueue import StepQueue
 from table.app.storage.guard import StorageGuard
-from table.app.showing.pageside import PageSide
+from table.app.pageside import PageSide
 from table.app.core.supervisor import Supervisor
 from table.app.teach.teacher import Teacher
 from table.app.core.turntimer import TurnTimer
@@ -87,7 +87,7 @@ class Daemon:
         self.fps = fps
         self.retry_s = retry_s
         self.clock = clock
-        self.page: PageSide = PageSide(self)   # the page's side (showing/pageside.py)
+        self.page: PageSide = PageSide(self)   # the page's side (app/pageside.py)
         self.bridge = LoopBridge()
         self.supervisor = Supervisor(devices, retry_s=retry_s, clock=clock,
                                      on_fault=self._device_failed, on_back=self._device_back,

@@ -18,8 +18,8 @@ from table.devices.buttons import InputEvent
 from table.app.ahead import skip_ahead
 from table.app.asking.prompt import Answer, Prompt, Refuse
 from table.app.core.mode import Mode
-from table.app.core.host import Host
-from table.app.showing.pageside import PageSide
+from table.app.host import Host
+from table.app.pageside import PageSide
 from table.app.showing.views import Legend, Step, refusal
 from table.app.asking.prompts import Notice
 from table.app.storage.guard import StorageGuard

@@ -2,7 +2,7 @@
 
 ``Player`` reads what the box shows (the prompt on show and its cursor, as the players see it
 on the OLED and the LEDs) and presses buttons until the wanted option is under the cursor: the
-inputs are table.app.asking.presses's, as the daemon's benchmark makes them.
+inputs are table.app.presses's, as the daemon's benchmark makes them.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import asyncio
 from contextlib import asynccontextmanager
 
 from table.app.showing.views import Step
-from table.app.asking.presses import inputs_for, menu_inputs, walk_to
+from table.app.presses import inputs_for, menu_inputs, walk_to
 from table.app.asking.prompts import Notice
 from table.app.wizard import MapEditor
 from tests.polling import until_async
@@ -57,7 +57,7 @@ class Player:
         await self.make(menu_inputs(p, value, self.buttons.inputs))
 
     async def make(self, inputs) -> None:
-        """Each input in turn (table.app.asking.presses reads the prompt again after each)."""
+        """Each input in turn (table.app.presses reads the prompt again after each)."""
         for kind, what in inputs:
             if kind == "press":
                 await self.press(what)

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from table.app.asking.presses import inputs_for
+from table.app.presses import inputs_for
 from table.app.asking.prompts import Answer, Menu, Notice
 from table.app.storage.tags import TagStore
 from table.app.teach.walk import ACCURACY, RANGES, Result, Ticks, Walk, names

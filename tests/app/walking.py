@@ -1,7 +1,7 @@
 """The box's buttons on the teach walk (table/app/teach/walk.py), for the tests of it: a table to
-draw its screens on, and hands that answer each screen through presses (table.app.asking.presses)."""
+draw its screens on, and hands that answer each screen through presses (table.app.presses)."""
 
-from table.app.asking.presses import inputs_for
+from table.app.presses import inputs_for
 from table.app.asking.prompts import Answer, View
 from table.app.teach.walk import Walk
 from table.devices.buttons import InputEvent
@@ -19,7 +19,7 @@ def view(lang: str) -> View:
 
 
 class Hands:
-    """The box's buttons on a walk: each answer as presses (table.app.asking.presses), counted."""
+    """The box's buttons on a walk: each answer as presses (table.app.presses), counted."""
 
     def __init__(self, walk: Walk):
         self.walk = walk

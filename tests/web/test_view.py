@@ -151,7 +151,7 @@ def test_the_page_is_watched_from_its_first_request_for_the_state_and_drawn_anew
 
 def test_a_daemon_leaves_the_pages_view_out_until_a_page_watches(tmp_path, monkeypatch):
     import table.app.daemon as daemon_module
-    import table.app.showing.pageside as pageside
+    import table.app.pageside as pageside
     from table.devices.build import build_devices
     from table.profiles import load
 

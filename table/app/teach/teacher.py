@@ -32,7 +32,7 @@ from table.ui import screens
 from table.ui.layout import card_name, short
 from table.ui.strings import text
 
-from table.app.core.host import Host
+from table.app.host import Host
 from table.app.core.mode import Mode
 from table.app.asking.prompts import Answer, CardTap, DeckTap, Notice, Prompt, Refuse, View
 
