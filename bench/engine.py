@@ -11,6 +11,7 @@ import time
 
 from stats import ms, percentile
 
+from table.engine import entering
 from table.engine import Board, CounterRandom, Resolver, Thing
 from table.hexgrid import hexagon
 
@@ -83,7 +84,7 @@ def effects_per_second(seconds: float = 2.0) -> float:
                 r.change_wind()
             else:
                 r.place("crater", h)
-                r.full_hex(h)
+                entering.full_hex(r, h)
             done += 1
         elapsed += time.perf_counter() - t0
     return done / elapsed

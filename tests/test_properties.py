@@ -15,6 +15,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from table.engine import entering
 from table.cards import library, play_card, resolve_drop
 from table.engine import (BOX, FIXED, RULES, TEAMS, THING_KINDS, Board, CounterRandom, Illegal,
                           Resolver, Thing)
@@ -97,7 +98,7 @@ def apply(r: Resolver, op) -> None:
         h = r.emptiest() if op[2] is None else op[2]
         if h is not None:
             r.place(op[1], h)
-            r.full_hex(h)
+            entering.full_hex(r, h)
     elif kind == "drop":
         resolve_drop(r, CARDS[op[1]])
     elif kind in ("damage", "move", "scatter", "knockback"):

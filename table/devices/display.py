@@ -44,7 +44,6 @@ class Display(Device, ABC):
     #: called (in the display's worker thread) with the DeviceError of a posted frame
     on_error = None
     _worker: Newest | None = None
-    posted = 0              # frames handed to post() (a newer one may replace an unsent one)
 
     def show(self, image: Image.Image) -> None:
         """Show ``image`` (any mode, 128x64) on the screen; returns once it is sent."""
@@ -61,7 +60,6 @@ class Display(Device, ABC):
                                   on_error=lambda err: self.on_error and self.on_error(err))
         self._worker.post(image)
         self.image = image
-        self.posted += 1
 
     def flush(self, timeout: float | None = 5.0) -> bool:
         """Wait until every posted image is sent (False on timeout)."""

@@ -154,7 +154,6 @@ class HexLeds(Device, ABC):
 
 SUPPLY_VOLTS = 5.0           # the simulated 5 V supply with no load
 SUPPLY_OHMS = 0.1            # a sound supply and wiring: 0.13 V lower at the reference's cap
-WEAK_SUPPLY_OHMS = 0.8       # a weak supply or thin wires: the LEDs' current drags it below 4.5 V
 LED_MA_PER_CHANNEL = 20.0    # a WS2812B channel at full brightness
 LED_IDLE_MA = 1.0            # each LED, even dark
 USB_VSYS_VOLTS = 4.7         # VSYS from the Pi's USB through the Pico's own diode
@@ -166,8 +165,8 @@ class SimHexLeds(HexLeds):
     It also simulates the strip as hardware, for ``selftest --sim --auto`` to look at:
     ``strip`` is what each LED really emits and ``supply_volts`` the 5 V supply under the
     strip's current.  Fault switches: ``data_wire_cut`` (frames no longer reach the strip:
-    it stays as it was), ``supply_ohms`` (set :data:`WEAK_SUPPLY_OHMS` for a supply that
-    sags under load), ``supply_off`` (the LEDs' 5 V supply unplugged: the rail reads 0 V
+    it stays as it was), ``supply_ohms`` (the supply's and wiring's resistance: about 0.8
+    for a supply that sags under load), ``supply_off`` (the LEDs' 5 V supply unplugged: the rail reads 0 V
     while the Pico, fed by USB, still sees about 4.7 V on VSYS), ``dead`` (the indexes of
     LEDs that never light) and ``red_green_swapped`` (a strip that takes its colours in
     the other order than the profile says: RGB for GRB).

@@ -204,17 +204,6 @@ class PicoLink:
         if generation is not None and generation != self.generation:
             raise Reconnected(DEVICE, "the Pico was reconnected; its state must be sent again")
 
-    def wait_connected(self, timeout: float) -> bool:
-        """Block until the link is up (True) or ``timeout`` seconds pass (False)."""
-        deadline = time.monotonic() + timeout
-        with self._cond:
-            while self._ser is None and not self._closed:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return False
-                self._cond.wait(left)
-            return self._ser is not None
-
     def close(self) -> None:
         with self._cond:
             if self._closed:

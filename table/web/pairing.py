@@ -161,9 +161,6 @@ class Pairing:
             return False
         return client is None or source_of(client) == found.source
 
-    def sessions(self) -> int:
-        return len(self._sessions)
-
     def unpair_all(self) -> int:
         """Forget every session (a long press at the table): every page must pair again.
         Pairing closes too.  Returns how many were forgotten."""

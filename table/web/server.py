@@ -272,8 +272,9 @@ class WebServer:
             if now >= self._quiet_until:      # one line a minute at most, whatever comes
                 self._quiet_until = now + 60.0
                 log.warning("simulator page: too many connections (the last from %s); "
-                            "turning new ones away (%d so far)", client or "an unknown address",
-                            self.refused)
+                            "turning new ones away (%d so far; %d that no page used closed for "
+                            "newcomers)", client or "an unknown address", self.refused,
+                            self.evicted)
             transport.write(BUSY_REPLY)
             transport.close()
             return

@@ -7,6 +7,7 @@ from contextlib import asynccontextmanager
 
 from table.app.storage.problems import words
 from tests.journal.faulty import disk_full, opening
+from tests.spies import posts
 
 from .driver import Player, enrol_all, running, sim_daemon
 
@@ -29,12 +30,12 @@ async def deciding(state_dir):
 def test_an_answer_is_shown_only_once_it_is_committed(tmp_path):
     async def main():
         async with deciding(tmp_path) as (daemon, player, snaps, db):
-            display = daemon.dev["display"]
+            posted = posts(daemon.dev["display"])
             seen = []                  # at each COMMIT: the OLED's words handed out, its posts
-            db.on_commit = lambda: seen.append((snaps[-1].oled, display.posted))
-            before = snaps[-1].oled, display.posted, len(daemon.game.log)
+            db.on_commit = lambda: seen.append((snaps[-1].oled, len(posted)))
+            before = snaps[-1].oled, len(posted), len(daemon.game.log)
             await player.choose(daemon.game.request.default)
-            return before, seen, (snaps[-1].oled, display.posted, len(daemon.game.log))
+            return before, seen, (snaps[-1].oled, len(posted), len(daemon.game.log))
 
     before, seen, after = asyncio.run(main())
     assert after[2] > before[2]                          # the answer was taken

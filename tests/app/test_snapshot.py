@@ -11,6 +11,8 @@ from table.app.core.mode import Mode
 from table.app.asking.prompts import Menu
 from table.ui.snapshot import TableSnapshot
 
+from tests.spies import posts
+
 from .driver import Player, running, sim_daemon
 
 
@@ -26,13 +28,14 @@ def test_each_press_is_one_snapshot_drawn_once(tmp_path, monkeypatch):
         daemon.page.on_snapshot = snaps.append
         async with running(daemon):
             display, leds = daemon.dev["display"], daemon.dev["leds"]
+            posted = posts(display)
             player = Player(daemon)
             seen = []
             for name in ("4", "4", "1", "ok"):
-                before = (len(snaps), len(drawn), display.posted)
+                before = (len(snaps), len(drawn), len(posted))
                 await player.press(name)
                 seen.append((len(snaps) - before[0], len(drawn) - before[1],
-                             display.posted - before[2]))
+                             len(posted) - before[2]))
                 snap = snaps[-1]
                 assert snap.screen.tobytes() == display.image.tobytes()
                 assert {h: leds.capped(c) for h, c in snap.frame.items()} == leds.shown()

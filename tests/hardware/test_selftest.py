@@ -70,9 +70,8 @@ def test_a_dead_servo_fails(capsys, monkeypatch):
 
 
 def test_a_sagging_supply_fails(capsys, monkeypatch):
-    from table.devices.leds import WEAK_SUPPLY_OHMS
-
-    with_fault(monkeypatch, "leds", "supply_ohms", WEAK_SUPPLY_OHMS)
+    weak_supply_ohms = 0.8           # a weak supply or thin wires: below 4.5 V under the LEDs
+    with_fault(monkeypatch, "leds", "supply_ohms", weak_supply_ohms)
     code, out, _ = run(capsys, "--sim", "--auto", "--only", "supply")
     assert code == 1
     assert "FAIL supply: the LED supply sagged to 3.95 V with all 60 LEDs white at the 35% " \

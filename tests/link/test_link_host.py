@@ -226,7 +226,7 @@ def test_a_pico_that_stops_answering_is_dropped_and_retried(link_to, tmp_path, m
         link.send(C.HEARTBEAT)
     assert "stopped answering" in str(err.value)
     faults.drop = 0.0
-    assert link.wait_connected(30.0)
+    until(lambda: link.connected, 30.0, what="the link up again")
     link.send(C.HEARTBEAT)
 
 
@@ -240,7 +240,7 @@ def test_a_pico_that_answers_but_acknowledges_nothing_is_greeted_again(pico, lin
     with pytest.raises(DeviceError) as err:
         link.send(C.HEARTBEAT)
     assert "stopped answering" in str(err.value)
-    assert link.wait_connected(30.0)
+    until(lambda: link.connected, 30.0, what="the link up again")
     link.send(C.HEARTBEAT)
     assert link.stats["reconnects"] == 1
 
@@ -290,7 +290,7 @@ def test_a_pico_that_keeps_failing_is_retried_later_and_later_and_logged_quietly
     faults.drop = 1.0                                  # the Pico hears nothing any more
     until(lambda: link.retry_s == 0.04, timeout=20)    # 0.005, 0.01, 0.02, 0.04: no further
     faults.drop = 0.0
-    assert link.wait_connected(30.0)
+    until(lambda: link.connected, 30.0, what="the link up again")
     link.send(C.HEARTBEAT)
     warnings = [r for r in caplog.records if r.levelname == "WARNING"]
     assert 1 <= len(warnings) <= 3                     # one of each kind, the rest counted

@@ -131,7 +131,7 @@ def test_closed_leds_stop_restoring(pico, link):
     pico.unplug()
     until(lambda: not link.connected)
     pico.replug()
-    assert link.wait_connected(30.0)
+    until(lambda: link.connected, 30.0, what="the link up again")
     until(back.is_set, what="the link's listeners called")
     until(lambda: not any(t.name == "pico-link-restore" for t in threading.enumerate()),
           what="every listener done")
