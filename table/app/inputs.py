@@ -18,9 +18,10 @@ from table.devices.buttons import InputEvent
 from table.app.ahead import skip_ahead
 from table.app.asking.prompt import Answer, Prompt, Refuse
 from table.app.core.mode import Mode
+from table.app.core.tablestate import Doing
 from table.app.host import Host
 from table.app.pageside import PageSide
-from table.app.showing.views import Legend, Step, refusal
+from table.app.showing.views import Legend, refusal
 from table.app.asking.prompts import Notice
 from table.app.storage.guard import StorageGuard
 from table.app.teach.teacher import Teacher
@@ -39,6 +40,7 @@ class Table(Host, Protocol):
     tag_lookup: Callable[[str], str | None] | None
     page: PageSide                    # the page's side (its pairing)
 
+    def doing(self) -> Doing: ...
     def settle(self) -> None: ...
     def undo(self) -> None: ...
     def start_game(self, config: Any) -> None: ...
@@ -90,36 +92,39 @@ def tap(daemon: Table, uid: str) -> None:
 
 def outcome(daemon: Table, prompt: Prompt, out: Any) -> None:
     """What ``prompt`` made of an input (an :class:`Answer`, a :class:`Refuse` or None),
-    taken where it belongs."""
-    if out is None:
+    taken where what is on show (:meth:`Daemon.doing`) says it belongs.  An outcome of a
+    prompt no longer on show (a step the queue has moved past, a notice since replaced)
+    changes nothing: the people answered a screen the table no longer asks."""
+    if out is None or prompt is not daemon.current():
         return
     if isinstance(out, Refuse):
         daemon.state.set(overlay=Notice(lambda v: refusal(out, v.lang)))
         return
-    if daemon.guard.is_prompt(prompt):
-        daemon.guard.retry()
-    elif prompt is daemon.overlay:
-        daemon.state.set(overlay=None)
-    elif daemon.mode == Mode.WIZARD:
-        if daemon.wizard is not None:
+    match daemon.doing():
+        case Doing.STOPPED:
+            daemon.guard.retry()
+        case Doing.NOTICE:
+            daemon.state.set(overlay=None)
+        case Doing.TEACHING if isinstance(out, Answer):
+            daemon.teacher.take(out.value)
+        case Doing.WIZARD if daemon.wizard is not None:
             config = daemon.wizard.answer(out.value)
             daemon.state.set(lang=daemon.wizard.lang)
             if config is not None:
                 daemon.start_game(config)
-    elif daemon.queue and isinstance(prompt, Step):
-        daemon.queue.confirm()
-        daemon.save_progress()
-        if not daemon.queue:
-            daemon.check_timer()
-    elif daemon.mode == Mode.PLAY and isinstance(out, Answer):
-        if out.then is None:
+        case Doing.COPYING:
+            daemon.queue.confirm()
+            daemon.save_progress()
+            if not daemon.queue:
+                daemon.check_timer()
+        case Doing.ASKING if isinstance(out, Answer) and out.then is None:
             daemon.answer(out.value)
-        else:
+        case Doing.ASKING if isinstance(out, Answer):
             follow = skip_ahead(daemon, out)
             if follow is not None:
                 outcome(daemon, *follow)
-    elif daemon.mode == Mode.OVER:
-        daemon.new_wizard()
+        case Doing.OVER if daemon.mode == Mode.OVER:
+            daemon.new_wizard()
 
 
 __all__ = ["PAIR_BUTTON", "outcome", "press", "tap"]

@@ -20,7 +20,7 @@ from table.journal import JournalDamaged, JournalError, JournalIOError
 from table.ui import screens
 
 from table.app.showing.views import fault_frame
-from table.app.asking.prompts import Notice, Prompt, View
+from table.app.asking.prompts import Notice, View
 from table.app.storage.folder import StateFolder
 from table.app.storage.problems import Fault, Problem, words
 
@@ -70,10 +70,6 @@ class StorageGuard:
             self._prompt = Notice(draw, frame=lambda v, t: fault_frame(v.base(), t))
             self._shown = fault
         return self._prompt
-
-    def is_prompt(self, prompt: Prompt | None) -> bool:
-        """``prompt`` is the "storage failed" screen (while storage is at fault)."""
-        return prompt is not None and self.store.fault is not None and prompt is self._prompt
 
     def failed(self, err: BaseException) -> None:
         """A write failed: drop the game in memory (it may be ahead of the file) and wait for
