@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from table.engine.board import Board
 from table.engine.decisions import Illegal
@@ -31,6 +31,20 @@ from table.app.showing.views import Step
 log = logging.getLogger("worms-table")
 
 
+class Noted(NamedTuple):
+    """What the page shows while a step is the next to copy, noted when its batch of changes
+    was made (:meth:`GamePlay.page_board`)."""
+
+    step: Any
+    before: Board                   # the board before its batch of changes
+    after: Board                    # after it
+    changed: frozenset              # the hexes of the batch changed before the step
+    with_step: frozenset            # and with it
+    team: str | None                # the team whose turn it was before the batch
+    events: int                     # the engine events up to the batch's end (the log's)
+    hands: dict[str, tuple]         # each team's hand when the batch was made
+
+
 class GamePlay:
     """The daemon's game: ``jg`` (the journaled game, or None), ``tracker`` (the board as the
     players have it), ``seen`` (the engine events already made steps)."""
@@ -40,10 +54,8 @@ class GamePlay:
         self.jg: JournaledGame | None = None
         self.tracker: Tracker | None = None
         self.seen = 0
-        # id(step) -> (step, board before its batch of changes, after it, the hexes of that
-        # batch changed before the step, and with it, the team whose turn it was before the
-        # batch): the page's board while it is on show
-        self.boards: dict[int, tuple[Any, Board, Board, frozenset, frozenset, str | None]] = {}
+        # id(step) -> what the page shows while it is the next to copy
+        self.boards: dict[int, Noted] = {}
         self.team: str | None = None          # the team to play once the steps are copied
 
     def in_play(self) -> tuple[JournaledGame, Tracker]:
@@ -95,7 +107,7 @@ class GamePlay:
         before = tracker.board.copy()
         steps = tracker.steps(events)
         self._set_steps(steps, base=0)
-        self._note(steps, before, tracker, None)
+        self._note(steps, before, tracker, None, base=0)
         d.state.set(mode=Mode.PLAY)
         d.wizard = None
         self.check_timer()
@@ -128,19 +140,24 @@ class GamePlay:
                 self.save_progress()
         else:
             self._set_steps(steps, base=seen)
-        self._note(steps, before, tracker, team)
+        self._note(steps, before, tracker, team, base=seen)
         self.check_timer()
 
-    def _note(self, steps: list, before: Board, tracker: Tracker, team: str | None) -> None:
+    def _note(self, steps: list, before: Board, tracker: Tracker, team: str | None,
+              base: int) -> None:
         """For each of ``steps``, just made by ``tracker`` from the board ``before`` in
-        ``team``'s turn: the board as the players have it once they copy it
-        (:meth:`page_board`)."""
+        ``team``'s turn of the engine events from ``base`` on: the board as the players have
+        it once they copy it, the events up to its batch (:meth:`page_board`)."""
         start = 0
-        for end, after in tracker.marks:
+        game = self.jg.game if self.jg is not None else None
+        hands = {t: tuple(h) for t, h in game.hands.items()} if game is not None else {}
+        for end, after, made_of in tracker.marks:
+            events = base + made_of
             changed: frozenset = frozenset()
             for step in steps[start:end]:
                 hexes = touched(step)
-                self.boards[id(step)] = (step, before, after, changed, changed | hexes, team)
+                self.boards[id(step)] = Noted(step, before, after, changed, changed | hexes, team,
+                                              events, hands)
                 changed = changed | hexes
             start, before = end, after
         self.team = self.jg.game.turn.team if self.jg is not None else None
@@ -148,28 +165,24 @@ class GamePlay:
     def as_copied(self, prompt: Any) -> dict[str, Any]:
         """The table as the players have it, as the page shows it with ``prompt`` on show
         (:func:`table.app.showing.pageview.page_view`'s ``board``, ``before``, ``changed``,
-        ``team``): while a change is being copied, the board with the changes copied so far
-        and that one, and the team whose turn made them, never the tracker's board or the next
-        team ahead of the steps."""
+        ``team``, ``events``, ``hands``): while a change is being copied, the board with the
+        changes copied so far and that one, the team whose turn made them, the turn log up to
+        their batch and the hands as they were then, never the tracker's board, a later
+        batch's events or the next team ahead of the steps."""
         queue = self.d.queue
-        noted = self.page_board(queue.steps[0], on_show=isinstance(prompt, Step)) \
-            if queue else None
+        noted = self.page_board(queue.steps[0]) if queue else None
         if noted is None:
             return {"board": self.tracker and self.tracker.board}
-        before, board, changed, team = noted
-        return {"board": board, "before": before, "changed": changed, "team": team}
+        on_show = isinstance(prompt, Step)      # the change being copied: its hexes too
+        return {"board": noted.after, "before": noted.before,
+                "changed": noted.with_step if on_show else noted.changed, "team": noted.team,
+                "events": noted.events, "hands": noted.hands}
 
-    def page_board(self, step: Any, on_show: bool
-                   ) -> tuple[Board, Board, frozenset, str | None] | None:
-        """The table as the players have it, as the page shows it while ``step`` is the next
-        to copy: (the board before its batch of changes, after it, the hexes of the batch
-        changed so far: with ``step``'s own if it is ``on_show``, the change being copied;
-        the team whose turn it was before the batch); None for a step made otherwise (after
-        an undo, a resume: the tracker's board)."""
+    def page_board(self, step: Any) -> Noted | None:
+        """What the page shows while ``step`` is the next to copy (:class:`Noted`); None for
+        a step made otherwise (after an undo, a resume: the tracker's board, the whole log)."""
         noted = self.boards.get(id(step))
-        if noted is None or noted[0] is not step:
-            return None
-        return noted[1], noted[2], noted[4] if on_show else noted[3], noted[5]
+        return noted if noted is not None and noted.step is step else None
 
     def answer(self, value: Any) -> None:
         jg, _ = self.in_play()
@@ -254,4 +267,4 @@ def touched(step: Any) -> frozenset:
     return frozenset(step.hexes) | {c.src for c in step.changes if c.src is not None}
 
 
-__all__ = ["GamePlay", "touched"]
+__all__ = ["GamePlay", "Noted", "touched"]

@@ -54,13 +54,16 @@ def marked(prompt, texts: list[str]) -> list[str]:
 
 
 def page_view(prompt, view, game, board, lang: str, *, sim: bool, cards: Mapping,
-              before=None, changed: frozenset = frozenset(), team: str | None = None) -> dict:
+              before=None, changed: frozenset = frozenset(), team: str | None = None,
+              events: int | None = None, hands: Mapping | None = None) -> dict:
     """The page's view of the game beside the LEDs, as :class:`TableSnapshot` fields: what
     stands on each hex (``board``; with ``before``, ``board`` only at the hexes ``changed``
     and ``before`` elsewhere: the board as the players have it, a change being copied), whose
     turn it is (``team``: as the players have it, while they copy the changes that end it;
-    None: the game's), the turn log, the hex under the cursor, and (in simulation only) the
-    hand of the team to play.  Changes nothing."""
+    None: the game's), the turn log (of the first ``events`` engine events: those of the
+    changes being copied and before; None: all), how many cards each team holds and (in
+    simulation only) the hand of the team to play (``hands``: as they were when the changes
+    being copied were made; None: the game's), the hex under the cursor.  Changes nothing."""
     if game is None or board is None:
         return {}
     rows = []
@@ -71,15 +74,16 @@ def page_view(prompt, view, game, board, lang: str, *, sim: bool, cards: Mapping
     turn = game.turn
     team = team or turn.team
     out["team"] = team and text(f"team.{team}", lang)
-    if sim and team in game.hands and not game.config.box_level(team):
+    held = game.hands if hands is None else hands
+    if sim and team in held and not game.config.box_level(team):
         # in simulation: the team's hand (never the box's: only the box knows it)
         out["hand"] = tuple(cards[c].name(lang) if c in cards else text("deal.face_down", lang)
-                            if c == HIDDEN else c for c in game.hands[team])
+                            if c == HIDDEN else c for c in held[team])
     # what everyone at the table sees of the hands: how many cards each team holds
-    out["hands"] = tuple((text(f"team.{t}", lang), len(h)) for t, h in game.hands.items())
+    out["hands"] = tuple((text(f"team.{t}", lang), len(h)) for t, h in held.items())
     out["box"] = tuple(text("wizard.seat_box", lang, team=text(f"team.{t}", lang),
                             level=text(f"level.{level}", lang)) for t, level in game.config.box)
-    out["log"] = tuple(turn_log(game.events, lang, cards))
+    out["log"] = tuple(turn_log(game.events[:events], lang, cards))
     if isinstance(prompt, HexPick) and prompt.cursor is not None:
         h = prompt.cursor
         names = [t["name"] for t in things_at(board, h, lang)]

@@ -60,8 +60,9 @@ class Tracker:
         self.token = False            # the Target Token stands on the board
         self.sudden = None            # the Sudden Death card just revealed (named once)
         self.active: str | None = None    # the active worm (its jump's die is said by it)
-        # after :meth:`steps`: (n, board) where its first n steps leave the board (a copy)
-        self.marks: list[tuple[int, Board]] = []
+        # after :meth:`steps`: (n, board, e) where its first n steps, made of its first e
+        # events, leave the board (a copy)
+        self.marks: list[tuple[int, Board, int]] = []
 
     def _laid_out(self) -> list[Instruction]:
         """Things the box laid out at setup, added to the board; an instruction each."""
@@ -167,27 +168,29 @@ class Tracker:
         out: list[Step] = []
         chunk: list[dict] = []
         self.marks = []
-        for e in events:
+        for i, e in enumerate(events):
             said = self._said_alone(e)
             if said is None:
                 chunk.append(e)
                 continue
-            if e["event"] == "draw":          # (a crate opened: said with the change it ends)
+            drawn = e["event"] == "draw"
+            if drawn:                         # (a crate opened: said with the change it ends)
                 chunk.append(e)
             out.extend(self._changes(chunk))
-            self._mark(len(out))
+            self._mark(len(out), i + drawn)
             chunk = []
             out.extend(said(e))
             self.apply([e])
-            self._mark(len(out))
+            self._mark(len(out), i + 1)
         out.extend(self._changes(chunk))
-        self._mark(len(out))
+        self._mark(len(out), len(events))
         return out
 
-    def _mark(self, n: int) -> None:
-        """The first ``n`` steps made leave the board as it is now (:attr:`marks`)."""
+    def _mark(self, n: int, made_of: int) -> None:
+        """The first ``n`` steps made, of the first ``made_of`` events, leave the board as it
+        is now (:attr:`marks`)."""
         if n > (self.marks[-1][0] if self.marks else 0):
-            self.marks.append((n, self.board.copy()))
+            self.marks.append((n, self.board.copy(), made_of))
 
     def _said_alone(self, e: dict) -> Callable[[dict], list[Step]] | None:
         """How an event said on screens of its own is said (before the changes since the last
