@@ -19,6 +19,10 @@ process made before is frozen first, as ``worms-table run`` freezes what startin
 (``gc.freeze``): else a full pass of the garbage collector over the frames benchmark's heap
 (over 100 ms at the Pi's speed) may fall in the window and be counted as the Pico's.
 
+``post_to_led_ms_p50`` / ``_p99``: from ``PicoLeds.post`` (a press's frame, as the loop posts it)
+to the fake Pico's strip showing it, one frame at a time (``post_to_led_frames`` of them): what
+the link adds to a press's way to the LEDs.
+
 ``main()`` returns the figures as a dict; ``python bench/link.py`` prints them as JSON.
 
 ``link_buffer_max_bytes()`` (for ``bench/run security``) sends 10 MB of sync bytes (0x7E)
@@ -36,6 +40,7 @@ import logging
 import random
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -46,6 +51,7 @@ for _p in (REPO, REPO / "tests" / "link"):
         sys.path.insert(0, str(_p))
 
 import fakepico  # noqa: E402  (tests/link/fakepico.py)
+from stats import percentile  # noqa: E402
 
 from table.devices import DeviceError  # noqa: E402
 from table.devices import linkcodec as C  # noqa: E402
@@ -69,10 +75,37 @@ def main(frames: int = 10_000, corrupt: float = 0.01, drop: float = 0.01, replug
     quiet.setLevel(logging.ERROR)          # the replugs are meant: no warnings for them
     try:
         figures = _run(frames, corrupt, drop, replugs, seed)
+        figures.update(post_to_led())
         figures.update(mute_pico_stall())
         return figures
     finally:
         quiet.setLevel(level)
+
+
+def post_to_led(frames: int = 500) -> dict:
+    """From ``PicoLeds.post`` to the strip showing the frame (the module's docstring)."""
+    shown = threading.Event()
+    took: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        pico = fakepico.FakePico(folder, on_show=lambda frame: shown.set())
+        link = open_link(str(pico.path))                 # the box's own timings
+        leds = PicoLeds(link, hexagon((0, 0), 4))
+        hexes = sorted(leds.hexes)
+        try:
+            for k in range(frames):
+                leds.set(hexes[k % len(hexes)], (k % 256, 7, 9))
+                shown.clear()
+                t0 = time.monotonic()
+                leds.post()
+                if not shown.wait(10):
+                    raise RuntimeError("a frame posted was not shown within 10 s")
+                took.append(time.monotonic() - t0)
+        finally:
+            leds.close()
+            link.close()
+            pico.close()
+    return {"post_to_led_frames": frames, "post_to_led_ms_p50": round(percentile(took, 50) * 1000, 2),
+            "post_to_led_ms_p99": round(percentile(took, 99) * 1000, 2)}
 
 
 def mute_pico_stall(fps: float = 15.0, answered_s: float = 2.5) -> dict:
@@ -248,6 +281,8 @@ def _color(rng: random.Random) -> tuple[int, int, int]:
 if __name__ == "__main__":
     if sys.argv[1:] == ["--buffers"]:
         print(json.dumps({"link_buffer_max_bytes": link_buffer_max_bytes()}))
+    elif sys.argv[1:] == ["--post"]:
+        print(json.dumps(post_to_led()))
     elif sys.argv[1:] == ["--mute"]:
         print(json.dumps(mute_pico_stall()))
     else:

@@ -10,9 +10,11 @@ go-back-N: :mod:`table.devices.linkwindow`), a heartbeat goes out when nothing e
 when the port vanishes (USB unplugged) the link waits for the path to come back, greets the
 Pico again and tells the listeners so they can restore what the Pico shows.
 
-One I/O thread reads the port and runs the timers; :meth:`PicoLink.send` may be called from
-any thread: it queues the message and, by default, waits for its acknowledgement; without,
-it returns at once and the I/O thread completes the message's completion
+One I/O thread reads the port, runs the timers and does every write, with the lock let go
+(:mod:`table.devices.linkwire`): a port that stops draining holds that thread alone.
+:meth:`PicoLink.send` may be called from any thread (the event loop's too): it queues the
+message, wakes the I/O thread to write it and, by default, waits for its acknowledgement;
+without, it returns at once and the I/O thread completes the message's completion
 (:mod:`table.devices.completion`: the event loop's way).  Failures are raised as
 :class:`table.devices.DeviceError`.  Every buffer is bounded: the decoder holds at most
 ``linkcodec.KEEP`` bytes, a read takes at most ``max_read`` bytes, and the send queue
@@ -34,6 +36,7 @@ from table.devices.linkport import (DEVICE, Backoff, Listeners, Port, Throttled,
                                     connect, open_serial, quiet_close as _quiet_close)
 from table.devices.linkqueue import DEFAULT_LIMIT, Message, QueueFull, SendQueue
 from table.devices.linkwindow import Window
+from table.devices.linkwire import Wire
 
 log = logging.getLogger(__name__)
 
@@ -81,11 +84,11 @@ class PicoLink:
         self._cond = threading.Condition()
         self._outbox = SendQueue(max_queued)
         self._window = Window(window, ack_timeout, min_ack_timeout, self.stats, self._say)
-        self._last_tx = 0.0
         self._closed = False
         self._stop = threading.Event()
         self._decoder = C.Decoder()
         self._ser: Port | None = None
+        self._wire = Wire()            # due on the port: written by the I/O thread alone
         ser = self._connect()          # raises DeviceError: the Pico must be there at start
         with self._cond:
             self._begin(ser)
@@ -143,6 +146,7 @@ class PicoLink:
                     log.error("Pico link: %s", err)
                 raise
             self._pump()
+            self._wire.wake(self._ser)
         if wait:
             self.wait(msg, timeout)
         return msg
@@ -163,6 +167,7 @@ class PicoLink:
             self._ready(generation)
             self.stats["superseded"] += len(self._outbox.put_group(group, msgs))
             self._pump()
+            self._wire.wake(self._ser)
             self._cond.notify_all()
         return msgs
 
@@ -216,6 +221,7 @@ class PicoLink:
             self._thread.join(timeout=2)
         with self._cond:
             self._close_port()
+        self._flush()                  # (closes the port)
 
     # ---- connecting -------------------------------------------------------------------
 
@@ -232,6 +238,7 @@ class PicoLink:
 
     def _run(self) -> None:
         while not self._stop.is_set():
+            self._flush()
             ser = self._ser
             if ser is None:
                 self._reconnect()
@@ -256,9 +263,20 @@ class PicoLink:
                     self.stats["garbage_bytes"] = self._decoder.skipped
                     if (self._decoder.damaged != damaged and not frames and self._window.inflight
                             and self._ser is ser):
-                        self._window.fast_retransmit(self._write)   # an answer damaged: our ack?
+                        self._window.fast_retransmit(self._wire.put)   # an answer damaged: our ack?
                 if self._ser is ser:
                     self._timers(time.monotonic())
+
+    def _flush(self) -> None:
+        """Write what is due on the wire (and close the ports dropped) with the lock let go."""
+        with self._cond:
+            ser, (data, closing) = self._ser, self._wire.take()
+        try:
+            Wire.carry_out(ser, data, closing)
+        except Exception as err:  # SerialException (its write_timeout) / OSError
+            with self._cond:
+                if self._ser is ser and not self._closed:
+                    self._drop(f"lost {self.path} ({err}); waiting for it to come back")
 
     def _read(self, ser: Port) -> bytes:
         return ser.read(min(self.max_read, max(1, ser.in_waiting)))
@@ -281,7 +299,7 @@ class PicoLink:
             return
         with self._cond:
             if self._closed:
-                _quiet_close(ser)
+                self._wire.retire(ser)
                 return
             self._begin(ser)
             self.stats["reconnects"] += 1
@@ -298,7 +316,7 @@ class PicoLink:
         self._backoff.up()
         self._decoder = C.Decoder()
         self._window.begin(time.monotonic())
-        self._last_tx = time.monotonic()
+        self._wire.last_put = time.monotonic()
         self.error = None
         # the lost-host pattern and timeout go first, ahead of anything queued
         after = max(100, min(0xFFFF, round(self.lost_after_s * 1000)))
@@ -319,7 +337,7 @@ class PicoLink:
                 self.supply_volts, self.rail_volts = mv / 1000 if mv else None, C.rail_volts(body)
             except C.CodecError:
                 pass
-        acked = self._window.answered(ack, mtype, body, self._write, mv)
+        acked = self._window.answered(ack, mtype, body, self._wire.put, mv)
         if acked is None:
             return                                 # stale: from before a retransmission
         if acked:
@@ -333,26 +351,16 @@ class PicoLink:
                 self._drop(f"the Pico on {self.path} stopped answering for "
                            f"{self.dead_after_s:g} s; reconnecting")
                 return
-            window.retransmit(self._write)
+            window.retransmit(self._wire.put)
         elif (not window.inflight and not self._outbox
-              and now - self._last_tx >= self.heartbeat_s):
+              and now - self._wire.last_put >= self.heartbeat_s):
             self._outbox.put(Message(C.HEARTBEAT, b""))
             self._pump()
 
     def _pump(self) -> None:
         """Move queued messages onto the wire while the window has room."""
         if self._ser is not None:
-            self._window.pump(self._outbox, self._write)
-
-    def _write(self, frame: bytes) -> bool:
-        assert self._ser is not None               # (written only while connected: _pump, the window)
-        try:
-            self._ser.write(frame)
-        except Exception as err:  # SerialException / OSError
-            self._drop(f"lost {self.path} ({err}); waiting for it to come back")
-            return False
-        self._last_tx = time.monotonic()
-        return True
+            self._window.pump(self._outbox, self._wire.put)
 
     def _drop(self, reason: str) -> None:
         """The connection is gone: fail what is pending and let the thread reconnect."""
@@ -370,9 +378,8 @@ class PicoLink:
         self._outbox.clear()
 
     def _close_port(self) -> None:
-        if self._ser is not None:
-            _quiet_close(self._ser)
-            self._ser = None
+        self._wire.retire(self._ser)
+        self._ser = None
 
 
 def open_link(path: str, **options) -> PicoLink:

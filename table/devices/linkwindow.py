@@ -8,7 +8,8 @@ whole window is sent again.  The Pico's answers finish the messages they acknowl
 timeout adapts to the measured round trip, as TCP's does (RFC 6298), between
 ``min_ack_timeout`` and ``ack_timeout``, doubling after each timeout.
 :class:`table.devices.link.PicoLink` keeps one, under its lock; ``write(frame)`` puts a
-frame on the wire and says whether it got there.
+frame on the wire (the link's :class:`table.devices.linkwire.Wire`, for its I/O thread to
+write) and says whether it got there.
 """
 
 from __future__ import annotations
