@@ -33,11 +33,12 @@ class Wire:
         self.last_put = time.monotonic()
         return True
 
-    def wake(self, ser: Port) -> None:
-        """Frames are due: wake the I/O thread from its read of ``ser`` (the link's open
-        port), once for all that come before it takes them.  A port without ``cancel_read``
-        is read with a short timeout (the link's ``read_poll_s``): they go after it."""
-        if self._frames and not self._woken:
+    def wake(self, ser: Port | None) -> None:
+        """Frames are due: wake the I/O thread from its read of ``ser`` (the link's port,
+        None: none open), once for all that come before it takes them.  A port without
+        ``cancel_read`` is read with a short timeout (the link's ``read_poll_s``): they go
+        after it."""
+        if self._frames and not self._woken and ser is not None:
             self._woken = True
             cancel = getattr(ser, "cancel_read", None)
             if cancel is not None:
