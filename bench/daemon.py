@@ -158,6 +158,7 @@ def games() -> dict:
     with tempfile.TemporaryDirectory() as state:
         devices = build_devices(load(None), sim=True)
         daemon = Daemon(devices, state, seed=1)
+        daemon.open_state()       # the state folder read now, so the tags enrolled below are kept
         tags = {f"04{i:012X}": c for i, c in enumerate(sorted(daemon.cards))}
         for uid, card in tags.items():
             daemon.tags.enrol(uid, card)

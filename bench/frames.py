@@ -46,6 +46,7 @@ def at_bus(bus_hz: int) -> dict:
     with tempfile.TemporaryDirectory() as state:
         devices = build_devices(_profile(bus_hz), sim=True, bus_time=True)
         daemon = Daemon(devices, state, seed=3)
+        daemon.open_state()       # the state folder read now, so the tags enrolled below are kept
         tags = {f"04{i:012X}": c for i, c in enumerate(sorted(daemon.cards))}
         for uid, card in tags.items():
             daemon.tags.enrol(uid, card)

@@ -136,6 +136,7 @@ async def _game(seed: int, own_dice: bool = False) -> tuple[list[int], Policy]:
     with tempfile.TemporaryDirectory() as state:
         devices = build_devices(load(None), sim=True)
         daemon = Daemon(devices, state, seed=seed)
+        daemon.open_state()       # the state folder read now, so the tags enrolled below are kept
         tags = {f"04{i:012X}": c for i, c in enumerate(sorted(daemon.cards))}
         for uid, card in tags.items():
             daemon.tags.enrol(uid, card)
