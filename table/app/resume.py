@@ -28,7 +28,7 @@ def latest_game(journal: Journal | None) -> JournaledGame | None:
 
 def tracker_for(game: Any, settings: Mapping[str, Any]) -> Tracker:
     """The tracker of ``game``'s board as the players lay it, from the setup on."""
-    return Tracker(land_of(game.config), 1, setup=lambda: setup_board(game),
+    return Tracker(land_of(game), 1, setup=lambda: setup_board(game),
                    deal=lambda: start_hands(game),
                    drawn=None if game.config.own_decks else lambda: box_drawn(game),
                    # the owner's setting: one change a screen instead of a hex a screen

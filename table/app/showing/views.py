@@ -149,12 +149,12 @@ def deal_screen(lang: str, deal: dict, cards: Mapping, width: int = NAME_W) -> s
     return screens.message(title, body, mark=screens.OK_ON)
 
 
-def land_of(config):
-    """The land of a game: its map's, or the standard land for its teams."""
-    if config.land is not None:
-        return config.land
-    from table.engine.setup import standard_land
-    return standard_land(config.teams)
+def land_of(game):
+    """The land ``game`` was laid on: as its setup record holds it (:attr:`Game.setup`), or
+    while setup still goes on, as the engine's board has it (its map's land, or an automatic
+    map's tiles as the engine laid them: nothing floods before the setup is over)."""
+    setup = game.setup
+    return (setup.board if setup is not None else game.board).land
 
 
 def setup_board(game):
