@@ -62,8 +62,8 @@ def test_every_step_the_validator_accepts_resolves():
         raw = {"do": name, **{k: (list(p.choices[:1]) if p.many else p.choices[0] if p.choices
                                   else p.number[0] if p.number else "words")
                               for k, p in step.params.items() if p.default is None}}
-        card, problems = parse_card({"id": "c", "kind": "drop", "names": {"en": "C"},
-                                     "text": [raw]}, "t", 0)
+        card, problems = parse_card({"id": "c", "kind": "supply", "names": {"en": "C"},
+                                     "target": "any", "action": ["TEXT"], "text": [raw]}, "t", 0)
         assert problems == [] and card is not None, (name, problems)
 
 

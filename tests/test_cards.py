@@ -148,3 +148,72 @@ def test_a_bad_field_is_named(tmp_path, fields, field, says):
     with pytest.raises(CardError) as caught:
         load_file(path)
     assert any(f": {field}:" in p and says in p for p in caught.value.problems), caught.value.problems
+
+
+def _problems(fields: str) -> list[str]:
+    """Every problem of one card (its fields after `names`), without the 'x.toml: card c: '."""
+    import tomllib
+
+    from table.cards import parse_card
+    raw = tomllib.loads('id = "c"\nnames = { en = "C" }\n' + fields)
+    card, problems = parse_card(raw, "x.toml", 0)
+    assert card is None
+    return [p.removeprefix("x.toml: card c: ") for p in problems]
+
+
+@pytest.mark.parametrize("fields, only", [
+    # an unknown kind: that alone, not "only weapon cards have an action line" too
+    ('kind = "weapon"\ntarget = "any"\naction = ["TEXT"]\ntext = [{ do = "blast" }]\n',
+     "kind: 'weapon' is not one of"),
+    # a bad text: that alone, not "the action line has TEXT but the card has no text" too
+    ('kind = "supply"\ntarget = "any"\naction = ["TEXT"]\ntext = [{ do = "baa" }]\n',
+     "text[0]: each step needs do = one of"),
+    ('kind = "supply"\ntarget = "any"\naction = ["TEXT"]\ntext = "blast"\n', "text: a list of steps"),
+    # an unknown lasting rule is named, not called missing
+    ('kind = "sudden_death"\nlasting = "two_lives"\n', 'lasting: "two_lives" is not a lasting rule'),
+    # a Sudden Death card's text: refused whole, its steps not read
+    ('kind = "sudden_death"\nlasting = "one_life"\ntext = [{ do = "baa" }]\n',
+     "text: a Sudden Death card has a lasting rule and a drop part, not text"),
+    # "New target, again" on a card with no target (issue 32)
+    ('kind = "supply"\naction = ["TEXT"]\ntext = [{ do = "change_wind" }, { do = "new_target" }]\n',
+     "target: new_target aims again under the card's target rule, so the card needs a target rule"),
+])
+def test_each_message_names_only_the_real_problem(fields, only):
+    problems = _problems(fields)
+    assert len(problems) == 1 and problems[0].startswith(only), problems
+
+
+def test_a_drop_or_sudden_death_card_has_no_target_and_nothing_acting_at_the_token():
+    """The prints give Drop cards no action line and no target (issue 33 item 2): a target,
+    range, where or Accuracy on one is refused naming its value, and so is each step that
+    would act at the Target Token or aim again (the engine would pass over it silently)."""
+    problems = _problems('kind = "drop"\ntarget = "within"\nrange = 2\nwhere = ["land"]\n'
+                         'accuracy = 3\ntext = [{ do = "blast" }, { do = "change_wind" }, '
+                         '{ do = "place", kind = "mine" }, { do = "new_target" }]\n')
+    assert problems == [
+        'target: a Drop card has no target: it aims nowhere and puts no Target Token down; '
+        'remove target = "within"',
+        "range: a Drop card has no target: it aims nowhere and puts no Target Token down; "
+        "remove range = 2",
+        'where: a Drop card has no target: it aims nowhere and puts no Target Token down; '
+        'remove where = ["land"]',
+        "accuracy: a Drop card has no target: it aims nowhere and puts no Target Token down; "
+        "remove accuracy = 3",
+        'text[0]: a Drop card has no target, so this blast step has no Target Token to act at; '
+        'give it at = "own_hex", or remove it',
+        'text[2]: a Drop card has no target, so this place step has no Target Token to act at; '
+        'give it at = "emptiest" or "same" or "own_hex", or remove it',
+        "text[3]: a Drop card has no target rule to aim again under; remove this new_target step"]
+    problems = _problems('kind = "sudden_death"\nlasting = "one_life"\ntarget = "any"\n'
+                         'drop = [{ do = "scatter" }]\n')
+    assert [p.split(":")[0] for p in problems] == ["target", "drop[0]"], problems
+    assert problems[0].startswith("target: a Sudden Death card has no target")
+
+
+def test_cards_check_refuses_a_drop_card_with_a_target(tmp_path, capsys):
+    path = write(tmp_path, '[[cards]]\nid = "aimed"\nkind = "drop"\nnames = { en = "Aimed" }\n'
+                           'target = "direct"\ntext = [{ do = "place", kind = "crate", '
+                           'at = "emptiest" }]\n')
+    assert main(["cards", "check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f'{path}: card aimed: target: a Drop card has no target' in err and "Traceback" not in err

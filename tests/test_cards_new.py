@@ -64,13 +64,14 @@ def test_a_weapon_card_asked_field_by_field_joins_the_library(folder, monkeypatc
 def test_drop_and_sudden_death_cards(folder, monkeypatch, capsys):
     code, _, err = run_new(monkeypatch, capsys, answers(
         "drop", "Crate Drop", "", "", "crate_drop", "3" if COPIES else None,
-        "place", "crate", "emptiest", "place", "mine", "same", "remove", "fire, crater",
+        "place", "crate", "emptiest", "place", "mine", "same", "remove at=own_hex", "fire, crater",
         "change_wind", "", "from my box", ""))
     assert code == 0, err
     [drop] = load_file(folder / "crate_drop.toml")
     assert drop.text == ({"do": "place", "kind": "crate", "at": "emptiest"},
                          {"do": "place", "kind": "mine", "at": "same"},
-                         {"do": "remove", "kinds": ["fire", "crater"]}, {"do": "change_wind"})
+                         {"do": "remove", "kinds": ["fire", "crater"], "at": "own_hex"},
+                         {"do": "change_wind"})
     assert drop.names == {"en": "Crate Drop"} and drop.notes == "from my box"
     code, _, err = run_new(monkeypatch, capsys, answers(
         "sudden_death", "Big Bang", "Velký třesk", "Великий вибух", "", "1" if COPIES else None,

@@ -77,6 +77,35 @@ def _names(raw: dict, bad: Bad) -> dict[str, str]:
     return {k: v for k, v in names.items() if isinstance(v, str)}
 
 
+#: the kinds of card that aim nowhere: no action line, no target, no Target Token of their own
+AIMLESS = {"drop": "a Drop card", "sudden_death": "a Sudden Death card"}
+#: the fields of a card's target: what an aimless card cannot have
+TARGET_FIELDS = ("target", "range", "where", "accuracy")
+
+
+def _aimless(raw: dict, kind: str | None, bad: Bad) -> bool:
+    """A Drop or Sudden Death card: each target field it gives is refused, naming its value
+    (the prints give these cards no action line and no target).  True for such a card."""
+    if kind not in AIMLESS:
+        return False
+    for key in TARGET_FIELDS:
+        if key in raw:
+            bad(key, f"{AIMLESS[kind]} has no target: it aims nowhere and puts no Target Token "
+                     f"down; remove {key} = {_shown(raw[key])}")
+    return True
+
+
+def _shown(v: Any) -> str:
+    """A field's value as a card file writes it (TOML for the plain values it holds)."""
+    if isinstance(v, str):
+        return f'"{v}"'
+    if isinstance(v, bool):
+        return str(v).lower()
+    if isinstance(v, list):
+        return "[" + ", ".join(_shown(x) for x in v) + "]"
+    return repr(v)
+
+
 def _target(raw: dict, bad: Bad) -> tuple[str | None, int | None, tuple[str, ...]]:
     target = raw.get("target")
     if target is not None and target not in TARGETS:
@@ -109,16 +138,16 @@ def _accuracy(raw: dict, bad: Bad) -> int | None:
     return acc
 
 
-def _action(raw: dict, weapon: bool, bad: Bad) -> list[str]:
+def _action(raw: dict, kind: str | None, bad: Bad) -> list[str]:
     action = raw.get("action", [])
     if not isinstance(action, list) or any(s not in SYMBOLS for s in action):
         bad("action", f"a list of symbols from {', '.join(SYMBOLS)}")
         return []
     if len(action) > MAX_SYMBOLS:
         bad("action", f"at most {MAX_SYMBOLS} symbols")
-    elif weapon and not action:
+    elif kind in WEAPON_KINDS and not action:
         bad("action", "a weapon card needs an action line, e.g. [\"TEXT\"]")
-    elif not weapon and action:
+    elif kind in AIMLESS and action:
         bad("action", "only weapon cards have an action line")
     return action
 
@@ -171,25 +200,67 @@ def check_steps(raw: Any, field: str, bad: Bad) -> list[dict]:
     return out
 
 
-def _kind_rules(raw: dict, kind: Any, action: list[str], text: list[dict], drop: list[dict],
+def _kind_rules(raw: dict, kind: str | None, action: list[str], text: list[dict], drop: list[dict],
                 bad: Bad, kept: bool = False) -> str | None:
+    """What a card's kind allows of its lasting rule, text, drop part and steps (a kind not
+    known: only what holds for every kind)."""
     lasting = raw.get("lasting")
     if kind == "sudden_death":
-        if lasting not in RULES:
+        if lasting is None:
             bad("lasting", f"a Sudden Death card needs a lasting rule ({', '.join(RULES)})")
-        if text:
+        elif not isinstance(lasting, str) or lasting not in RULES:
+            bad("lasting", f"{_shown(lasting)} is not a lasting rule ({', '.join(RULES)})")
+        if raw.get("text"):
             bad("text", "a Sudden Death card has a lasting rule and a drop part, not text")
+        if not kept:
+            _aimless_steps(drop, "drop", kind, bad)
         return lasting
-    if lasting is not None:
-        bad("lasting", "only Sudden Death cards have a lasting rule")
-    if drop:
-        bad("drop", "only Sudden Death cards have a drop part")
-    if "TEXT" in action and not text:
+    if kind is not None:
+        if lasting is not None:
+            bad("lasting", "only Sudden Death cards have a lasting rule")
+        if raw.get("drop"):
+            bad("drop", "only Sudden Death cards have a drop part")
+    if "TEXT" in action and not raw.get("text"):
         bad("text", "the action line has TEXT but the card has no text")
-    if kind in WEAPON_KINDS and raw.get("target") is None and not kept and any(
-            needs_target(s) for s in text):
-        bad("target", "the text acts on the target hex, so the card needs a target rule")
+    if kept:
+        return None
+    if kind in AIMLESS:
+        _aimless_steps(text, "text", kind, bad)
+    elif kind in WEAPON_KINDS and raw.get("target") is None:
+        if any(needs_target(s) for s in text):
+            bad("target", "the text acts on the target hex, so the card needs a target rule")
+        elif not all(works_without_target(s) for s in text):
+            bad("target", "new_target aims again under the card's target rule, so the card "
+                          "needs a target rule")
     return None
+
+
+def works_without_target(step: dict) -> bool:
+    """Whether ``step`` can be on a card with no target rule (a Drop or Sudden Death card, or
+    a weapon without one): it neither acts at the Target Token
+    (:func:`~table.engine.vocabulary.needs_target`) nor aims again (``new_target``)."""
+    return not needs_target(step) and step["do"] != "new_target"
+
+
+def _aimless_steps(steps: list[dict], field: str, kind: str, bad: Bad) -> None:
+    """A Drop or Sudden Death card's steps that act at the Target Token, or aim again."""
+    for i, step in enumerate(steps):
+        if needs_target(step):
+            bad(f"{field}[{i}]", f"{AIMLESS[kind]} has no target, so this {step['do']} step has "
+                                 f"no Target Token to act at; {_elsewhere(step)}")
+        elif step["do"] == "new_target":
+            bad(f"{field}[{i}]", f"{AIMLESS[kind]} has no target rule to aim again under; "
+                                 "remove this new_target step")
+
+
+def _elsewhere(step: dict) -> str:
+    """How a step acting at the Target Token could act elsewhere, or else go."""
+    record = CARD_STEPS[step["do"]]
+    key = record.target.key if record.target is not None else None
+    if key is None or record.target is None:
+        return "remove it"
+    other = [c for c in record.params[key].choices if c not in record.target.values]
+    return f"give it {key} = " + " or ".join(f'"{c}"' for c in other) + ", or remove it"
 
 
 def _notes(raw: dict, bad: Bad) -> str:
@@ -223,12 +294,20 @@ def parse_card(raw: Any, source: str, index: int,
     kind = raw.get("kind")
     if kind not in CARD_KINDS:
         bad("kind", f"{kind!r} is not one of {', '.join(CARD_KINDS)}")
+        kind = None                   # (what only a known kind decides is not said)
     names = _names(raw, bad)
-    target, rng, where = _target(raw, bad)
-    acc = _accuracy(raw, bad)
-    action = _action(raw, kind in WEAPON_KINDS, bad)
-    text = check_steps(raw.get("text", []), "text", bad)
-    drop = check_steps(raw.get("drop", []), "drop", bad)
+    target: str | None = None
+    rng: int | None = None
+    where: tuple[str, ...] = ()
+    acc: int | None = None
+    if kept or not _aimless(raw, kind, bad):
+        target, rng, where = _target(raw, bad)
+        acc = _accuracy(raw, bad)
+    action = _action(raw, kind, bad)
+    # (a part the kind cannot have is refused whole by _kind_rules, its steps unread)
+    text = check_steps(raw.get("text", []), "text", bad) if kind != "sudden_death" else []
+    drop = (check_steps(raw.get("drop", []), "drop", bad)
+            if kind in ("sudden_death", None) else [])
     lasting = _kind_rules(raw, kind, action, text, drop, bad, kept)
     copies = raw.get("copies", 1)
     if not whole(copies, 1, MAX_COPIES):

@@ -116,14 +116,18 @@ def test_the_library_refuses_what_the_walk_does_not_offer_and_a_kept_game_still_
     assert kept["cards"]["card_1"].text == tuple(raw["text"])
 
 
-def test_a_step_needing_the_token_does_nothing_while_it_is_not_on_the_board():
-    """A Drop card drawn before any card was aimed: its lines at the Target Token have
-    nothing to act at (no Blast, no Thing placed, no token scattered), the rest resolve."""
+def test_a_drop_card_acting_at_the_token_is_refused_and_a_kept_one_acts_where_it_lies():
+    """A Drop card has no target (issue 33 item 2): its lines at the Target Token are refused,
+    each named.  One a game's journal kept from an older build still resumes: drawn before any
+    card was aimed, those lines have nothing to act at (no Blast, no Thing placed, no token
+    scattered) and the rest resolve; once a card put the token down, they act there."""
     raw = {"id": "drop_1", "kind": "drop", "names": {"en": "Drop 1"},
            "text": [{"do": "blast"}, {"do": "place", "kind": "mine"}, {"do": "scatter"},
                     {"do": "place", "kind": "crate", "at": "emptiest"}]}
     card, problems = authoring.check(raw, {}, source="card")
-    assert card is not None, problems
+    assert card is None and [p.split(": ")[2] for p in problems] == ["text[0]", "text[1]",
+                                                                     "text[2]"], problems
+    card = LibraryGame.from_kept([{"cards": [raw]}])["cards"]["drop_1"]
     board = Board(land=set(hexagon((0, 0), 2)), wind=1)
     board.add(Thing("blue-1", "worm", (0, 0), "blue"))
     r = Resolver(board, Script(dice=["3"] * 6))

@@ -15,7 +15,8 @@ from typing import Any, Callable, Protocol
 
 from table.engine.effects import RULES
 from table.engine.targeting import TARGET_RULES
-from table.engine.vocabulary import CARD_STEPS, WEAPON_KINDS, needs_target
+from table.cards.schema import works_without_target
+from table.engine.vocabulary import CARD_STEPS
 from table.fonts import font
 from table.ui import scenes, screens
 from table.ui.layout import WIDTH, wrap
@@ -155,16 +156,17 @@ def ask_lasting(w: Walk) -> Prompt:
 
 
 def works(w: Walk, step: dict) -> bool:
-    """Whether ``step`` (its parameters asked so far) can work on the walk's card: on a weapon
-    card with no target, some answer to its questions left acts elsewhere than at the
-    Target Token (:func:`~table.engine.vocabulary.needs_target`)."""
-    if w.raw.get("target") is not None or w.raw["kind"] not in WEAPON_KINDS:
+    """Whether ``step`` (its parameters asked so far) can work on the walk's card: on a card
+    with no target (a weapon without one, a Drop or Sudden Death card), some answer to its
+    questions left acts elsewhere than at the Target Token, and it does not aim again
+    (:func:`~table.cards.schema.works_without_target`, the card check's own rule)."""
+    if w.raw.get("target") is not None:
         return True
     for key in asked(step["do"]):
         choices = menu_choices(step["do"], key)
         if key not in step and choices:
             return any(works(w, {**step, key: c}) for c in choices)
-    return not needs_target(step)
+    return works_without_target(step)
 
 
 def step_rows(w: Walk) -> list[tuple[dict, str]]:
