@@ -115,8 +115,8 @@ class Daemon:
         self.stopping = asyncio.Event()      # set by stop(), even before run() (a SIGTERM)
         self.opened = False                   # open_state has read the state
         self.ready = False
-        if show is not None:
-            self.box.off = True               # (the show answers for the box, paced)
+        if show is not None:      # (the show answers for the box, paced; it teaches no card)
+            self.box.off = self.teacher.off = True
 
     # -- setting up: the files (storage/opening.py) -------------------------------------------
     async def setup(self) -> None:

@@ -59,6 +59,7 @@ class CardLibrary(Mapping[str, Card]):
         self._cards: dict[str, Card] | None = None
         self._seen: tuple | None = None    # the files as last read (path, size, time)
         self._lock = threading.Lock()      # (the page's card form writes from a worker)
+        self.read_only = False             # True: no card file written (the shop demo)
 
     @classmethod
     def from_env(cls, examples: bool = False) -> CardLibrary:
@@ -175,6 +176,7 @@ class CardLibrary(Mapping[str, Card]):
         """Check ``raw`` against the library, write it to the owner's folder (made if it is
         not there yet), and read the folders again: the card's path.  CardError: nothing
         written, every problem named."""
+        self._writable()
         path = write(raw, folder=self.owner, known=self)
         self._read_back(path)
         return path
@@ -182,9 +184,15 @@ class CardLibrary(Mapping[str, Card]):
     def rename(self, card_id: str, names: dict) -> Path:
         """Give card ``card_id`` of the owner's folder new ``names`` (see
         :func:`table.cards.authoring.rename`), and read the folders again."""
+        self._writable()
         path = rename(card_id, names, known=self, folder=self.owner)
         self._read_back(path)
         return path
+
+    def _writable(self) -> None:
+        if self.read_only:
+            raise CardError(["this table writes no card file (the shop demo keeps nothing): "
+                             "add your cards at a table of your own (worms-table run)"])
 
     def _read_back(self, path: Path) -> None:
         """The folders read again after writing ``path``; its cards as written (also where no

@@ -63,7 +63,10 @@ def run(args) -> int:
     from table.cards import open_library
     # the show finds weapons in its crates; a card file that does not load stops it (exit 2,
     # the file named: table.cli)
-    open_library(examples=not args.no_examples).checked()
+    # (and it writes no card file: neither a card taught nor one from the page's form)
+    library = open_library(examples=not args.no_examples)
+    library.checked()
+    library.read_only = True
     profile = load_profile(args.profile)
     tags = enrolled(args.state_dir)
     devices = build_devices(profile, sim=args.sim)

@@ -137,6 +137,7 @@ class Teacher:
         self.private: str | None = None      # a tag tapped in private, for the page's form
         self.secrets: set[str] = set()       # the cards taught so (shown once played)
         self.form = False                    # a page with the card form is served
+        self.off = False                     # no walk offered (the shop demo writes nothing)
 
     @property
     def prompt(self) -> Prompt | None:
@@ -162,7 +163,7 @@ class Teacher:
         """A tag the box does not know (``uid``; None: the unknown-card button) at ``prompt``:
         the walk starts, True; False if no card is asked for there."""
         kinds = self.kinds_for(prompt)
-        if kinds is None:
+        if kinds is None or self.off:
             return False
         from table.app.teach.walk import Walk, names      # not before the first card is taught: a start's CPU
 
@@ -177,7 +178,8 @@ class Teacher:
         asked for (None: nothing more to do); otherwise the prompt's own outcome."""
         if card_id is None and self.tap(uid, prompt):
             return None
-        if card_id is None and self.form and self.walk is None and self.d.mode == Mode.PLAY:
+        if card_id is None and self.form and not self.off and self.walk is None and \
+                self.d.mode == Mode.PLAY:
             self.private = uid               # the card stays secret: taught on the page
             self.d.state.set(overlay=Notice(partial(private_screen, "teach.private")))
             log.info("an unknown card (tag %s) tapped in private: for the page's form", uid)
