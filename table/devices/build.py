@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import glob
 import logging
+import os
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, cast
 
@@ -228,8 +229,12 @@ def resolve_port(pattern: str) -> str:
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise DeviceError("Pico", f"nothing matches {pattern}: plug the Pico in over USB, check "
-                                  "it runs firmware/ and see ls -l /dev/serial/by-id/")
+        folder = os.path.dirname(pattern) or "."
+        there = sorted(os.path.basename(p) for p in glob.glob(os.path.join(folder, "*")))
+        seen = (f"{folder} holds only {', '.join(there)}" if there else
+                f"no serial device is plugged in ({folder} is empty or absent)")
+        raise DeviceError("Pico", f"nothing matches {pattern}: {seen}; plug the Pico in over "
+                                  "USB and check it runs firmware/ (firmware/README.md)")
     raise DeviceError("Pico", f"{len(matches)} ports match {pattern} ({', '.join(matches)}): "
                               "put the exact path in the profile's pico.port")
 

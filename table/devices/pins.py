@@ -19,6 +19,8 @@ or named (``GPIOZERO_PIN_FACTORY``) is used as it is, and named as such.
 from __future__ import annotations
 
 import contextlib
+import errno
+import glob
 import importlib.util
 import os
 import re
@@ -170,11 +172,44 @@ def open_pin_library(choice: str, *, model_path: Path | str | None = None,
     try:
         factory = make()
     except Exception as err:    # the libraries raise their own types (lgpio.error, RuntimeError)
-        hint = (f"; lgpio's working folder is {os.environ.get('LG_WD')}: it must be writable"
-                if name == "lgpio" else "")
-        raise DeviceError(DEVICE, f"{TITLES[name]} ({how}) did not start: {err}{hint}; "
-                                  "check the user is in the gpio group") from None
+        raise DeviceError(DEVICE, f"{TITLES[name]} ({how}) did not start: {err}; "
+                                  f"{why_not_started(name, err)}") from None
     return PinLibrary(TITLES[name], factory, how, owned=True)
+
+
+#: the device files each library opens: lgpio the GPIO chips, RPi.GPIO /dev/gpiomem
+NODES = {"lgpio": "/dev/gpiochip*", "rpigpio": "/dev/gpiomem"}
+_REVISION = re.compile(r"/proc/|revision|can only be run on a Raspberry Pi", re.IGNORECASE)
+
+
+def why_not_started(name: str, err: BaseException, *, nodes: Iterable[str] | None = None,
+                    environ: Mapping[str, str] = os.environ,
+                    access: Callable[[str, int], bool] = os.access) -> str:
+    """What to do when pin library ``name`` raised ``err`` as it started, by its cause: the
+    Pi's revision unreadable, no GPIO device file, one this user may not open, lgpio's
+    working folder; ``nodes`` are the library's device files (default: those present)."""
+    if isinstance(err, OSError) and str(err.filename or "").startswith("/proc/") or \
+            _REVISION.search(str(err)):
+        return ("it could not read the Pi's revision (/proc/device-tree/system/linux,revision or "
+                "/proc/cpuinfo): run it on a Raspberry Pi, and under systemd leave /proc whole "
+                "(no ProcSubset=pid: see systemd/worms-table.service)")
+    nodes = sorted(glob.glob(NODES[name]) if nodes is None else nodes)
+    if not nodes:
+        return (f"there is no {NODES[name]} here: is this a Raspberry Pi with a kernel of "
+                "Raspberry Pi OS, or (in a container) is the device passed in?")
+    locked = [node for node in nodes if not access(node, os.R_OK | os.W_OK)]
+    if locked or isinstance(err, PermissionError) and err.errno == errno.EACCES:
+        user = environ.get("USER") or "this user"
+        return (f"{user} may not open {', '.join(locked or nodes)}: add it to the gpio group "
+                f"(sudo usermod -aG gpio {user}, then start it again)")
+    if isinstance(err, PermissionError):
+        return (f"the system refused {', '.join(nodes)} (under systemd: the unit's DeviceAllow= "
+                "must list it, as systemd/worms-table.service does)")
+    folder = environ.get("LG_WD") or os.getcwd()
+    if name == "lgpio" and not access(folder, os.W_OK | os.X_OK):
+        return f"lgpio's working folder {folder} (LG_WD) must be writable by this user"
+    return (f"{', '.join(nodes)} may be opened by this user, so the library itself failed: "
+            f"reinstall its extra (pip install '.[{EXTRAS[name]}]'; scripts/install-pi does)")
 
 
 def would_choose(choice: str, *, model_path: Path | str | None = None) -> str:

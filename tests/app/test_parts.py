@@ -278,3 +278,33 @@ def test_reading_never_starts_the_box_thinking(tmp_path):
 def boxseat_team(daemon):
     from table.app.boxseat import box_team
     return box_team(daemon.game)
+
+
+def test_a_missing_pico_is_logged_once_naming_the_devices_it_stops(tmp_path, caplog):
+    """Issue 36, item 6: one line for the LEDs and the dial, not the same line twice."""
+    from table.devices.build import resolve_port
+
+    class NoPico:
+        display = SimpleNamespace(on_error=None)
+        card_reader = SimpleNamespace(on_tap=None, on_remove=None, on_error=None)
+
+        @property
+        def leds(self):
+            return resolve_port(str(tmp_path / "usb-MicroPython_*-if00"))
+
+        wind = leds
+
+        @property
+        def buttons(self):
+            raise DeviceError("buttons", "GPIO17 is taken")
+
+    sup = Supervisor(NoPico())
+    with caplog.at_level("ERROR", logger="worms-table"):
+        sup.open_all()
+        sup.open_all()                                  # still failing: nothing new to say
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines == [f"hex LEDs and wind dial (Pico): nothing matches {tmp_path}/usb-MicroPython_*-if00: "
+                     f"no serial device is plugged in ({tmp_path} is empty or absent); plug the "
+                     "Pico in over USB and check it runs firmware/ (firmware/README.md)",
+                     "buttons: GPIO17 is taken"]
+    assert set(sup.faults) == {"leds", "wind", "buttons"} and set(sup.dev) == {"display", "card_reader"}

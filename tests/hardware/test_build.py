@@ -120,7 +120,10 @@ def test_pico_port_glob_resolves_to_one_board(tmp_path):
     from table.devices.build import resolve_port
 
     assert resolve_port(str(tmp_path / "exact")) == str(tmp_path / "exact")
-    with pytest.raises(DeviceError, match="nothing matches"):
+    with pytest.raises(DeviceError, match="nothing matches .*: no serial device is plugged in"):
+        resolve_port(str(tmp_path / "usb-MicroPython_*-if00"))
+    (tmp_path / "usb-FTDI_FT232R-if00-port0").touch()
+    with pytest.raises(DeviceError, match="holds only usb-FTDI_FT232R-if00-port0; plug the Pico"):
         resolve_port(str(tmp_path / "usb-MicroPython_*-if00"))
     (tmp_path / "usb-MicroPython_E661-if00").touch()
     assert resolve_port(str(tmp_path / "usb-MicroPython_*-if00")).endswith("E661-if00")

@@ -182,3 +182,36 @@ def test_no_library_is_opened_for_a_profile_without_gpio_devices(reference_data,
     with build_devices(hp.parse(reference_data)) as d:
         assert d.describe_pin_library() == "none needed: no device of the profile is on the Pi's GPIO"
     assert made == []
+
+
+@pytest.mark.parametrize("name, err, nodes, refused, says", [
+    ("lgpio", FileNotFoundError(2, "No such file or directory", "/proc/cpuinfo"), ["/dev/gpiochip0"],
+     set(), "could not read the Pi's revision"),
+    ("rpigpio", RuntimeError("This module can only be run on a Raspberry Pi!"), ["/dev/gpiomem"],
+     set(), "could not read the Pi's revision"),
+    ("lgpio", RuntimeError("can not open gpiochip"), [], set(), "there is no /dev/gpiochip*"),
+    ("lgpio", RuntimeError("can not open gpiochip"), ["/dev/gpiochip0", "/dev/gpiochip4"],
+     {"/dev/gpiochip4"}, "may not open /dev/gpiochip4: add it to the gpio group"),
+    ("rpigpio", PermissionError(1, "Operation not permitted", "/dev/gpiomem"), ["/dev/gpiomem"],
+     set(), "the unit's DeviceAllow="),
+    ("lgpio", RuntimeError("bad socket"), ["/dev/gpiochip0"], {"/run/lg"},
+     "lgpio's working folder /run/lg (LG_WD) must be writable"),
+    ("lgpio", RuntimeError("bad socket"), ["/dev/gpiochip0"], set(),
+     "so the library itself failed: reinstall its extra"),
+])
+def test_a_library_that_does_not_start_is_told_by_its_cause(name, err, nodes, refused, says):
+    why = pins.why_not_started(name, err, nodes=nodes, environ={"LG_WD": "/run/lg", "USER": "pi"},
+                               access=lambda path, mode: path not in refused)
+    assert says in why and "\n" not in why
+    assert ("gpio group" in why) == ("gpio group" in says)      # suggested only when it is that
+
+
+def test_open_pin_library_names_the_cause(tmp_path):
+    def unreadable_revision():
+        raise FileNotFoundError(2, "No such file or directory", "/proc/cpuinfo")
+    with pytest.raises(DeviceError) as info:
+        pins.open_pin_library("lgpio", model_path=tmp_path / "absent", available={"lgpio"},
+                              factories={"lgpio": unreadable_revision})
+    message = str(info.value)
+    assert "lgpio (pi.pin_library = \"lgpio\") did not start: [Errno 2]" in message
+    assert "could not read the Pi's revision" in message and "gpio group" not in message

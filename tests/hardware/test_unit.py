@@ -33,6 +33,8 @@ def test_devices_are_an_explicit_allow_list():
     assert "DevicePolicy=closed" in lines
     allowed = {line.split("=", 1)[1].split()[0] for line in lines if line.startswith("DeviceAllow=")}
     assert {"char-gpiochip", "char-i2c", "char-ttyACM", "char-ttyAMA"} <= allowed
+    # RPi.GPIO's /dev/gpiomem: its driver's name in /proc/devices, on older and newer kernels
+    assert {"char-bcm2835-gpiomem", "char-rpi-gpiomem"} <= allowed
     assert "ProtectClock=yes" in lines           # its implied clock-only list is overridden
 
 
@@ -51,7 +53,7 @@ def test_a_configuration_error_is_not_restarted():
 
 def test_the_filters_of_issue_10():
     lines = unit_lines()
-    for option in ("SystemCallFilter=@system-service", "ProtectProc=invisible", "ProcSubset=pid",
+    for option in ("SystemCallFilter=@system-service", "ProtectProc=invisible",
                    "RemoveIPC=yes", "PrivateMounts=yes"):
         assert option in lines
     assert not any(re.match(r"PrivateDevices=(yes|true)", line) for line in lines)

@@ -91,31 +91,44 @@ class Supervisor:
             if self.on_back is not None:
                 self.on_back(name)
 
-    def fault(self, name: str, err: DeviceError) -> None:
+    def fault(self, name: str, err: DeviceError, *, logged: bool = True) -> bool:
+        """Device ``name`` failed with ``err``; True when it was not failing already (then
+        the log says so, unless ``logged`` is False, and ``on_fault`` is told)."""
         new = name not in self.faults
         self.faults[name] = err
         if new:
-            log.error("%s", err)
+            if logged:
+                log.error("%s", fault_line([name], err))
             if self.on_fault is not None:
                 self.on_fault(name, err)
+        return new
 
     def missing(self) -> list[str]:
         """The devices not open yet."""
         return [d.attr for d in DEVICES if d.attr not in self.dev]
 
     def open_all(self) -> None:
+        """Every device not open yet opened; what fails is logged once per cause, naming the
+        devices it stops (the Pico missing stops both the LEDs and the dial)."""
+        met: dict[str, tuple[list[str], DeviceError]] = {}
         for name in self.missing():
-            self.open(name)
+            err = self.open(name, logged=False)
+            if err is not None:
+                met.setdefault(str(err), ([], err))[0].append(name)
+        for names, err in met.values():
+            log.error("%s", fault_line(names, err))
 
-    def open(self, name: str) -> None:
+    def open(self, name: str, *, logged: bool = True) -> DeviceError | None:
+        """Device ``name`` opened; the error when it newly failed (logged unless ``logged`` is
+        False)."""
         try:
             device = getattr(self.devices, name)
         except DeviceError as err:
-            self.fault(name, err)
-            return
+            return err if self.fault(name, err, logged=logged) else None
         self.dev[name] = device
         self._wire(name, device)
         self.recovered(name)
+        return None
 
     def _stamped(self, fn: Callable[..., Any]) -> Callable[[Any], None]:
         """A device's callback running ``fn(arg, seen())`` on the loop, ``seen()`` read when
@@ -141,6 +154,15 @@ class Supervisor:
             if self.on_removed is not None:
                 device.on_remove = wrap(self.on_removed)
             device.on_error = wrap(lambda err: self.on_error("card_reader", err))
+
+
+def fault_line(names: list[str], err: DeviceError) -> str:
+    """The log's line for ``err`` stopping the devices ``names``: "hex LEDs and wind dial
+    (Pico): nothing matches ...", or the error alone where it names the one device already."""
+    called = [BY_ATTR[n].called if n in BY_ATTR else n for n in names]
+    if called == [err.device]:
+        return str(err)
+    return f"{' and '.join(called)} ({err.device}): {err.what_to_do}"
 
 
 def ui_name(name: str, err: DeviceError | None) -> str:
