@@ -21,7 +21,7 @@ from table.cards import CardError, read_toml
 from table.hexgrid import neighbour
 from table.engine.tiles import Tile
 
-__all__ = ["ENV", "TileError", "box_tiles", "load_tiles", "parse_tiles"]
+__all__ = ["ENV", "TileError", "box_tiles", "load_tiles", "parse_tiles", "shipped_tiles"]
 
 ENV = "WORMS_TABLE_TILES"
 TILE_KEYS = {"number", "hexes", "notes"}
@@ -108,11 +108,12 @@ def box_tiles() -> list[Tile]:
     owner = os.environ.get(ENV)
     if owner:
         return load_tiles(owner)
-    return list(_shipped())
+    return list(shipped_tiles())
 
 
 @lru_cache(maxsize=1)
-def _shipped() -> tuple[Tile, ...]:
-    """The shipped tiles, read once (a new game needs them; the file never changes)."""
+def shipped_tiles() -> tuple[Tile, ...]:
+    """The shipped tiles, read once (a new game needs them; the file never changes); a
+    scenario file plays with these whatever ``WORMS_TABLE_TILES`` names."""
     text = Path(__file__).with_name("tiles.toml").read_text(encoding="utf-8")
     return tuple(parse_tiles(tomllib.loads(text), "table/cards/tiles.toml"))

@@ -193,15 +193,14 @@ def parse_move(m, where: str) -> Movement:
 
 
 def parse_cards(raw: Any) -> dict:
-    """The card library with the file's own ``[[cards]]`` (the card-file schema, docs/cards.md)
-    joined, for this scenario only; a card a card file could not hold, or an id the library
-    has, is malformed naming ``cards[i]`` and the field."""
-    from table.cards import CardError, library, parse_card
+    """The shipped cards with the file's own ``[[cards]]`` (the card-file schema, docs/cards.md)
+    joined, for this scenario only: never the owner's card folder of whoever runs it (one
+    file settles it); a card a card file could not hold, or an id the shipped cards have, is
+    malformed naming ``cards[i]`` and the field."""
+    from table.cards import parse_card
+    from table.cards.reading import shipped_cards
 
-    try:
-        cards = dict(library())
-    except CardError as err:
-        raise Malformed("the card library has problems: " + "; ".join(err.problems)) from None
+    cards = {c.id: c for c in shipped_cards()}
     for i, table in enumerate(items(raw, "cards")):
         card, problems = parse_card(table, f"cards[{i}]", i)
         if problems:

@@ -60,7 +60,7 @@ from typing import Any, Callable
 from table.engine import TEAMS, Board
 from table.engine.decisions import SKIP, Decision, DecisionKind, Illegal, Purpose
 from table.engine.game import OPTIONS, GameConfig
-from table.cards.tiles import TileError, box_tiles
+from table.cards.tiles import shipped_tiles
 from table.librarygame import LibraryGame
 
 from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, parse_cards,
@@ -253,12 +253,8 @@ def _layout(data: dict, teams: int, land: tuple | None) -> tuple[tuple | None, l
         if len(present) < 2:
             raise Malformed("things: a game needs worms of two teams or more")
         return things, present, None
-    tiles = None
-    if land is None:
-        try:
-            tiles = box_tiles()         # the automatic map: the box's tiles (a bad file: exit 2)
-        except TileError as err:
-            raise Malformed(f"the map tiles: {err}") from None
+    # the automatic map: the shipped tiles, never the owner's tile file (one file settles it)
+    tiles = list(shipped_tiles()) if land is None else None
     return None, list(TEAMS[:teams]), tiles
 
 
