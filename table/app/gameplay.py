@@ -19,7 +19,6 @@ from table.engine.decisions import Illegal
 from table.engine.game import TURN_PHASES, GameConfig
 from table.journal import JournaledGame, JournalError
 from table.ui import screens
-from table.ui.strings import text
 
 from table.app import boxseat
 from table.app.asking.prompts import Notice, undo_refused, undone
@@ -189,10 +188,8 @@ class GamePlay:
         try:
             jg.answer(value)
         except Illegal as err:           # cannot happen through a prompt; say so if it does
-            log.warning("refused answer %r: %s", value, err)
-            said = str(err)
-            self.d.state.set(overlay=Notice(
-                lambda v: screens.message(text("error.title", v.lang), said)))
+            log.warning("refused answer %r: %s", value, err)     # (the engine's words: the log's)
+            self.d.state.set(overlay=Notice(lambda v: screens.error(v.lang, "error.answer_refused")))
             return
         self.d.shown.forget_asked()
         self.after_change()

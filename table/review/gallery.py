@@ -164,7 +164,8 @@ def refusals(lang: str) -> Iterator[tuple[str, Draw]]:
             ("error.out_of_range", {}), ("error.not_a_worm", {"team": team}),
             ("error.cannot_move", {}), ("error.not_lit", {}),
             ("error.not_in_supply", {"card": card}), ("error.not_in_drop", {"card": card}),
-            ("error.undo_roll", {})]
+            ("error.undo_roll", {}), ("error.unknown_not_in_hand", {"team": team}),
+            ("error.answer_refused", {})]
     asks += [("error.no_card_now", {"phase": p}) for p in ("activate", "move1", "move2")]
     for key, args in asks:
         yield key, partial(refusal, Refuse(key, args), lang)

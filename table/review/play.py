@@ -216,6 +216,10 @@ def ends(lang: str) -> Iterator[tuple[str, Draw]]:
         yield from steps_of(view, [raw_step(summary=summary)], f"after a card ({shot})")
     yield from steps_of(view, [raw_step(summary={"card": card, "shot": "miss", "teams": [t1]})],
                       "after a card (nobody hurt)")
+    ice = {"card": card, "shot": "hit", "iced": [(t1, "4")], "held": [(t2, "4")], "teams": [t1]}
+    yield from steps_of(view, [raw_step(summary=ice)], "after a card (the ice)")
+    yield from steps_of(view, [raw_step(summary={"card": card, "shield": t1, "teams": [t1]})],
+                        "after Freeze")
     for winners in ((t1,), (t1, t2), ()):
         result = GameResult(winners, len(winners) > 1, "final_round",
                             {t: 4 for t in TEAMS}, {t: 4 for t in TEAMS}, 5) \

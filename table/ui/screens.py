@@ -280,9 +280,10 @@ def fault(lang: str, device: str, retrying: bool = True) -> Screen:
 
 
 def error(lang: str, key: str, **args) -> Screen:
-    """A mistake that changed nothing (an unknown tag, an undo past a roll)."""
+    """A mistake that changed nothing (an unknown tag, an undo past a roll): said whole, "OK"
+    at the foot, or at the title's right where the words need the line."""
     return message(text("error.title", lang), text(key, lang, **args),
-                   footer=text("button.ok", lang))
+                   hint=text("button.ok", lang))
 
 
 def winner(lang: str, team: str | None, shared: tuple[str, ...] | list[str] = ()) -> Screen:

@@ -1,5 +1,6 @@
 """The game told turn by turn, for the spectator page: one line a turn, from the engine's
-events, in the players' language ("4. Red 2: Bazooka, missed · hurt: Blue 1")."""
+events, in the players' language ("4. Red 2: Bazooka, missed · hurt: Blue 1"); a card played
+at another card's PLAY symbol has a line of its own, under the same turn's number."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ def _worm(lang: str, thing_id: str) -> str:
 
 def turn_log(events: list[dict], lang: str, cards: Mapping | None = None,
              last: int = 12) -> list[str]:
-    """A line for each of the ``last`` turns, newest last."""
+    """A line for each of the ``last`` turns (each card played in it), newest last."""
     lines: list[str] = []
     turn = None
 
@@ -27,7 +28,7 @@ def turn_log(events: list[dict], lang: str, cards: Mapping | None = None,
         parts = [turn["card"] or text("log.no_card", lang)]
         if turn["shot"]:
             parts.append(text("sum.hit" if turn["shot"] == "hit" else "sum.miss", lang))
-        for key in ("hurt", "out", "sank"):
+        for key in ("hurt", "out", "sank", "iced", "ice_holds"):
             if turn[key]:
                 parts.append(text(f"sum.{key}", lang, who=", ".join(turn[key])))
         if turn["drop"]:
@@ -39,12 +40,17 @@ def turn_log(events: list[dict], lang: str, cards: Mapping | None = None,
         if name == "turn":
             flush()
             turn = {"n": e["number"], "team": e["team"], "worm": None, "card": None,
-                    "shot": None, "hurt": [], "out": [], "sank": [], "drop": None}
+                    "shot": None, "hurt": [], "out": [], "sank": [], "iced": [], "ice_holds": [],
+                    "drop": None}
         elif turn is None:
             continue
         elif name == "activate":
             turn["worm"] = e["worm"]
-        elif name == "play" and turn["card"] is None:
+        elif name == "play":
+            if turn["card"] is not None:      # played at a PLAY symbol: a line of its own
+                flush()
+                turn = {**turn, "card": None, "shot": None, "hurt": [], "out": [],
+                        "sank": [], "iced": [], "ice_holds": [], "drop": None}
             card = (cards or {}).get(e["card"])
             turn["card"] = card.name(lang) if card is not None else e["card"]
         elif name == "accuracy":
@@ -53,6 +59,11 @@ def turn_log(events: list[dict], lang: str, cards: Mapping | None = None,
             who = _worm(lang, e["thing"])
             if who not in turn["hurt"]:
                 turn["hurt"].append(who)
+        elif name in ("freeze", "ice_holds"):
+            who = _worm(lang, e["thing"])
+            key = "iced" if name == "freeze" else "ice_holds"
+            if who not in turn[key]:
+                turn[key].append(who)
         elif name == "destroy" and e.get("kind") == "worm":
             who = _worm(lang, e["thing"])
             turn["sank" if e.get("cause") == "sank" else "out"].append(who)

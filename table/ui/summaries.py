@@ -22,7 +22,8 @@ def _left(lang: str, board: Board, teams) -> str:
 
 def card_summary(lang: str, summary: dict, board: Board) -> tuple[str, str]:
     """Title and body of the one-screen summary after a card: hit or missed, who is hurt,
-    who is out (drowned), the worms each team has left.  What does not fit goes, the least
+    who is out (drowned), who is encased in ice or held by it, a team under Freeze, the worms
+    each team has left.  What does not fit goes, the least
     needed first (the aim, then the hurt)."""
     from table.cards import library
     from table.fonts import font
@@ -37,13 +38,21 @@ def card_summary(lang: str, summary: dict, board: Board) -> tuple[str, str]:
     hurt = [worm_short(lang, t, n) for t, n in summary.get("hurt", ())]
     out = [worm_short(lang, t, n) for t, n in summary.get("out", ())]
     sank = [worm_short(lang, t, n) for t, n in summary.get("sank", ())]
+    iced = [worm_short(lang, t, n) for t, n in summary.get("iced", ())]
+    held = [worm_short(lang, t, n) for t, n in summary.get("held", ())]
+    shield = summary.get("shield")
     lines = {"shot": shot,
              "hurt": text("sum.hurt", lang, who=", ".join(hurt)) if hurt else None,
              "out": text("sum.out", lang, who=", ".join(out)) if out else None,
              "sank": text("sum.sank", lang, who=", ".join(sank)) if sank else None,
-             "nobody": None if (hurt or out or sank) else text("sum.nobody", lang),
+             "iced": text("sum.iced", lang, who=", ".join(iced)) if iced else None,
+             "held": text("sum.ice_holds", lang, who=", ".join(held)) if held else None,
+             "shield": text("sum.shield", lang, team=text(f"team.{shield}", lang))
+             if shield else None,
+             "nobody": None if (hurt or out or sank or iced or held or shield)
+             else text("sum.nobody", lang),
              "left": text("sum.left", lang, left=_left(lang, board, summary.get("teams", ())))}
-    for drop in (None, "shot", "nobody", "hurt", "sank", "out"):
+    for drop in (None, "shot", "nobody", "shield", "held", "iced", "hurt", "sank", "out"):
         if drop:
             lines[drop] = None
         body = "\n".join(v for v in lines.values() if v)

@@ -14,7 +14,7 @@ from tests.app.driver import Player, enrol_all, running, seated, sim_daemon
 
 UNKNOWN = "04C0FFEE000001"           # a real NTAG's UID (04...) no card was enrolled to
 BAZOOKA_LIKE = ("go", "supply", "direct", 4, ("TEXT", "MOVE"), {"do": "blast"}, "done", "save")
-STARTER_LIKE = ("go", "starter", "any", 2, ("TEXT",), {"do": "blast"}, "done", "save")
+STARTER_LIKE = ("go", "any", 2, ("TEXT",), {"do": "blast"}, "done", "save")   # (no kind asked)
 
 
 #: every test here has an owner's card folder of its own, empty at first
@@ -100,7 +100,7 @@ def test_the_face_down_starter_is_taught_and_played_at_once(tmp_path):
             # no tag: the unknown-card button, where a card is asked for
             await player.press("4")
             walk = daemon.teacher.walk
-            assert walk is not None and walk.kinds[0] == "starter"
+            assert walk is not None and walk.kinds == ("starter",)   # the one card unknown
             await teach(daemon, player, STARTER_LIKE)
             assert HIDDEN not in daemon.game.hands[team]
             plays = [e for e in daemon.game.events if e["event"] == "play"]

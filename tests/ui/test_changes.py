@@ -72,7 +72,9 @@ def flow_screens(lang):
     who = ", ".join(f"{t(f'team.{team}', lang)} 4" for team in TEAMS[:2])
     body = [t("sum.hit", lang), t("sum.miss", lang), t("sum.hurt", lang, who=who),
             t("sum.out", lang, who=who), t("sum.sank", lang, who=who), t("sum.nobody", lang),
-            t("sum.left", lang, left=who)]
+            t("sum.left", lang, left=who), t("sum.iced", lang, who=who),
+            t("sum.ice_holds", lang, who=who)]
+    body += [t("sum.shield", lang, team=t(f"team.{team}", lang)) for team in TEAMS]
     out += [screens.message(t("sum.title", lang, card=n), b) for n in names[:1] for b in body]
     t("over.shared", lang, teams=who), t("over.title_turns", lang, n=120)
     t("over.chain", lang, n=24), t("over.title", lang)
@@ -83,6 +85,8 @@ def flow_screens(lang):
     team = t("team.purple", lang)
     out += [screens.error(lang, "error.not_in_hand", card=n, team=team) for n in names]
     out += [screens.error(lang, "error.not_weapon", card=n) for n in names]
+    out += [screens.error(lang, "error.unknown_not_in_hand", team=t(f"team.{team}", lang))
+            for team in TEAMS] + [screens.error(lang, "error.answer_refused")]
     out += [screens.error(lang, k, team=team) if k == "error.not_a_worm"
             else screens.error(lang, k)
             for k in ("error.finish_changes", "error.card_in_play", "error.out_of_range",

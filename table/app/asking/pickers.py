@@ -154,10 +154,12 @@ class HexPick(Nested):
 class CardTap(Prompt):
     """Tap a weapon card; OK passes (plays none).  The active worm blinks on the LEDs."""
 
-    def __init__(self, options, team: str | None = None, cards: Mapping | None = None):
+    def __init__(self, options, team: str | None = None, cards: Mapping | None = None,
+                 face_down: bool = False):
         self.options = tuple(options)
         self.team = team
         self.cards = cards or {}
+        self.face_down = face_down      # the hand holds the Starter dealt face down
 
     @property
     def selected(self):
@@ -168,8 +170,10 @@ class CardTap(Prompt):
         n = worm_number(view.worm) if view.worm else None
         title = (text("turn.title", view.lang, team=text(f"team.{view.team}", view.lang), n=n)
                  if view.team else text("card.title", view.lang))
-        return screens.message(title, text("prompt.card", view.lang) + "\n" + text(
-            "teach.hint", view.lang), footer=footer if PASS in self.options else None)
+        body = text("prompt.card", view.lang)
+        if self.face_down:                  # (the one card the box may not know yet)
+            body += "\n" + text("teach.hint", view.lang)
+        return screens.message(title, body, footer=footer if PASS in self.options else None)
 
     def frame(self, view, t):
         h = view.worm_at()
@@ -182,8 +186,8 @@ class CardTap(Prompt):
         return None
 
     def tap(self, card_id):
-        if card_id is None:
-            return Refuse("error.unknown_tag")
+        if card_id is None:                 # (the face-down Starter: the walk teaches it)
+            return Refuse("error.unknown_not_in_hand", {"team": self.team or ""})
         if card_id not in self.options:
             card = self.cards.get(card_id)
             if card is not None and card.kind not in ("starter", "supply", "superweapon"):

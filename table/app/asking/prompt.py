@@ -39,6 +39,7 @@ class View:
     events: list = field(default_factory=list)
     phase: str | None = None      # the turn's step (activate, move1, move2, weapon, end)
     box: frozenset = frozenset()  # the teams the box plays (table/app/boxseat.py)
+    face_down: bool = False       # the team's hand holds the Starter dealt face down
 
     def base(self, t: float = 0.0) -> scenes.Frame:
         """The board on the LEDs at time ``t`` (a shared hex alternates, a hurt worm pulses)."""

@@ -167,7 +167,7 @@ def _undone_move(v: Any, lang: str, cards: Mapping) -> str | None:
 def _ask_card(d: Decision, view: View) -> Prompt:
     """A weapon card to tap (or pass); a Sudden Death draft is a menu of the cards."""
     if d.purpose in (Purpose.WEAPON, Purpose.PLAY):
-        return CardTap(d.options, view.team, view.cards)
+        return CardTap(d.options, view.team, view.cards, view.face_down)
     names = [card_name(view.cards, c, view.lang) for c in d.options]
     return Menu(text("sudden_death.title", view.lang), names, list(d.options))
 

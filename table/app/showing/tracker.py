@@ -101,6 +101,10 @@ class Tracker:
                 thing.damaged = True
             elif name == "heal" and thing is not None:
                 thing.damaged = False
+            elif name == "freeze" and thing is not None:      # an ice token beside it
+                b.frozen.add(thing.id)
+            elif name == "thaw":
+                b.frozen.discard(e["thing"])
             elif name == "flood":
                 b.land.discard(tuple(e["at"]))
             elif name == "target":
@@ -119,10 +123,12 @@ class Tracker:
         """What the card in play has done (for its summary); where the Target Token is."""
         name = e["event"]
         card = self.card
-        if name == "play" and card is None:
+        if name == "play":                    # (a card played at a PLAY symbol: its own)
             self.card = {"card": e["card"], "team": e.get("team"), "shot": None, "hurt": [],
-                         "out": [], "sank": [], "teams": self.teams, "changes": 0}
-        elif name == "end_turn":
+                         "out": [], "sank": [], "iced": [], "held": [], "shield": None,
+                         "teams": self.teams, "changes": 0}
+            return
+        if name == "end_turn":
             self.card = None
             self.token = False
         elif name == "target":
@@ -138,6 +144,12 @@ class Tracker:
             card["shot"] = "hit" if e.get("picked") == "hit" else "miss"
         elif name == "damage" and who and who not in card["hurt"]:
             card["hurt"].append(who)
+        elif name in ("freeze", "ice_holds") and who:     # encased; the ice held
+            key = "iced" if name == "freeze" else "held"
+            if who not in card[key]:
+                card[key].append(who)
+        elif name == "shield":
+            card["shield"] = e["team"]
         elif name == "destroy" and who:
             card["sank" if e.get("cause") == "sank" else "out"].append(who)
             if who in card["hurt"]:
@@ -169,7 +181,7 @@ class Tracker:
         chunk: list[dict] = []
         self.marks = []
         for i, e in enumerate(events):
-            said = self._said_alone(e)
+            said = self._said_alone(e, chunk)
             if said is None:
                 chunk.append(e)
                 continue
@@ -192,9 +204,10 @@ class Tracker:
         if n > (self.marks[-1][0] if self.marks else 0):
             self.marks.append((n, self.board.copy(), made_of))
 
-    def _said_alone(self, e: dict) -> Callable[[dict], list[Step]] | None:
+    def _said_alone(self, e: dict, chunk: list[dict]) -> Callable[[dict], list[Step]] | None:
         """How an event said on screens of its own is said (before the changes since the last
-        such event are applied), or None for an event whose changes are shown by hex."""
+        such event, ``chunk``, are applied), or None for an event whose changes are shown by
+        hex."""
         name = e["event"]
         if name in ("roll", "flip"):
             return None
@@ -209,6 +222,8 @@ class Tracker:
             return _turn_said                # a turn that changes without a question: said
         if name == "end_turn":
             return self._end_turn_steps
+        if name == "play" and (self.card is not None or any(c["event"] == "play" for c in chunk)):
+            return self._summary_steps       # a card played at a PLAY symbol: the one before
         return None
 
     def _changes(self, chunk: list[dict]) -> list[Step]:
@@ -249,10 +264,15 @@ class Tracker:
         if self.token and self.board.target is not None:
             off = Change("ch.target_off", {}, self.board.target)
             out.append(Step(changes=(off,), at=off.at))
-        if self.card is not None:
-            out.append(Step(summary={k: (list(v) if isinstance(v, list) else v)
-                                     for k, v in self.card.items()}))
-        return out
+        return out + self._summary_steps(e)
+
+    def _summary_steps(self, e: dict) -> list[Step]:
+        """What the card in play did, on a screen of its own (before the next card played at
+        its PLAY symbol, or at the end of the turn)."""
+        if self.card is None:
+            return []
+        return [Step(summary={k: (list(v) if isinstance(v, list) else v)
+                              for k, v in self.card.items()})]
 
 
 def _turn_said(e: dict) -> list[Step]:
@@ -296,6 +316,8 @@ def undo_steps(before: Board, after: Board) -> list[Step]:
             out.append(Instruction(key, who, t.at, n.at))
         if n is not None and t.kind == "worm" and n.damaged != t.damaged:
             out.append(Instruction("do.lay_down" if n.damaged else "do.heal", who, n.at))
+        if n is not None and (tid in after.frozen) != (tid in before.frozen):
+            out.append(Instruction("do.freeze" if tid in after.frozen else "do.thaw", who, n.at))
     for tid, n in after.things.items():
         if tid not in before.things:
             key = "do.place_worm" if n.kind == "worm" else f"do.place.{n.kind}"

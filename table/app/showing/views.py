@@ -198,7 +198,8 @@ def game_view(lang: str, game, grid: frozenset, cards: Mapping, board=None) -> V
     team = turn.team if turn.step not in SETUP_STEPS else None
     return View(lang, game.board if board is None else board, grid, team,
                 turn.worm if team else None, cards, game.events, turn.step,
-                frozenset(t for t, _ in game.config.box))
+                frozenset(t for t, _ in game.config.box),
+                team is not None and HIDDEN in game.hands.get(team, ()))
 
 
 def winner_frame(view: View, winners, t: float = 0.0) -> scenes.Frame:

@@ -149,14 +149,15 @@ class Teacher:
     # -- starting ------------------------------------------------------------------------------
     @staticmethod
     def kinds_for(prompt: Prompt) -> tuple[str, ...] | None:
-        """The kinds a card tapped at ``prompt`` can be, most likely first (None: no card is
-        asked for there)."""
+        """The kinds a card tapped at ``prompt`` can be, most likely first (None: no card the
+        box does not know can be played or drawn there).  A weapon card to play comes from the
+        team's hand, where every card is known but the Starter dealt face down."""
         if isinstance(prompt, TeachPass):
             return SUPPLY_DECK
         if isinstance(prompt, DeckTap):
             return SUPPLY_DECK if prompt.deck == "supply" else ("drop", "sudden_death")
-        if isinstance(prompt, CardTap):         # (the players' draw taught the rest)
-            return ("starter", "supply", "superweapon")
+        if isinstance(prompt, CardTap):
+            return ("starter",) if prompt.face_down else None
         return None
 
     def tap(self, uid: str | None, prompt: Prompt) -> bool:
@@ -178,6 +179,8 @@ class Teacher:
         asked for (None: nothing more to do); otherwise the prompt's own outcome."""
         if card_id is None and self.tap(uid, prompt):
             return None
+        if isinstance(prompt, CardTap):       # (not in the hand: the prompt says so)
+            return prompt.tap(card_id)
         if card_id is None and self.form and not self.off and self.walk is None and \
                 self.d.mode == Mode.PLAY:
             self.private = uid               # the card stays secret: taught on the page
