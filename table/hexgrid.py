@@ -104,3 +104,25 @@ def hexagon(center: Hex, radius: int) -> list[Hex]:
 def reading_key(h: Hex) -> tuple[int, int]:
     """Sort key for reading order (G5): smallest r first, then smallest q."""
     return (h[1], h[0])
+
+
+def legs(center: Hex, h: Hex) -> list[tuple[int, int]]:
+    """How to walk from ``center`` to ``h`` along the board's straight lines: ``n`` hexes in
+    direction ``d``, then (off a line) ``m`` hexes in the next direction clockwise, as
+    ``[(n, d)]`` or ``[(n, d), (m, d + 1)]``; ``[]`` for ``center`` itself.  The words a group
+    finds a hex by from the Wind Dial ("2 N, 1 NE").
+
+    >>> legs((0, 0), (0, -2)), legs((0, 0), (1, -3)), legs((0, 0), (-1, 0)), legs((0, 0), (0, 0))
+    ([(2, 1)], [(2, 1), (1, 2)], [(1, 6)], [])
+    """
+    dq, dr = h[0] - center[0], h[1] - center[1]
+    if dq == 0 and dr == 0:
+        return []
+    for d in DIRECTIONS:
+        e = d % 6 + 1
+        (aq, ar), (bq, br) = DIRECTION_OFFSETS[d], DIRECTION_OFFSETS[e]
+        det = aq * br - ar * bq                    # the two offsets are never parallel
+        n, m = (dq * br - dr * bq) // det, (aq * dr - ar * dq) // det
+        if n > 0 and m >= 0 and (n * aq + m * bq, n * ar + m * br) == (dq, dr):
+            return [(n, d)] + ([(m, e)] if m else [])
+    raise AssertionError(f"no way from {center} to {h}")      # (every hex has one)

@@ -36,7 +36,7 @@ class OnShow:
         """The first of the steps to copy (``queue`` holds some)."""
         key = (id(queue.steps[0]), queue.done)
         if self._step is None or self._step[0] != key:
-            self._step = (key, Step(queue.steps[0], *queue.number(),   # "Hex 2 of 3"
+            self._step = (key, Step(queue.steps[0], *queue.number(),   # "Hex 2/3"
                                     pending=pending_hexes(queue.steps[1:])))
         return self._step[1]
 

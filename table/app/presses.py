@@ -100,16 +100,16 @@ def _typed(p: FaceEntry, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
 
 
 def menu_inputs(p: Menu, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
-    """The presses that bring a menu's cursor to ``value`` and press OK (a number button
-    straight to the row where it has one)."""
-    direct = next((key for key, i in p.direct.items() if p.values[i] == value), None)
+    """The presses that bring a menu's cursor to ``value`` (down, or up where that is
+    shorter) and press OK."""
     encoder = "4" not in buttons                     # (a value may be a dict: a card step)
-    if direct is not None and not encoder:
-        yield ("press", direct)
-    for _ in range(len(p.values) + 1):
+    n = len(p.values)
+    at = next((i for i, v in enumerate(p.values) if v == value), None)
+    up = at is not None and (p.cursor - at) % n < (at - p.cursor) % n
+    for _ in range(n + 1):
         if p.selected == value:
             break
-        yield ("press", "cw" if encoder else "4")
+        yield ("press", ("ccw" if up else "cw") if encoder else ("1" if up else "4"))
     if p.selected != value:
         raise ValueError(f"no row of the menu is {value!r}")
     yield ("press", "ok")

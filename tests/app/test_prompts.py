@@ -72,14 +72,36 @@ def test_the_cursor_reaches_every_hex_and_the_encoder_steps_through_the_options(
     assert press(q, "cw", "ok") == Answer("b")
 
 
-def test_menus_step_with_buttons_or_encoder_and_directions_are_picked_directly():
+def test_every_list_steps_with_the_same_buttons_and_only_ok_picks():
+    """Issue 37 item 4: the airstrike's facing list jumped to the row of a number pressed,
+    where every other list moves its cursor; now 1 is up and 4 down in a list of directions
+    too, and no press but OK answers."""
     m = Menu("t", ["a", "b", "c"], ["a", "b", "c"])
     assert press(m, "4", "4", "ok") == Answer("c")
     assert press(m, "cw", "ok") == Answer("a")
     assert press(m, "1", "ok") == Answer("c")
-    d = Decision("direction", (1, 2, 3, 4, 5, 6), 1, "knockback", "blue")
-    p = for_decision(d, view())
-    assert press(p, "5", "ok") == Answer(5)
+    for why, card in (("knockback", None), ("facing", "airstrike")):
+        d = Decision("direction", (1, 2, 3, 4, 5, 6), 1, why, "blue", card=card)
+        p = for_decision(d, view())
+        assert p.selected == 1                         # E6 and the engine: direction 1
+        assert press(p, "1") is None and p.selected == 6      # up (round to the foot)
+        assert press(p, "4") is None and p.selected == 1      # down
+        assert [press(p, b) for b in "3456"] == [None] * 4    # down, down, down, up
+        assert press(p, "ok") == Answer(3)
+
+
+def test_a_cursor_starts_on_the_rulings_default():
+    """E9: of the emptiest hexes the first in reading order (smallest r), which Crate Call's
+    tie did not start on; E14/E7.4: the engine's default Thing, not the box's guess."""
+    opts = ((1, -1), (2, -1), (1, -3))
+    d = Decision("hex", opts, (1, -3), Purpose.EMPTIEST, "blue")
+    assert for_decision(d, view()).cursor == (1, -3)
+    v = view()
+    v.board.add(Thing("crate-1", "crate", (-1, 0)))
+    d = Decision("thing", ("red-1", "crate-1"), "red-1", Purpose.AFFECT, "blue", card="uzi")
+    assert for_decision(d, v).selected == "red-1"
+    d = Decision("thing", ("crate-1", "red-1"), "crate-1", Purpose.AFFECT, "blue", card="uzi")
+    assert for_decision(d, v).selected == "crate-1"
 
 
 def test_the_worm_prompt_lights_only_its_teams_worms_and_picks_by_hex():

@@ -59,7 +59,9 @@ def roll_lines(lang):
 
 def flow_screens(lang):
     """Every screen of the turn's flow: changes, summaries, refusals, what prompts are for."""
-    title = t("ch.title", lang, i=12, n=12)
+    from table.ui.hexnames import hex_title
+    title = hex_title(lang, 12, 12, (4, -2))    # the longest name: "2NE 2SE", two long legs
+
     lines = widest_changes(lang)
     out = [screens.changes(title, [line]) for line in lines]
     t("ch.off_title", lang), t("ch.off_worms", lang, who="")

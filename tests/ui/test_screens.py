@@ -325,8 +325,10 @@ def test_every_string_is_on_some_screen(monkeypatch):
     from table.app.demo import visitor
     from table.app import abandon, wizard
     from table.app.showing import views
+    from table.ui import hexnames
     for module in (strings, screens, instructions_mod, contexts, edits, prompts, teach, teaching,
-                   teachcheck, teachquestions, teachwords, typed, visitor, wizard, abandon, views):
+                   teachcheck, teachquestions, teachwords, typed, visitor, wizard, abandon, views,
+                   hexnames):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():

@@ -340,16 +340,16 @@ def test_a_new_group_plays_a_whole_game_through_the_page(page, tmp_path):  # noq
 
         # turns until a card has left a list of board changes on the table, two hexes or more
         def in_a_list(t):
-            m = re.search(r"Hex 1 of (\d+)", t.oled())
+            m = re.search(r"Hex 1/(\d+): ", t.oled())
             return m is not None and int(m.group(1)) >= 2 and seen.get("played")
         for _ in range(100):
             assert group_turns(table, seen, until=in_a_list), "no list of board changes"
             assert "end" not in seen, "the game ended before a list of board changes"
             table.ok()                          # the first change confirmed...
             expected = table.oled()
-            if "Hex 2 of" in expected:          # (a list whose next screen is a hex too)
+            if "Hex 2/" in expected:            # (a list whose next screen is a hex too)
                 break
-        assert "Hex 2 of" in expected
+        assert "Hex 2/" in expected
         table.kill()                            # ... then the table is killed
         table.start()
         assert table.oled() == expected         # the next change, not the first again

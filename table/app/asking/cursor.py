@@ -5,18 +5,18 @@ likely wants is the one under OK.
   else on any other Thing, else on the land hex with the most dice; never on water, never off
   the LED grid (the option list's order is the engine's, not the players').
 * Choosing a worm: a direction button steps to the next worm that way, not to the next hex.
-* Choosing a Thing a card affects (the Uzi's) or the one a full hex knocks away: an enemy worm
-  first, then a Thing that is no worm, the team's own worms last.
-* Placing a harmful Thing (a Mine, an Oil Drum, Fire: a Drop card's) starts on the hex
-  farthest from the team's own worms (nearest an enemy on a tie), a Crate on the one nearest
-  them; never on a hex holding the team's own worm when another is open.
+
+Where a ruling names a default (the emptiest hex's first in reading order, E9; the Thing a
+full hex prods, E7.4, or a card affects, E14; a direction, E6; a die, E1), the cursor starts
+on the decision's default instead (table/app/asking/prompts.py), so OK takes what the rules
+would take.
 """
 
 from __future__ import annotations
 
 import math
 
-from table.engine.board import HARMFUL, Board
+from table.engine.board import Board
 from table.hexgrid import Hex, distance
 
 #: screen angle (degrees, clockwise from north) of each hex direction, flat-topped hexes
@@ -75,34 +75,3 @@ def step_towards(here: Hex, options, d: int) -> Hex | None:
         if key is None or k < key:
             best, key = h, k
     return best
-
-
-def thing_start(options, board: Board, team: str | None) -> int:
-    """The index of the Thing to offer first among ``options`` (ids; see the module doc)."""
-    def rank(tid) -> int:
-        t = board.things.get(tid)
-        if t is None:
-            return 1
-        if t.kind == "worm":
-            return 0 if t.team != team else 2
-        return 1
-    ranks = [rank(o) for o in options]
-    return ranks.index(min(ranks)) if ranks else 0
-
-
-def place_start(options, board: Board, team: str | None, kind: str | None) -> Hex | None:
-    """Where to start the cursor when a Thing of ``kind`` is placed (see the module doc)."""
-    hexes = list(options)
-    if not hexes:
-        return None
-    own = [w.at for w in board.worms(team)] if team else []
-    enemy = [w.at for w in board.worms() if w.team != team] if team else []
-
-    def near(h: Hex, worms) -> int:
-        return min((distance(h, w) for w in worms), default=99)
-    open_ = [h for h in hexes if h not in own] or hexes
-    if kind in HARMFUL:
-        return max(open_, key=lambda h: (near(h, own), -near(h, enemy)))
-    if kind == "crate" and own:
-        return min(open_, key=lambda h: near(h, own))
-    return open_[0]

@@ -8,10 +8,10 @@ None (the cursor moved: draw again).  The buttons, the rotary encoder, the card 
 browser view all answer through these two methods, so they cannot disagree.  Which widget asks
 which decision, and with what words, is :mod:`table.app.asking.prompts`' table.
 
-Inputs: the six direction buttons move a cursor over the LED grid (hex prompts), up and down
-a menu (1 up, 4 down; 6/2 up, 5/3 down) or pick a direction directly; a rotary
-encoder's cw/ccw steps through the options; OK chooses; Back closes a sub-menu.  A long press
-of Back is the daemon's (undo).
+Inputs: the six direction buttons move a cursor over the LED grid (hex prompts) or up and down
+a menu (1 up, 4 down; 6/2 up, 5/3 down), the same in every list (a list of directions too: no
+number button picks a row); a rotary encoder's cw/ccw steps through the options; OK chooses,
+and only OK; Back closes a sub-menu.  A long press of Back is the daemon's (undo).
 """
 
 from __future__ import annotations
@@ -37,17 +37,16 @@ INCH, JUMP, OPTION = scenes.INCH, scenes.JUMP, scenes.OPTION
 
 
 class Menu(Prompt):
-    """A list on the OLED; ``direct`` maps an input straight to a row (a direction button to
-    its direction); ``lights`` gives each row's LED frame."""
+    """A list on the OLED, its cursor on ``cursor`` (the ruling's default); ``lights`` gives
+    each row's LED frame."""
     animated = False
 
     def __init__(self, title: str | Callable[[View], str], labels: list[str], values: list,
-                 cursor: int = 0, direct: dict[str, int] | None = None,
+                 cursor: int = 0,
                  lights: Callable[[View, Any, float], scenes.Frame] | None = None,
                  draw: Callable[[View, int], screens.Screen] | None = None):
         self.title, self.labels, self.values = title, labels, list(values)
         self.cursor = max(0, min(cursor, len(values) - 1))
-        self.direct = direct or {}
         self.lights = lights
         self.draw = draw
         self.animated = lights is not None
@@ -70,9 +69,7 @@ class Menu(Prompt):
             return None
         if event.name == "ok":
             return Answer(self.selected)
-        if event.name in self.direct:
-            self.cursor = self.direct[event.name]
-        elif event.name in UP:
+        if event.name in UP:
             self.cursor = (self.cursor + UP[event.name]) % len(self.values)
         return None
 

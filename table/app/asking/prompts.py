@@ -13,7 +13,7 @@ The widgets are re-exported here, so ``from table.app.asking.prompts import Menu
 
 from typing import Any, Callable, Mapping, NamedTuple
 
-from table.engine.board import FLIPPED_FOR, HARMFUL, split_id
+from table.engine.board import FLIPPED_FOR, split_id
 from table.engine.decisions import SKIP, Decision, DecisionKind, Purpose, Way
 from table.engine.state import Phase
 from table.hexgrid import Hex
@@ -23,9 +23,9 @@ from table.ui.layout import card_name
 from table.ui.strings import text, worm_name, worm_short
 
 from table.app.asking.prompt import Answer, Prompt, Refuse, View
-from table.app.asking.contexts import (_aim_draw, _direction_lights, _drop_card, _drop_draw, _name,
+from table.app.asking.contexts import (_aim_draw, _direction_lights, _drop_draw, _name,
                                        _pile_label, _rolled)
-from table.app.asking.cursor import aim_start, place_start, thing_start
+from table.app.asking.cursor import aim_start
 from table.app.asking.by_hand import EditPick
 from table.app.asking.pickers import (INCH, JUMP, LEFT_RIGHT, OPTION, UP, WEAPONS, CardTap, DeckTap, DicePick,
                                       HexPick, Menu, Notice)
@@ -169,7 +169,8 @@ def _ask_card(d: Decision, view: View) -> Prompt:
     if d.purpose in (Purpose.WEAPON, Purpose.PLAY):
         return CardTap(d.options, view.team, view.cards, view.face_down)
     names = [card_name(view.cards, c, view.lang) for c in d.options]
-    return Menu(text("sudden_death.title", view.lang), names, list(d.options))
+    return Menu(text("sudden_death.title", view.lang), names, list(d.options),
+                cursor=list(d.options).index(d.default))
 
 
 def _undone_card(v: Any, lang: str, cards: Mapping) -> str | None:
@@ -189,15 +190,9 @@ def _ask_hex(d: Decision, view: View) -> Prompt:
         miss = Refuse("error.out_of_range")
         draw = _aim_draw(d.card, dice)
     elif d.purpose is Purpose.PLACE and d.item is not None:
-        if view.team is not None:          # a card's Thing, not the setup's pile
-            start = place_start(d.options, view.board, view.team, d.item) or start
         draw = _place_draw(d.item)
-    elif d.purpose is Purpose.EMPTIEST:
+    elif d.purpose is Purpose.EMPTIEST:     # E9: the first in reading order, the default
         draw = _drop_draw(view)
-        kinds = _drop_card(view)[1]          # a Mine drop: its crate's hex gets the mine
-        harm = next((k for k in kinds if k in HARMFUL), None)
-        start = place_start(d.options, view.board, view.team,
-                            harm or (kinds[0] if kinds else None)) or start
     else:
         def draw(v: View, c: Hex) -> screens.Screen:
             return v.header("prompt.hex")
@@ -218,19 +213,20 @@ def _ask_die(d: Decision, view: View) -> Prompt:
 
 
 def _ask_direction(d: Decision, view: View) -> Prompt:
-    """A direction 1..6: a menu the direction buttons pick from directly."""
+    """A direction 1..6: a menu like any other, its cursor on the ruling's default."""
     return Menu(_what_for(d, view),
                 [f"{x} {text(f'dir.{x}', view.lang)}" for x in d.options], list(d.options),
                 cursor=list(d.options).index(d.default),
-                direct={str(x): i for i, x in enumerate(d.options)},
                 lights=_direction_lights(view.board.target or view.worm_at()))
 
 
 def _ask_thing(d: Decision, view: View) -> Prompt:
-    """A Thing: a menu of their names, the one under the cursor lit on the grid."""
+    """A Thing: a menu of their names, the one under the cursor lit on the grid, the cursor on
+    the ruling's default (E7.4: the first worm in hex order; E14: the first the card can
+    affect, worms first)."""
     names = [_name(view, t) for t in d.options]
     return Menu(_what_for(d, view, "prompt.thing"), names,
-                list(d.options), cursor=thing_start(d.options, view.board, view.team),
+                list(d.options), cursor=list(d.options).index(d.default),
                 lights=lambda v, tid, t: _light_hex(
                     v.board.things[tid].at if tid in v.board.things else None)(v, tid, t),
                 draw=_full_hex_draw(names) if d.purpose is Purpose.PROD else None)
@@ -246,7 +242,7 @@ def _ask_order(d: Decision, view: View) -> Prompt:
 def _ask_pile(d: Decision, view: View) -> Prompt:
     """Which Thing of the setup pile to place next."""
     return Menu(text("place.title", view.lang), [_pile_label(view.lang, i) for i in d.options],
-                list(d.options))
+                list(d.options), cursor=list(d.options).index(d.default))
 
 
 def _ask_typed(d: Decision, view: View) -> Prompt:

@@ -3,9 +3,10 @@ got: what the daemon saves so that a restart repeats none of them.
 
 ``base`` is the number of events before the steps on show, ``cuts`` where each later batch of
 events begins, ``done`` how many steps are confirmed, ``total`` how many the queue held since
-it was last empty; :meth:`StepQueue.number` the "Hex 2 of 3" of the step on show, counted
+it was last empty; :meth:`StepQueue.number` the "Hex 2/3" of the step on show, counted
 among the steps of its kind only (:func:`counted`: the hex screens, the instructions), so
-the summary after a card is no hex.
+the summary after a card is no hex; the hex screens count hexes, not screens (a hex whose
+changes take two screens is one hex).
 
 >>> q = StepQueue()
 >>> q.replace(["a", "b"], base=4)
@@ -40,6 +41,7 @@ class StepQueue:
         self.done = 0
         self.total = 0
         self.done_of: dict[str | None, int] = {}    # confirmed so far, by what they count
+        self.hexes_done: list = []      # the hexes of the hex screens confirmed, in order
         self.base = 0                  # events before the steps on show
         self.cuts: list[int] = []      # where each later batch of them begins
 
@@ -52,6 +54,7 @@ class StepQueue:
         self.done = 0
         self.total = len(self.steps)
         self.done_of = {}
+        self.hexes_done = []
         self.base = base
         self.cuts = []
 
@@ -80,29 +83,41 @@ class StepQueue:
         if not self.steps:
             self.total = 0
             self.done_of = {}
+            self.hexes_done = []
 
     def _count(self, step: Any) -> None:
         kind = counted(step)
         self.done_of[kind] = self.done_of.get(kind, 0) + 1
+        if kind == "hex" and step.at not in self.hexes_done:
+            self.hexes_done.append(step.at)
 
     def number(self) -> tuple[int, int]:
-        """(i, n) of the step on show: the i-th of n steps of its kind (see :func:`counted`).
+        """(i, n) of the step on show: the i-th of n steps of its kind (see :func:`counted`);
+        of the hex screens, its hex is the i-th of n hexes (two screens of one hex: one).
 
         >>> from types import SimpleNamespace as S
         >>> q = StepQueue()
         >>> q.replace([S(changes=[1], at=(0, 0)), S(changes=[2], at=(1, 0)),
-        ...            S(summary={})], base=0)
-        >>> q.number(); q.confirm(); q.number()
+        ...            S(changes=[3], at=(1, 0)), S(summary={})], base=0)
+        >>> q.number(); q.confirm(); q.number(); q.confirm(); q.number()
         (1, 2)
+        (2, 2)
         (2, 2)
         """
         kind = counted(self.steps[0])
+        if kind == "hex":
+            hexes = list(self.hexes_done)
+            for s in self.steps:
+                if counted(s) == "hex" and s.at not in hexes:
+                    hexes.append(s.at)
+            return hexes.index(self.steps[0].at) + 1, len(hexes)
         before = self.done_of.get(kind, 0)
         return before + 1, before + sum(1 for s in self.steps if counted(s) == kind)
 
     def clear(self) -> None:
         self.steps, self.done, self.total = [], 0, 0
         self.done_of = {}
+        self.hexes_done = []
 
     def progress(self, events: int) -> tuple[int, list[int], int]:
         """(base, cuts, done) to save; with every step copied, the queue begins after the

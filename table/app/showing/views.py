@@ -19,6 +19,7 @@ from table.engine.state import GameResult
 from table.engine.setup import HIDDEN
 from table.ui import scenes, screens
 from table.ui.changes import off_lines
+from table.ui.hexnames import hex_title
 from table.ui.summaries import card_summary, game_summary
 from table.ui.layout import NAME_W, card_name
 from table.ui.strings import text
@@ -53,7 +54,7 @@ class Step(Prompt):
         if s.changes and s.at is None:
             return screens.changes(text("ch.off_title", lang), off_lines(lang, list(s.changes)))
         if s.changes:
-            return screens.changes(text("ch.title", lang, i=self.index, n=self.total),
+            return screens.changes(hex_title(lang, self.index, self.total, s.at),
                                    [c.text(lang) for c in s.changes])
         if s.instruction is not None:
             key = s.instruction.key
