@@ -20,7 +20,6 @@ class ThingKind(NamedTuple):
     box: int | None     # how many the box holds (E13); None: the worms, four a team
     pile: bool          # one a player goes into the setup pile (T8)
     fixed: bool         # neither moves by itself nor takes damage (D4, E7.4)
-    harmful: bool       # hurts a worm that ends up in its hex
     explodes: bool      # goes off in a blast (a Mine, an Oil Drum)
     entry: bool         # has an entry effect: several in one hex are ordered (E7.3)
     flipped: bool       # its effect flips the Danger Flipper (a Mine, a Fire)
@@ -29,17 +28,17 @@ class ThingKind(NamedTuple):
 #: The kinds of Thing, in the rulebook's order: the one table of them (the lists below are
 #: read from it; a new kind is a row here).
 THINGS: dict[str, ThingKind] = {
-    "worm": ThingKind(box=None, pile=False, fixed=False, harmful=False, explodes=False,
+    "worm": ThingKind(box=None, pile=False, fixed=False, explodes=False,
                       entry=False, flipped=False),
-    "oil_drum": ThingKind(box=6, pile=True, fixed=False, harmful=True, explodes=True,
+    "oil_drum": ThingKind(box=6, pile=True, fixed=False, explodes=True,
                           entry=False, flipped=False),
-    "mine": ThingKind(box=6, pile=True, fixed=False, harmful=True, explodes=True,
+    "mine": ThingKind(box=6, pile=True, fixed=False, explodes=True,
                       entry=True, flipped=True),
-    "crate": ThingKind(box=6, pile=True, fixed=False, harmful=False, explodes=False,
+    "crate": ThingKind(box=6, pile=True, fixed=False, explodes=False,
                        entry=True, flipped=False),
-    "fire": ThingKind(box=10, pile=False, fixed=True, harmful=True, explodes=False,
+    "fire": ThingKind(box=10, pile=False, fixed=True, explodes=False,
                       entry=True, flipped=True),
-    "crater": ThingKind(box=20, pile=False, fixed=True, harmful=False, explodes=False,
+    "crater": ThingKind(box=20, pile=False, fixed=True, explodes=False,
                         entry=False, flipped=False),
 }
 #: the kinds of Thing, in the rulebook's order
@@ -51,8 +50,7 @@ BOX = {k: kind.box for k, kind in THINGS.items() if kind.box is not None}
 PILE_KINDS = tuple(k for k, kind in THINGS.items() if kind.pile)
 #: Things that neither move by themselves nor take damage (D4, E7.4).
 FIXED = frozenset(k for k, kind in THINGS.items() if kind.fixed)
-#: Things that hurt a worm in their hex, and the ones that go off in a blast
-HARMFUL = frozenset(k for k, kind in THINGS.items() if kind.harmful)
+#: Things that go off in a blast
 EXPLOSIVE = frozenset(k for k, kind in THINGS.items() if kind.explodes)
 #: Things with an entry effect (E7.3), and the ones whose effect flips the Danger Flipper
 ENTRY_KINDS = tuple(k for k, kind in THINGS.items() if kind.entry)

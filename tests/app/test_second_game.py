@@ -8,7 +8,8 @@ from table.app.asking.prompts import CardTap, HexPick, Menu, Notice, for_decisio
 from table.bots import RandomBot
 from table.engine.board import Board, Thing
 from table.engine.decisions import Decision, Purpose
-from table.hexgrid import distance, hexagon
+from table.hexgrid import hexagon
+from table.devices.buttons import InputEvent
 from table.ui.strings import text
 
 from .driver import Player, enrol_all, running, seated, sim_daemon
@@ -81,16 +82,18 @@ def view_of(board, team="blue", worm="blue-1"):
     return View("en", board, GRID, team, worm, library(), [], "weapon")
 
 
-def test_the_thing_a_card_affects_starts_on_an_enemy_never_the_own_worm():
+def test_the_thing_a_card_affects_starts_on_the_rulings_default():
+    """Issue 37 item 4 (it replaces issue 23's enemy-first start): E14, the first Thing the
+    card can affect, worms first, then hex order: the decision's default."""
     board = Board(land=set(hexagon((0, 0), 2)), wind=1)
     board.add(Thing("blue-1", "worm", (0, 0), "blue"))
     board.add(Thing("blue-2", "worm", (1, 0), "blue"))
     board.add(Thing("mine-1", "mine", (1, 0)))
     board.add(Thing("red-1", "worm", (1, 0), "red"))
     d = Decision("thing", ("blue-2", "mine-1", "red-1"), "blue-2", Purpose.AFFECT, card="uzi")
+    assert for_decision(d, view_of(board)).selected == "blue-2"
+    d = Decision("thing", ("red-1", "mine-1"), "red-1", Purpose.AFFECT, card="uzi")
     assert for_decision(d, view_of(board)).selected == "red-1"
-    d = Decision("thing", ("blue-2", "mine-1"), "blue-2", Purpose.AFFECT, card="uzi")
-    assert for_decision(d, view_of(board)).selected == "mine-1"
 
 
 def test_a_full_hex_says_so_and_that_the_chosen_thing_is_knocked_away():
@@ -100,21 +103,10 @@ def test_a_full_hex_says_so_and_that_the_chosen_thing_is_knocked_away():
     board.add(Thing("crate-1", "crate", (1, 0)))
     d = Decision("thing", ("blue-1", "blue-2", "red-1", "crate-1"), "blue-1", "prod")
     p = for_decision(d, view_of(board))
-    assert isinstance(p, Menu) and p.selected == "red-1"
+    assert isinstance(p, Menu) and p.selected == "blue-1"     # E7.4: the first worm
+    assert p.press(InputEvent("4")) is None and p.selected == "blue-2"
     shown = "\n".join(p.screen(view_of(board)).texts)
-    assert "Full hex" in shown and "Knock which Thing away?" in shown and "→ red worm 1" in shown
-
-
-def test_a_mine_is_dropped_away_from_the_team_s_own_worms_first():
-    board = Board(land=set(hexagon((0, 0), 3)), wind=1)
-    board.add(Thing("blue-1", "worm", (0, 0), "blue"))
-    board.add(Thing("red-1", "worm", (3, 0), "red"))
-    options = tuple(sorted(set(hexagon((0, 0), 3))))
-    d = Decision("hex", options, (0, 0), Purpose.PLACE, item="mine")
-    p = for_decision(d, view_of(board))
-    assert p.cursor != (0, 0) and distance(p.cursor, (0, 0)) == 3
-    d = Decision("hex", options, (3, 0), Purpose.PLACE, item="crate")
-    assert distance(for_decision(d, view_of(board)).cursor, (0, 0)) == 1
+    assert "Full hex" in shown and "Knock which Thing away?" in shown and "→ blue worm 2" in shown
 
 
 # -- the wizard ---------------------------------------------------------------------------------

@@ -22,13 +22,16 @@ from __future__ import annotations
 
 from typing import Any
 
+#: what the hex screens are counted among (:func:`counted`)
+HEXES = "hex"
+
 
 def counted(step: Any) -> str | None:
     """What a step is counted among: "hex" (the board changes at one hex), "do" (an
     instruction that says its number), None (a summary, a deal, a Drop card: no number)."""
     changes = getattr(step, "changes", ())
     if changes:
-        return "hex" if getattr(step, "at", None) is not None else None
+        return HEXES if getattr(step, "at", None) is not None else None
     instruction = getattr(step, "instruction", None)
     if instruction is None or instruction.key in ("do.drop", "do.sudden_death"):
         return None
@@ -88,7 +91,7 @@ class StepQueue:
     def _count(self, step: Any) -> None:
         kind = counted(step)
         self.done_of[kind] = self.done_of.get(kind, 0) + 1
-        if kind == "hex" and step.at not in self.hexes_done:
+        if kind == HEXES and step.at not in self.hexes_done:
             self.hexes_done.append(step.at)
 
     def number(self) -> tuple[int, int]:
@@ -105,10 +108,10 @@ class StepQueue:
         (2, 2)
         """
         kind = counted(self.steps[0])
-        if kind == "hex":
+        if kind == HEXES:
             hexes = list(self.hexes_done)
             for s in self.steps:
-                if counted(s) == "hex" and s.at not in hexes:
+                if counted(s) == HEXES and s.at not in hexes:
                     hexes.append(s.at)
             return hexes.index(self.steps[0].at) + 1, len(hexes)
         before = self.done_of.get(kind, 0)
