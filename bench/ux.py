@@ -114,10 +114,8 @@ class Group:
                 value = w.prompt.selected             # the defaults
             await self.choose(value)
         assert isinstance(w.prompt, TilePlacer), w.stage
-        for _ in range(12):
-            if w.prompt.hand is None:
-                break
-            await self.press("ok")                    # each tile where the box offers it
+        for _ in range(teams):                        # a tile a team (T8)
+            await self.press("ok")                    # each where the box offers it
         await self.press("ok", long=True)
         assert self.d.game is not None, "the wizard did not start a game"
 

@@ -245,8 +245,9 @@ class Wizard:
                         [text("wizard.place_auto", lang), text("wizard.place_own", lang)],
                         ["auto", "players"], int(self.placement == "players"))
         if self.stage == "map":
-            values = (["last"] if self.last_map else []) + ["new"]
-            values += ["tiles"] if self._tiles() else []
+            # (laying the box's tiles, the rulebook's way, before marking hexes one by one)
+            values = (["last"] if self.last_map else []) + (["tiles"] if self._tiles() else [])
+            values += ["new"]
             if "timer" in self.rules:
                 values.append("timer")
             return Menu("", [], values, 0, draw=partial(self._map_menu, values))
@@ -309,6 +310,7 @@ class Wizard:
                 self._go("seats")
             else:
                 self.colours ^= {value}
+                self.prompt.cursor = 0             # back on Start: most groups are done
                 self._keep()
         elif s == "seats":
             self._seat(value)

@@ -141,6 +141,17 @@ def wizard(lang: str) -> Iterator[tuple[str, Draw]]:
     placer = TilePlacer(GRID, box_tiles(), (0, 0), 2, lambda land, teams: None)
     yield "map: lay the tiles", lambda: placer.screen(view)
 
+    def red_tile():
+        from table.devices.buttons import InputEvent
+        red = TilePlacer(GRID, box_tiles(), (0, 0), 2, lambda land, teams: None)
+        red.press(InputEvent("ok"))                     # tile 1 laid, tile 2 in hand
+        for _ in range(2):
+            red.press(InputEvent("4"))                  # south, over tile 1: red
+        return red.screen(view)
+    yield "map: a tile that cannot go there", red_tile
+    for key in ("map.tile_off", "map.tile_dial", "map.tile_over", "map.tile_apart"):
+        yield f"map: a tile refused ({key})", partial(refusal, Refuse(key, {"n": 4}), lang)
+
     def every_tile_laid():
         from table.devices.buttons import InputEvent
         done = TilePlacer(GRID, box_tiles(), (0, 0), 2, lambda land, teams: None)

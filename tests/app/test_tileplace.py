@@ -120,3 +120,42 @@ def test_once_every_tile_is_laid_the_screen_says_so_and_how_to_finish():
     for lang in ("en", "cs", "uk"):
         words = "\n".join(placer.screen(View(lang, Board(set(), 1), GRID)).texts)
         assert text("map.tiles_done", lang) in words and "-" not in words   # never "Tile -"
+
+
+def test_the_tile_in_hand_is_always_lit_and_the_screen_says_what_its_colour_means():
+    """Issue 37 item 3: the tile in hand blinked off (hidden under the tiles laid half the
+    time), and nothing on the OLED said what green and red meant."""
+    from table.app.asking.prompt import View
+    from table.app.asking.tileplace import CLASH, FITS
+    from table.engine.board import Board
+    from table.ui import scenes
+    placer = TilePlacer(GRID, box_tiles(), DIAL, 2, map_refusal)
+    press(placer, "ok")                                  # tile 1 laid
+    view = View("en", Board(set(), 1), GRID)
+    for t in (0.0, 0.1, 0.3, 0.5, 0.7):                  # the blink's both phases
+        frame = placer.frame(view, t)
+        assert all(frame[h] in (FITS, scenes.scale(FITS, 0.5)) for h in placer.hexes())
+    assert placer.screen(view).texts[0] == "Tile 2 green: fits"
+    for _ in range(2):
+        press(placer, "4")                               # south, over tile 1
+    frame = placer.frame(view, 0.3)
+    assert not placer.fits() and all(frame[h] in (CLASH, scenes.scale(CLASH, 0.5))
+                                     for h in placer.hexes() if h in GRID)
+    assert placer.screen(view).texts[0] == "Tile 2 red: can't go"
+
+
+def test_ok_on_a_red_tile_says_why_it_cannot_go_there():
+    placer = TilePlacer(GRID, box_tiles(), DIAL, 2, map_refusal)
+    first = placer.anchor
+    press(placer, "ok")                                  # tile 1 laid where offered
+    laid = set(placer.land)
+    why = {}
+    for name, anchor in (("over", first), ("apart", (-3, 3)), ("off", (4, -4)),
+                         ("dial", (0, 0))):
+        placer.anchor, placer.turns = anchor, 0
+        out = press(placer, "ok")
+        assert isinstance(out, Refuse) and placer.land == laid, (name, out)
+        why[name] = out
+    assert why["over"] == Refuse("map.tile_over", {"n": 1})
+    assert why["apart"].key == "map.tile_apart" and why["off"].key == "map.tile_off"
+    assert why["dial"].key in ("map.tile_dial", "map.tile_over")

@@ -112,12 +112,15 @@ def flow_screens(lang):
     legend = legend_rows(lang)
     out += [screens.menu(t("legend.title", lang), legend, c) for c in range(len(legend))]
     out.append(screens.message("T", t("log.no_card", lang)))
-    from table.app.showing.views import setup_line
+    from table.app.showing.views import setup_lines
     t("ch.setup_worms", lang, team="", n=0), t("ch.setup_things", lang, thing="", n=0)
-    out += [screens.changes(t("place.title", lang), [setup_line(lang, [
-        Change("ch.place_worm", {"team": team, "n": "1"}, (0, 0))] * 4)]) for team in TEAMS]
-    out += [screens.changes(t("place.title", lang), [setup_line(lang, [
-        Change(f"ch.place.{kind}", {}, (0, 0))] * 6)]) for kind in POOL_KINDS]
+    out += [screens.changes(t("place.title", lang), setup_lines(lang, [
+        Change("ch.place_worm", {"team": team, "n": "1"}, (0, 0))] * 4)) for team in TEAMS]
+    out += [screens.changes(t("place.title", lang), setup_lines(lang, [
+        Change(f"ch.place.{kind}", {}, (0, 0))] * 6)) for kind in POOL_KINDS]
+    out.append(screens.changes(t("place.title", lang), setup_lines(lang, [
+        Change(f"ch.place.{kind}", {}, (0, 0)) for kind in ("oil_drum", "mine", "crate")
+        for _ in range(6)])))
     out.append(screens.menu(t("ask.knockback", lang), ["1"], 0))
     out.append(screens.menu(t("ask.for_card", lang, card=t("card.title", lang)), ["1"], 0))
     from table.app.showing.views import deal_screen

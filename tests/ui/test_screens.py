@@ -124,6 +124,13 @@ SAMPLES = {
                       t("wizard.start", lang)], c) for c in range(4)],
     "map": lambda lang: [screens.message(t("map.title", lang), t("map.prompt", lang)),
                          screens.message(t("map.title", lang), t("map.tile_prompt", lang, n=4)),
+                         screens.message(t("map.tile_green", lang, n=4),
+                                         t("map.tile_prompt", lang, n=4)),
+                         screens.message(t("map.tile_red", lang, n=4),
+                                         t("map.tile_prompt", lang, n=4))]
+    + [screens.error(lang, key, n=4)
+       for key in ("map.tile_off", "map.tile_dial", "map.tile_over", "map.tile_apart")]
+    + [screens.message(t("map.title", lang), t("map.tile_prompt", lang, n=4)),
                          screens.message(t("map.title", lang), t("map.tiles_done", lang)),
                          screens.menu(t("wizard.title", lang), [t("wizard.new_map", lang),
                                                                 t("wizard.tile_map", lang)], 1),

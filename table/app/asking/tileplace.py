@@ -1,11 +1,13 @@
 """Map entry by tiles (issue 9): lay the box's map tiles round the Wind Dial on the LED grid,
 as the players lay the cardboard ones, instead of marking every hex.
 
-The tile in hand floats on the grid (green where it may go, red where it may not): 1-6 move
+The tile in hand floats on the grid (green where it may go, red where it may not; the OLED's
+title says which, and it is never hidden: it pulses, drawn over the tiles laid): 1-6 move
 it one hex, the encoder (or a long press of the tile's own number) turns it, a long press of
 another number takes that tile instead, OK lays it where the rulebook allows (touching the
-dial or a tile already down, on free hexes of the grid), long OK finishes.  The next tile
-in hand is the lowest number still in the box, already placed where it may go.
+dial or a tile already down, on free hexes of the grid) and says why not where it does not,
+long OK finishes.  The next tile in hand is the lowest number still in the box, already
+placed where it may go.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from table.engine.tiles import Tile, lay, placements, touches
 from table.ui import scenes, screens
 from table.ui.strings import text
 
-from table.app.asking.prompts import Answer, Prompt
+from table.app.asking.prompts import Answer, Prompt, Refuse
 from table.inputs import DIRECTIONS, TURNS
 
 LAID: scenes.Color = (90, 60, 0)
@@ -60,9 +62,24 @@ class TilePlacer(Prompt):
     def fits(self) -> bool:
         """The rulebook's rule: on free hexes of the grid, not the dial, touching the dial or
         a tile already down."""
+        return self.why_not() is None
+
+    def why_not(self) -> Refuse | None:
+        """Why the tile in hand cannot be laid where it is (None: it can)."""
         hexes = set(self.hexes())
-        return (bool(hexes) and hexes <= self.grid and self.water not in hexes
-                and not hexes & self.land and touches(hexes, self.land))
+        if not hexes:
+            return Refuse("map.tiles_done")
+        if not hexes <= self.grid:
+            return Refuse("map.tile_off")
+        if self.water in hexes:
+            return Refuse("map.tile_dial")
+        under = sorted(n for n, anchor, turns in self.laid
+                       if hexes & set(lay(self.box[n], anchor, turns)))
+        if under:
+            return Refuse("map.tile_over", {"n": under[0]})
+        if not touches(hexes, self.land):
+            return Refuse("map.tile_apart")
+        return None
 
     # -- the prompt --------------------------------------------------------------------------
     @property
@@ -70,15 +87,21 @@ class TilePlacer(Prompt):
         return self.anchor
 
     def screen(self, view):
-        return screens.message(text("map.title", view.lang),
-                               text("map.tile_prompt", view.lang, n=self.hand.number)
-                               if self.hand else text("map.tiles_done", view.lang))
+        if self.hand is None:
+            return screens.message(text("map.title", view.lang),
+                                   text("map.tiles_done", view.lang))
+        title = "map.tile_green" if self.fits() else "map.tile_red"
+        return screens.message(text(title, view.lang, n=self.hand.number),
+                               text("map.tile_prompt", view.lang, n=self.hand.number))
 
     def frame(self, view, t):
+        """The tiles laid, and over them the tile in hand in green or red, pulsing between
+        full and half light (never off, so it never hides under a tile laid)."""
         frame = {h: (LAID if h in self.land else scenes.WATER) for h in self.grid}
         colour = FITS if self.fits() else CLASH
-        if scenes.on(t):
-            frame.update({h: colour for h in self.hexes() if h in self.grid})
+        if not scenes.on(t):
+            colour = scenes.scale(colour, 0.5)
+        frame.update({h: colour for h in self.hexes() if h in self.grid})
         return frame
 
     def press(self, event):
@@ -99,7 +122,10 @@ class TilePlacer(Prompt):
                 self.anchor = moved
         elif name in TURNS and not event.long:
             self._turn(1 if name == "cw" else -1)
-        elif name == "ok" and self.fits():
+        elif name == "ok" and not event.long:
+            refused = self.why_not()
+            if refused is not None:
+                return refused
             self.land.update(self.hexes())
             self.laid.append((self.hand.number, self.anchor, self.turns))
             self._take(None)

@@ -290,13 +290,15 @@ def _turn_instruction(e: dict) -> Instruction:
 
 
 def _by_kind(laid: list[Instruction], one_each: bool = False) -> list[Step]:
-    """The Things the box laid out, a screen for each kind (a team's worms, the mines...):
-    the figures are all alike at the start, so the flashing hexes say where each goes
-    (``one_each``: a screen for each Thing)."""
+    """The Things the box laid out, a screen for each team's worms (the figures are all alike
+    at the start, so the flashing hexes say where each goes) and one for the other Things
+    (each kind flashes in its own colour) (``one_each``: a screen for each Thing)."""
     groups: dict = {}
     for i in laid:
         key = "ch.place_worm" if i.key == "do.place_worm" else "ch." + i.key[3:]
-        groups.setdefault((key, i.args.get("team")), []).append(Change(key, dict(i.args), i.at))
+        team = i.args.get("team") if key == "ch.place_worm" else None
+        groups.setdefault((key == "ch.place_worm", team), []).append(
+            Change(key, dict(i.args), i.at))
     if one_each:
         return [Step(changes=(c,), at=c.at) for cs in groups.values() for c in cs]
     return [Step(changes=tuple(cs)) for cs in groups.values()]

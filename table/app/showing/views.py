@@ -50,7 +50,7 @@ class Step(Prompt):
         if s.deal is not None:
             return deal_screen(lang, s.deal, view.cards)
         if s.changes and s.at is None and s.changes[0].key.startswith("ch.place"):
-            return screens.changes(text("place.title", lang), [setup_line(lang, s.changes)])
+            return screens.changes(text("place.title", lang), setup_lines(lang, s.changes))
         if s.changes and s.at is None:
             return screens.changes(text("ch.off_title", lang), off_lines(lang, list(s.changes)))
         if s.changes:
@@ -82,9 +82,13 @@ class Step(Prompt):
             for c in s.changes:
                 if c.src is not None and c.src in base:
                     lit[c.src] = scenes.WHITE if not scenes.on(t) else scenes.OFF
+            # (setting up several kinds at once: each hex flashes its Thing's own colour)
+            own = {} if s.at is not None else {
+                c.at: scenes.THING_COLOURS[c.key.rsplit(".", 1)[1]] for c in s.changes
+                if c.key.startswith("ch.place.")}
             for h in ({s.at} if s.at is not None else {c.at for c in s.changes}):
                 if h in base:
-                    lit[h] = scenes.WHITE if scenes.on(t) else base[h]
+                    lit[h] = scenes.WHITE if scenes.on(t) else own.get(h, base[h])
             return scenes.lit(frame, lit)
         ins = s.instruction
         if ins is None:
@@ -113,14 +117,22 @@ def told(lang: str, title: str, body: str, card: str, cards: Mapping) -> screens
     return screens.message(title, body)
 
 
-def setup_line(lang: str, changes) -> str:
-    """Setting up: which Thing goes on the flashing hexes, and how many."""
+def setup_lines(lang: str, changes) -> list[str]:
+    """Setting up: which Thing goes on the flashing hexes, and how many; several kinds at
+    once: each kind counted, under a line saying each goes where its colour flashes."""
     first = changes[0]
     if first.key == "ch.place_worm":
-        return text("ch.setup_worms", lang, team=text(f"team.{first.args['team']}", lang),
-                    n=len(changes))
-    kind = first.key.rsplit(".", 1)[1]
-    return text("ch.setup_things", lang, thing=text(f"thing.{kind}", lang), n=len(changes))
+        return [text("ch.setup_worms", lang, team=text(f"team.{first.args['team']}", lang),
+                     n=len(changes))]
+    kinds: dict[str, int] = {}
+    for c in changes:
+        kind = c.key.rsplit(".", 1)[1]
+        kinds[kind] = kinds.get(kind, 0) + 1
+    if len(kinds) == 1:
+        return [text("ch.setup_things", lang, thing=text(f"thing.{first.key.rsplit('.', 1)[1]}",
+                                                          lang), n=len(changes))]
+    return [text("ch.setup_kinds", lang)] + [f"{text(f'thing.{k}', lang)} ×{n}"
+                                             for k, n in kinds.items()]
 
 
 def deal_screen(lang: str, deal: dict, cards: Mapping, width: int = NAME_W) -> screens.Screen:
