@@ -310,7 +310,8 @@ class Wizard:
                 self._go("seats")
             else:
                 self.colours ^= {value}
-                self.prompt.cursor = 0             # back on Start: most groups are done
+                if isinstance(self.prompt, Menu):
+                    self.prompt.cursor = 0         # back on Start: most groups are done
                 self._keep()
         elif s == "seats":
             self._seat(value)

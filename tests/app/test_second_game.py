@@ -142,7 +142,7 @@ def test_the_first_team_screen_shows_the_teams_chosen_and_ticks_any_colours(tmp_
             await p.choose("start")
             for answer in ("auto", "players", "auto"):    # dice, decks, placement
                 await p.choose(answer)
-            assert "Mark each hex land or water" in shown(daemon) or \
+            assert "Lay the map tiles on the LEDs as on the table" in shown(daemon) or \
                 "The map of your last game" in shown(daemon)  # the map modes explained
             await p.choose("new")
             await p.press("ok", long=True)
