@@ -3,8 +3,8 @@
 A bot is a callable ``bot(game) -> answer`` for ``game.request``.
 
 * :class:`RandomBot` answers with a uniformly random legal option (never a jump into water).
-* :class:`GreedyBot` tries every option on copies of the game and keeps the best average
-  (table/bots/greedy.py).
+* :class:`GreedyBot` tries every option on copies of the game as its team could believe it is
+  and keeps the best average (table/bots/greedy.py).
 * :class:`SearchBot` plays whole turns on copies of the game as the team could believe it is
   (the decks and the other teams' hands dealt again), spending a fixed number of trials
   where they look most promising (table/bots/search.py).
@@ -22,7 +22,15 @@ from .search import EasyBot, SearchBot
 __all__ = ["BOTS", "LEVELS", "EasyBot", "GreedyBot", "RandomBot", "SearchBot", "for_level",
            "make", "quick", "score", "sensible"]
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot, "hard": SearchBot}
+
+
+def _peeking_greedy(seed: int | str = 0) -> GreedyBot:
+    return GreedyBot(seed, peek=True)
+
+
+#: the bots by name: ``greedy`` is the yardstick of selfplay and the benchmarks, the greedy bot
+#: with a referee's copies (it sees the other hands); the box's levels never peek
+BOTS = {"random": RandomBot, "greedy": _peeking_greedy, "easy": EasyBot, "hard": SearchBot}
 
 #: the box's levels, weakest first, and the bot that plays each
 LEVELS = {"easy": EasyBot, "normal": GreedyBot, "hard": SearchBot}

@@ -47,6 +47,7 @@ from .oldlogs import pass_over
 from .phases import PhaseRules
 from .replaylog import card_json, checked_log, json_card, learnt_before, setup_aside, untaught
 from .rerun import TIMED, TIMEOUT, ReplayMismatch, norm, plain
+from .belief import deal_for
 from .setup import shuffle_hidden
 from .state import GameResult, Setup, State, Turn
 from .steps import Steps
@@ -153,14 +154,18 @@ class Game:
     def fork(self, seed: int | str, viewer: str | None = None) -> "Game":
         """A copy for a bot to try things on: same position and request, its own dice (from
         ``seed``), the hidden decks reshuffled, no shared state, a log of its own.  With a
-        ``viewer`` (a team), the copy is one that team could believe in: the other teams'
-        hands are dealt again, at their sizes, from the cards the viewer has not seen (those
-        hands and the Supply deck)."""
+        ``viewer`` (a team), the copy is one that team could believe in, whatever it cannot
+        see: every hidden card (the other teams' hands, the decks) dealt again from the cards
+        it has not seen, put in a canonical order first (:func:`~.belief.deal_for`)."""
         dice = SeededDice(f"fork:{seed}")      # a bot's copy rolls for itself, never asks
         # the fork starts where the step in progress started (the game's view is untouched)
         snap = self._steps.snap if self._steps.dirty else None
         st = State.from_snapshot(snap) if snap is not None else self._steps.st.copy()
-        shuffle_hidden(st, self.cards, dice, viewer)
+        if viewer is None:
+            shuffle_hidden(st, self.cards, dice)
+        else:
+            deal_for(st, self.cards, viewer, dice, self.log, self._steps.known if snap else [],
+                     "late_superweapons" in self.config.options)
         g = type(self)(self.config, self.seed, self._base, self.tiles, None, dice,
                        rules=self.rules, state=st)
         g._forked = True

@@ -194,27 +194,12 @@ def make_map(board: Board, tiles: list, teams: int, larger: bool, chance, short)
             "land": len(land)}
 
 
-def shuffle_hidden(st: State, cards: dict, chance, viewer: str | None = None) -> None:
+def shuffle_hidden(st: State, cards: dict, chance) -> None:
     """The hidden order of the decks shuffled again (the Sudden Death card stays under the
-    Drop cards) and, with a ``viewer`` (a team), the other teams' hands dealt again from the
-    cards it has not seen: a game a bot may try things on without knowing more than it may."""
+    Drop cards): a referee's copy to try things on (a team's own view: :mod:`.belief`)."""
     chance.shuffle(st.supply)
     if st.drops:
         sd = st.drops[-1] if cards[st.drops[-1]].kind == "sudden_death" else None
         body = st.drops[:-1] if sd else st.drops
         chance.shuffle(body)
         st.drops = body + ([sd] if sd else [])
-    if viewer is not None:
-        deal_unseen(st, viewer, chance)
-
-
-def deal_unseen(st: State, viewer: str, chance) -> None:
-    """Deal the hands of every team but ``viewer`` again from the cards it has not seen (those
-    hands and the Supply deck), at their sizes: a position that team could believe in."""
-    others = [t for t in st.hands if t != viewer]
-    unseen = [c for t in others for c in st.hands[t]] + st.supply
-    chance.shuffle(unseen)
-    for t in others:
-        k = len(st.hands[t])
-        st.hands[t], unseen = unseen[:k], unseen[k:]
-    st.supply = unseen
