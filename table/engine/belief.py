@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from .decisions import DecisionKind
 from .setup import STARTING_HAND
 from .state import State
 
@@ -25,7 +26,7 @@ def public_cards(log: list[dict], team: str) -> list[str]:
     """The cards everyone knows ``team`` holds: the Starters every player takes (T8) that it
     has not played yet (the log's answers to its weapon questions)."""
     left = Counter(STARTING_HAND)
-    left.subtract(e["answer"] for e in log if e.get("kind") == "card" and e.get("why") == "weapon"
+    left.subtract(e["answer"] for e in log if e.get("kind") == DecisionKind.CARD and e.get("why") == "weapon"
                   and e.get("actor") == team and isinstance(e.get("answer"), str))
     return sorted(left.elements())
 

@@ -73,14 +73,14 @@ def test_a_short_game_begun_while_the_winner_is_on_show_ends_in_a_new_show_game(
     """OK held in the seconds the show's winner is on show: that game is over (the memory
     journal keeps one finished game: the short game's end prunes it), so the show goes on
     with a new game, not an error screen about a game that cannot be resumed."""
-    monkeypatch.setattr(versus, "ROUNDS", 1)       # (seed 2: nobody hurt in the round)
+    monkeypatch.setattr(versus, "ROUNDS", 1)
     daemon, show = on_show(devices, clock, seed=2, rounds=1)
     while daemon.game.result is None or daemon.queue:
         show.beat()
     over, games = daemon.jg.game_id, show.games
     press(daemon, "ok", long=True)
     _play_versus(daemon, show, clock)
-    assert "A draw: nobody drew first blood" in said(daemon)
+    assert any(r in said(daemon) for r in RESULTS), said(daemon)
     assert not daemon.store.problems
     clock.now += 10
     show.beat()
