@@ -6,7 +6,7 @@ resolves -- is :mod:`.vocabulary` (re-exported here); reading card files and che
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from table.hexgrid import Hex
 
@@ -18,7 +18,7 @@ from .vocabulary import (CARD_KINDS, CARD_STEPS, PLACE_AT, STEP_KINDS, SYMBOLS, 
                          Card, Play, aim, check_target, describe_target, resolve_step, target_ok)
 
 __all__ = ["CARD_KINDS", "CARD_STEPS", "PLACE_AT", "STEP_KINDS", "SYMBOLS", "TARGETS",
-           "WEAPON_KINDS", "Card", "Play", "aim", "check_target", "describe_target",
+           "WEAPON_KINDS", "Card", "CardPlay", "Play", "aim", "check_target", "describe_target",
            "play_card", "resolve_drop", "resolve_step", "resolve_text", "target_ok"]
 
 
@@ -31,24 +31,47 @@ def resolve_text(r: Resolver, card: Card, play: Play, steps=None) -> None:
         resolve_step(r, card, play, step)
 
 
+class CardPlay(NamedTuple):
+    """A card played at a PLAY symbol (:func:`play_card`'s ``then``), with what its play
+    needs up front."""
+    card: Card
+    target: Hex | None = None
+    facing: int | None = None
+    thing: str | None = None
+    moves: tuple = ()
+
+
 def play_card(r: Resolver, card: Card, worm: Thing, target: Hex | None = None,
               facing: int | None = None, thing: str | None = None,
-              moves: Iterable[tuple[str, Hex | None]] = ()) -> None:
+              moves: Iterable[tuple[str, Hex | None]] = (), then: Iterable[CardPlay] = ()) -> None:
     """Play a weapon card: its action line from left to right (T1, T3).
 
     ``moves`` answers the MOVE symbols in order: a :class:`~table.engine.decisions.Movement`
     (or the plain ``("inch", hex)``, ``("jump", hex)`` or ``("skip", None)`` it stands for).
-    Damage to the active worm stops the line once the current text is resolved (T3).  PLAY
-    symbols are the game's business (another card from the hand); here they are passed over.
+    Damage to the active worm stops the line once the current text is resolved (T3).
+    ``then``: the cards played at PLAY symbols, in the order the symbols come (a PLAY symbol
+    of such a card takes the next); a PLAY symbol with none left is passed over, and more of
+    them than the PLAY symbols of the cards played is Illegal.  (Which cards a hand holds is
+    the game's business.)
     """
+    later = list(then)
+    symbols = sum(c.action.count("PLAY") for c in [card] + [p.card for p in later])
+    if len(later) > symbols:
+        raise Illegal(f"then: {len(later)} given, the cards played have {symbols} PLAY "
+                      "symbol(s)")
+    _play(r, CardPlay(card, target, facing, thing, tuple(moves)), worm, later)
+
+
+def _play(r: Resolver, p: CardPlay, worm: Thing, later: list[CardPlay]) -> None:
+    card = p.card
     if card.kind in ("drop", "sudden_death"):
         raise Illegal(f"{card.id} is not a weapon card")
-    todo = list(moves)
+    todo = list(p.moves)
     if len(todo) > card.moves:
         raise Illegal(f"{card.id} has {card.moves} MOVE symbol(s), {len(todo)} moves were given")
     if r.active_worm != worm.id:
         r.activate(worm.id)
-    play = Play(worm, target, facing, thing)
+    play = Play(worm, p.target, p.facing, p.thing)
     for symbol in card.action:
         if not r.alive(worm) or r.active_hurt:
             break
@@ -62,6 +85,8 @@ def play_card(r: Resolver, card: Card, worm: Thing, target: Hex | None = None,
                 r.inch(worm, to)
             elif way == Way.JUMP and to is not None:
                 r.jump(worm, to)
+        elif symbol == "PLAY" and later:
+            _play(r, later.pop(0), worm, later)
 
 
 def resolve_drop(r: Resolver, card: Card, revealed: bool = True) -> None:

@@ -160,6 +160,12 @@ def _thing_id(a: Any, where: str) -> str:
     return a
 
 
+def _card_id(a: Any, where: str) -> str:
+    if not isinstance(a, str):
+        raise Malformed(f"{where}: expected a card id, got {show(a)}")
+    return a
+
+
 def _order(a: Any, where: str) -> tuple:
     groups = items(a, where)
     if not groups or any(not isinstance(g, str) or g not in ORDER_GROUPS for g in groups):
@@ -170,6 +176,7 @@ def _order(a: Any, where: str) -> tuple:
 #: the kinds of decision ``[choices]`` may answer, and how an answer of each is read (the
 #: scenario files' mapping of a decision kind)
 CHOICES: dict[DecisionKind, Callable[[Any, str], Any]] = {
+    DecisionKind.CARD: _card_id,
     DecisionKind.DIE: face,
     DecisionKind.DIRECTION: lambda a, where: whole(a, where, 1, 6),
     DecisionKind.HEX: hexagon,

@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from table.engine import THING_KINDS, Board, Illegal, OutOfRandom, Resolver, Script, Thing
 from table.engine import entering
+from table.engine.cards import CardPlay
 from table.engine.effects import RULES
 
 from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, parse_cards,
@@ -31,7 +32,7 @@ SCENARIO_STEPS: dict[str, tuple[set[str], set[str]]] = {
     "accuracy": ({"worm", "target", "x"}, set()),
     "inch": ({"worm", "to"}, set()),
     "jump": ({"worm", "to"}, set()),
-    "play": ({"worm", "card"}, {"target", "facing", "thing", "moves"}),
+    "play": ({"worm", "card"}, {"target", "facing", "thing", "moves", "then"}),
     "drop": ({"card"}, set()),
 }
 
@@ -133,13 +134,38 @@ def _parse_step(step: Any, i: int, cards: dict) -> dict:
     return out
 
 
+#: the keys of a ``then`` entry of a ``play`` step: a card played at a PLAY symbol
+THEN_KEYS = {"card", "target", "facing", "thing", "moves"}
+
+
 def _check_play(step: dict, out: dict, where: str, cards: dict) -> None:
-    card = cards.get(step["card"])
-    if card is None or card.kind in ("drop", "sudden_death"):
-        known = ", ".join(sorted(c.id for c in cards.values() if c.kind not in ("drop", "sudden_death")))
-        raise Malformed(f"{where}.card: unknown weapon card {show(step['card'])} (known: {known})")
+    _weapon(step["card"], f"{where}.card", cards)
     out["moves"] = [parse_move(m, f"{where}.moves[{j}]")
                     for j, m in enumerate(items(step.get("moves", []), f"{where}.moves"))]
+    out["then"] = []
+    for k, entry in enumerate(items(step.get("then", []), f"{where}.then")):
+        at = f"{where}.then[{k}]"
+        keys(entry, THEN_KEYS, at)
+        if "card" not in entry:
+            raise Malformed(f"{at}.card: missing (the card played at that PLAY symbol)")
+        _weapon(entry["card"], f"{at}.card", cards)
+        played = dict(entry)
+        if "target" in entry:      # (a hex: the token may have moved by then)
+            played["target"] = hexagon(entry["target"], f"{at}.target")
+        if "facing" in entry:
+            played["facing"] = whole(entry["facing"], f"{at}.facing", 1, 6)
+        if "thing" in entry and not isinstance(entry["thing"], str):
+            raise Malformed(f"{at}.thing: expected text, got {show(entry['thing'])}")
+        played["moves"] = [parse_move(m, f"{at}.moves[{j}]")
+                           for j, m in enumerate(items(entry.get("moves", []), f"{at}.moves"))]
+        out["then"].append(played)
+
+
+def _weapon(card: Any, where: str, cards: dict) -> None:
+    known = cards.get(card) if isinstance(card, str) else None
+    if known is None or known.kind in ("drop", "sudden_death"):
+        ids = ", ".join(sorted(c.id for c in cards.values() if c.kind not in ("drop", "sudden_death")))
+        raise Malformed(f"{where}: unknown weapon card {show(card)} (known: {ids})")
 
 
 def _check_drop(step: dict, where: str, cards: dict) -> None:
@@ -252,8 +278,10 @@ def _accuracy(r: Resolver, step: dict, cards: dict) -> None:
 def _play(r: Resolver, step: dict, cards: dict) -> None:
     from table.cards import play_card
     target = _hex_of(r, step["target"]) if "target" in step else None
+    then = [CardPlay(cards[e["card"]], e.get("target"), e.get("facing"), e.get("thing"),
+                     tuple(e["moves"])) for e in step["then"]]
     play_card(r, cards[step["card"]], r.worm(step["worm"]), target,
-              facing=step.get("facing"), thing=step.get("thing"), moves=step["moves"])
+              facing=step.get("facing"), thing=step.get("thing"), moves=step["moves"], then=then)
 
 
 def _drop(r: Resolver, step: dict, cards: dict) -> None:

@@ -42,10 +42,13 @@ target = [3, 0]               # its target hex (each TEXT symbol)
 facing = 2                    # an airstrike target's facing
 thing = "red-1"               # the Thing a card lets the player pick (E14)
 card_moves = [{ jump = [3, 1] }]               # the card's MOVE symbols
+then = [{ card = "uzi", target = [2, 0], moves = [] }]   # cards played at PLAY symbols, in order
 ```
 
-More ``card_moves`` than the MOVE symbols of the cards the turn plays cannot run (exit 1, as
-a step's ``moves``); entries for symbols T3 skipped are unused.
+More ``card_moves`` than the MOVE symbols of the turn's card cannot run (exit 1, as a step's
+``moves``); entries for symbols T3 skipped are unused.  Each ``then`` entry answers the
+decisions of its own card (:mod:`.answers`).  Decisions before turn 1 (the Sudden Death
+Draft) take ``[choices]`` (``card``) or their defaults.
 
 Answers the turn never asks for (movements T3 skipped, a target for a card not played) are
 left unused.  The file stops after its last turn entry (or when the game ends).  Output: the position as in
@@ -55,21 +58,24 @@ the step form, plus ``result`` (null while the game goes on), ``turn``, ``hands`
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from table.engine import TEAMS, Board
-from table.engine.decisions import SKIP, Decision, DecisionKind, Illegal, Purpose
+from table.engine.decisions import PASS, DecisionKind, Illegal
 from table.engine.game import OPTIONS, GameConfig
 from table.cards.tiles import shipped_tiles
 from table.librarygame import LibraryGame
 
+from .answers import TurnAnswers, Wrong, check_plays
 from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, parse_cards,
                      parse_choices, parse_move, parse_random, parse_things, show, whole)
 
 GAME_SECTIONS = {"title", "game", "things", "random", "choices", "turns", "cards"}
 GAME_KEYS = {"seed", "teams", "options", "wind", "drop_deck", "land", "max_rounds", "larger_map",
              "hands"}
-TURN_KEYS = {"team", "worm", "moves", "card", "target", "facing", "thing", "card_moves"}
+TURN_KEYS = {"team", "worm", "moves", "card", "target", "facing", "thing", "card_moves", "then"}
+#: the keys of a ``then`` entry: a card played at a PLAY symbol (its MOVE symbols: ``moves``)
+THEN_KEYS = {"card", "target", "facing", "thing", "moves"}
 
 
 class GameScenario:
@@ -90,12 +96,13 @@ class GameScenario:
         game = LibraryGame.new(self.config, self.seed, self.cards, script=(self.dice, self.flips),
                         tiles=self.tiles)
         queues = {k: list(v) for k, v in self.choices.items()}
+        _before_turns(game, queues)
         for n, turn in enumerate(self.turns, 1):
             if game.request is None:
                 raise CannotRun(f"turns[{n - 1}]: the game is already over")
             try:
                 _play_turn(game, turn, queues)
-            except (Illegal, _Wrong) as err:
+            except (Illegal, Wrong) as err:
                 raise CannotRun(f"turns[{n - 1}]: {err}") from None
         out = game.board.as_json()
         t = game.turn
@@ -111,80 +118,43 @@ class GameScenario:
         return out
 
 
-class _Wrong(Exception):
-    pass
+def _before_turns(game, queues: dict) -> None:
+    """Every decision before turn 1 (the Sudden Death Draft's picks): the file's
+    ``[choices]`` of its kind, else the ruling's default (the first card offered)."""
+    answers = TurnAnswers(None, queues)
+    while game.request is not None and game.turn.number == 0:
+        try:
+            game.answer(answers(game.request))
+        except Illegal as err:
+            raise CannotRun(f"before turn 1: {err}") from None
 
 
 def _play_turn(game, turn: dict, queues: dict) -> None:
     number = game.turn.number
-    left = {"moves": list(turn.get("moves", [])), "card_moves": list(turn.get("card_moves", []))}
     played = len(game.events)
     if "team" in turn and game.turn.team != turn["team"]:
-        raise _Wrong(f"it is {game.turn.team}'s turn, not {turn['team']}'s")
+        raise Wrong(f"it is {game.turn.team}'s turn, not {turn['team']}'s")
+    check_plays(turn, game.cards)
+    answers = TurnAnswers(turn, queues)
     checked = False
     while game.request is not None and game.turn.number == number:
         d = game.request
         if not checked and d.kind is not DecisionKind.WORM and game.turn.worm is not None:
             checked = True
             if "worm" in turn and game.turn.worm != turn["worm"]:
-                raise _Wrong(f"the active worm is {game.turn.worm}, not {turn['worm']}")
-        game.answer(_answer(d, turn, left, queues))
+                raise Wrong(f"the active worm is {game.turn.worm}, not {turn['worm']}")
+        game.answer(answers(d))
     _check_card_moves(game, turn, played)
-
-
-def _answer(d: Decision, turn: dict, left: dict[str, list], queues: dict) -> Any:
-    """The turn entry's answer to ``d`` (:data:`_FROM_TURN`), else the next of the file's
-    ``[choices]`` of its kind, else the default."""
-    pick = _FROM_TURN.get(d.kind)
-    answer = pick(d, turn, left) if pick is not None else _UNSAID
-    if answer is not _UNSAID:
-        return answer
-    if queues.get(d.kind):
-        return queues[d.kind].pop(0)
-    return d.default
-
-
-_UNSAID = object()      # the turn entry does not answer this decision
-
-
-def _the_move(d: Decision, turn: dict, left: dict[str, list]) -> Any:
-    moves = left["moves" if d.card is None else "card_moves"]   # a movement step / a MOVE symbol
-    return moves.pop(0) if moves else SKIP
-
-
-def _given(key: str, purpose: Purpose) -> Callable[[Decision, dict, dict], Any]:
-    def pick(d: Decision, turn: dict, left: dict[str, list]) -> Any:
-        return turn[key] if d.purpose is purpose and key in turn else _UNSAID
-    return pick
-
-
-def _the_thing(d: Decision, turn: dict, left: dict[str, list]) -> Any:
-    return turn["thing"] if "thing" in turn and d.purpose is not Purpose.PROD else _UNSAID
-
-
-#: what a ``[[turns]]`` entry answers, by decision kind (the scenario layer's mapping of a
-#: kind; the rest come from ``[choices]``, one queue a kind)
-_FROM_TURN: dict[DecisionKind, Callable[[Decision, dict, dict], Any]] = {
-    DecisionKind.WORM: lambda d, turn, left: turn.get("worm", d.default),
-    DecisionKind.MOVE: _the_move,
-    DecisionKind.CARD: lambda d, turn, left: (turn.get("card", "pass")
-                                              if d.purpose is Purpose.WEAPON else _UNSAID),
-    DecisionKind.HEX: _given("target", Purpose.TARGET),
-    DecisionKind.DIRECTION: _given("facing", Purpose.FACING),
-    DecisionKind.THING: _the_thing,
-}
 
 
 def _check_card_moves(game, turn: dict, played: int) -> None:
     """Movements left over are those T3 or the timer skipped: unused, as in the step form;
-    more than the played cards' MOVE symbols is an error, as in the step form."""
-    named = turn.get("card", "pass")
-    symbols = max(game.cards[named].moves if named != "pass" else 0,
-                  sum(game.cards[e["card"]].moves for e in game.events[played:]
-                      if e["event"] == "play"))
+    more than the turn's card's MOVE symbols is an error, as in the step form."""
+    named = turn.get("card", PASS)
+    symbols = game.cards[named].moves if named != PASS else 0
     given = len(turn.get("card_moves", []))
     if given > symbols:
-        raise _Wrong(f"card_moves: {given} given, the cards played have {symbols} MOVE symbol(s)")
+        raise Wrong(f"card_moves: {given} given, {named} has {symbols} MOVE symbol(s)")
 
 
 def parse(data: dict) -> GameScenario:
@@ -259,28 +229,50 @@ def _layout(data: dict, teams: int, land: tuple | None) -> tuple[tuple | None, l
 
 
 def _turn(t: Any, where: str, playing: list[str], cards: dict) -> dict:
-    """One ``[[turns]]`` entry, checked; its hexes and moves read."""
+    """One ``[[turns]]`` entry, checked; its hexes and moves read, and its ``then``."""
     keys(t, TURN_KEYS, where)
-    out = dict(t)
-    for key in ("team", "worm", "card", "thing"):
+    for key in ("team", "worm"):
         if key in t and not isinstance(t[key], str):
             raise Malformed(f"{where}.{key}: expected text, got {show(t[key])}")
     if "team" in t and t["team"] not in playing:
         raise Malformed(f"{where}.team: {show(t['team'])} is not a team in play "
                         f"({', '.join(playing)})")
-    if "card" in t and t["card"] != "pass" and (t["card"] not in cards or cards[t["card"]].kind
-                                               in ("drop", "sudden_death")):
-        raise Malformed(f"{where}.card: unknown weapon card {show(t['card'])}")
-    if "target" in t:
-        out["target"] = hexagon(t["target"], f"{where}.target")
-    if "facing" in t:
-        out["facing"] = whole(t["facing"], f"{where}.facing", 1, 6)
+    if "card" in t and t["card"] != PASS:
+        _weapon(t["card"], f"{where}.card", cards)
+    out = _played(t, where, "card_moves")
     out["moves"] = [parse_move(m, f"{where}.moves[{j}]")
                     for j, m in enumerate(items(t.get("moves", []), f"{where}.moves"))]
     if len(out["moves"]) > 2:
         raise Malformed(f"{where}.moves: a turn has two movement steps, {len(out['moves'])} given")
-    out["card_moves"] = [parse_move(m, f"{where}.card_moves[{j}]")
-                         for j, m in enumerate(items(t.get("card_moves", []), f"{where}.card_moves"))]
+    out["then"] = []
+    for k, entry in enumerate(items(t.get("then", []), f"{where}.then")):
+        at = f"{where}.then[{k}]"
+        keys(entry, THEN_KEYS, at)
+        if "card" not in entry:
+            raise Malformed(f"{at}.card: missing (the card played at that PLAY symbol)")
+        _weapon(entry["card"], f"{at}.card", cards)
+        out["then"].append(_played(entry, at, "moves"))
+    return out
+
+
+def _weapon(card: Any, where: str, cards: dict) -> None:
+    if not isinstance(card, str) or card not in cards or cards[card].kind in ("drop",
+                                                                            "sudden_death"):
+        raise Malformed(f"{where}: unknown weapon card {show(card)}")
+
+
+def _played(t: dict, where: str, moves: str) -> dict:
+    """An entry's card play read: its ``target``, ``facing``, ``thing`` and the answers of
+    its card's MOVE symbols (under the key ``moves``)."""
+    out = dict(t)
+    if "thing" in t and not isinstance(t["thing"], str):
+        raise Malformed(f"{where}.thing: expected text, got {show(t['thing'])}")
+    if "target" in t:
+        out["target"] = hexagon(t["target"], f"{where}.target")
+    if "facing" in t:
+        out["facing"] = whole(t["facing"], f"{where}.facing", 1, 6)
+    out[moves] = [parse_move(m, f"{where}.{moves}[{j}]")
+                  for j, m in enumerate(items(t.get(moves, []), f"{where}.{moves}"))]
     return out
 
 
