@@ -32,6 +32,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "parts": ("table.commands.parts", "the box's printed parts (STL, STEP, pictures, parts.md) from a "
               "profile"),
 }
+#: the commands that draw screens: each first loads a font, so that a Pillow without FreeType
+#: is one clear line and exit status 2 (the service is not restarted for it), not a traceback
+DRAWS = frozenset({"run", "demo", "selftest", "calibrate", "enroll", "screens"})
 
 
 def _formatter(prog: str) -> argparse.HelpFormatter:
@@ -71,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     given = argv[0] if argv and argv[0] in COMMANDS else None   # (`-h run`: every command)
     args = build_parser(given).parse_args(argv)
     try:
+        if args.command in DRAWS:
+            _fonts_load()
         return int(args.run_command(args) or 0)
     except UserError as err:
         print(f"worms-table {args.command}: {err}", file=sys.stderr)
@@ -89,6 +94,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"worms-table {args.command}: fix the file (worms-table cards check FILE, "
               "worms-table tiles check FILE) or move it out of the owner's folder", file=sys.stderr)
         return 2
+
+
+def _fonts_load() -> None:
+    from table.fonts import NoFreeType, font
+
+    try:
+        font()
+    except NoFreeType as err:
+        raise UserError(str(err)) from None
 
 
 if __name__ == "__main__":

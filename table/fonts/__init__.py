@@ -21,6 +21,10 @@ FONT_DIR = Path(__file__).resolve().parent
 TERMINUS_SIZES = (12, 14, 16, 18, 20, 22, 24, 28, 32)
 
 
+class NoFreeType(RuntimeError):
+    """This Pillow was built without FreeType: no font can be loaded, no screen drawn."""
+
+
 @functools.lru_cache(maxsize=None)
 def font(size: int = 12, bold: bool = False) -> ImageFont.FreeTypeFont:
     """A font of ``size`` pixels covering Czech and Ukrainian.
@@ -35,4 +39,8 @@ def font(size: int = 12, bold: bool = False) -> ImageFont.FreeTypeFont:
         name = "terminus-bold.otb" if bold else "terminus.otb"
     else:
         name = "DejaVuSansCondensed.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size)
+    try:
+        return ImageFont.truetype(str(FONT_DIR / name), size)
+    except ImportError as err:           # a Pillow built without FreeType has no _imagingft
+        raise NoFreeType(f"this Pillow cannot load a font ({err}): it was built without FreeType; "
+                         "run scripts/install-pi again, which says how to rebuild it") from None

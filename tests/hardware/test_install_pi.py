@@ -20,7 +20,8 @@ WRITTEN = {
     "etc/systemd/system/serial-getty@ttyAMA0.service",
     "etc/systemd/system/serial-getty@ttyS0.service",
     "etc/systemd/system/serial-getty@serial0.service",
-    "etc/udev/rules.d/60-worms-table-pico.rules", "etc/tmpfiles.d/worms-table.conf",
+    "etc/udev/rules.d/60-worms-table-pico.rules", "etc/udev/rules.d/60-worms-table-gpio.rules",
+    "etc/tmpfiles.d/worms-table.conf",
     "etc/default/worms-table", "etc/systemd/system/worms-table.service",
     "etc/systemd/system/multi-user.target.wants/worms-table.service",
 }
@@ -79,12 +80,14 @@ def test_a_pi5_gets_exactly_the_expected_files_and_a_second_run_changes_nothing(
         (ROOT / "systemd/60-worms-table-pico.rules").read_text()
     assert "would run: useradd --system" in out and "--groups gpio,i2c,dialout worms-table" in out
     assert f"pip install --disable-pip-version-check {ROOT}[pi] " in out
-    assert "11 files changed" in out
+    assert "12 files changed" in out
+    assert "sudo systemctl stop worms-table && sudo -u worms-table" in out   # README step 4
 
     code, out, err = install(root)
     assert code == 0, err
     assert snapshot(root) == first
     assert "changed " not in out and "0 files changed" in out
+    assert "would run: systemctl" not in out and "would run: udevadm" not in out
 
 
 def test_a_pi4_on_the_older_layout_gets_both_pin_libraries(tmp_path):
@@ -166,3 +169,132 @@ def test_root_installs_only_from_a_clone_nobody_else_can_write(tmp_path):
     assert why.startswith(f"{app / 'table'} may be written by others")
     why = module.unsafe_clone(app, stat_as({tmp_path: (1000, 0o755)}))
     assert why.startswith(f"{tmp_path} belongs")              # a parent counts too
+
+
+def load_install_pi():
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.SourceFileLoader("install_pi", str(SCRIPT))
+    spec = importlib.util.spec_from_loader("install_pi", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def dpkg_status(root, packages):
+    (root / "var/lib/dpkg").mkdir(parents=True, exist_ok=True)
+    (root / "var/lib/dpkg/status").write_text("".join(
+        f"Package: {p}\nStatus: install ok installed\nVersion: 1\n\n" for p in packages))
+
+
+def apt_line(out):
+    return next((line for line in out.splitlines() if "apt-get install" in line), "")
+
+
+@pytest.mark.parametrize("machine, argv, wanted, named", [
+    ("aarch64", [], {"git", "python3-venv", "python3-dev", "build-essential"},
+     "RPi.GPIO is built here, with build-essential, python3-dev"),
+    ("aarch64", ["--pin-library", "lgpio"], {"git", "python3-venv", "python3-dev", "build-essential"},
+     None),
+    ("armv7l", [], {"git", "python3-venv", "python3-dev", "build-essential", "libjpeg-dev",
+                    "zlib1g-dev", "libfreetype-dev"},
+     "Pillow is built here, with libjpeg-dev, zlib1g-dev, libfreetype-dev"),
+])
+def test_only_packages_debian_and_pi_os_both_have_each_wheel_built_named(tmp_path, machine, argv,
+                                                                         wanted, named):
+    """Issue 36 item 2: no liblgpio-dev or swig (not in Debian; lgpio is a wheel), the compiler
+    installed, and each wheel pip builds here named with its headers."""
+    root = pi_tree(tmp_path, PI4)
+    code, out, err = install(root, "--machine", machine, *argv)
+    assert code == 0, err
+    line = apt_line(out)
+    assert set(line.split("(")[0].split("--no-install-recommends")[1].split()) == wanted
+    assert (named in line) if named else "is built here" not in line
+    dpkg_status(root, wanted)                           # all installed: apt is not run again
+    code, out, _ = install(root, "--machine", machine, *argv)
+    assert "apt-get" not in out
+    dpkg_status(root, wanted - {"libfreetype-dev"})
+    code, out, _ = install(root, "--machine", machine, *argv)
+    if "libfreetype-dev" in wanted:
+        assert apt_line(out).split("--no-install-recommends")[1].split()[0] == "libfreetype-dev"
+
+
+def test_plain_debian_gets_the_gpio_and_i2c_groups(tmp_path):
+    root = pi_tree(tmp_path, PI4)
+    (root / "etc").mkdir()
+    (root / "etc/group").write_text("root:x:0:\ndialout:x:20:\nsudo:x:27:pi\n")
+    code, out, _ = install(root)
+    assert "would run: groupadd --system gpio" in out and "would run: groupadd --system i2c" in out
+    assert "groupadd --system dialout" not in out
+    rules = (root / "etc/udev/rules.d/60-worms-table-gpio.rules").read_text()
+    assert 'KERNEL=="gpiochip*", GROUP="gpio"' in rules and 'SUBSYSTEM=="i2c-dev", GROUP="i2c"' in rules
+
+
+def test_a_command_that_failed_after_its_file_is_run_again_on_the_next_run(tmp_path):
+    """Issue 36 item 2: the file a reload follows is written when the reload fails; the next
+    run, finding the file as it should be, still runs the reload, until it succeeds once."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from installpi.changes import Changes, StepFailed
+
+    ok = tmp_path / "reload-works"
+    reload = ("sh", "-c", f"test -e {ok}", "read the new unit")
+
+    def run():
+        changes = Changes(tmp_path / "root", dry=False)
+        changes.write("/etc/unit", "[Service]\n", "the unit", then=(reload,))
+        return changes.changes
+
+    with pytest.raises(StepFailed, match=r"sh -c test -e .* failed \(exit 1\) while it set up read "
+                                         "the new unit"):
+        run()
+    assert (tmp_path / "root/etc/unit").read_text() == "[Service]\n"
+    ok.touch()
+    assert run() == [f"ran: sh -c test -e {ok} (read the new unit)"]       # retried, file as it was
+    assert run() == []                                                     # then done
+    assert list((tmp_path / "root/var/lib/worms-table-install/pending").iterdir()) == []
+
+
+def test_a_failed_step_lists_what_was_changed_before_it(tmp_path, capsys):
+    module = load_install_pi()
+    from installpi.changes import StepFailed
+
+    def fails(*args):
+        raise StepFailed("pip install failed (exit 1) while it set up worms-table")
+    module.venv = fails
+    root = pi_tree(tmp_path, PI4)
+    assert module.main(["--root", str(root)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("install-pi: pip install failed (exit 1)")
+    assert "what it had changed before it stopped (" in err
+    assert "  changed /boot/firmware/config.txt: I2C on at 400 kHz" in err
+    assert "run install-pi again: it does only what is not done, the failed step too" in err
+    assert "Traceback" not in err
+
+
+def test_pillow_without_freetype_stops_the_install_saying_how_to_mend_it(tmp_path):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from installpi.changes import Changes, StepFailed
+    from installpi.venv import check_pillow
+
+    font = ROOT / "table/fonts/DejaVuSansCondensed.ttf"
+    good = tmp_path / "good"
+    (good / "bin").mkdir(parents=True)
+    (good / "bin/python").write_text(f"#!/bin/sh\nexec {sys.executable} \"$@\"\n")
+    (good / "bin/python").chmod(0o755)
+    check_pillow(Changes(tmp_path, dry=False), good, font)      # this Pillow has FreeType
+    bad = tmp_path / "bad"
+    (bad / "bin").mkdir(parents=True)
+    (bad / "bin/python").write_text("#!/bin/sh\necho 'Traceback (most recent call last):' >&2\n"
+                                    "echo 'ImportError: The _imagingft C module is not installed' >&2\n"
+                                    "exit 1\n")
+    (bad / "bin/python").chmod(0o755)
+    with pytest.raises(StepFailed) as info:
+        check_pillow(Changes(tmp_path, dry=False), bad, font)
+    message = str(info.value)
+    assert "(ImportError: The _imagingft C module is not installed): it was built without FreeType" \
+        in message
+    assert "apt-get install libfreetype-dev" in message and "--no-binary pillow" in message
+    (bad / "bin/python").write_text("#!/bin/sh\necho 'ModuleNotFoundError: No module named PIL' >&2\n"
+                                    "exit 1\n")
+    with pytest.raises(StepFailed, match=r"No module named PIL.*remove .*bad\) and run install-pi again"):
+        check_pillow(Changes(tmp_path, dry=False), bad, font)

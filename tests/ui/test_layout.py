@@ -56,3 +56,24 @@ def test_text_is_drawn_as_pils_text_draws_it_pixel_for_pixel():
                 c.text(xy, s, f, fill)
                 c.text(xy, s, f, fill)                   # (the second time from the stamp)
                 assert c.image.tobytes() == drawn.tobytes(), (f.size, s, xy, fill)
+
+
+def test_a_pillow_without_freetype_stops_a_drawing_command_with_one_line(monkeypatch, capsys):
+    """Issue 36: on the 32-bit OS a Pillow built without FreeType made the daemon crash at every
+    start until systemd gave up; now it exits 2 (the unit does not restart it) saying what to do."""
+    from PIL import ImageFont
+
+    from table import cli, fonts
+
+    def no_freetype(*args, **kwargs):
+        raise ImportError("The _imagingft C module is not installed")
+    monkeypatch.setattr(ImageFont, "truetype", no_freetype)
+    fonts.font.cache_clear()
+    try:
+        assert cli.main(["selftest", "--sim", "--auto"]) == 2
+    finally:
+        fonts.font.cache_clear()
+    err = capsys.readouterr().err
+    assert err == ("worms-table selftest: this Pillow cannot load a font (The _imagingft C module is "
+                   "not installed): it was built without FreeType; run scripts/install-pi again, which "
+                   "says how to rebuild it\n")
