@@ -200,9 +200,9 @@ def test_a_drop_or_sudden_death_card_has_no_target_and_nothing_acting_at_the_tok
         "accuracy: a Drop card has no target: it aims nowhere and puts no Target Token down; "
         "remove accuracy = 3",
         'text[0]: a Drop card has no target, so this blast step has no Target Token to act at; '
-        'give it at = "own_hex", or remove it',
+        'give it at = "own_hex" or "them", or remove it',
         'text[2]: a Drop card has no target, so this place step has no Target Token to act at; '
-        'give it at = "emptiest" or "same" or "own_hex", or remove it',
+        'give it at = "emptiest" or "same" or "own_hex" or "them", or remove it',
         "text[3]: a Drop card has no target rule to aim again under; remove this new_target step"]
     problems = _problems('kind = "sudden_death"\nlasting = "one_life"\ntarget = "any"\n'
                          'drop = [{ do = "scatter" }]\n')

@@ -219,3 +219,29 @@ def test_a_game_with_a_by_hand_card_replays_and_bots_report_no_change():
     assert any(e.get("kind") == "edit" and e["answer"] == "done" for e in game.log)
     again = LibraryGame.replay(config, seed, game.log, cards)
     assert again.log == game.log and again.events == game.events
+
+
+def test_them_needs_an_earlier_step_that_acts_on_things_and_a_length_needs_a_line():
+    def problems(text):
+        return parse_card({"id": "c", "kind": "drop", "names": {"en": "C"}, "text": text},
+                          "t", 0)[1]
+    [why] = problems([{"do": "change_wind"}, {"do": "knockback", "what": "them"}])
+    assert "text[1].what" in why and "no step before it acts on a Thing" in why
+    [why] = problems([{"do": "blast", "at": "them"}])
+    assert "text[0].at" in why
+    [why] = problems([{"do": "blast", "at": "own_hex", "length": 2}])
+    assert "text[0].length" in why and "area" in why
+    assert problems([{"do": "place", "kind": "mine", "at": "emptiest"},
+                     {"do": "knockback", "what": "them"}]) == []
+
+
+def test_a_drop_card_acts_on_what_it_placed_without_a_target_token():
+    from table.engine.cards import resolve_drop
+    b = board(worm("A", (0, 0)), land={(0, 0), (1, 0), (1, 1)})
+    r = Resolver(b, Script(dice=["4"]))
+    drop, problems = parse_card({"id": "c", "kind": "drop", "names": {"en": "C"}, "text": [
+        {"do": "place", "kind": "mine", "at": "emptiest"}, {"do": "knockback", "what": "them"}]},
+        "t", 0)
+    assert problems == [] and b.target is None
+    resolve_drop(r, drop)                  # the emptiest hex is [1, 0]; the 4 knocks it south
+    assert [(t.id, t.at) for t in b.things.values() if t.kind == "mine"] == [("mine-1", (1, 1))]

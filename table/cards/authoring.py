@@ -67,7 +67,45 @@ ORDER = CARD_KEYS
 __all__ = ["ASKED", "DEFAULTS", "CARD_KEYS", "CARD_KINDS", "ID_RE", "LANGS", "MAX_ACCURACY", "MAX_COPIES",
            "MAX_RANGE", "OPTIONAL", "PLACE_AT", "RULES", "STEP_KINDS", "STEP_PARAMS", "SYMBOLS",
            "TARGET_RULES", "WEAPON_KINDS", "WHERE", "check", "id_problem", "name_problem", "rename",
-           "slug", "to_toml", "write"]
+           "line_of", "slug", "step_line", "to_toml", "write"]
+
+
+def step_line(line: str) -> dict:
+    """One text step as the page's card form takes it, a line each (``web/static/card-form.js``
+    ``stepLines`` reads the same way): the step's name, then ``key=value`` words; a list's
+    values joined by commas (``kinds=mine,fire``), a number as digits, and ``text=`` takes the
+    rest of the line whole (``by_hand text=Flip the Danger Flipper``).
+
+    >>> step_line("damage pick=one kinds=worm,oil_drum")
+    {'do': 'damage', 'pick': 'one', 'kinds': ['worm', 'oil_drum']}
+    >>> step_line("by_hand text=Each team skips a turn.  length=2")
+    {'do': 'by_hand', 'text': 'Each team skips a turn.  length=2'}
+    """
+    head, _, rest = line.strip().partition(" ")
+    step: dict = {"do": head}
+    rest = rest.strip()
+    while rest:
+        if rest.startswith("text="):
+            step["text"] = rest[len("text="):].strip()
+            break
+        word, _, rest = rest.partition(" ")
+        rest = rest.strip()
+        key, _, value = word.partition("=")
+        many = STEP_PARAMS.get(head, {}).get(key, ("",))[0] == "list" or key == "kinds"
+        step[key] = ([v for v in value.split(",") if v] if many
+                     else int(value) if value.isascii() and value.isdigit() else value)
+    return step
+
+
+def line_of(step: dict) -> str:
+    """A text step as a line of the card form (:func:`step_line` reads it back)."""
+    words = [step["do"]]
+    for key, value in step.items():
+        if key not in ("do", "text"):
+            words.append(f"{key}={','.join(value) if isinstance(value, list) else value}")
+    if "text" in step:
+        words.append(f"text={step['text']}")
+    return " ".join(words)
 
 
 def slug(name: str) -> str:

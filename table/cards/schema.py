@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from table.engine.decisions import PASS, Purpose
 from table.engine.effects import RULES
+from table.engine.reach import LINES
 from table.engine.vocabulary import (CARD_KINDS, CARD_STEPS, MAX_ACCURACY, MAX_COPIES, MAX_ID,
                                      MAX_NAME, MAX_NOTES, MAX_RANGE, MAX_STEPS, MAX_SYMBOLS,
                                      RANGED, SYMBOLS, TARGETS, WEAPON_KINDS, WHERE, Card,
@@ -197,7 +198,25 @@ def check_steps(raw: Any, field: str, bad: Bad) -> list[dict]:
             elif (why := param_problem(p, step[key])) is not None:
                 bad(f"{where}.{key}", why)
         out.append(dict(step))
+    _said_together(out, field, bad)
     return out
+
+
+def _said_together(steps: list[dict], field: str, bad: Bad) -> None:
+    """What a step's words need from the rest of its text: "them" (``what`` or ``at``) an
+    earlier step that acts on Things; a ``length`` a line area."""
+    named = False
+    for i, step in enumerate(steps):
+        rec = CARD_STEPS[step["do"]]
+        for key in ("what", "at"):
+            if step.get(key) == "them" and not named:
+                bad(f"{field}[{i}].{key}", '"them" is what an earlier step of this text acted '
+                    "on, and no step before it acts on a Thing: put the step that does first "
+                    "(damage, move, remove, place, scatter, knockback, heal, move_worm)")
+        if "length" in step and step.get("area") not in LINES:
+            bad(f"{field}[{i}].length", f"a length is for a line: give area = one of "
+                f"{', '.join(LINES)} (or leave length out)")
+        named = named or rec.names_them
 
 
 def _kind_rules(raw: dict, kind: str | None, action: list[str], text: list[dict], drop: list[dict],

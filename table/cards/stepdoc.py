@@ -44,7 +44,10 @@ def target_words(step: CardStep) -> str:
         return "no"
     if t.key is None:
         return "yes"
-    return f"when `{t.key}` is " + " or ".join(f"`{v}`" for v in t.values)
+    words = f"when `{t.key}` is " + " or ".join(f"`{v}`" for v in t.values)
+    if t.free is not None:
+        words += f" and `{t.free}` is not " + " or ".join(f"`{v}`" for v in t.free_values)
+    return words
 
 
 def step_row(step: CardStep) -> str:

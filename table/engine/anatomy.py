@@ -52,13 +52,20 @@ MAX_TEXT = 200
 
 #: the words of the steps' parameters (the kinds of Thing: board.THING_KINDS and POOL_KINDS)
 PICKS = ("one", "all")
-#: where a step acts: the Target Token's hex or the active worm's own hex
-AT = ("target", "own_hex")
-AREAS = ("hex", "around", "hex_and_around")
-PLACE_AT = ("target", "emptiest", "same", "own_hex")
+#: where a step acts: the Target Token's hex, the active worm's own hex, or the hexes of the
+#: Things the step before acted on ("its hex")
+AT = ("target", "own_hex", "them")
+#: the hexes round where a step acts: the hex, the six next to it, both, or a line of
+#: ``length`` hexes (from the worm toward the target, from the target on beyond it, along an
+#: airstrike's facing)
+AREAS = ("hex", "around", "hex_and_around", "line", "beyond", "facing")
+PLACE_AT = ("target", "emptiest", "same", "own_hex", "them")
 #: which way a ``move`` step goes
 WAYS = ("choose", "wind", "roll", "away")
-WHAT = ("target", "things", "worm")
+WHAT = ("target", "things", "worm", "them")
+#: which Things a step acts on: those where it acts, or the ones the step before acted on
+#: ("it", "them", "that worm")
+THINGS_OR_THEM = ("things", "them")
 
 
 class Param(NamedTuple):
@@ -88,10 +95,13 @@ def extra(choices: tuple[str, ...]) -> Param:
 class Targeted(NamedTuple):
     """When a step acts at the Target Token's hex, or on the token or the Things in its hex:
     always (``key`` None), or when its parameter ``key`` (said, or its default) is one of
-    ``values``.  A weapon card with no target rule cannot have such a step; played with no
-    token on the board (a Drop card) it does nothing."""
+    ``values`` -- unless its parameter ``free`` is one of ``free_values`` (a step acting on
+    what the step before acted on).  A weapon card with no target rule cannot have such a
+    step; played with no token on the board (a Drop card) it does nothing."""
     key: str | None = None
     values: tuple[str, ...] = ()
+    free: str | None = None
+    free_values: tuple[str, ...] = ()
 
 
 #: a step that always acts at the Target Token's hex
@@ -107,6 +117,8 @@ class Play:
     facing: int | None = None
     thing: str | None = None
     placed_at: Hex | None = field(default=None)
+    #: the Things the last step that acted on Things acted on ("it", "them")
+    them: tuple[str, ...] = ()
 
 
 class Card(NamedTuple):
@@ -165,6 +177,8 @@ class CardStep:
     target: Targeted | None
     effect: str
     teach_row: int | None = None
+    #: the Things it acts on are what a later step's "it" or "them" means
+    names_them: bool = False
 
     def __post_init__(self) -> None:
         def bad(what: str) -> StepError:
@@ -185,6 +199,10 @@ class CardStep:
                 t.key not in self.params or not t.values
                 or not set(t.values) <= set(self.params[t.key].choices)):
             raise bad(f"needs the target by {t.key}={t.values}: not a choice of its parameters")
+        if t is not None and t.free is not None and (
+                t.free not in self.params or not set(t.free_values) <= set(self.params[t.free].choices)):
+            raise bad(f"is free of the target by {t.free}={t.free_values}: not a choice of its "
+                      "parameters")
         if not self.effect.strip():
             raise bad("say its effect in words (docs/cards.md's table)")
         object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
@@ -196,7 +214,9 @@ class CardStep:
     def needs_target(self, step: dict) -> bool:
         """Whether ``step`` (one of these) acts at the Target Token (:class:`Targeted`)."""
         t = self.target
-        return t is not None and (t.key is None or self.value(step, t.key) in t.values)
+        if t is None or (t.free is not None and self.value(step, t.free) in t.free_values):
+            return False
+        return t.key is None or self.value(step, t.key) in t.values
 
 
 def registry(*steps: CardStep) -> Mapping[str, CardStep]:

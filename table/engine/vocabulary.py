@@ -18,15 +18,16 @@ from table.hexgrid import DIRECTIONS, Hex, direction_to, hexagon, neighbour
 
 from .anatomy import (ALWAYS, AREAS, AT, CARD_KINDS, MAP_SPAN, MAX_ACCURACY, MAX_COPIES, MAX_HEXES,
                       MAX_ID, MAX_NAME, MAX_NOTES, MAX_RANGE, MAX_STEPS, MAX_SYMBOLS, MAX_TEXT,
-                      PICKS, PLACE_AT, RANGED, SYMBOLS, TARGETS, WAYS, WEAPON_KINDS,
-                      WHAT, WHERE, Card, CardStep, Param, Play, StepError, Targeted, choice,
-                      extra, registry)
+                      PICKS, PLACE_AT, RANGED, SYMBOLS, TARGETS, THINGS_OR_THEM, WAYS,
+                      WEAPON_KINDS, WHAT, WHERE, Card, CardStep, Param, Play, StepError, Targeted,
+                      choice, extra, registry)
 from .board import FIXED, POOL_KINDS, THING_KINDS, Thing
-from .decisions import DONE, Illegal, Purpose
-from . import entering
+from .decisions import DONE, Purpose
+from . import entering, reach
 from .effects import RULES, Resolver
 from .events import EventKind
 from .handedits import apply_edit, hand_edits
+from .reach import choose_thing
 from .targeting import check_target, describe_target, target_ok, where_ok
 
 
@@ -52,54 +53,23 @@ def resolve_step(r: Resolver, card: Card, play: Play, step: dict) -> None:
 
 # -- the resolvers ---------------------------------------------------------------------------
 
+def _rec(step: dict):
+    return CARD_STEPS[step["do"]]
+
+
 def _hexes(r: Resolver, card: Card, play: Play, step: dict) -> list[Hex]:
-    """The hexes a step acts on: the target (an airstrike's line of three) or the own hex,
-    widened by ``area``."""
-    if arg(step, "at") == "own_hex":
-        base = [play.worm.at]
-    else:
-        target = r.board.target
-        if target is None:
-            return []
-        if card.target == "airstrike" and step["do"] == "blast":
-            facing = r.board.target_facing or play.facing or 1
-            base = [neighbour(target, facing, i) for i in range(3)]
-        else:
-            base = [target]
-    area = arg(step, "area") if "area" in CARD_STEPS[step["do"]].params else "hex"
-    out: list[Hex] = []
-    for h in base:
-        ring = [neighbour(h, d) for d in DIRECTIONS]
-        out += [h] if area == "hex" else ring if area == "around" else [h] + ring
-    return out
+    return reach.hexes(r, card, play, _rec(step), step)
 
 
-def _things(r: Resolver, h: Hex, step: dict, can: Callable[[Thing], bool]) -> list[Thing]:
-    kinds = set(arg(step, "kinds")) if "kinds" in CARD_STEPS[step["do"]].params else set()
-    return [t for t in r.board.worms_first(h) if can(t) and (not kinds or t.kind in kinds)]
+def _them_or(r: Resolver, card: Card, play: Play, step: dict, h: Hex,
+             can: Callable[[Thing], bool]) -> list[Thing]:
+    """The Things a step acts on in ``h`` (:func:`.reach.picked`)."""
+    return reach.picked(r, card, play, _rec(step), step, h, can)
 
 
-def choose_thing(r: Resolver, play: Play, h: Hex, options: list[Thing], card: Card) -> Thing | None:
-    """E14: one Thing in ``h`` the effect can affect; default the first, worms first (or the
-    one the play named up front)."""
-    ids = [t.id for t in options]
-    if play.thing is not None:
-        if play.thing not in ids:
-            raise Illegal(f"{play.thing!r} is not a Thing {card.id} can affect in {list(h)} "
-                          f"(there: {', '.join(ids) or 'none'})")
-        return r.board.things[play.thing]
-    if not ids:
-        return None
-    return r.board.things[r.ask("thing", ids, ids[0], Purpose.AFFECT, card=card.id)]
-
-
-def _picked(r: Resolver, card: Card, play: Play, step: dict, h: Hex,
-            can: Callable[[Thing], bool]) -> list[Thing]:
-    options = _things(r, h, step, can)
-    if arg(step, "pick") == "all":
-        return options
-    one = choose_thing(r, play, h, options, card)
-    return [] if one is None else [one]
+def _acting_on_them(r: Resolver, play: Play, step: dict) -> list[Thing] | None:
+    """The Things the step before acted on, for a step that says "it" or "them" (else None)."""
+    return reach.them(r, play) if reach.value(_rec(step), step, "what") == "them" else None
 
 
 def _blast(r: Resolver, card: Card, play: Play, step: dict) -> None:
@@ -113,20 +83,30 @@ def _blast(r: Resolver, card: Card, play: Play, step: dict) -> None:
 
 
 def _damage(r: Resolver, card: Card, play: Play, step: dict) -> None:
-    for h in _hexes(r, card, play, step):
+    done: list[Thing] = []
+    if (mine := _acting_on_them(r, play, step)) is not None:
+        for t in mine:
+            if r.alive(t):
+                done.append(t)
+                r.damage(t)
+    for h in [] if mine is not None else _hexes(r, card, play, step):
         if arg(step, "pick") == "all":
-            for t in _things(r, h, step, lambda t: True):
+            for t in reach.things(r, h, _rec(step), step, lambda t: True):
                 if r.alive(t, h):
+                    done.append(t)
                     r.damage(t)
         else:
-            for t in _picked(r, card, play, step, h, lambda t: t.kind not in FIXED):
+            for t in _them_or(r, card, play, step, h, lambda t: t.kind not in FIXED):
+                done.append(t)
                 r.damage(t)
+    reach.acted(play, done)
 
 
 def _move_worm(r: Resolver, card: Card, play: Play, step: dict) -> None:
     target = r.board.target
     if target is not None and r.alive(play.worm):
         r.move(play.worm, target, "card")
+        reach.acted(play, [play.worm])
 
 
 def _way(r: Resolver, card: Card, play: Play, step: dict, thing: Thing) -> int | None:
@@ -142,42 +122,66 @@ def _way(r: Resolver, card: Card, play: Play, step: dict, thing: Thing) -> int |
     return r.ask("direction", DIRECTIONS, DIRECTIONS[0], Purpose.FACING, card=card.id)
 
 
+def _move_one(r: Resolver, card: Card, play: Play, step: dict, t: Thing) -> None:
+    d = _way(r, card, play, step, t)
+    if d is None:                  # a rolled bullseye: it stays
+        return
+    for _ in range(arg(step, "hexes")):
+        if not r.alive(t):
+            break
+        r.move(t, neighbour(t.at, d), "card")
+
+
 def _move(r: Resolver, card: Card, play: Play, step: dict) -> None:
-    for h in _hexes(r, card, play, step):
-        for t in _picked(r, card, play, step, h, lambda t: t.kind not in FIXED):
-            if not r.alive(t, h):
-                continue
-            d = _way(r, card, play, step, t)
-            if d is None:                  # a rolled bullseye: it stays
-                continue
-            for _ in range(arg(step, "hexes")):
-                if not r.alive(t):
-                    break
-                r.move(t, neighbour(t.at, d), "card")
+    done: list[Thing] = []
+    if (mine := _acting_on_them(r, play, step)) is not None:
+        for t in mine:
+            if r.alive(t) and t.kind not in FIXED:
+                done.append(t)
+                _move_one(r, card, play, step, t)
+    for h in [] if mine is not None else _hexes(r, card, play, step):
+        for t in _them_or(r, card, play, step, h, lambda t: t.kind not in FIXED):
+            if r.alive(t, h):
+                done.append(t)
+                _move_one(r, card, play, step, t)
+    reach.acted(play, done)
 
 
 def _remove(r: Resolver, card: Card, play: Play, step: dict) -> None:
-    for h in _hexes(r, card, play, step):
-        for t in _picked(r, card, play, step, h, lambda t: True):
+    done: list[Thing] = []
+    if (mine := _acting_on_them(r, play, step)) is not None:
+        done = [t for t in mine if r.alive(t)]
+        for t in done:
+            r.destroy(t, "removed")
+    for h in [] if mine is not None else _hexes(r, card, play, step):
+        for t in _them_or(r, card, play, step, h, lambda t: True):
             if r.alive(t, h):
+                done.append(t)
                 r.destroy(t, "removed")
+    reach.acted(play, done)
 
 
 def _place(r: Resolver, card: Card, play: Play, step: dict) -> None:
     at = arg(step, "at")
-    h: Hex | None
+    spots: list[Hex | None]
     if at == "emptiest":     # (no question whose answer cannot matter: an empty pool)
-        h = r.emptiest(ask=r.board.in_pool(step["kind"]) > 0 or _same_after(card, step))
+        spots = [r.emptiest(ask=r.board.in_pool(step["kind"]) > 0 or _same_after(card, step))]
     elif at == "same":
-        h = play.placed_at
+        spots = [play.placed_at]
     elif at == "own_hex":
-        h = play.worm.at
+        spots = [play.worm.at]
+    elif at == "them":
+        spots = list(dict.fromkeys(t.at for t in reach.them(r, play)))
     else:
-        h = r.board.target
-    if h is not None:
-        r.place(step["kind"], h)
-        play.placed_at = h
-        entering.full_hex(r, h)
+        spots = [r.board.target]
+    placed: list[Thing] = []
+    for h in spots:
+        if h is not None:
+            thing = r.place(step["kind"], h)
+            placed += [thing] if thing is not None else []
+            play.placed_at = h
+            entering.full_hex(r, h)
+    reach.acted(play, placed)
 
 
 def _same_after(card: Card, step: dict) -> bool:
@@ -197,13 +201,16 @@ def _scatter(r: Resolver, card: Card, play: Play, step: dict) -> None:
         return
     if what == "worm":
         things = [play.worm] if r.alive(play.worm) else []
+    elif what == "them":
+        things = reach.them(r, play)
     else:
-        target = r.board.target
-        things = [] if target is None else [t for t in r.board.worms_first(target)
-                                            if t.kind not in FIXED]
-    for t in things:
+        things = [t for h in _hexes(r, card, play, step)
+                  for t in _them_or(r, card, play, step, h, lambda t: t.kind not in FIXED)]
+    done = [t for t in things if t.kind not in FIXED]
+    for t in done:
         if r.alive(t):
             r.knockback(t) if knock else r.scatter(t)
+    reach.acted(play, done)
 
 
 def _new_target(r: Resolver, card: Card, play: Play, step: dict) -> None:
@@ -216,10 +223,20 @@ def _new_target(r: Resolver, card: Card, play: Play, step: dict) -> None:
 
 
 def _heal(r: Resolver, card: Card, play: Play, step: dict) -> None:
-    worm = play.worm
-    if r.alive(worm) and worm.damaged:
-        worm.damaged = False
-        r.event(EventKind.HEAL, worm=worm.id)
+    what = arg(step, "what")
+    if what == "worm":
+        worms = [play.worm]
+    elif what == "them":
+        worms = reach.them(r, play)
+    else:
+        worms = [t for h in _hexes(r, card, play, step)
+                 for t in reach.things(r, h, _rec(step), step, lambda t: True)]
+    done = [w for w in worms if w.kind == "worm" and r.alive(w)]
+    for worm in done:
+        if worm.damaged:
+            worm.damaged = False
+            r.event(EventKind.HEAL, worm=worm.id)
+    reach.acted(play, done)
 
 
 def _rule(r: Resolver, card: Card, play: Play, step: dict) -> None:
@@ -257,47 +274,69 @@ def aim(r: Resolver, card: Card, play: Play, target: Hex) -> None:
 
 # -- the steps, one record each --------------------------------------------------------------
 
-#: the steps that act at the Target Token's hex unless ``at`` says another hex
-_AT_TARGET = Targeted("at", ("target",))
+#: the steps that act at the Target Token's hex unless ``at`` says another hex (or they act
+#: on what the step before acted on)
+_AT_TARGET = Targeted("at", ("target",), "what", ("them",))
+_AT = Targeted("at", ("target",))
 #: a Scatter or Knockback Scatter of the token or of the Things in its hex
 _SCATTERS_TARGET = Targeted("what", ("target", "things"))
 _KINDS = Param(THING_KINDS, many=True, default=(), asked=False)
+#: which Things: those where the step acts, or "it"/"them" (what the step before acted on)
+_WHAT = extra(THINGS_OR_THEM)
+#: how many hexes a line area holds
+_LENGTH = Param(number=(1, MAX_HEXES), default=3, asked=False)
 
 #: Every step of a card's text, in the order the checks list them (see the module doc).
 CARD_STEPS = registry(
-    CardStep("blast", _blast, {"at": extra(AT), "area": extra(AREAS)}, _AT_TARGET,
+    CardStep("blast", _blast, {"at": extra(AT), "area": extra(AREAS), "length": _LENGTH}, _AT,
              "Blast (E2) the hex (an `airstrike` card: the three hexes of its line); `around`: "
-             "the six hexes round it, directions 1 to 6", teach_row=1),
-    CardStep("damage", _damage, {"pick": choice(PICKS), "kinds": _KINDS, "at": extra(AT)},
-             _AT_TARGET, "Damage (E3) one Thing of the player's choice (E14) in the hex, or all "
-             "of them (only Things of `kinds`, when given)", teach_row=2),
+             "the six hexes round it, directions 1 to 6; `line`: `length` hexes from the worm "
+             "toward it; `beyond`: `length` hexes from it on, away from the worm; `facing`: "
+             "`length` hexes from it along the token's facing", teach_row=1),
+    CardStep("damage", _damage, {"pick": choice(PICKS), "kinds": _KINDS, "at": extra(AT),
+                                 "area": extra(AREAS), "length": _LENGTH, "what": _WHAT},
+             _AT_TARGET, "Damage (E3) one Thing of the player's choice (E14) in the hexes, or "
+             "all of them (only Things of `kinds`, when given); `what = \"them\"`: the Things "
+             "the step before acted on", teach_row=2, names_them=True),
     CardStep("move_worm", _move_worm, {}, ALWAYS, "move the active worm to the target hex (E7)",
-             teach_row=3),
+             teach_row=3, names_them=True),
     CardStep("move", _move, {"pick": choice(PICKS), "way": choice(WAYS),
                              "hexes": Param(number=(1, MAX_HEXES), default=1), "kinds": _KINDS,
-                             "at": extra(AT)}, _AT_TARGET,
-             "move one (or all) Things of the hex `hexes` hexes, one at a time, the way chosen, "
+                             "at": extra(AT), "area": extra(AREAS), "length": _LENGTH,
+                             "what": _WHAT}, _AT_TARGET,
+             "move one (or all) Things of the hexes `hexes` hexes, one at a time, the way chosen, "
              "the wind's, a die's (a hit: it stays) or away from the active worm (chosen when "
-             "not in line)", teach_row=11),
+             "not in line)", teach_row=11, names_them=True),
     CardStep("remove", _remove, {"kinds": Param(THING_KINDS, many=True), "pick": extra(PICKS),
-                                 "at": extra(AT)}, _AT_TARGET,
-             "destroy one (or all) Things of those kinds in the hex", teach_row=5),
+                                 "at": extra(AT), "area": extra(AREAS), "length": _LENGTH,
+                                 "what": _WHAT}, _AT_TARGET,
+             "destroy one (or all) Things of those kinds in the hexes", teach_row=5,
+             names_them=True),
     CardStep("place", _place, {"kind": choice(POOL_KINDS, required=True),
-                               "at": choice(PLACE_AT)}, _AT_TARGET,
+                               "at": choice(PLACE_AT)}, _AT,
              "Place (E8) a Thing from the pool; `emptiest`: the emptiest hex (E9); `same`: the "
-             "hex of the previous `place`", teach_row=4),
-    CardStep("scatter", _scatter, {"what": extra(WHAT)}, _SCATTERS_TARGET,
-             "Scatter (E5) the Target Token, the Things in its hex, or the active worm",
-             teach_row=6),
-    CardStep("knockback", _scatter, {"what": extra(("things", "worm", "target"))},
-             _SCATTERS_TARGET, "Knockback Scatter (E6) the same", teach_row=12),
+             "hex of the previous `place`; `them`: each hex the step before acted on",
+             teach_row=4, names_them=True),
+    CardStep("scatter", _scatter, {"what": extra(WHAT), "kinds": _KINDS,
+                                   "pick": extra(("all", "one")), "area": extra(AREAS),
+                                   "length": _LENGTH}, _SCATTERS_TARGET,
+             "Scatter (E5) the Target Token, the Things in its hex (or its `area`; only `kinds`, "
+             "when given; `pick = \"one\"`: one of the player's choice), the active worm, or "
+             "`them`: the Things the step before acted on", teach_row=6, names_them=True),
+    CardStep("knockback", _scatter, {"what": extra(("things", "worm", "target", "them")),
+                                     "kinds": _KINDS, "pick": extra(("all", "one")),
+                                     "area": extra(AREAS), "length": _LENGTH},
+             _SCATTERS_TARGET, "Knockback Scatter (E6) the same", teach_row=12, names_them=True),
     CardStep("change_wind", _change_wind, {}, None, "Change Wind (E10): roll for the wind",
              teach_row=7),
     CardStep("new_target", _new_target, {}, None,
              "choose a new hex (not the token's) under the card's target rule and hex terms, "
              "and aim again there (with Accuracy when the card has it); the steps after it act "
              "there", teach_row=8),
-    CardStep("heal", _heal, {}, None, "the active worm stands up again", teach_row=13),
+    CardStep("heal", _heal, {"what": extra(("worm", "things", "them")), "area": extra(AREAS),
+                             "length": _LENGTH}, Targeted("what", ("things",)),
+             "a damaged worm stands up again: the active worm, the worms in the target hex "
+             "(`things`, or its `area`), or `them`", teach_row=13, names_them=True),
     CardStep("rule", _rule, {"rule": choice(RULES, required=True)}, None,
              "the lasting rule comes into force", teach_row=10),
     CardStep("freeze", _freeze, {}, None,

@@ -236,8 +236,8 @@ def walk_screens(lang):
     w.prompt.press(InputEvent("ok"))                     # a tick
     every_row()
     w = Walk(lang, "card_1", names(1), kinds=("drop",), known={})
-    through("go", {"do": "place"}, "mine", "emptiest", {"do": "rule"}, "powerful_explosives",
-            "done")
+    through("go", {"do": "place"}, "mine", "emptiest", {"do": "place"}, "fire", "them",
+            {"do": "rule"}, "powerful_explosives", "done")
     from table.cards import library
     taken = {"card_1": library([])["bazooka"]}          # the id taken meanwhile
     w = Walk(lang, "card_1", names(1), kinds=("sudden_death",), known=taken)
@@ -292,3 +292,18 @@ def walk_screens(lang):
     title = strings.text("teach.title", lang)
     out += [screens.message(title, words) for words in said]
     return out
+
+
+def test_its_hex_is_offered_only_after_a_step_that_acts_on_things():
+    w = walk(kinds=("drop",))
+    h = Hands(w)
+    h.pick("go")
+    h.pick({"do": "place"})
+    h.pick("mine")
+    assert "them" not in w.prompt.values              # the first line: nothing before it
+    h.pick("emptiest")
+    h.pick({"do": "place"})
+    h.pick("fire")
+    assert "them" in w.prompt.values
+    h.pick("them")
+    assert w.raw["text"][-1] == {"do": "place", "kind": "fire", "at": "them"}

@@ -159,7 +159,11 @@ def works(w: Walk, step: dict) -> bool:
     """Whether ``step`` (its parameters asked so far) can work on the walk's card: on a card
     with no target (a weapon without one, a Drop or Sudden Death card), some answer to its
     questions left acts elsewhere than at the Target Token, and it does not aim again
-    (:func:`~table.cards.schema.works_without_target`, the card check's own rule)."""
+    (:func:`~table.cards.schema.works_without_target`, the card check's own rule); "them"
+    (what the step before acted on) only after a step that acts on Things."""
+    if "them" in step.values() and not any(
+            CARD_STEPS[s["do"]].names_them for s in w.raw.get(w.steps_field, ())):
+        return False
     if w.raw.get("target") is not None:
         return True
     for key in asked(step["do"]):

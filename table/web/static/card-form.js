@@ -5,24 +5,41 @@
 // the card here finishes that: the table plays or draws it at once.
 "use strict";
 
+// One text step a line, as table/cards/authoring.py's step_line reads it: the step's name, then
+// key=value words ("place kind=crate at=emptiest"); a list's values joined by commas
+// ("remove kinds=mine,fire"), a number as digits ("blast area=line length=3"), and "text=" takes
+// the rest of the line whole ("by_hand text=Flip the Danger Flipper: on danger ...").
+const LISTS = ["kinds"];
+function stepLines(source) {
+  return source.split("\n").map((line) => line.trim()).filter(Boolean).map((line) => {
+    const cut = line.indexOf(" ");
+    const step = {do: cut < 0 ? line : line.slice(0, cut)};
+    let rest = cut < 0 ? "" : line.slice(cut + 1).trim();
+    while (rest) {
+      if (rest.startsWith("text=")) {
+        step.text = rest.slice(5).trim();
+        break;
+      }
+      const space = rest.indexOf(" ");
+      const word = space < 0 ? rest : rest.slice(0, space);
+      rest = space < 0 ? "" : rest.slice(space + 1).trim();
+      const eq = word.indexOf("=");
+      const key = eq < 0 ? word : word.slice(0, eq);
+      const value = eq < 0 ? "" : word.slice(eq + 1);
+      step[key] = LISTS.includes(key) ? value.split(",").filter(Boolean)
+        : /^[0-9]+$/.test(value) ? Number(value) : value;
+    }
+    return step;
+  });
+}
+if (typeof module !== "undefined") module.exports = {stepLines};   // (tests run it under node)
+
 (() => {
+  if (typeof document === "undefined") return;
   const form = document.getElementById("card-form");
   if (!form) return;
   const field = (name) => form.elements[name];
   const WEAPONS = ["starter", "supply", "superweapon"];
-
-  // "place kind=crate at=emptiest" -> {do: "place", kind: "crate", at: "emptiest"}
-  function steps(source) {
-    return source.split("\n").map((line) => line.trim()).filter(Boolean).map((line) => {
-      const [kind, ...rest] = line.split(/\s+/);
-      const step = {do: kind};
-      for (const pair of rest) {
-        const [key, value = ""] = pair.split("=");
-        step[key] = key === "kinds" ? value.split(",").filter(Boolean) : value;
-      }
-      return step;
-    });
-  }
 
   const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
   const number = (name) => (field(name).value.trim() === "" ? undefined : Number(field(name).value));
@@ -36,13 +53,15 @@
       c.target = field("target").value || undefined;
       if (["within", "direct_within"].includes(c.target)) c.range = number("range");
       if (c.target) c.accuracy = number("accuracy");
+      const where = field("where").value.split(/[\s,]+/).filter(Boolean);
+      if (c.target && where.length) c.where = where;
       c.action = field("action").value.toUpperCase().split(/[\s,]+/).filter(Boolean);
     }
     if (kind === "sudden_death") {
       c.lasting = field("lasting").value;
-      c.drop = steps(field("steps").value);
+      c.drop = stepLines(field("steps").value);
     } else {
-      c.text = steps(field("steps").value);
+      c.text = stepLines(field("steps").value);
     }
     return JSON.parse(JSON.stringify(c));      // undefined fields left out
   }
