@@ -13,6 +13,7 @@ import build123d as bd
 
 from . import dial as D
 from . import panel as P
+from . import boardcheck
 from . import fitcheck as F
 from .assembly import Build, Result
 from .backlash import gear_backlash
@@ -223,6 +224,7 @@ def run_all(bld: Build) -> dict[str, Result]:
         "wire clearance": F.wire_clearance(bld),
         "service": F.service(bld),
         "boards": F.boards(bld),
+        "power board": boardcheck.check(),
     }
     bld.checked = out
     return out
