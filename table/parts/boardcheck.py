@@ -21,8 +21,8 @@ SCREW_KEEP_MM = 1.5 + 1.0        # a corner screw's head (M2.5 pan: 4.5 mm acros
 
 
 def holes_along(points: Sequence[Hole]) -> list[Hole]:
-    """Every hole a polyline passes, its corners and ends included (None if it is not along
-    rows and columns)."""
+    """Every hole a polyline passes, its corners and ends included; ValueError if it is not
+    along rows and columns."""
     out = [points[0]]
     for (c0, r0), (c1, r1) in zip(points, points[1:]):
         if c0 != c1 and r0 != r1:
@@ -35,43 +35,8 @@ def holes_along(points: Sequence[Hole]) -> list[Hole]:
 def problems(parts: Iterable[Fitted] = PARTS, wires: Iterable[tuple[str, Sequence[Hole]]] = WIRES,
              board: Perfboard = BOARD) -> list[str]:
     out: list[str] = []
-    name = board.name_of
-    leads: dict[Hole, tuple[str, str]] = {}          # hole -> (net, "U1 pin 7")
-    for part in parts:
-        for lead in part.leads:
-            where = f"{part.ref} {lead.pin}".strip()
-            c, r = lead.hole
-            if not (1 <= c <= board.cols and 1 <= r <= board.rows):
-                out.append(f"{where} at {lead.hole} is off the {board.cols} x {board.rows} board")
-                continue
-            if lead.hole in leads:
-                out.append(f"{where} and {leads[lead.hole][1]} share hole {name(lead.hole)}")
-            x, y = board.xy(lead.hole)
-            if any(math.hypot(x - sx, y - sy) < SCREW_KEEP_MM for sx, sy in board.screw_holes):
-                out.append(f"{where} at {name(lead.hole)} is under a corner screw")
-            if lead.net:
-                leads[lead.hole] = (lead.net, where)
-    owner: dict[Hole, str] = {h: net for h, (net, _) in leads.items()}
-    joined = _Joins()
-    for net, points in wires:
-        try:
-            path = holes_along(points)
-        except ValueError as err:
-            out.append(f"{net}: {err}")
-            continue
-        for hole in path:
-            c, r = hole
-            if not (1 <= c <= board.cols and 1 <= r <= board.rows):
-                out.append(f"{net}: a wire leaves the board at {hole}")
-                break
-            if hole in leads and leads[hole][0] != net:
-                out.append(f"{net}: a wire over {leads[hole][1]} ({leads[hole][0]}) at "
-                           f"{name(hole)}: a foreign pad")
-            elif owner.get(hole, net) != net:
-                out.append(f"{net} and {owner[hole]} both pass {name(hole)}: a short")
-            owner.setdefault(hole, net)
-        for a, b in zip(path, path[1:]):
-            joined.join(a, b)
+    leads = _leads(parts, board, out)
+    joined = _wires(wires, leads, board, out)
     by_net: dict[str, list[Hole]] = {}
     for hole, (net, _) in leads.items():
         by_net.setdefault(net, []).append(hole)
@@ -87,6 +52,57 @@ def problems(parts: Iterable[Fitted] = PARTS, wires: Iterable[tuple[str, Sequenc
         if len(nets) > 1:
             out.append(f"the wires join {' and '.join(sorted(nets))}: a short")
     return list(dict.fromkeys(out))
+
+
+def _leads(parts: Iterable[Fitted], board: Perfboard, out: list[str]) -> dict[Hole, tuple[str, str]]:
+    """hole -> (net, "U1 7") of every lead on a net; misplaced leads go to `out`."""
+    leads: dict[Hole, tuple[str, str]] = {}
+    for part in parts:
+        for lead in part.leads:
+            where = f"{part.ref} {lead.pin}".strip()
+            if not _on(board, lead.hole):
+                out.append(f"{where} at {lead.hole} is off the {board.cols} x {board.rows} board")
+                continue
+            if lead.hole in leads:
+                out.append(f"{where} and {leads[lead.hole][1]} share hole "
+                           f"{board.name_of(lead.hole)}")
+            x, y = board.xy(lead.hole)
+            if any(math.hypot(x - sx, y - sy) < SCREW_KEEP_MM for sx, sy in board.screw_holes):
+                out.append(f"{where} at {board.name_of(lead.hole)} is under a corner screw")
+            if lead.net:
+                leads[lead.hole] = (lead.net, where)
+    return leads
+
+
+def _wires(wires: Iterable[tuple[str, Sequence[Hole]]], leads: dict[Hole, tuple[str, str]],
+           board: Perfboard, out: list[str]) -> _Joins:
+    """Walk each wire hole by hole: what it passes goes to `out`, what it joins is returned."""
+    owner: dict[Hole, str] = {h: net for h, (net, _) in leads.items()}
+    joined = _Joins()
+    for net, points in wires:
+        try:
+            path = holes_along(points)
+        except ValueError as err:
+            out.append(f"{net}: {err}")
+            continue
+        off = [h for h in path if not _on(board, h)]
+        if off:
+            out.append(f"{net}: a wire leaves the board at {off[0]}")
+            continue
+        for hole in path:
+            if hole in leads and leads[hole][0] != net:
+                out.append(f"{net}: a wire over {leads[hole][1]} ({leads[hole][0]}) at "
+                           f"{board.name_of(hole)}: a foreign pad")
+            elif owner.get(hole, net) != net:
+                out.append(f"{net} and {owner[hole]} both pass {board.name_of(hole)}: a short")
+            owner.setdefault(hole, net)
+        for a, b in zip(path, path[1:]):
+            joined.join(a, b)
+    return joined
+
+
+def _on(board: Perfboard, hole: Hole) -> bool:
+    return 1 <= hole[0] <= board.cols and 1 <= hole[1] <= board.rows
 
 
 class _Joins:

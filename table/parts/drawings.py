@@ -83,8 +83,8 @@ def _view(x0: float, y0: float, mirrored: bool, led: int, servo: int) -> list[st
         out.append(f'  <text x="{side:.2f}" y="{y + 0.6:.2f}" font-size="1.6">{r}</text>')
     if mirrored:
         for net, points in WIRES:
-            pts = " ".join(f"{at(p)[0]:.2f},{at(p)[1]:.2f}" for p in points)
-            out.append(f'  <polyline points="{pts}" fill="none" stroke="{COLOURS[net]}" '
+            line = " ".join(f"{at(p)[0]:.2f},{at(p)[1]:.2f}" for p in points)
+            out.append(f'  <polyline points="{line}" fill="none" stroke="{COLOURS[net]}" '
                        'stroke-width="0.7" stroke-linecap="round" stroke-linejoin="round"/>')
     for part in PARTS:
         pts = [at(lead.hole) for lead in part.leads]
