@@ -13,6 +13,7 @@ import pytest
 from table.app import boxseat
 from table.app.daemon import Daemon
 from table.app.demo.show import BYE_S, CODE_S, NOTICE_S, RESULT_S, Show
+from table.app.demo.shot import WeaponPick
 from table.app.demo.visitor import Scene, invite_screen
 from table.cards.simtags import card_for_uid, sim_uid
 from table.cli import main
@@ -86,7 +87,7 @@ def test_the_show_plays_whole_games_on_every_device(table, devices, tmp_path, mo
 def test_each_beat_shows_the_decision_then_what_its_answer_did(table, clock):
     daemon, show = table
     assert show.beat() > 0                        # the invitation, with the wind running
-    assert said(daemon) == "Worms: try it! Tap the Bazooka to try a shot\nor press any button"
+    assert said(daemon) == "Worms: try it! Press any button to try a shot\nor tap a weapon card"
     assert isinstance(daemon.current(), Scene) and daemon.current().animated
     while daemon.queue or isinstance(daemon.current(), Scene):   # the setup, step by step
         show.beat()
@@ -153,21 +154,30 @@ def test_a_visitor_takes_a_shot(table, clock, devices):
     assert show.act == "show" and len(daemon.game.log) > log
 
 
-def test_a_visitor_who_plays_no_weapon_is_told_so(table, clock):
-    """OK on the weapon step plays no card: the result says no weapon this turn (not an
-    earlier card's result, and no crash)."""
+def test_a_visitor_sees_the_weapons_the_team_holds_and_ok_fires_one(table, clock, devices):
+    """The visit's first screen lists the team's weapons by name, the cursor on one; ▼ moves
+    it, OK plays the card under it (never a pass by surprise, issue 38 item 3)."""
     daemon, show = table
     for _ in range(60):                           # the team has played cards before
         show.beat()
     press(daemon, "3")
-    team, log = show.visitor_team, len(daemon.game.log)
-    for _ in range(10):
-        if show.act != "visitor":
-            break
-        press(daemon, "ok")
-    assert show.act == "bye" and "pass" in answers(daemon.game)[-1:]
-    assert any(e["event"] == "play" and e.get("team") == team for e in daemon.game.events)
-    assert said(daemon) == "Worms: try it! No weapon this turn" and len(daemon.game.log) > log
+    team, asked = show.visitor_team, daemon.game.request
+    held = [c for c in asked.options if c != "pass"]
+    pick = daemon.current()
+    assert isinstance(pick, WeaponPick) and pick.values == weapons_of(held)
+    names = [daemon.cards[c].name("en") for c in pick.values]
+    assert said(daemon).startswith(team.capitalize()) and names[0] in said(daemon)
+    press(daemon, "4")                            # ▼: the next weapon
+    chosen = pick.values[1 % len(pick.values)]
+    press(daemon, "ok")
+    assert answers(daemon.game)[-1] == chosen and show.visitor_team == team
+    assert daemon.game.request is not asked
+
+
+def weapons_of(held: list) -> list:
+    """The weapons as the pick lists them: the Bazooka and the Grenade first."""
+    return [c for c in ("bazooka", "grenade") if c in held] + \
+        [c for c in held if c not in ("bazooka", "grenade")]
 
 
 def test_a_silent_visitor_hands_back_to_the_show(table, clock):
@@ -212,7 +222,7 @@ def test_a_card_that_cannot_be_played_is_refused_clearly(table, clock, devices):
 def test_a_card_the_team_does_not_hold_is_said_never_swapped(table):
     daemon, show = table
     show.beat()
-    assert "Tap the Bazooka to try a shot" in said(daemon)
+    assert "Press any button to try a shot" in said(daemon)
     tap(daemon, "supplies")                       # a Drop card: the visit starts, and says so
     assert show.act == "visitor" and "supplies" not in answers(daemon.game)
     held = next(c for c in ("bazooka", "grenade") if c in daemon.game.request.options)
@@ -239,8 +249,9 @@ def test_after_a_mistake_the_visitor_s_ok_only_clears_it(table, clock):
     tap(daemon, "supplies")                       # and the notice clears itself
     clock.now += NOTICE_S
     show.beat()
-    press(daemon, "ok")                           # (now the OK passes)
-    assert answers(daemon.game)[-1] == "pass"
+    assert isinstance(daemon.current(), WeaponPick)   # the team's weapons again
+    press(daemon, "ok")                           # (now the OK fires the one on show)
+    assert answers(daemon.game)[-1] in ("bazooka", "grenade")
 
 
 def test_the_invitation_comes_back_during_a_game(table):
@@ -249,7 +260,7 @@ def test_the_invitation_comes_back_during_a_game(table):
     for _ in range(150):
         show.beat()
         shown.append(said(daemon))
-    invites = [i for i, t in enumerate(shown) if "Tap the Bazooka" in t or "Hold OK" in t]
+    invites = [i for i, t in enumerate(shown) if "try a shot" in t or "Hold OK" in t]
     assert invites[0] == 0 and len(invites) >= 3          # between games and during them
     assert show.games == 0                                # (all in the first game)
 

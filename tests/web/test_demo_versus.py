@@ -7,8 +7,10 @@ from __future__ import annotations
 import pytest
 
 from table.app import boxseat
+from table.librarygame import LibraryGame
 from table.app.demo import versus
 from table.app.demo.show import Act
+from table.app.demo.shot import WeaponPick
 
 from .test_demo import on_show, press, said
 
@@ -65,7 +67,7 @@ def test_every_other_invitation_offers_the_game_against_the_box(devices, clock):
         show.beat()
         shown.add(said(daemon))
     assert any("Hold OK to play a short game against the box" in s for s in shown)
-    assert any("Tap the Bazooka" in s for s in shown)
+    assert any("try a shot" in s for s in shown)
 
 
 def test_a_short_game_begun_while_the_winner_is_on_show_ends_in_a_new_show_game(devices, clock,
@@ -110,3 +112,46 @@ def test_the_box_s_moves_in_the_short_game_are_the_box_s_own(devices, clock):
         assert game.log == log                    # (the box's to answer, on its beat)
     show.beat()
     assert len(game.log) > len(log)
+
+
+def test_the_visitor_s_first_shot_can_hit_the_box_s_worm(devices, clock):
+    """The short game starts with the two worms on one straight line, three hexes apart: at
+    the visitor's first weapon step its Bazooka reaches the box's worm, and the aim starts
+    on it (issue 38 item 4)."""
+    daemon, show = on_show(devices, clock, seed=3)
+    press(daemon, "ok", long=True)
+    for _ in range(50):                               # OK through the moves (none made)
+        game = daemon.game
+        if game.turn.step == "weapon" and not daemon.queue:
+            break
+        press(daemon, "ok")
+    assert game.turn.team == versus.VISITOR and "bazooka" in game.request.options
+    assert isinstance(daemon.current(), WeaponPick) and daemon.current().selected == "bazooka"
+    press(daemon, "ok")                               # the Bazooka: where to aim
+    red = game.board.things["red-1"].at
+    assert game.request.kind == "hex" and red in game.request.options
+    assert daemon.current().cursor == red
+
+
+def play_short_game(seed: str) -> LibraryGame:
+    """The short game on the engine alone: the box's Red at its easy level, Blue passing
+    every decision with its default, until first blood or the end."""
+    game = LibraryGame.new(versus.config(), seed)
+    while game.request is not None and versus.outcome(game) is None:
+        game.answer(boxseat.choose(game, game.seed) if game.turn.team == versus.BOX
+                    else game.request.default)
+    return game
+
+
+def test_the_box_drowning_itself_wins_the_visitor_nothing():
+    """(Seed x:4: Red jumps and sinks in its own turn; Blue never fired.)"""
+    game = play_short_game("versus:x:4")
+    assert not game.board.worms(versus.BOX)
+    assert versus.hurt_by(game.events, versus.BOX) == versus.BOX
+    assert versus.outcome(game) == versus.Outcome(None)
+
+
+def test_the_box_s_shot_in_its_turn_wins_it_the_short_game():
+    game = play_short_game("versus:x:1")
+    assert versus.hurt_by(game.events, versus.VISITOR) == versus.BOX
+    assert versus.outcome(game) == versus.Outcome(versus.BOX)

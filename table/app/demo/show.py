@@ -36,26 +36,16 @@ from table.ui import scenes, screens
 from table.ui.strings import text
 
 from table.app import boxseat
-from table.app.demo import versus
+from table.app.demo import shot, versus
 from table.app.asking.prompt import Prompt
 from table.app.core.mode import Act
+from table.app.demo.pace import (AFTER_S, ASK_S, BYE_S, CODE_S, IDLE_S, INVITE_EVERY, INVITE_S,
+                                 NOTICE_S, OVER_S, RESULT_S, STEP_S, WAIT_S)
 from table.app.demo.showinputs import Daemon, ShowInputs
 from table.app.demo.visitor import Scene, bye_screen, chained, commentary, invite_screen, shot_result
 
 log = logging.getLogger("worms-table.demo")
 
-IDLE_S = 60.0           # a visitor silent this long hands the table back to the show
-BYE_S = 3.0             # "back to the show in a moment"
-RESULT_S = 4.0          # what the visitor's shot did, before that
-NOTICE_S = 2.5          # a notice (a mistake said) over a visitor's prompt
-CODE_S = 60.0           # any other notice (the page's pairing code) over the show
-ASK_S = 0.7             # a decision on show before the box answers it
-STEP_S = 0.4            # a step to copy on show (the players would copy it)
-AFTER_S = 0.5           # what an answer did, after its animations
-OVER_S = 5.0            # the winner
-INVITE_S = 3.0          # the invitation
-INVITE_EVERY = 6        # during a game, the invitation again after this many answers
-WAIT_S = 1.0            # a visitor's prompt, until the next look
 DEMO_ROUNDS = 6
 DEMO_TEAMS = 2
 #: who plays the show: the box at its easy level ("greedy": the same, its old name) or random
@@ -204,6 +194,7 @@ class Show:
             return held
         if self.act == Act.VISITOR:           # (the visitor's to play, and its steps to copy)
             self.visit_over()
+            self.offer_shot()
             return WAIT_S
         if self.act == Act.VERSUS:
             return self._versus_beat(now)
@@ -304,6 +295,13 @@ class Show:
         log.info("demo: a visitor plays the %s team's weapon", self.visitor_team)
         return d.current()
 
+    def offer_shot(self) -> None:
+        """The visitor's weapon step on show as the weapons its team holds, by name."""
+        if self.act in (Act.VISITOR, Act.VERSUS):
+            pick = shot.pick_for(self.d, self.visitor_team, self.mine if self.ours() else None)
+            if pick is not None and pick is not self.mine:
+                self.put(pick)
+
     def visit_over(self) -> None:
         """Once the visitor's weapon step is over: what the shot did, then goodbye."""
         d = self.d
@@ -341,7 +339,7 @@ class Show:
         d = self.d
         game = d.game
         assert game is not None
-        if self.ours():
+        if self.ours() and not isinstance(self.mine, shot.WeaponPick):
             self.put(None)
         out = versus.outcome(game)
         if out is not None:
@@ -357,6 +355,7 @@ class Show:
             return STEP_S
         if boxseat.box_team(game) is not None:      # the box's move (the easy level: quick)
             return self._give(boxseat.choose(game, game.seed), d.current().screen(d.view()))
+        self.offer_shot()
         return WAIT_S
 
     def _back_to_show(self) -> None:

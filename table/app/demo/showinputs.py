@@ -9,9 +9,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from table.app import boxseat, inputs
-from table.app.asking.prompts import Notice
+from table.app.asking.prompts import Answer, Notice
 from table.app.core.mode import Act
-from table.app.demo.visitor import not_held, shot_card
+from table.app.demo.shot import WeaponPick, weapons
+from table.app.demo.visitor import not_held
 
 if TYPE_CHECKING:
     from table.journal import Journal
@@ -54,6 +55,7 @@ class ShowInputs:
         self._woken()
         self._press(d, event)
         self.show.noticed()
+        self.show.offer_shot()
 
     def _press(self, d: Daemon, event: Any) -> None:
         if event.name == inputs.PAIR_BUTTON and event.long:
@@ -69,9 +71,15 @@ class ShowInputs:
         elif self._box_to_answer(d):
             return
         elif self.show.act in (Act.VISITOR, Act.VERSUS):
-            if self.show.ours():
-                self.show.put(None)
-            inputs.press(d, event)
+            pick = self._pick()
+            if pick is not None:
+                out = pick.press(event)
+                if isinstance(out, Answer):
+                    self._shoot(d, out.value)
+            else:
+                if self.show.ours():
+                    self.show.put(None)
+                inputs.press(d, event)
             self.show.visit_over()
         else:
             self.show.start_visit()
@@ -85,6 +93,7 @@ class ShowInputs:
         self._woken()
         self._tap(d, self.card_of(uid))
         self.show.noticed()
+        self.show.offer_shot()
 
     def _box_to_answer(self, d: Daemon) -> bool:
         """The short game's box Red to answer (on the show's beat, not a visitor's press/tap)."""
@@ -94,25 +103,43 @@ class ShowInputs:
         if self._box_to_answer(d):
             return
         if self.show.act in (Act.VISITOR, Act.VERSUS):
-            self.show.put(None)
-            prompt = d.current()
-            inputs.outcome(d, prompt, prompt.tap(card))
+            pick = self._pick()
+            if pick is not None and card is not None and pick.tap(card) is None:
+                self._not_held(card, pick.selected)      # (the pick stays under it)
+                return
+            self._shoot(d, card)
             self.show.visit_over()
         else:
             self.show.start_visit()
             self._play(card, say=True)
 
     def _play(self, card: str | None, say: bool = False) -> None:
-        """The visitor's first card: ``card`` if the team holds it, else (said, with ``say``)
-        the one it holds."""
+        """The visitor's first card: ``card`` if the team holds it; else the weapons it holds
+        to pick from (and, with ``say``, that it does not hold ``card``)."""
         d = self.show.d
-        prompt = d.current()
-        shot = shot_card(prompt, card)
-        if say and card is not None and shot != card:
-            d.state.set(overlay=Notice(lambda v: not_held(v.lang, d.cards, card, shot)))
+        if card is not None and card in weapons(d.current()):
+            self._shoot(d, card)
+            self.show.visit_over()
             return
-        inputs.outcome(d, prompt, prompt.tap(shot))
-        self.show.visit_over()
+        self.show.offer_shot()
+        pick = self._pick()
+        if say and card is not None and pick is not None:
+            self._not_held(card, pick.selected)
+
+    def _pick(self) -> WeaponPick | None:
+        """The visitor's weapons on show (the show's own screen), if they are."""
+        mine = self.show.mine
+        return mine if isinstance(mine, WeaponPick) and self.show.ours() else None
+
+    def _shoot(self, d: Daemon, card: str | None) -> None:
+        """``card`` tapped at the table's prompt (whatever was over it taken off: its path)."""
+        self.show.put(None)
+        prompt = d.current()
+        inputs.outcome(d, prompt, prompt.tap(card))
+
+    def _not_held(self, card: str, held: str | None) -> None:
+        d = self.show.d
+        d.state.set(overlay=Notice(lambda v: not_held(v.lang, d.cards, card, held)))
 
     def _woken(self) -> None:
         show = self.show

@@ -1,7 +1,6 @@
-"""What the shop demo (table/app/demo/show.py) says on its OLED: the invitation, what the box's play
-did, the card tapped that the team on show does not hold (and the card a visitor's first tap
-plays), what the visitor's shot did, goodbye; and the show's own screen over the game
-(:class:`Scene`: a screen, an animation)."""
+"""What the shop demo (table/app/demo/show.py) says on its OLED: the invitation, what the box's
+play did, the card tapped that the team on show does not hold, what the visitor's shot did,
+goodbye; and the show's own screen over the game (:class:`Scene`: a screen, an animation)."""
 
 from __future__ import annotations
 
@@ -9,15 +8,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from table.engine.board import Board
-from table.engine.decisions import PASS
 from table.ui import scenes, screens
 from table.ui.layout import card_name
 from table.ui.strings import text
 
 from table.app.asking.prompt import Prompt, View
-
-PREFERRED = ("bazooka", "grenade")   # a visitor's shot when the card tapped is not in hand
-
 
 class Scene(Prompt):
     """The show's own screen over the game: ``screen`` on the OLED and, on the LEDs, ``scene``
@@ -71,7 +66,7 @@ def bye_screen(lang: str) -> screens.Screen:
 
 
 def invite_screen(lang: str, versus: bool = False):
-    """The invitation: tap the Bazooka (or press any button) to try a shot; or (``versus``)
+    """The invitation: press any button (or tap a weapon card) to try a shot; or (``versus``)
     hold OK for a short game against the box."""
     if versus:
         return screens.message(text("demo.title", lang), text("demo.versus_invite", lang))
@@ -93,16 +88,6 @@ def commentary(lang: str, events: list, board: Board,
         return screens.message("worms-table", body)
     n = worm_number(shown.worm) if shown.worm else None
     return screens.turn(lang, shown.team, n, body)
-
-
-def shot_card(prompt: Any, card_id: str | None) -> str | None:
-    """The card a visitor's first tap plays: the one tapped if the team holds it (an option of
-    ``prompt``), else the Bazooka (or another weapon the team holds)."""
-    options = getattr(prompt, "options", ())
-    if card_id in options and card_id != PASS:
-        return card_id
-    weapons = [c for c in options if c != PASS]
-    return next((c for c in PREFERRED if c in weapons), weapons[0] if weapons else card_id)
 
 
 def not_held(lang: str, cards: Mapping, tapped: str, shot: str | None) -> screens.Screen:
@@ -149,5 +134,5 @@ def shot_result(lang: str, game, team: str | None, since: int = 0) -> tuple[str,
     return card_summary(lang, s, game.board)
 
 
-__all__ = ["PREFERRED", "Scene", "bye_screen", "chained", "commentary", "invite_screen",
-           "not_held", "shot_card", "shot_result"]
+__all__ = ["Scene", "bye_screen", "chained", "commentary", "invite_screen", "not_held",
+           "shot_result"]
