@@ -1,6 +1,4 @@
-"""How long each screen of the shop demo's show (table/app/demo/show.py) stays on, in seconds:
-long enough for a passer-by to read it (issue 38 item 4: a screen of words stays at least
-``READ_S``; ``bench/run demo`` prints the median time a screen was on show)."""
+"""How long each screen of the shop demo's show (table/app/demo/show.py) stays on, in seconds."""
 
 from __future__ import annotations
 
