@@ -144,14 +144,14 @@ def play_short_game(seed: str) -> LibraryGame:
 
 
 def test_the_box_drowning_itself_wins_the_visitor_nothing():
-    """(Seed x:4: Red jumps and sinks in its own turn; Blue never fired.)"""
-    game = play_short_game("versus:x:4")
+    """(Seed x:0: Red sinks in its own turn; Blue never fired.)"""
+    game = play_short_game("versus:x:0")
     assert not game.board.worms(versus.BOX)
     assert versus.hurt_by(game.events, versus.BOX) == versus.BOX
     assert versus.outcome(game) == versus.Outcome(None)
 
 
 def test_the_box_s_shot_in_its_turn_wins_it_the_short_game():
-    game = play_short_game("versus:x:1")
+    game = play_short_game("versus:x:8")
     assert versus.hurt_by(game.events, versus.VISITOR) == versus.BOX
     assert versus.outcome(game) == versus.Outcome(versus.BOX)
