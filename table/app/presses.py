@@ -15,12 +15,14 @@ from typing import Any, Iterator, Sequence
 
 from table.engine.decisions import PASS, DecisionKind
 from table.hexgrid import Hex, distance, neighbour
+from table.ui.keyboard import COLUMNS, keys
 
 from table.app.asking.prompt import Prompt
 from table.app.asking.cursor import step_towards
 from table.app.asking.pickers import CardTap, DeckTap, DicePick, HexPick, Menu, Notice
 from table.app.showing.views import Step
 from table.app.asking.typed_dice import FaceEntry
+from table.app.teach.keyboard import Keyboard
 
 #: ("press", button name) or ("tap", card id)
 Input = tuple[str, Any]
@@ -54,6 +56,8 @@ def inputs_for(prompt: Prompt, value: Any, buttons: Sequence[str]) -> Iterator[I
         yield ("press", "ok")
     elif isinstance(prompt, FaceEntry):
         yield from _typed(prompt, value, buttons)
+    elif isinstance(prompt, Keyboard):
+        yield from _keyed(prompt, value, buttons)
     elif isinstance(prompt, Menu):
         yield from menu_inputs(prompt, value, buttons)
     else:
@@ -97,6 +101,44 @@ def _typed(p: FaceEntry, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
         if p.sub is None or value not in p.sub.values:
             raise ValueError(f"no face or side is {value!r}")
         yield ("press", str(p.sub.values.index(value) + 1))
+
+
+def _keyed(p: Keyboard, value: str, buttons: Sequence[str]) -> Iterator[Input]:
+    """A name typed on the keyboard: each character's key (the case key first where it is
+    in the other case), OK on each, then Done."""
+    for ch in value:
+        key = "space" if ch == " " else ch
+        if key not in p.keys:
+            if key not in keys(p.lang, not p.upper):
+                raise ValueError(f"no key of the keyboard types {ch!r}")
+            yield from _key_to(p, p.keys.index("case"), buttons)
+            yield ("press", "ok")
+        yield from _key_to(p, p.keys.index(key), buttons)
+        yield ("press", "ok")
+    yield from _key_to(p, p.keys.index("done"), buttons)
+    yield ("press", "ok")
+
+
+def _key_to(p: Keyboard, target: int, buttons: Sequence[str]) -> Iterator[Input]:
+    """The presses that bring the keyboard's cursor to key ``target``: a row at a time (1,
+    4) while it is far, then a key at a time; on the encoder, the shorter way round."""
+    n = len(p.keys)
+    for _ in range(2 * n):
+        if p.cursor == target:
+            return
+        ahead, back = (target - p.cursor) % n, (p.cursor - target) % n
+        if "4" not in buttons:
+            yield ("press", "cw" if ahead <= back else "ccw")
+        elif back <= 2:
+            yield ("press", "5")
+        elif target - p.cursor > COLUMNS // 2 and p.cursor + COLUMNS < n:
+            yield ("press", "4")
+        elif p.cursor - target > COLUMNS // 2 and p.cursor >= COLUMNS:
+            yield ("press", "1")
+        else:
+            yield ("press", "2" if target > p.cursor else "5")
+    if p.cursor != target:
+        raise ValueError(f"the keyboard's cursor does not reach key {target}")
 
 
 def menu_inputs(p: Menu, value: Any, buttons: Sequence[str]) -> Iterator[Input]:

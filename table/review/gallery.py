@@ -253,6 +253,16 @@ def teach(lang: str) -> Iterator[tuple[str, Draw]]:
         picks += (out.value,)
         if w.answer(out.value) is not None:
             break
+    from table.app.teach.keyboard import Keyboard
+    from table.ui.keyboard import keys
+
+    def keyboard(typed: str) -> Keyboard:
+        return Keyboard(lang, text("teach.name.title", lang), typed)
+    board = keys(lang, True)
+    for key in (0, 12, board.index("space"), board.index("delete"), board.index("case"),
+                board.index("done")):
+        yield f"teach: the card's name, key {key + 1}", drawn(partial(keyboard, ""), view, key)
+    yield "teach: the card's name, typed", drawn(partial(keyboard, "W" * 24), view, 1)
 
 
 def teach_refused(lang: str) -> Iterator[tuple[str, Draw]]:

@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from table.app.asking.prompts import Answer, Menu, Refuse, View
+from table.app.teach.keyboard import Keyboard
 from table.app.teach.walk import Result, Ticks, Walk, summary
 from table.cards import parse_card
 from table.devices.buttons import InputEvent
@@ -216,7 +217,7 @@ def walk_screens(lang):
 
     def every_row():
         p = w.prompt
-        rows = len(p.values) + (1 if isinstance(p, Ticks) else 0)
+        rows = len(p.keys) if isinstance(p, Keyboard) else len(p.values) + isinstance(p, Ticks)
         for c in range(rows):
             p.cursor = c
             out.append(p.screen(view(lang)))
@@ -230,6 +231,11 @@ def walk_screens(lang):
 
     w = Walk(lang, "card_1", names(12), known={})
     through("go", "superweapon", "within", 8, 6, "symbols", "PLAY", "done")
+    Hands(w).pick("name")                                # the name, on the keyboard
+    for typed in ("", "Ab"):
+        w.prompt.typed = typed
+        every_row()
+    w.back()
     w = Walk(lang, "card_1", names(1), kinds=("supply",), known={})
     through("go", "airstrike", None, ("TEXT",), {"do": "place"}, "crate", "own_hex",
             {"do": "remove"})

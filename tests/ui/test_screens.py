@@ -332,10 +332,10 @@ def test_every_string_is_on_some_screen(monkeypatch):
     from table.app.demo import visitor
     from table.app import abandon, wizard
     from table.app.showing import views
-    from table.ui import hexnames
+    from table.ui import hexnames, keyboard
     for module in (strings, screens, instructions_mod, contexts, edits, prompts, teach, teaching,
                    teachcheck, teachquestions, teachwords, typed, visitor, wizard, abandon, views,
-                   hexnames):
+                   hexnames, keyboard):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():

@@ -23,6 +23,7 @@ from table.ui.layout import WIDTH, wrap
 from table.ui.strings import text
 
 from table.app.asking.prompts import UP, Answer, Menu, Notice, Prompt, View
+from table.app.teach.keyboard import Keyboard
 from table.app.teach.refusals import Refusal, refused_screen
 from table.app.teach.words import (asked, choice_label, line_label, menu_choices, parts, spec,
                                    step_label, target_label)
@@ -38,6 +39,7 @@ class Walk(Protocol):
     param: str | None
     refused: Refusal | None
     reading: int | None
+    typed_name: str
 
     @property
     def steps_field(self) -> str: ...
@@ -254,9 +256,17 @@ def check_menu(w: Walk) -> Prompt:
     lines = labels(w, row)
     values: list = ["fix" if i == row else ("line", i) for i in range(len(lines))]
     cursor = w.reading if w.reading is not None else row
+    name = w.raw["names"].get(w.lang) or next(iter(w.raw["names"].values()), "")
     return Menu(text("teach.ask.check", w.lang),
-                [screens.menu_item(line) for line in lines] + [text("teach.save", w.lang)],
-                values + ["save"], len(values) if cursor is None else cursor)
+                [screens.menu_item(line) for line in lines]
+                + [screens.menu_item(text("teach.name.row", w.lang, name=name)),
+                   text("teach.save", w.lang)],
+                values + ["name", "save"], len(values) + 1 if cursor is None else cursor)
+
+
+def ask_name(w: Walk) -> Prompt:
+    """The card's name typed on the buttons (the check screen's "Name:" row)."""
+    return Keyboard(w.lang, text("teach.name.title", w.lang), w.typed_name)
 
 
 def whole(w: Walk) -> Prompt:
@@ -288,7 +298,7 @@ STAGES: dict[str, Callable[[Walk], Prompt]] = {
     "start": ask_start, "kind": ask_kind, "target": ask_target, "range": ask_range,
     "accuracy": ask_accuracy, "action": ask_action, "symbols": ask_symbols,
     "lasting": ask_lasting, "text": text_menu, "param": param_prompt, "refused": refused,
-    "whole": whole}
+    "whole": whole, "name": ask_name}
 
 
 def question(w: Walk) -> Prompt:

@@ -70,6 +70,7 @@ class Walk:
         self.problems: list[str] = []           # the check's, in English (for the log)
         self.refused: Refusal | None = None     # why the box cannot save it, in its words
         self.reading: int | None = None         # the check screen's line said whole
+        self.typed_name = ""                    # the name typed on the keyboard, if any
         self.prompt: Prompt = self._make()
 
     @property
@@ -91,7 +92,7 @@ class Walk:
 
     def back(self) -> bool:
         """One screen back; False when there is none (the walk is left)."""
-        if self.stage in ("refused", "whole"):   # (read: the check again)
+        if self.stage in ("refused", "whole", "name"):   # (read, or named: the check again)
             self._go("check")
             return True
         if not self.history:
@@ -119,6 +120,9 @@ class Walk:
             return None
         if s in ("check", "whole"):
             return self._on_check(value)
+        if s == "name":
+            self._on_name(value)
+            return None
         self._push()
         self.reading = None
         return _ANSWERS[s](self, value)
@@ -128,6 +132,9 @@ class Walk:
         read a line cut short whole, or back to the card."""
         if value == "save":
             return self._finish()
+        if value == "name":                      # the keyboard (table/app/teach/keyboard.py)
+            self._go("name")
+            return None
         row = value[1] if isinstance(value, tuple) else marked(self)
         if self.stage == "check" and row is not None and cut(self, row):
             self.reading = row
@@ -138,6 +145,14 @@ class Walk:
         elif self.stage == "whole":
             self._go("check")
         return None
+
+    def _on_name(self, value: str) -> None:
+        """The name typed on the keyboard: the card's printed name, in every language the box
+        speaks (a group's own card has one name); blank: it keeps the one it had."""
+        if value:
+            self.typed_name = value
+            self.raw["names"] = {lang: value for lang in self.raw["names"]}
+        self._go("check")
 
     def _on_start(self, value) -> None:
         self._go("kind" if len(self.kinds) > 1 else self._after_kind())
