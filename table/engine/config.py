@@ -18,7 +18,7 @@ LEVELS = ("easy", "normal", "hard")
 
 #: Optional rules (T7 and the rulebook's other variants).
 OPTIONS = ("parting_gifts", "reduced_blast", "no_sudden_death", "longer_game", "timer",
-           "true_elimination", "sudden_death_draft", "late_superweapons")
+           "true_elimination", "sudden_death_draft", "late_superweapons", "choose_order")
 
 
 @dataclass(frozen=True)

@@ -216,6 +216,8 @@ class Purpose(StrEnum):
     KNOCKBACK = "knockback"         # direction: a Knockback's way on a bullseye (E6)
     EMPTIEST = "emptiest"           # hex: among the emptiest hexes (E9)
     ENTRY = "entry"                 # order: of simultaneous entry effects (E7.3)
+    NEXT = "next"                   # thing: which of the Things waiting in a group goes next
+                                    # (E2.7, with the game option "choose the order")
     PROD = "prod"                   # thing: the Thing the full-hex rule prods (E7.4)
     # the players' own dice (dice.py)
     ROLL = "roll"                   # die_typed: the face rolled

@@ -9,7 +9,7 @@ players and the scenario runner prints.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from . import entering
 from .board import FIXED, Board, Thing
@@ -21,6 +21,9 @@ from .targeting import can_inch, can_jump
 
 #: Optional rules and lasting effects the effects read from ``board.rules``.
 RULES = ("reduced_blast", "parting_gifts", "one_life", "powerful_explosives")
+#: the game option (E2.7) under which the active player orders simultaneous Things, also read
+#: from ``board.rules``
+CHOOSE_ORDER = "choose_order"
 
 
 def accuracy_dice(worm_hex: Hex, target: Hex, x: int) -> int:
@@ -88,6 +91,25 @@ class Resolver:
             raise Illegal(f"{answer!r} is not a legal {kind} for {d.why} (legal: {shown})")
         return answer
 
+    def in_turn(self, things: list[Thing], h: Hex) -> Iterator[Thing]:
+        """E2.7: ``things`` (worms first, then hex order), each while it is still in ``h``
+        when its turn comes.  In hex order, unless "choose the order" is on
+        (:data:`CHOOSE_ORDER`): then, each time two or more of one group wait (the worms, then
+        the rest), the active player picks which goes next (default: the first in hex
+        order)."""
+        waiting = list(things)
+        while True:
+            waiting = [t for t in waiting if self.alive(t, h)]
+            if not waiting:
+                return
+            group = [t for t in waiting if t.kind == "worm"] or waiting
+            nxt = group[0]
+            if CHOOSE_ORDER in self.board.rules and len(group) > 1:
+                picked = self.ask("thing", [t.id for t in group], nxt.id, Purpose.NEXT)
+                nxt = next(t for t in group if t.id == picked)
+            waiting.remove(nxt)
+            yield nxt
+
     def alive(self, thing: Thing, h: Hex | None = None) -> bool:
         """``thing`` is still on the board (and in ``h``, if given)."""
         return self.board.things.get(thing.id) is thing and (h is None or thing.at == h)
@@ -152,9 +174,8 @@ class Resolver:
                 hexes.append(h)
         self.event(EventKind.OIL_DRUM, at=list(at), hexes=[list(h) for h in hexes])
         for h in hexes:
-            for thing in self.board.worms_first(h):
-                if self.alive(thing, h):
-                    self.damage(thing)
+            for thing in self.in_turn(self.board.worms_first(h), h):
+                self.damage(thing)
         for h in hexes:
             self.place("fire", h)
         for h in hexes:
@@ -280,9 +301,7 @@ class Resolver:
         self.place("crater", h)
         if board.is_land(h):
             rules = board.rules
-            for thing in board.worms_first(h):
-                if thing.kind in FIXED or not self.alive(thing, h):
-                    continue
+            for thing in self.in_turn([t for t in board.worms_first(h) if t.kind not in FIXED], h):
                 d = self.direction_of(self.roll("blast", thing=thing.id))
                 if "reduced_blast" not in rules:
                     gift_at = h if d is None else neighbour(h, d)
@@ -300,12 +319,11 @@ class Resolver:
 
     def push_away(self, h: Hex) -> None:
         """E15: move the movable Things round ``h`` one hex further away, each once."""
-        plan: list[tuple[Thing, Hex, int]] = []
-        for d in DIRECTIONS:
-            n = neighbour(h, d)
-            plan.extend((t, n, d) for t in self.board.worms_first(n) if t.kind not in FIXED)
-        for thing, n, d in plan:
-            if self.alive(thing, n):
+        plan = [(neighbour(h, d), d) for d in DIRECTIONS]
+        plan_things = [[t for t in self.board.worms_first(n) if t.kind not in FIXED]
+                       for n, _ in plan]
+        for (n, d), things in zip(plan, plan_things):     # (each hex's in turn: E2.7)
+            for thing in self.in_turn(things, n):
                 self.move(thing, neighbour(n, d), "push")
 
     # -- Freeze (cards.md): a team's worms are encased instead of damaged -------------------

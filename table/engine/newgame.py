@@ -17,7 +17,7 @@ def initial_state(cfg: GameConfig, tiles: list[Tile] | None) -> State:
     """A game's state before its first phase runs: the board as the config gives it (a fixed
     layout, or the land alone, or nothing yet: the ``map`` phase lays the box's ``tiles``),
     the teams playing, and the first phase."""
-    rules = {o for o in cfg.options if o in ("parting_gifts", "reduced_blast")}
+    rules = {o for o in cfg.options if o in ("parting_gifts", "reduced_blast", "choose_order")}
     land = {(h[0], h[1]) for h in cfg.land} if cfg.land is not None else None
     if cfg.things is not None:
         board = fixed_board(cfg, land)

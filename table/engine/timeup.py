@@ -19,7 +19,8 @@ TURN_PHASES = (Phase.ACTIVATE, Phase.MOVE1, Phase.MOVE2, Phase.WEAPON)
 
 
 def timer_seconds(config: GameConfig) -> int | None:
-    """Seconds from activation to End turn when the Timer option is on, else None."""
+    """Seconds from the turn's start (before a worm is activated, T7) to End turn when the
+    Timer option is on, else None."""
     return config.timer_seconds if "timer" in config.options else None
 
 

@@ -186,6 +186,15 @@ CHOICES: dict[DecisionKind, Callable[[Any, str], Any]] = {
 CHOICE_KINDS = {str(k) for k in CHOICES}
 
 
+def order(table: dict, where: str) -> bool:
+    """``order``: ``"choose"`` (the active player orders simultaneous Things, E2.7: a
+    ``thing`` decision each time two or more of a group wait) or ``"hex"`` (the default)."""
+    v = table.get("order", "hex")
+    if v not in ("hex", "choose"):
+        raise Malformed(f"{where}: {show(v)} is not an order (hex or choose)")
+    return v == "choose"
+
+
 def parse_move(m, where: str) -> Movement:
     """One movement: ``{inch = [q, r]}``, ``{jump = [q, r]}`` or ``{skip = true}``."""
     keys(m, {"inch", "jump", "skip"}, where)

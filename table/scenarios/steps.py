@@ -12,13 +12,13 @@ from typing import Any, Callable
 from table.engine import THING_KINDS, Board, Illegal, OutOfRandom, Resolver, Script, Thing
 from table.engine import entering
 from table.engine.cards import CardPlay
-from table.engine.effects import RULES
+from table.engine.effects import CHOOSE_ORDER, RULES
 
-from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, parse_cards,
+from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, order, parse_cards,
                      parse_choices, parse_move, parse_random, parse_things, show, whole)
 
 SECTIONS = {"title", "board", "things", "random", "choices", "steps", "cards"}
-BOARD_KEYS = {"land", "wind", "rules"}
+BOARD_KEYS = {"land", "wind", "rules", "order"}
 
 #: do -> (required keys, optional keys).  Every step may also name the active `worm`.
 SCENARIO_STEPS: dict[str, tuple[set[str], set[str]]] = {
@@ -90,6 +90,8 @@ def _parse_board(table: dict) -> Board:
         if rule not in RULES:
             raise Malformed(f"board.rules[{i}]: unknown rule {show(rule)} (known: {', '.join(RULES)})")
         rules.add(rule)
+    if order(table, "board.order"):
+        rules.add(CHOOSE_ORDER)
     return Board(land=land, wind=wind, rules=rules)
 
 

@@ -10,6 +10,8 @@ about scenario files (``worms-table scenario FILE``, exit codes, ``[random]``, `
 seed = 1                      # shuffles, the layout and any die the file does not script
 teams = 2                     # without [[things]]: the automatic layout for this many teams
 options = ["parting_gifts"]   # optional rules (table.engine.game.OPTIONS)
+order = "choose"              # simultaneous Things in the order [choices] thing gives (E2.7;
+                              # default "hex": hex order, nothing asked)
 wind = 3                      # the initial wind (default: rolled, T5)
 drop_deck = ["supplies", "one_life"]   # the Drop deck, top first (default: from the seed)
 hands = { blue = ["uzi", "bazooka", "ninja_rope", "girder", "freeze"],
@@ -67,12 +69,12 @@ from table.cards.tiles import shipped_tiles
 from table.librarygame import LibraryGame
 
 from .answers import TurnAnswers, Wrong, check_plays
-from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, parse_cards,
+from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, order, parse_cards,
                      parse_choices, parse_move, parse_random, parse_things, show, whole)
 
 GAME_SECTIONS = {"title", "game", "things", "random", "choices", "turns", "cards"}
 GAME_KEYS = {"seed", "teams", "options", "wind", "drop_deck", "land", "max_rounds", "larger_map",
-             "hands"}
+             "hands", "order"}
 TURN_KEYS = {"team", "worm", "moves", "card", "target", "facing", "thing", "card_moves", "then"}
 #: the keys of a ``then`` entry: a card played at a PLAY symbol (its MOVE symbols: ``moves``)
 THEN_KEYS = {"card", "target", "facing", "thing", "moves"}
@@ -170,6 +172,8 @@ def parse(data: dict) -> GameScenario:
     for i, o in enumerate(options):
         if o not in OPTIONS:
             raise Malformed(f"game.options[{i}]: unknown option {show(o)} (known: {', '.join(OPTIONS)})")
+    if order(g, "game.order") and "choose_order" not in options:
+        options = [*options, "choose_order"]
     cards = parse_cards(data.get("cards", []))
     drop_deck = _drop_deck(g, cards)
     land = None

@@ -225,7 +225,9 @@ def _ask_thing(d: Decision, view: View) -> Prompt:
     the ruling's default (E7.4: the first worm in hex order; E14: the first the card can
     affect, worms first)."""
     names = [_name(view, t) for t in d.options]
-    return Menu(_what_for(d, view, "prompt.thing"), names,
+    title = text("prompt.next", view.lang) if d.purpose is Purpose.NEXT else \
+        _what_for(d, view, "prompt.thing")      # (E2.7: the first in hex order preselected)
+    return Menu(title, names,
                 list(d.options), cursor=list(d.options).index(d.default),
                 lights=lambda v, tid, t: _light_hex(
                     v.board.things[tid].at if tid in v.board.things else None)(v, tid, t),
