@@ -15,6 +15,10 @@ LED map: the hexes light one at a time in strip order (the wind-dial hex glows b
 landmark); answer Enter (or OK) if the lit hex is the one named, `n` (or Back) if not, `a` if
 all the rest are right.  The hexes reported wrong are listed at the end.
 
+With --centre the servo only goes to the middle of its travel (half-way between the profile's
+wind.pulse_min_us and pulse_max_us: 1500 us for the reference) and is held there until Enter (or
+OK): the horn and the servo gear go on then (hardware/ASSEMBLY.md).
+
 With --sim --auto nobody is asked: each pulse is accepted as it is, and the colours and the LED
 map are checked against what the simulated strip shows.  gpiozero's pin library warnings are
 printed with their fix, never hidden.
@@ -50,6 +54,9 @@ def configure(parser) -> None:
                         help="with --sim: accept every pulse and check the LED map by itself")
     parser.add_argument("--step", type=int, default=10, metavar="US",
                         help="microseconds per nudge (default 10)")
+    parser.add_argument("--centre", action="store_true",
+                        help="hold the servo at the middle of its travel until Enter (to fit "
+                             "the horn and the gear), then stop")
     parser.add_argument("--only", choices=PARTS, help="calibrate only the servo, or only "
                                                       "check the LED map")
 
@@ -106,6 +113,8 @@ def run(args) -> int:
                     devices.buttons.on_input = inputs.on_button
                 except DeviceError as err:
                     print(f"(buttons unavailable, use the keyboard: {err})")
+            if args.centre:
+                return hold_centre(devices, profile, inputs, args)
             if args.only != "leds":
                 calibration = calibrate_servo(devices, profile, inputs, args)
                 saved = save(profile, calibration, explicit=args.profile is not None)
@@ -129,6 +138,21 @@ def run(args) -> int:
         except DeviceError as err:
             raise UserError(str(err), 1) from None
     return status
+
+
+def hold_centre(devices, profile, inputs: Inputs, args) -> int:
+    """Hold the middle of the servo's range until Enter/OK; 0, or 1 if quit."""
+    wind = profile.wind
+    centre = round((wind.pulse_min_us + wind.pulse_max_us) / 2)
+    devices.wind.hold(centre)
+    print(f"servo held at {centre} us, the middle of its travel: fit the horn and the gear now "
+          "(hardware/ASSEMBLY.md), then Enter (or OK) to let go", flush=True)
+    if not args.auto:
+        inputs.mapping = LED_BUTTONS
+        while inputs.get().lower() not in ("", "y", "q", "n"):
+            print("  Enter (or OK) lets the servo go", flush=True)
+    print(f"servo let go at {centre} us (its gears hold it there)")
+    return 0
 
 
 def calibrate_servo(devices, profile, inputs: Inputs, args) -> dict[int, int]:
@@ -157,7 +181,8 @@ def calibrate_servo(devices, profile, inputs: Inputs, args) -> dict[int, int]:
                 continue
             problem = _check_trial(trial, d, cal, wind, rising)
             if problem:
-                print(f"  {trial} us refused: {problem}")
+                print(f"  {trial} us refused: {problem} (to hold the servo's centre while you "
+                      "fit the gear: worms-table calibrate --centre)")
                 continue
             cal[d] = trial
             dial = devices.rebuild_wind(cal)

@@ -236,6 +236,9 @@ class PicoWindDial(ServoWindDial):
         hold_ms = 0 if self.settle_s <= 0 else min(0xFFFF, round(self.settle_s * 1000) + 500)
         return self.link.send(C.SERVO, C.servo(round(pulse_us), hold_ms), wait=wait).completion
 
+    def _drive_kept(self, pulse_us: float) -> None:
+        self.link.send(C.SERVO, C.servo(round(pulse_us), 0))
+
     def _release(self) -> None:
         try:
             self.link.send(C.SERVO_OFF, wait=False)

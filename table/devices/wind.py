@@ -135,9 +135,15 @@ class WindDial(Device, ABC):
         self.point(direction)
         return None
 
+    def hold(self, pulse_us: float) -> None:
+        """Drive ``pulse_us`` and keep driving it until the next :meth:`point` or close (to fit
+        the gear at the servo's centre: `worms-table calibrate --centre`)."""
+        raise DeviceError("wind dial", "this dial has no servo to hold")
+
 
 class SimWindDial(WindDial):
-    """A dial on screen: ``angle`` (compass degrees) it points at, ``history`` of directions.
+    """A dial on screen: ``angle`` (compass degrees) it points at, ``history`` of directions,
+    ``held`` the pulse :meth:`hold` keeps (None once it points again).
 
     Fault switch: ``dead`` (a servo without power or signal): ``direction`` still records what
     was asked, but ``angle``, where the dial really points, no longer moves.
@@ -147,10 +153,12 @@ class SimWindDial(WindDial):
         self.direction = None
         self.angle: float = 0.0
         self.history: list[int] = []
+        self.held: float | None = None
         self.dead = False
 
     def point(self, direction: int) -> None:
         target = compass_angle(direction)
+        self.held = None
         if self.dead:
             self.direction = direction
             self.history.append(direction)
@@ -158,6 +166,9 @@ class SimWindDial(WindDial):
         self.angle = target
         self.direction = direction
         self.history.append(direction)
+
+    def hold(self, pulse_us: float) -> None:
+        self.held = _check_pulse("the held pulse", pulse_us)
 
 
 class ServoWindDial(WindDial):
@@ -200,6 +211,19 @@ class ServoWindDial(WindDial):
                 self._timer.daemon = True
                 self._timer.start()
             return done
+
+    def hold(self, pulse_us: float) -> None:
+        pulse_us = _check_pulse("the held pulse", pulse_us)
+        with self._lock:
+            if self._closed:
+                raise DeviceError(self.device_name, "the dial is closed; restart the daemon")
+            self._cancel_timer()
+            self._drive_kept(pulse_us)
+            self.pulse_us, self.direction, self.driving = pulse_us, None, True
+
+    def _drive_kept(self, pulse_us: float) -> None:
+        """Drive ``pulse_us`` with no end of its own (the Pico's pulses otherwise stop)."""
+        self._drive(pulse_us)
 
     def _close_device(self) -> None:
         with self._lock:
@@ -349,6 +373,9 @@ class GpioWindDial(ServoWindDial):
 
     def _drive(self, pulse_us: float, wait: bool = True) -> None:
         low, high = self.calibration.low, self.calibration.high
+        if not low <= pulse_us <= high:
+            raise DeviceError(self.device_name, f"{pulse_us:g} us is outside the calibrated "
+                              f"{low:g}..{high:g} us this pin drives")
         self.servo.value = -1 + 2 * (pulse_us - low) / (high - low)
 
     def _release(self) -> None:

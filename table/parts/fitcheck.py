@@ -140,12 +140,13 @@ def wire_solids(bld: Build) -> list:
                                                      bd.Align.MIN)))
     pts = R.points(lay)
     j1 = pts["J1"]
-    for end in ("LED 0", "LED last"):
-        x, y, zz = pts[end]
-        out.append(box(x - 1, x + 1, y - 1, y + 1, j1[2], zz))              # down from the hole
-        out.append(box(min(x, j1[0]) - 1, max(x, j1[0]) + 1, y - 1, y + 1, j1[2], j1[2] + 2))
-        out.append(box(j1[0] - 1, j1[0] + 1, min(y, j1[1]) - 1, max(y, j1[1]) + 1, j1[2],
-                       j1[2] + 2))
+    x, y, zz = pts["LED last"]                      # down from the hole, along to J1
+    route = [(x, y, zz), (x, y, j1[2]), (j1[0], y, j1[2]), j1]
+    for way in (R.lid_route(lay), route):           # the lid lead's stated way (step 10)
+        for a, b in zip(way, way[1:]):
+            lo = [min(a[i], b[i]) - 1 for i in range(3)]
+            hi = [max(a[i], b[i]) + 1 for i in range(3)]
+            out.append(box(lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]))
     return out
 
 

@@ -12,14 +12,19 @@ import math
 
 from . import modules as M
 from .geometry import FLOOR, Layout, front_frame
+from .powerboard import BOARD as PERFBOARD
+from .powerboard import PARTS as BOARD_PARTS
 
 SLACK_MM = 60.0        # each cable: 2 x 30 mm to strip, solder and lift a board out by its wires
 TAIL_MM = 10.0         # each end of an LED-to-LED wire: bent up through the hole to the pad
 DIAL_KEEP_MM = 9.0     # LED wires stay this far from the dial's axis (its turning shaft)
+MOUNT_HALF_Y = 20.0    # the servo mount's flange reaches this far north and south of the axis
 SPARE = 1.15           # the thin wire bought: the chain's total plus 15 % for mistakes
 
 BOSS_H = {"pi": 5.0, "pico": 4.0, "shifter": 5.0}
 COLUMN = 9.0           # the enclosure's corner columns reach this far in from the walls
+ANCHOR_IN = 16.0       # the floor's cable-tie anchors: this far in from the east and west walls
+UNDER_PANEL = 8.0      # the lid lead runs this far under the panel's top, out of its hole
 
 
 def pi_notch_y(lay: Layout) -> float:
@@ -74,13 +79,15 @@ def points(lay: Layout) -> dict[str, tuple[float, float, float]]:
     fl = lay.extra["front"]
     fr = front_frame(lay)
     board_top = FLOOR + BOSS_H["shifter"] + 2
+    j1 = PERFBOARD.xy(next(p for p in BOARD_PARTS if p.ref == "J1").leads[2].hole)
     leds = lay.leds
     jx, jz = jack_xz(lay)
     return {
         "pi header": (px - 42.5 + 32.5, py - 28 + 52.5, FLOOR + BOSS_H["pi"] + 10),
         "pico": (cx, cy, FLOOR + BOSS_H["pico"] + 2),
         "power board": (sx, sy, board_top),
-        "J1": (sx, sy + 20, board_top),
+        "J1": (sx - M.BOARDS["shifter"].size[0] / 2 + j1[0],
+               sy - M.BOARDS["shifter"].size[1] / 2 + j1[1], board_top),
         "J0": (jx, lay.length / 2, jz),
         "LED 0": (leds[0].x, leds[0].y, lay.z_top) if leds else (0.0, 0.0, lay.z_top),
         "LED last": (leds[-1].x, leds[-1].y, lay.z_top) if leds else (0.0, 0.0, lay.z_top),
@@ -114,9 +121,40 @@ CABLES = {
 
 def cable_mm(lay: Layout, name: str) -> int:
     """The length to cut for one cable: its run plus SLACK_MM, rounded up to 10 mm."""
+    if name == "lid":
+        route = lid_route(lay)
+        return _round(sum(run_mm(a, b) for a, b in zip(route, route[1:])) + SLACK_MM)
     a, b = CABLES[name]
     p = points(lay)
     return _round(run_mm(p[a], p[b]) + SLACK_MM)
+
+
+def anchors(lay: Layout) -> list[tuple[float, float]]:
+    """(x, y) of the floor's two cable-tie anchors, west then east."""
+    x = lay.width / 2 - lay.wall - ANCHOR_IN
+    return [(-x, 0.0), (x, 0.0)]
+
+
+def lid_route(lay: Layout) -> list[tuple[float, float, float]]:
+    """The lid lead's way (W-LID), as hardware/ASSEMBLY.md step 10 says: out of LED 0's hole,
+    south under the panel clear of the Pi, down to the west floor anchor (tied there), south
+    along the floor past the servo mount, east beside the mount's south side, round the power
+    board's west edge and along its front edge to J1: never over the gears."""
+    p = points(lay)
+    x0, y0, z0 = p["LED 0"]
+    jx, jy, jz = p["J1"]
+    (ax, ay), _ = anchors(lay)
+    sx, sy, _ = board_poses(lay)["shifter"]
+    bw, bh = M.BOARDS["shifter"].size[:2]
+    pi_south = board_poses(lay)["pi"][1] - M.BOARDS["pi"].size[1] / 2
+    clear_y = min(y0, pi_south - 12.0)          # south of the Pi before going down
+    below = z0 - UNDER_PANEL
+    south = -MOUNT_HALF_Y - 8.0                 # the servo mount's south side, 8 mm off
+    west = sx - bw / 2 - 4.0                    # the power board's west edge, 4 mm off
+    front = sy - bh / 2 - 4.0                   # its front edge, 4 mm off
+    return [(x0, y0, z0), (x0, y0, below), (x0, clear_y, below), (ax, clear_y, below),
+            (ax, ay, FLOOR), (ax, south, FLOOR), (west, south, FLOOR), (west, front, FLOOR),
+            (jx, front, jz), (jx, jy, jz)]
 
 
 def channel_paths(lay: Layout) -> list[list[tuple[float, float]]]:

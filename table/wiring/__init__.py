@@ -37,7 +37,9 @@ def harness(profile: Profile) -> dict:
     psu_needed = (uses_pico or (p.wind is not None and p.wind.backend in ("gpio", "pca9685")))
     if psu_needed:
         h.part("PSU", type="J0: 5.5/2.1 mm panel barrel jack, from the 5 V brick",
-               subtype="Mean Well GST25E05-P1J (5 V 4 A, closed, centre +; hardware/BOM.md)",
+               subtype="Mean Well GST25E05-P1J (5 V 4 A, closed, centre +; hardware/BOM.md); "
+                       "the 5 V rail is its + after F1 (PTC fuse) and Q1 (polarity guard) on "
+                       "the power board",
                pins=[1, 2], pinlabels=["+5V (centre)", "GND (sleeve)"])
         h.part("C2", type="capacitor 1000 uF 10 V electrolytic",
                subtype="power board: across + and - where the supply enters", pins=[1, 2],

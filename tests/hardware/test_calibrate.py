@@ -159,3 +159,33 @@ def test_auto_reads_the_colours_off_the_simulated_strip(capsys, monkeypatch):
     code, out, _ = run(capsys, monkeypatch, "", "--sim", "--auto", "--only", "leds")
     assert code == 1
     assert "set leds.color_order = \"RGB\"" in out
+
+
+def test_centre_holds_the_middle_of_the_travel_until_ok(capsys, monkeypatch):
+    """`calibrate --centre` (the guide's step for fitting the gear) holds 1500 us, the middle of
+    the reference's 500..2500, while the maker works, and lets go on OK; a typed 1500 during
+    the calibration itself is refused and points at --centre."""
+    held = []
+
+    def wait_then_ok(devices) -> None:
+        until(lambda: devices.buttons.on_input is not None and "wind" in devices.built()
+              and devices.wind.held is not None, what="the servo held")
+        held.append(devices.wind.held)
+        devices.buttons.press("ok")
+
+    when_built(monkeypatch, lambda devices: threading.Thread(
+        target=wait_then_ok, args=(devices,), daemon=True).start())
+    keyboard, nobody = os.pipe()
+    with os.fdopen(keyboard) as stdin:
+        monkeypatch.setattr("sys.stdin", stdin)
+        try:
+            code = cli.main(["calibrate", "--sim", "--centre"])
+        finally:
+            os.close(nobody)
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert held == [1500] and "servo held at 1500 us" in out and "let go at 1500 us" in out
+    assert "direction 1" not in out                        # nothing else calibrated
+    code, out, _ = run(capsys, monkeypatch, "1500\nq\n", "--sim", "--only", "servo")
+    assert ("1500 us refused: must stay below direction 2 (1000 us) (to hold the servo's centre "
+            "while you fit the gear: worms-table calibrate --centre)") in out and code == 1

@@ -175,6 +175,17 @@ def test_the_pico_stops_the_pulse_itself_if_the_host_never_does(tmp_path, made, 
     dial.close()
 
 
+def test_a_held_pulse_has_no_end_until_the_dial_is_closed(pico, link):
+    """`calibrate --centre`: the Pico drives 1500 us with no hold of its own, and the host sets
+    no release, so the servo stays there while the gear goes on; closing lets it go."""
+    dial = PicoWindDial(link, PULSES, settle_s=0.02)
+    dial.hold(1500)
+    assert pico.node.servo.pwm.duty_ns() == 1_500_000
+    assert pico.node.servo_hold == 0 and dial.driving
+    dial.close()
+    until(lambda: pico.node.servo.pwm.duty_ns() == 0, what="the servo let go on close")
+
+
 def test_the_dial_points_again_after_a_replug(pico, link):
     dial = PicoWindDial(link, PULSES, settle_s=0.02)
     dial.point(2)
