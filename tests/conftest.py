@@ -24,6 +24,7 @@ SLOW = {
     "game/test_golden.py::test_selfplay_gives_the_same_figures",   # 12 games between bots
     "game/test_selfplay.py::test_random_bots_play_100_games_without_an_error",
     "game/test_search.py::test_every_level_plays_a_whole_game_within_the_rules",
+    "bots/test_puzzles.py::test_the_level_solves_its_share",  # the hard level: 48 searches
     "test_examples.py::test_games_with_the_pack_find_and_play_its_weapons",
     "journal/test_journal.py::test_the_cap_keeps_the_file_from_growing",
     "journal/test_journal.py::test_a_truncated_journal_is_reported_damaged",

@@ -8,18 +8,23 @@ A bot is a callable ``bot(game) -> answer`` for ``game.request``.
 * :class:`SearchBot` plays whole turns on copies of the game as the team could believe it is
   (the decks and the other teams' hands dealt again), spending a fixed number of trials
   where they look most promising (table/bots/search.py).
-* :class:`EasyBot` is the greedy bot that often takes the first idea that comes.
+* :class:`CarefulBot` is the greedy bot with the care the box's levels take: a jump's chance of
+  drowning worked out from the map, a last damaged worm counted, a quiet answer on a tie
+  (table/bots/careful.py).
+* :class:`EasyBot` is the careful bot with a single look that often takes the first idea that
+  comes (never a jump likely to drown).
 
 The box's levels, the ones a team the box plays can have (:data:`LEVELS`): ``easy``,
-``normal`` (the greedy bot) and ``hard`` (the search).
+``normal`` (the careful bot) and ``hard`` (the search).
 """
 
 from __future__ import annotations
 
+from .careful import CarefulBot
 from .greedy import GreedyBot, RandomBot, quick, score, sensible
 from .search import EasyBot, SearchBot
 
-__all__ = ["BOTS", "LEVELS", "EasyBot", "GreedyBot", "RandomBot", "SearchBot", "for_level",
+__all__ = ["BOTS", "LEVELS", "CarefulBot", "EasyBot", "GreedyBot", "RandomBot", "SearchBot", "for_level",
            "make", "quick", "score", "sensible"]
 
 
@@ -33,7 +38,7 @@ def _peeking_greedy(seed: int | str = 0) -> GreedyBot:
 BOTS = {"random": RandomBot, "greedy": _peeking_greedy, "easy": EasyBot, "hard": SearchBot}
 
 #: the box's levels, weakest first, and the bot that plays each
-LEVELS = {"easy": EasyBot, "normal": GreedyBot, "hard": SearchBot}
+LEVELS = {"easy": EasyBot, "normal": CarefulBot, "hard": SearchBot}
 
 
 def make(name: str, seed: int | str = 0):

@@ -136,6 +136,10 @@ class GreedyBot:
                 best, best_v = [opt], v
             elif abs(v - best_v) <= 1e-9:
                 best.append(opt)
+        return self._pick(best)
+
+    def _pick(self, best: list):
+        """One of the answers found equally good."""
         return self.rnd.choice(best)
 
     def _team(self, game, d):
@@ -145,18 +149,30 @@ class GreedyBot:
         total = 0.0
         n = self.samples
         for k in range(n):
-            self.calls += 1
-            trial = game.fork(f"{self.seed}:{self.calls}", viewer=None if self.peek else team)
-            trial.answer(opt)
-            steps = 0
-            while (trial.request is not None and steps < self.depth
-                   and trial.request.kind not in TOP):
-                trial.answer(quick(trial, team))
-                steps += 1
-            total += score(trial, team) + self._position(trial, team, d)
+            trial = self._trial(game, opt, team)
+            total += self._score(trial, team) + self._position(trial, team, d)
             if k == 0 and not any("chance" in e or "reveal" in e for e in trial.log):
                 return total          # nothing random happened: one trial is the answer
         return total / n
+
+    def _trial(self, game, opt, team):
+        """A copy of ``game`` with ``opt`` answered, played on with the quick policy until the
+        next movement, card or worm choice (or the end of the turn)."""
+        self.calls += 1
+        trial = game.fork(f"{self.seed}:{self.calls}", viewer=None if self.peek else team)
+        trial.answer(opt)
+        steps = 0
+        while (trial.request is not None and steps < self.depth
+               and trial.request.kind not in TOP):
+            trial.answer(self._policy(trial, team))
+            steps += 1
+        return trial
+
+    def _policy(self, game, team):
+        return quick(game, team)
+
+    def _score(self, game, team) -> float:
+        return score(game, team)
 
     def _position(self, game, team, d) -> float:
         """Where the active worm stands: off the shore, in range of enemies."""

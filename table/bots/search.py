@@ -29,7 +29,8 @@ import random
 from table.engine.decisions import TIMED, DecisionKind, Way
 from table.hexgrid import distance, neighbour
 
-from .greedy import GreedyBot, quick, score, sensible
+from .careful import CarefulBot, drown_chance, is_quiet, policy, value
+from .greedy import sensible
 
 #: decisions the search plays whole turns for (a turn's own choices); the rest use one-step
 #: trials
@@ -48,7 +49,7 @@ class SearchBot:
         self.seed = seed
         self.trials = trials
         self.max_options = max_options
-        self.greedy = GreedyBot(f"search:{seed}", samples=samples)
+        self.greedy = CarefulBot(f"search:{seed}", samples=samples)
 
     def __call__(self, game):
         d = game.request
@@ -67,14 +68,23 @@ class SearchBot:
         rnd = random.Random(f"search:{self.seed}:{len(game.log)}:{d.why}")
         options = self._candidates(game, d, team, options)
         n = len(options)
-        totals = [0.0] * n
-        counts = [0] * n
+        # each option's trials, those that kept the active worm and those that lost it at once
+        # (a jump: the chance of each is known exactly, drown_chance)
+        kept = [[0.0, 0] for _ in range(n)]
+        lost = [[0.0, 0] for _ in range(n)]
+        risk = [drown_chance(game.board, o) if d.kind == DecisionKind.MOVE else 0.0
+                for o in options]
         budget = max(self.trials, 2 * n)
         for i in range(budget):
-            k = i if i < n else _ucb(totals, counts, i)
-            totals[k] += self._trial(game, options[k], team, rnd)
-            counts[k] += 1
-        best = max(range(n), key=lambda k: (totals[k] / counts[k], -k))
+            k = i if i < n else _ucb(kept, lost, i)
+            v, gone = self._trial(game, options[k], team, rnd)
+            row = lost[k] if gone else kept[k]
+            row[0] += v
+            row[1] += 1
+
+        def mean(k):
+            return _mean(kept[k], lost[k], risk[k])
+        best = max(range(n), key=lambda k: (round(mean(k), 9), is_quiet(options[k]), -k))
         return options[best]
 
     def _candidates(self, game, d, team, options):
@@ -87,22 +97,37 @@ class SearchBot:
         return sorted(options, key=lambda o: _stance(board, o[1] or worm.at, team))[
             :self.max_options]
 
-    def _trial(self, game, option, team, rnd) -> float:
+    def _trial(self, game, option, team, rnd) -> tuple[float, bool]:
+        """One trial of ``option``: its value and whether the active worm was lost at once."""
+        worm = game.turn.worm
         trial = determinize(game, team, rnd)
         trial.answer(option)
+        gone = worm is not None and worm not in trial.board.things
         steps = 0
         while trial.request is not None and steps < 60:
             if trial.turn.team != team or trial.result is not None:
                 break
             trial.answer(rollout(trial, team, rnd))
             steps += 1
-        return evaluate(trial, team)
+        return evaluate(trial, team), gone
 
 
-def _ucb(totals, counts, i) -> int:
+def _mean(kept, lost, risk: float) -> float:
+    """An option's value: the trials' mean, or, for a jump that may drown the worm, the means
+    of the trials that kept it and lost it weighed by the exact chance of each."""
+    n = kept[1] + lost[1]
+    if not 0.0 < risk < 1.0 or not kept[1] or not lost[1]:
+        return (kept[0] + lost[0]) / n
+    return (1 - risk) * kept[0] / kept[1] + risk * lost[0] / lost[1]
+
+
+def _ucb(kept, lost, i) -> int:
     logn = math.log(i + 1)
-    return max(range(len(totals)),
-               key=lambda k: totals[k] / counts[k] / 100.0 + 0.6 * math.sqrt(logn / counts[k]))
+
+    def bound(k):
+        n = kept[k][1] + lost[k][1]
+        return (kept[k][0] + lost[k][0]) / n / 100.0 + 0.6 * math.sqrt(logn / n)
+    return max(range(len(kept)), key=bound)
 
 
 def determinize(game, team, rnd):
@@ -119,13 +144,13 @@ def rollout(game, team, rnd):
     if d.kind == DecisionKind.MOVE:
         worm = game.board.things.get(game.turn.worm)
         if worm is not None:
-            kept = [o for o in options if o[0] == Way.SKIP or game.board.is_land(o[1])]
+            kept = [o for o in options if o[0] == Way.SKIP or drown_chance(game.board, o) < 0.25]
             return min(kept, key=lambda o: _stance(game.board, o[1] or worm.at, team))
     if d.kind == DecisionKind.CARD:
         return _best_card(game, team, rnd)
     if d.kind == DecisionKind.CARD_TAPPED:
         return d.default
-    return quick(game, team)
+    return policy(game, team)
 
 
 def _best_card(game, team, rnd):
@@ -137,9 +162,9 @@ def _best_card(game, team, rnd):
         steps = 0
         while (trial.request is not None and steps < 30 and trial.result is None
                and trial.request.kind not in TURN_KINDS):
-            trial.answer(quick(trial, team))
+            trial.answer(policy(trial, team))
             steps += 1
-        v = score(trial, team)
+        v = value(trial, team)
         if best_v is None or v > best_v:
             best, best_v = opt, v
     return best
@@ -156,7 +181,7 @@ def _stance(board, at, team) -> float:
 
 def evaluate(game, team) -> float:
     """The score of the position a trial's turn leaves."""
-    v = score(game, team)
+    v = value(game, team)
     if game.result is not None:
         return v
     board = game.board
@@ -168,13 +193,14 @@ def evaluate(game, team) -> float:
 
 
 class EasyBot:
-    """The box at its easiest: the greedy bot's judgement with a single look, and one answer
-    in three (of the turn's big choices) the first sensible idea rather than the best."""
+    """The box at its easiest: the careful bot's judgement with a single look, and one answer
+    in three (of the turn's big choices) the first sensible idea rather than the best, but
+    never a jump that drowns the worm one time in four or more."""
 
     name = "easy"
 
     def __init__(self, seed: int | str = 0, careless: float = 0.35):
-        self.greedy = GreedyBot(f"easy:{seed}", samples=1)
+        self.greedy = CarefulBot(f"easy:{seed}", samples=1)
         self.careless = careless
         self.seed = seed
 
@@ -183,5 +209,7 @@ class EasyBot:
         options = sensible(game)
         rnd = random.Random(f"easy:{self.seed}:{len(game.log)}:{d.why}")
         if d.kind in TURN_KINDS and len(options) > 1 and rnd.random() < self.careless:
+            if d.kind == DecisionKind.MOVE:
+                options = [o for o in options if drown_chance(game.board, o) < 0.25] or options
             return rnd.choice(options)
         return self.greedy(game)
