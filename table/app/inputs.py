@@ -39,6 +39,7 @@ class Table(Host, Protocol):
     teacher: Teacher
     tag_lookup: Callable[[str], str | None] | None
     page: PageSide                    # the page's side (its pairing)
+    show: Any                         # the shop demo's show (table/app/demo/show.py), or None
 
     def doing(self) -> Doing: ...
     def settle(self) -> None: ...
@@ -123,8 +124,8 @@ def outcome(daemon: Table, prompt: Prompt, out: Any) -> None:
             follow = skip_ahead(daemon, out)
             if follow is not None:
                 outcome(daemon, *follow)
-        case Doing.OVER if daemon.mode == Mode.OVER:
-            daemon.new_wizard()
+        case Doing.OVER if daemon.mode == Mode.OVER and daemon.show is None:
+            daemon.new_wizard()       # (the shop demo's show says what follows a game's end)
 
 
 __all__ = ["PAIR_BUTTON", "outcome", "press", "tap"]
