@@ -123,6 +123,7 @@ def choices(lang: str, view: View, team: str) -> Iterator[tuple[str, Draw]]:
             Decision(DecisionKind.DIRECTION, tuple(range(1, 7)), 1, Purpose.FACING, team),
             Decision(DecisionKind.THING, things, things[0], Purpose.PROD, team),
             Decision(DecisionKind.THING, things, things[0], Purpose.AFFECT, team, card=card),
+            Decision(DecisionKind.THING, things, things[0], Purpose.NEXT, team),
             Decision(DecisionKind.ORDER, tuple(permutations(("crate", "mine", "fire"))),
                      ("crate", "mine", "fire"), Purpose.ENTRY, team),
             Decision(DecisionKind.DIE_TYPED, FACES, FACES[0], Purpose.ROLL, team),
