@@ -64,7 +64,7 @@ SCENARIO = '''
 [game]
 seed = 5
 teams = 3
-options = ["longer_game"]
+options = ["longer_game", "sudden_death_draft"]
 
 [[cards]]
 id = "test_charge"
@@ -114,3 +114,4 @@ def test_the_owner_folders_change_nothing(tmp_path, capsys, monkeypatch):
     assert after == before
     assert "owner_drop" not in json.dumps(after) and "owner_sd" not in json.dumps(after)
     assert sum(len(h) for h in after["hands"].values()) == 15
+    assert after["decks"]["drop"] == 17     # the 16 shipped Drop cards (Longer Game), the drafted one
