@@ -17,7 +17,6 @@ import socket
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
@@ -28,6 +27,7 @@ MAX_BODY_BYTES = 4096
 MAX_JSON_DEPTH = 8
 MAX_CONNECTIONS = 64          # at most (see connection_limits)
 MAX_PER_CLIENT = 16           # a browser opens at most 6 to one host
+TRUSTED_PER_CLIENT = 6        # a paired page's connections kept for it (gate.py)
 MAX_STREAMS = 16
 MAX_STREAMS_PER_PAGE = 4      # a page keeps one; a few tabs of one browser
 UNPAIR_HOLD_S = 30.0          # holding 1 again this soon after a hold: every page is unpaired
@@ -84,21 +84,6 @@ def connection_limits() -> tuple[int, int]:
     room = max(8, soft - FILES_KEPT)
     connections = max(4, min(MAX_CONNECTIONS, room // 2))
     return connections, max(4, min(BACKLOG, room - connections))
-
-
-def to_evict(handlers: list, trusted: set) -> Any:
-    """When every slot is taken, the connection a newcomer replaces: never one that a paired
-    page (or, on the loopback, any page) has used; of the others -- strangers, and connections
-    that sent no request yet -- the oldest of the address holding the most.  None when every
-    connection is trusted.  So strangers, from however many addresses, cannot hold the slots
-    against a paired page: its new connection takes the place of one of theirs."""
-    strangers: dict[str | None, list] = {}
-    for handler in handlers:                 # oldest first
-        if handler not in trusted:
-            strangers.setdefault(peer(handler.transport), []).append(handler)
-    if not strangers:
-        return None
-    return max(strangers.values(), key=len)[0]
 
 
 def quiet_accept_errors(loop, log) -> Callable[[], None]:

@@ -28,14 +28,13 @@ any other address (or with ``pairing=True``) it needs pairing (table/web/pairing
 page sends the code shown on the table's screen once, as the header ``X-Pairing-Code``, and
 gets a session cookie; unpaired, it sees nothing of the game and can send nothing to it.
 
-Limits, so that a hostile network cannot lock the page out or fill the log: at most
-``max_connections`` open connections and ``max_per_client`` from one address (more are
-answered 503 and closed at once); when every slot is taken a newcomer takes the place of a
-stranger's connection (the oldest of the address holding the most; limits.to_evict), never
-of one a paired page has used, so strangers cannot hold the slots against a paired page; a
-connection must send each request whole within ``idle_s`` (a minimum data rate: slowloris
-gets a connection for seconds) and is closed when idle that long; the event streams have
-limits of their own (``server.events``: table/web/streams.py).  The card form works in a
+Limits, so that a hostile network cannot lock the page out or fill the log: the connections'
+slots (``server.gate``: table/web/gate.py) count every connection that holds a descriptor,
+closing ones included, per address and in all, and say whose connection a newcomer replaces
+when every slot is taken (never one of the few a paired page uses); a connection must send
+each request whole within ``gate.idle_s`` (a minimum data rate: slowloris gets a connection
+for seconds) and is closed when idle that long; the event streams have limits of their own
+(``server.events``: table/web/streams.py).  The card form works in a
 worker thread (table/web/cardform.py), never on the loop.
 
 POSTs take a JSON body (at most 4 KiB, nested at most 8 deep: table/web/limits.py) with
@@ -59,9 +58,9 @@ from aiohttp import web
 
 from table.ui.pagelink import CardSink
 from table.web.cardform import CardForm
-from table.web.limits import (BUSY_REPLY, IDLE_S, MAX_BODY_BYTES, MAX_PER_CLIENT, UNPAIR_HOLD_S,
-                              HttpError, ServerLog, connection_limits, is_loopback, peer,
-                              quiet_accept_errors, read_json, to_evict)
+from table.web.gate import Gate
+from table.web.limits import (MAX_BODY_BYTES, UNPAIR_HOLD_S, HttpError, ServerLog,
+                              connection_limits, is_loopback, quiet_accept_errors, read_json)
 from table.web.pairing import CODE_DIGITS, Denied, Pairing
 from table.web.streams import Streams
 from table.web.errors import InputError
@@ -115,20 +114,16 @@ class WebServer:
         self.inputs = PageInputs(devices, self.view.card_ids)   # (inputs.py)
         self.events = Streams()                 # the pages' event streams (streams.py)
         self.view.on_change = self.events.wake
-        # the limits (attributes, so that a test can narrow them)
-        self.max_connections, self.backlog = connection_limits()
-        self.max_per_client = MAX_PER_CLIENT
-        self.idle_s = IDLE_S
-        self.refused = 0                        # connections turned away over a limit
-        self.evicted = 0                        # strangers' connections closed for newcomers
-        self._trusted: set = set()              # connections a page has used (open ones)
+        # the limits (attributes, so that a test can narrow them): gate.py
+        max_connections, self.backlog = connection_limits()
+        self.gate = Gate(max_connections)
         self._held_at = -1e9                    # when 1 was last held at the table
         self.cardform = CardForm()              # (off the loop, the library cached)
         self.on_card: CardSink | None = None    # the daemon's teacher (pagelink.CardSink)
         self._quiet_until = 0.0
         self._runner: web.AppRunner | None = None
         self._listener: asyncio.base_events.Server | None = None
-        self._unasked: set = set()          # connections that have not sent a request yet
+        self._sweeping: asyncio.TimerHandle | None = None
         self._closing = False
         self._static = {path: (_page(name), ctype) for path, (name, ctype) in STATIC.items()}
         # a page has asked for the table's state since the server started; the table leaves
@@ -162,6 +157,7 @@ class WebServer:
         if now - self._held_at < UNPAIR_HOLD_S:
             self.pairing.unpair_all()
             self.events.wake()                # the streams see they are no longer paired
+            self.gate.end_trusted(self._http())   # and every connection a page used ends
         self._held_at = now
         self.pairing.open()
 
@@ -195,7 +191,7 @@ class WebServer:
         app = web.Application(client_max_size=MAX_BODY_BYTES)
         app.router.add_route("*", "/{path:.*}", self._dispatch)
         app.on_response_prepare.append(self._headers)
-        runner = web.AppRunner(app, access_log=None, keepalive_timeout=self.idle_s,
+        runner = web.AppRunner(app, access_log=None, keepalive_timeout=self.gate.idle_s,
                                logger=ServerLog(logging.getLogger("aiohttp.server"), {}),
                                handler_cancellation=True, shutdown_timeout=1.0,
                                lingering_time=1.0)
@@ -208,6 +204,7 @@ class WebServer:
             await runner.cleanup()
             raise
         self._runner = runner
+        self._sweeping = loop.call_later(self.gate.sweep_s, self._sweep)
         self._unquiet = quiet_accept_errors(loop, log)
         self.port = self._listener.sockets[0].getsockname()[1]
         if self.pairing is not None:
@@ -221,6 +218,8 @@ class WebServer:
         if self._listener is not None:
             self._listener.close()
             self._closing = True
+            if self._sweeping is not None:
+                self._sweeping.cancel()
             self.events.close()        # the event streams end
             await asyncio.sleep(0)
             if self._runner is not None:
@@ -238,9 +237,8 @@ class WebServer:
 
     # -- connections ----------------------------------------------------------------------
     def connections(self) -> int:
-        """How many connections are open now."""
-        http = self._http()
-        return len(http.connections) if http is not None else 0
+        """How many connections hold a descriptor now (closing ones included)."""
+        return self.gate.count(self._http())
 
     def _http(self) -> web.Server | None:
         """aiohttp's low-level server, while this one listens."""
@@ -255,41 +253,13 @@ class WebServer:
         if http is None or self._closing:
             transport.abort()                 # stopping: as if nobody listened
             return
-        client = peer(transport)
-        handlers = [h for h in http.connections       # (those closing are as good as gone)
-                    if h.transport is not None and not h.transport.is_closing()]
-        self._trusted.intersection_update(handlers)
-        victim = to_evict(handlers, self._trusted) if len(handlers) >= self.max_connections \
-            else None
-        if victim is not None:
-            self.evicted += 1                 # a stranger's slot for the newcomer
-            victim.transport.abort()
-            handlers.remove(victim)
-        if (len(handlers) >= self.max_connections
-                or sum(peer(h.transport) == client for h in handlers) >= self.max_per_client):
-            self.refused += 1
-            now = asyncio.get_running_loop().time()
-            if now >= self._quiet_until:      # one line a minute at most, whatever comes
-                self._quiet_until = now + 60.0
-                log.warning("simulator page: too many connections (the last from %s); "
-                            "turning new ones away (%d so far; %d that no page used closed for "
-                            "newcomers)", client or "an unknown address", self.refused,
-                            self.evicted)
-            transport.write(BUSY_REPLY)
-            transport.close()
-            return
-        handler = http()
-        transport.set_protocol(handler)
-        handler.connection_made(transport)
-        self._unasked.add(handler)
-        asyncio.get_running_loop().call_later(self.idle_s, self._must_have_asked, handler)
+        self.gate.admit(http, transport)
 
-    def _must_have_asked(self, handler) -> None:
-        """A connection that sent no whole request within idle_s is closed."""
-        if handler in self._unasked:
-            self._unasked.discard(handler)
-            if handler.transport is not None:
-                handler.transport.close()
+    def _sweep(self) -> None:
+        """Every sweep_s while listening: connections closing for long are ended (gate.py)."""
+        if self._runner is not None:
+            self.gate.sweep(self._http())
+            self._sweeping = asyncio.get_running_loop().call_later(self.gate.sweep_s, self._sweep)
 
     @staticmethod
     async def _headers(request, response) -> None:
@@ -298,7 +268,7 @@ class WebServer:
 
     # -- HTTP -----------------------------------------------------------------------------
     async def _dispatch(self, request: web.Request) -> web.StreamResponse:
-        self._unasked.discard(request.protocol)
+        self.gate.asked(request.protocol)
         try:
             return await self._route(request)
         except HttpError as err:
@@ -334,7 +304,7 @@ class WebServer:
             if method != "GET":
                 raise HttpError(405, f"{path} is only for GET")
             session = self._access(request)
-            self._trusted.add(request.protocol)   # a page's connection: never evicted
+            self.gate.trust(request.protocol)     # a page's connection: kept (gate.py)
             self._watch()
             if path == "/events":
                 return await self._events(request, session)
@@ -343,8 +313,8 @@ class WebServer:
             if method != "POST":
                 raise HttpError(405, f"{path} is only for POST")
             session = self._access(request)
-            self._trusted.add(request.protocol)
-            data = await read_json(request, self.idle_s)
+            self.gate.trust(request.protocol)
+            data = await read_json(request, self.gate.idle_s)
             try:
                 result = posts[path](data)
                 if asyncio.iscoroutine(result):   # the card form: off the loop
@@ -381,7 +351,7 @@ class WebServer:
     # -- the live channel (table/web/streams.py) ---------------------------------------------
     async def _events(self, request: web.Request, session: str | None) -> web.StreamResponse:
         page = session or request.cookies.get(SESSION) or request.remote or "?"
-        self.events.check(page)
+        self.events.check(page, request.remote or "?")
         response = self._paired(web.StreamResponse(
             headers={"Content-Type": "text/event-stream"}), session)
         return await self.events.serve(

@@ -3,7 +3,8 @@ live state at once and again on every change the table pushes (:meth:`Streams.wa
 comment line every ``heartbeat_s`` between changes finds pages that went away.
 
 Limits, so that a hostile network cannot lock the pages out: at most ``max_streams`` streams,
-``max_streams_per_page`` per page (session); a stream whose page went away is dropped when its
+``max_streams_per_page`` per page (session) and as many per address (so one machine pairing
+again and again holds no more); a stream whose page went away is dropped when its
 socket closes, when the kernel gives up on unacknowledged heartbeats (TCP_USER_TIMEOUT,
 table/web/limits.py), or when a heartbeat cannot be written within ``write_timeout_s``; a
 stream ends when its page is unpaired, and every stream when the server stops
@@ -21,6 +22,7 @@ from aiohttp import web
 
 from table.web.limits import (HEARTBEAT_S, MAX_STREAMS, MAX_STREAMS_PER_PAGE, WRITE_TIMEOUT_S,
                               HttpError, drop_when_unacknowledged)
+from table.web.pairing import address_of
 
 
 class Streams:
@@ -34,7 +36,7 @@ class Streams:
         self.write_timeout_s = WRITE_TIMEOUT_S
         self.closing = False                  # the server is stopping: every stream ends
         self._tick = asyncio.Event()
-        self._open: dict[web.StreamResponse, str] = {}   # stream: its page (session)
+        self._open: dict[web.StreamResponse, tuple[str, str]] = {}   # stream: (page, address)
 
     def count(self) -> int:
         """How many streams (pages watching the table) are open now."""
@@ -50,11 +52,14 @@ class Streams:
         self.closing = True
         self.wake()
 
-    def check(self, page: str) -> None:
-        """Raise (429, 503) unless ``page`` may open one more stream."""
+    def check(self, page: str, client: str) -> None:
+        """Raise (429, 503) unless ``page``, at ``client``'s address, may open one more
+        stream."""
         if self.closing:
             raise HttpError(503, "the table is stopping")
-        if sum(p == page for p in self._open.values()) >= self.max_streams_per_page:
+        address = address_of(client)
+        if (sum(p == page for p, _ in self._open.values()) >= self.max_streams_per_page
+                or sum(a == address for _, a in self._open.values()) >= self.max_streams_per_page):
             raise HttpError(429, f"this page has {self.max_streams_per_page} event streams "
                                  "open already; close a tab and try again")
         if len(self._open) >= self.max_streams:
@@ -68,7 +73,7 @@ class Streams:
         stops."""
         drop_when_unacknowledged(request.transport)
         await response.prepare(request)
-        self._open[response] = page
+        self._open[response] = (page, address_of(request.remote or "?"))
         try:
             await self._send(response, b"retry: 1000\n\n")
             sent = None

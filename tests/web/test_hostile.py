@@ -279,27 +279,27 @@ def silent(n: int, port: int, source: str = "127.0.0.1") -> list[socket.socket]:
 def test_connections_are_capped_per_client_and_in_all(table, caplog):
     running, _ = table
     server = running.server
-    server.idle_s = 60.0                                  # nothing times out in this test
+    server.gate.idle_s = 60.0                                  # nothing times out in this test
     port = server.port
-    held = silent(server.max_per_client, port)
+    held = silent(server.gate.max_per_client, port)
     try:
         for s in silent(4, port):                         # one client over its share
             with s:
                 reply = closed_by_server(s)
             assert reply.startswith(b"HTTP/1.1 503 ") and b"too many connections" in reply
         assert get(port, source="127.0.0.2")[0] == 200    # another client still gets in
-        until(lambda: running.call(server.connections) == server.max_per_client)
-        server.max_connections = server.max_per_client + 2
+        until(lambda: running.call(server.connections) == server.gate.max_per_client)
+        server.gate.max_connections = server.gate.max_per_client + 2
         held += silent(2, port, "127.0.0.3")
         # the whole server is full of strangers: a newcomer takes the place of the oldest
         # connection of the address holding the most (127.0.0.1), not of 127.0.0.3's
         held += silent(1, port, "127.0.0.4")
-        assert gone(held[0]) and server.evicted == 1
-        until(lambda: running.call(server.connections) == server.max_connections)
+        assert gone(held[0]) and server.gate.evicted == 1
+        until(lambda: running.call(server.connections) == server.gate.max_connections)
     finally:
         for s in held:
             s.close()
-    assert server.refused == 4
+    assert server.gate.refused == 4
     assert sum("too many connections" in r.getMessage() for r in caplog.records) == 1
     no_traceback(caplog)
 
@@ -319,11 +319,12 @@ def test_strangers_cannot_hold_the_slots_against_a_paired_page(devices, start, c
     codes = []
     running = start(devices, pairing=True, on_pairing_code=codes.append)
     server = running.server
-    server.idle_s = 60.0                                  # nothing times out in this test
+    server.gate.idle_s = 60.0                                  # nothing times out in this test
     port = server.port
     status, _, headers = get(port, code=codes[0], source="127.0.0.50")
     paired = session_of(headers)
-    server.max_connections = 8
+    server.gate.max_connections = 8
+    server.gate.trusted_per_client = 8         # (this page keeps 8; beyond that: gate.py)
     held = []
     try:
         for n in range(4):                                # 4 addresses, half a request each
@@ -332,7 +333,7 @@ def test_strangers_cannot_hold_the_slots_against_a_paired_page(devices, start, c
                 held.append(s)
         for _ in range(3):                                # the paired page, again and again
             assert get(port, session=paired, source="127.0.0.50")[0] == 200
-        assert server.evicted >= 3
+        assert server.gate.evicted >= 3
         # a paired page's keep-alive connections are never the ones that make room
         keep = [http.client.HTTPConnection("127.0.0.1", port, timeout=10,
                                            source_address=("127.0.0.50", 0)) for _ in range(8)]
@@ -355,7 +356,7 @@ def test_strangers_cannot_hold_the_slots_against_a_paired_page(devices, start, c
                          ids=["nothing", "half a request"])
 def test_idle_sockets_are_closed(table, sent):
     running, _ = table
-    running.server.idle_s = 0.5
+    running.server.gate.idle_s = 0.5
     with socket.create_connection(("127.0.0.1", running.server.port), timeout=5) as s:
         s.sendall(sent)
         assert closed_by_server(s) == b""
@@ -363,7 +364,7 @@ def test_idle_sockets_are_closed(table, sent):
 
 def test_an_idle_keep_alive_connection_is_closed(table):
     running, _ = table
-    running.server.idle_s = 0.5
+    running.server.gate.idle_s = 0.5
     running.restart()                           # (aiohttp takes its keep-alive time at start)
     with socket.create_connection(("127.0.0.1", running.server.port), timeout=5) as s:
         s.sendall(b"GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -519,7 +520,7 @@ async def main():
     await server.start()
     print(server.port, flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
-    print(server.refused, flush=True)
+    print(server.gate.refused, flush=True)
     await server.stop()
 
 asyncio.run(main())

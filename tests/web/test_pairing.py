@@ -5,8 +5,9 @@ import pytest
 
 from .conftest import Clock
 
-from table.web.pairing import (MAX_WRONG_CODES, OPEN_S, SESSION_IDLE_S, SESSION_MAX_S,
-                               SOURCE_BUDGET, SOURCE_REFILL_S, Denied, Pairing)
+from table.web.pairing import (MAX_SESSIONS, MAX_WRONG_CODES, OPEN_S, SESSION_IDLE_S,
+                               SESSION_MAX_S, SESSIONS_PER_ADDRESS, SOURCE_BUDGET,
+                               SOURCE_REFILL_S, Denied, Pairing)
 
 
 @pytest.fixture
@@ -42,12 +43,26 @@ def test_a_source_has_its_own_budget_refilled_slowly(pairing, clock):
     assert isinstance(answer(pairing, "10.0.0.2", pairing.code), str)
 
 
-def test_an_ipv6_network_is_one_source(pairing):
+def test_an_ipv6_neighbour_cannot_spend_my_budget(pairing):
+    """Issue 38, item 7: one stranger's wrong codes locked a whole /64 (every client of a
+    SLAAC network); now the budget is the address's own."""
     bad = wrong(pairing)
-    for n in range(SOURCE_BUDGET):
-        assert answer(pairing, f"2001:db8::{n + 1}", bad) == "wrong"
-    assert answer(pairing, "2001:db8::ffff:1", pairing.code) == "wait"
+    assert [answer(pairing, "2001:db8::1", bad) for _ in range(SOURCE_BUDGET + 1)] == \
+        ["wrong"] * SOURCE_BUDGET + ["wait"]
+    assert len(answer(pairing, "2001:db8::2", pairing.code)) > 20      # the neighbour pairs
+
+
+def test_an_ipv6_network_gets_no_more_chances_than_one_address(pairing):
+    """A guesser holding a whole /64 rotates addresses: once the opening's wrong codes are
+    spent, its network is not clean and none of its addresses is heard; another network is."""
+    bad = wrong(pairing)
+    for n in range(200):
+        answer(pairing, f"2001:db8::{n + 1}", bad)
+    assert pairing.evaluated == MAX_WRONG_CODES
+    assert answer(pairing, "2001:db8::ffff:1", pairing.code) == "wrong"   # not looked at
     assert len(answer(pairing, "2001:db8:0:1::1", pairing.code)) > 20     # another /64
+    pairing.open()                            # a new opening at the table: heard again
+    assert len(answer(pairing, "2001:db8::ffff:2", pairing.code)) > 20
 
 
 def test_many_guessers_cannot_spend_the_chance_of_the_person_at_the_table(pairing):
@@ -86,6 +101,31 @@ def test_a_session_is_bound_to_its_source_and_expires(pairing, clock):
         clock.now += SESSION_IDLE_S / 2
         answer(pairing, "10.0.0.1", None, token)
     assert answer(pairing, "10.0.0.1", None, token) == "needed"    # and old enough
+
+
+def test_a_dual_stack_browser_keeps_its_session(pairing):
+    """Paired over IPv4, the same browser may come back over IPv6 (one address of the other
+    family, learned at its first use); a third address is refused."""
+    token = answer(pairing, "192.0.2.7", pairing.code)
+    assert answer(pairing, "2001:db8::7", None, token) is None
+    assert answer(pairing, "192.0.2.7", None, token) is None
+    assert answer(pairing, "2001:db8:0:9::1", None, token) == "needed"
+    assert answer(pairing, "192.0.2.8", None, token) == "needed"
+
+
+def test_pairing_again_and_again_forgets_only_one_s_own_sessions(pairing):
+    """Issue 38, item 7: one address pairing 32 more times forgot every other page."""
+    others = [answer(pairing, f"10.0.1.{n}", pairing.code) for n in range(1, 9)]
+    mine = [answer(pairing, "10.0.0.66", pairing.code) for _ in range(40)]
+    assert all(answer(pairing, f"10.0.1.{n}", None, t) is None
+               for n, t in zip(range(1, 9), others))
+    assert [answer(pairing, "10.0.0.66", None, t) is None for t in mine[-6:]] == \
+        [False] * (6 - SESSIONS_PER_ADDRESS) + [True] * SESSIONS_PER_ADDRESS
+    # many addresses of one network pairing: the network's own sessions make room
+    for n in range(MAX_SESSIONS):
+        answer(pairing, f"2001:db8::{n + 1}", pairing.code)
+    assert all(answer(pairing, f"10.0.1.{n}", None, t) is None
+               for n, t in zip(range(1, 9), others))
 
 
 def test_unpair_all_forgets_every_page_and_closes_pairing(pairing):
