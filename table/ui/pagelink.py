@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from table.engine.cards import Card
 
 
+#: Whether the page writing a card may finish what the tag ``uid`` began (a tag tapped in
+#: private is the page's that tapped it, or anyone's when tapped on the table itself)
+Mine = Callable[[str], bool]
+
+
 class CardSink(Protocol):
     """Who hears of the cards the page's form writes (the daemon's teacher); called on the
     loop."""
@@ -28,10 +33,14 @@ class CardSink(Protocol):
     def card_problem(self, raw: dict) -> str | None:
         """Why this card cannot be written now (None: it can)."""
 
-    def card_note(self) -> str | None:
+    def card_note(self, mine: Mine) -> str | None:
         """What writing a card does now beyond writing its file (None: nothing more)."""
 
-    def card_added(self, raw: dict, path: str) -> dict:
+    def card_to_write(self, raw: dict, mine: Mine) -> dict:
+        """The card as it is to be written (one taught in private gets an id that says
+        nothing of it)."""
+
+    def card_added(self, raw: dict, path: str, mine: Mine) -> dict:
         """The card was written to ``path``: what to add to the reply."""
 
     def card_renamed(self, card_id: str, path: str) -> None:

@@ -34,7 +34,7 @@ import asyncio
 from pathlib import Path
 from table.cards import CardError, CardLibrary, current_library
 from table.cards.authoring import check, to_toml
-from table.ui.pagelink import CardSink
+from table.ui.pagelink import CardSink, Mine
 
 from .errors import InputError
 
@@ -63,11 +63,12 @@ class CardForm:
         self._waiting = 0
 
     # -- on the loop ---------------------------------------------------------------------------
-    async def check(self, data: dict, sink: CardSink | None = None) -> dict:
+    async def check(self, data: dict, sink: CardSink | None = None,
+                    mine: Mine = lambda uid: True) -> dict:
         raw = _card(data)
         out = await self._off_loop(self.check_now, raw)
         if sink is not None:
-            problem, note = sink.card_problem(raw), sink.card_note()
+            problem, note = sink.card_problem(raw), sink.card_note(mine)
             if problem:
                 out["problems"].append(problem)
                 out["valid"] = False
@@ -75,23 +76,29 @@ class CardForm:
                 out["note"] = note
         return out
 
-    async def new(self, data: dict, sink: CardSink | None = None) -> dict:
+    async def new(self, data: dict, sink: CardSink | None = None,
+                  mine: Mine = lambda uid: True) -> dict:
         raw = _card(data)
-        problem = sink.card_problem(raw) if sink is not None else None
-        if problem:
-            raise InputError(problem, status=409)
+        if sink is not None:
+            if problem := sink.card_problem(raw):
+                raise InputError(problem, status=409)
+            raw = sink.card_to_write(raw, mine)
         out = await self._off_loop(self.new_now, raw)
         if sink is not None:
-            out.update(sink.card_added(raw, out["path"]))
+            out.update(sink.card_added(raw, out["path"], mine))
         return out
 
-    async def rename(self, data: dict, sink: CardSink | None = None) -> dict:
+    async def rename(self, data: dict, sink: CardSink | None = None,
+                     hidden: frozenset[str] = frozenset()) -> dict:
+        """``hidden``: cards this page may not see (taught in private): as if not there."""
         extra = sorted(set(data) - {"id", "names"})
         if extra or not isinstance(data.get("id"), str) or not isinstance(data.get("names"),
                                                                            dict):
             raise InputError('send {"id": "<card id>", "names": {"en": ..., "cs": ..., '
                              '"uk": ...}}' + (f"; unknown field(s) {', '.join(extra)}"
                                               if extra else ""))
+        if data["id"] in hidden:
+            raise InputError(f"no card {data['id']!r} in the owner's card folder", status=422)
         out = await self._off_loop(self.rename_now, data)
         if sink is not None:
             sink.card_renamed(data["id"], out["path"])

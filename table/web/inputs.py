@@ -18,6 +18,7 @@ from .errors import InputError
 
 #: the card row's "a card the box doesn't know": a blank tag (POST /tap {"card": "blank"})
 BLANK = "blank"
+MAX_TAPS_KEPT = 64
 
 
 def only(data: dict, allowed: set[str]) -> None:
@@ -35,6 +36,9 @@ class PageInputs:
     def __init__(self, devices, cards: Callable[[], dict]) -> None:
         self.panel = Panel(devices)
         self.cards = cards
+        #: which page put each tag on the reader (the last MAX_TAPS_KEPT): a tag tapped in
+        #: private is taught on that page's card form, no other's
+        self.tapped_by: dict[str, str] = {}
 
     def press(self, data: dict) -> dict:
         """``{"name": "ok", "long": false}``: a button pressed (held with ``long``)."""
@@ -55,7 +59,7 @@ class PageInputs:
         panel.press(name, long=long)
         return {}
 
-    def tap(self, data: dict) -> dict:
+    def tap(self, data: dict, page: str = "") -> dict:
         """``{"card": "<card id>"}``: the card put on the reader; tapping the card already
         there takes it off and puts it back (a fresh tap).  ``"blank"``: a card the box does
         not know, a new tag each time (the box walks the players through it).  Replies with
@@ -76,6 +80,10 @@ class PageInputs:
             uid = sim_uid(card)
         if reader.on_reader() == uid:
             reader.remove()
+        self.tapped_by.pop(uid, None)
+        self.tapped_by[uid] = page
+        while len(self.tapped_by) > MAX_TAPS_KEPT:
+            del self.tapped_by[next(iter(self.tapped_by))]
         reader.tap(uid)
         return {"uid": uid}
 

@@ -71,6 +71,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8421
 SESSION = "worms_session"
+POSTS = ("/press", "/tap", "/remove", "/cards/check", "/cards/new", "/cards/rename")
 STATIC = {"/": ("index.html", "text/html"),
           "/app.js": ("app.js", "text/javascript"),
           "/card-form.js": ("card-form.js", "text/javascript"),
@@ -111,7 +112,7 @@ class WebServer:
         self.pairing = Pairing(self._code_shown, code=pairing_code) if needed else None
         # a page that had to pair sees no hand (and no card taught in private)
         self.view = TableView(lang=lang, hand=self.pairing is None)
-        self.inputs = PageInputs(devices, self.view.card_ids)   # (inputs.py)
+        self.inputs = PageInputs(devices, self.view.tappable)   # (inputs.py)
         self.events = Streams()                 # the pages' event streams (streams.py)
         self.view.on_change = self.events.wake
         # the limits (attributes, so that a test can narrow them): gate.py
@@ -295,11 +296,6 @@ class WebServer:
                 raise HttpError(405, f"{path} is only for GET")
             body, ctype = self._static[path]
             return web.Response(body=body, content_type=ctype, charset="utf-8")
-        posts: dict[str, Callable[[dict], dict | Coroutine[Any, Any, dict]]] = {
-            "/press": self.inputs.press, "/tap": self.inputs.tap, "/remove": self.inputs.remove,
-            "/cards/check": lambda d: self.cardform.check(d, self.on_card),
-            "/cards/new": lambda d: self.cardform.new(d, self.on_card),
-            "/cards/rename": self._rename}
         if path in ("/state", "/events"):
             if method != "GET":
                 raise HttpError(405, f"{path} is only for GET")
@@ -309,12 +305,13 @@ class WebServer:
             if path == "/events":
                 return await self._events(request, session)
             return self._paired(_reply(200, self.view.state()), session)
-        if path in posts:
+        if path in POSTS:
             if method != "POST":
                 raise HttpError(405, f"{path} is only for POST")
             session = self._access(request)
             self.gate.trust(request.protocol)
             data = await read_json(request, self.gate.idle_s)
+            posts = self._posts(session or request.cookies.get(SESSION) or request.remote or "?")
             try:
                 result = posts[path](data)
                 if asyncio.iscoroutine(result):   # the card form: off the loop
@@ -323,6 +320,20 @@ class WebServer:
                 raise HttpError(err.status, str(err)) from None
             return self._paired(_reply(200, {"ok": True, **result}), session)
         raise HttpError(404, f"nothing at {path}; the page is at /")
+
+    def _posts(self, page: str) -> dict[str, Callable[[dict], dict | Coroutine[Any, Any, dict]]]:
+        """What each POST does, for ``page`` (its session): a tag it tapped is its own to
+        finish on its card form; cards taught in private are not there for it to rename."""
+        hidden = self.view.snapshot.secret if not self.view.hand else frozenset()
+
+        def mine(uid: str) -> bool:
+            return self.inputs.tapped_by.get(uid, page) == page
+
+        return {"/press": self.inputs.press, "/tap": lambda d: self.inputs.tap(d, page),
+                "/remove": self.inputs.remove,
+                "/cards/check": lambda d: self.cardform.check(d, self.on_card, mine),
+                "/cards/new": lambda d: self.cardform.new(d, self.on_card, mine),
+                "/cards/rename": lambda d: self._rename(d, hidden)}
 
     def _access(self, request: web.Request) -> str | None:
         """Raise unless the request may see the table; a new session token to hand over."""
@@ -344,9 +355,9 @@ class WebServer:
             response.set_cookie(SESSION, session, path="/", httponly=True, samesite="Strict")
         return response
 
-    async def _rename(self, data: dict) -> dict:
+    async def _rename(self, data: dict, hidden: frozenset[str]) -> dict:
         # (the table, told, draws its cards anew: the pages ask for them again)
-        return await self.cardform.rename(data, self.on_card)
+        return await self.cardform.rename(data, self.on_card, hidden)
 
     # -- the live channel (table/web/streams.py) ---------------------------------------------
     async def _events(self, request: web.Request, session: str | None) -> web.StreamResponse:

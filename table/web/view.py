@@ -120,13 +120,13 @@ class TableView:
             "cards_key": self.cards_key(),  # (... or renamed)
             "reader": None if not controls.reader else {
                 "interactive": controls.tap, "uid": uid,
-                "card": None if uid is None else card_for_uid(uid, self.card_ids()),
+                "card": None if uid is None else card_for_uid(uid, self.tappable()),
             },
         }
 
-    def card_ids(self) -> dict:
-        """The table's cards, by id (the cards the page may tap)."""
-        return {c.id: c for c in self.snapshot.cards}
+    def tappable(self) -> dict:
+        """The cards the page may put on the reader, by id: those it lists."""
+        return {c.id: c for c in self.shown_cards()}
 
     def shown_cards(self) -> list:
         """The table's cards this page may list: not those taught in private and not yet

@@ -292,9 +292,9 @@ def walk_screens(lang):
     out += [private_screen(key, view(lang)) for key in ("teach.private", "teach.private_done")]
     teacher = Teacher(SimpleNamespace(lang=lang, cards=cards))
     teacher.walk = Walk(lang, "card_1", names(1), kinds=("supply", "superweapon"), known={})
-    said = [teacher.card_problem({"kind": "starter"}), teacher.card_note()]
-    teacher.walk, teacher.private = None, "04C0FFEE000001"
-    said.append(teacher.card_note())
+    said = [teacher.card_problem({"kind": "starter"}), teacher.card_note(lambda uid: True)]
+    teacher.walk, teacher.private = None, ["04C0FFEE000001"]
+    said.append(teacher.card_note(lambda uid: True))
     title = strings.text("teach.title", lang)
     out += [screens.message(title, words) for words in said]
     return out

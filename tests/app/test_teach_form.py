@@ -32,13 +32,17 @@ pytestmark = pytest.mark.usefixtures("owner_cards")
 class Page:
     """The page's two card requests, over HTTP."""
 
-    def __init__(self, server):
+    def __init__(self, server, cookies=None):
         self.server = server
         self.url = server.url.rstrip("/")
+        self.cookies = cookies
 
     async def post(self, path: str, card: dict) -> tuple[int, dict]:
-        async with aiohttp.ClientSession() as s:
-            async with s.post(self.url + path, json={"card": card}) as res:
+        return await self.post_json(path, {"card": card})
+
+    async def post_json(self, path: str, body: dict) -> tuple[int, dict]:
+        async with aiohttp.ClientSession(cookie_jar=self.cookies) as s:
+            async with s.post(self.url + path, json=body) as res:
                 return res.status, await res.json()
 
 
@@ -143,21 +147,28 @@ def test_a_card_tapped_in_private_is_taught_on_the_page_and_shown_nowhere(tmp_pa
             status, checked = await page.post("/cards/check", dict(SAUCE))
             assert checked["valid"] and "in private" in checked["note"]
             status, written = await page.post("/cards/new", dict(SAUCE))
-            assert status == 200 and written["taught"] == "secret_sauce"
-            assert daemon.tags.card(UNKNOWN) == "secret_sauce"
+            # written as card_1: its id, which any page may look for, says nothing of it
+            assert status == 200 and written["taught"] == "card_1"
+            assert daemon.tags.card(UNKNOWN) == "card_1"
+            assert daemon.cards["card_1"].name("en") == "Secret Sauce"
+            status, checked = await page.post("/cards/check", dict(SAUCE))
+            assert checked["valid"], checked          # the typed id tells nothing
+            status, renamed = await page.post_json("/cards/rename", {
+                "id": "card_1", "names": {"en": "Mine now"}})
+            assert status == 422 and "no card 'card_1'" in renamed["error"]
             says = oled(daemon)
             assert "face down" in says and "Secret Sauce" not in says
             assert HIDDEN in daemon.game.hands[team]      # still face down in the hand
             assert [c["id"] for c in page.server.view.state()["cards"]] == listed   # unlisted
             page.server.view.hand = True        # (the simulator's own page lists it)
-            assert "secret_sauce" in [c["id"] for c in page.server.view.state()["cards"]]
+            assert "card_1" in [c["id"] for c in page.server.view.state()["cards"]]
             page.server.view.hand = False
             await tap_at_its_card(daemon, player, team)  # played: known, no walk
             assert daemon.teacher.walk is None
             plays = [e for e in daemon.game.events if e["event"] == "play"]
-            assert plays[-1]["card"] == "secret_sauce" and plays[-1]["team"] == team
+            assert plays[-1]["card"] == "card_1" and plays[-1]["team"] == team
             assert HIDDEN not in daemon.game.hands[team]
-            assert "secret_sauce" in [c["id"] for c in page.server.view.state()["cards"]]
+            assert "card_1" in [c["id"] for c in page.server.view.state()["cards"]]
     asyncio.run(main())
 
 
@@ -210,11 +221,11 @@ def test_a_private_tap_taught_on_the_buttons_after_all_waits_no_more(tmp_path):
     async def main():
         async with paged(tmp_path / "state", 2) as (daemon, player, page):
             team = await tap_in_private(daemon, player)   # not taught on the page
-            assert daemon.teacher.private == UNKNOWN
+            assert daemon.teacher.private == [UNKNOWN]
             await tap_at_its_card(daemon, player, team)   # played: the walk, on the buttons
             await teach(daemon, player, STARTER_LIKE)
             assert daemon.tags.card(UNKNOWN) == "card_1"
-            assert daemon.teacher.private is None
+            assert daemon.teacher.private == []
             status, written = await page.post("/cards/new", dict(BANANA))
             assert status == 200 and written.get("added") == "banana_bomb", written
             assert daemon.tags.card(UNKNOWN) == "card_1"

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from table.ui import screens
 from table.ui.layout import card_name, short
+from table.ui.pagelink import Mine
 from table.ui.strings import text
 
 from table.app.host import Host
@@ -43,6 +44,7 @@ log = logging.getLogger("worms-table")
 
 #: the buttons that open the walk for a card without a tag, where a card is asked for
 UNKNOWN_BUTTONS = ("4", "cw")
+MAX_PRIVATE = 4             # tags tapped in private waiting for pages, at most
 SUPPLY_DECK = ("supply", "superweapon")
 
 
@@ -134,7 +136,7 @@ class Teacher:
         self.walk: Walk | None = None
         self.uid: str | None = None
         self.source: Prompt | None = None    # the prompt the walk came from
-        self.private: str | None = None      # a tag tapped in private, for the page's form
+        self.private: list[str] = []         # tags tapped in private, for the pages' forms
         self.secrets: set[str] = set()       # the cards taught so (shown once played)
         self.form = False                    # a page with the card form is served
         self.off = False                     # no walk offered (the shop demo writes nothing)
@@ -183,7 +185,8 @@ class Teacher:
             return prompt.tap(card_id)
         if card_id is None and self.form and not self.off and self.walk is None and \
                 self.d.mode == Mode.PLAY:
-            self.private = uid               # the card stays secret: taught on the page
+            if uid not in self.private:      # the card stays secret: taught on the page
+                self.private = [*self.private, uid][-MAX_PRIVATE:]
             self.d.state.set(overlay=Notice(partial(private_screen, "teach.private")))
             log.info("an unknown card (tag %s) tapped in private: for the page's form", uid)
             return None
@@ -255,8 +258,8 @@ class Teacher:
             self.d.jg.add_card(card)
         if uid is not None:
             self.d.tags.enrol(uid, card.id)
-            if uid == self.private:               # (taught on the buttons after all)
-                self.private = None
+            if uid in self.private:               # (taught on the buttons after all)
+                self.private.remove(uid)
         return card.id
 
     # -- the page's card form (table.ui.pagelink.CardSink) -------------------------------------
@@ -269,15 +272,26 @@ class Teacher:
         return text("teach.form_kind", lang,
                     kinds=", ".join(text(f"teach.kind.{k}", lang) for k in walk.kinds))
 
-    def card_note(self) -> str | None:
+    def card_note(self, mine: Mine) -> str | None:
         """What writing a card on the page does now, when it does more than write a file."""
         if self.walk is not None:
             return text("teach.form_walk", self.d.lang)
-        if self.private is not None:
+        if self._private_for(mine) is not None:
             return text("teach.form_private", self.d.lang)
         return None
 
-    def card_added(self, raw: dict, path: str) -> dict:
+    def card_to_write(self, raw: dict, mine: Mine) -> dict:
+        """A card that finishes a tag tapped in private is written as "card_N": its id, which
+        anyone may look for (the form's check), says nothing of it until it is played."""
+        if self.walk is None and self._private_for(mine) is not None:
+            return {**raw, "id": self.new_id()}
+        return raw
+
+    def _private_for(self, mine: Mine) -> str | None:
+        """The tag tapped in private that the writing page may finish (the last it tapped)."""
+        return next((uid for uid in reversed(self.private) if mine(uid)), None)
+
+    def card_added(self, raw: dict, path: str, mine: Mine) -> dict:
         """The page's form wrote ``raw`` to ``path`` (on the loop): the card is known at once;
         the walk on show or the tag tapped in private ends with it (see the module doc)."""
         from table.cards import CardError, load_file
@@ -287,7 +301,7 @@ class Teacher:
             log.error("card from the page not taken: %s", err)
             return {}
         with self.d.store.one_commit():
-            out = self._take_from_page(card)
+            out = self._take_from_page(card, mine)
         self.d.render()
         return out
 
@@ -312,7 +326,7 @@ class Teacher:
         self.d.cards.add(card)
         self.d.render()
 
-    def _take_from_page(self, card) -> dict:
+    def _take_from_page(self, card, mine: Mine) -> dict:
         if self.walk is not None:
             source, uid = self.source, self.uid
             self.leave()
@@ -322,8 +336,7 @@ class Teacher:
             elif source is not None:
                 self.d.answer(card.id)
             return {"taught": card.id}
-        if self.private is not None:
-            uid, self.private = self.private, None
+        if (uid := self._private_for(mine)) is not None:
             self.join(card, uid)
             self.secrets.add(card.id)
             self.d.state.set(overlay=Notice(partial(private_screen, "teach.private_done")))
