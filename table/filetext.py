@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import sys
 import tomllib
 from pathlib import Path
@@ -100,14 +101,24 @@ def decode(raw: bytes) -> str:
         raise Unreadable(f"not UTF-8 text (byte {err.start})") from None
 
 
-def read_text(path: str | os.PathLike, max_bytes: int = MAX_BYTES) -> str:
-    """The UTF-8 text of the file at ``path``; OSError if it cannot be read, Unreadable if it
-    is too big or not UTF-8."""
-    with open(path, "rb") as f:
+def read_bytes(path: str | os.PathLike, max_bytes: int = MAX_BYTES) -> bytes:
+    """The bytes of the file at ``path``: OSError if it cannot be read, Unreadable if it is
+    not a regular file (a FIFO, a device: ``/dev/zero`` behind a symlink never ends, a FIFO
+    with no writer never answers) or bigger than ``max_bytes``.  Never blocks on opening."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise Unreadable("not a regular file")
         raw = f.read(max_bytes + 1)
     if len(raw) > max_bytes:
         raise Unreadable(f"bigger than {max_bytes} bytes")
-    return decode(raw)
+    return raw
+
+
+def read_text(path: str | os.PathLike, max_bytes: int = MAX_BYTES) -> str:
+    """The UTF-8 text of the file at ``path``; OSError if it cannot be read, Unreadable if it
+    is not a regular file, too big or not UTF-8."""
+    return decode(read_bytes(path, max_bytes))
 
 
 def read_toml(path: str | os.PathLike, max_depth: int = MAX_DEPTH) -> dict:

@@ -50,3 +50,25 @@ def test_a_game_on_a_fixed_map_needs_no_tiles(bad_tiles, monkeypatch):
     monkeypatch.setenv("WORMS_TABLE_TILES", bad_tiles)
     game = LibraryGame.new(GameConfig(teams=2, land=tuple(sorted(standard_land(2)))), 1)
     assert game.request is not None
+
+
+def test_a_card_file_that_is_not_a_file_is_named_not_read(tmp_path):
+    """Issue 38, item 7: owner card files were first read whole with no bound: a symlink to
+    /dev/zero was OOM-killed at every start, a FIFO hung it.  Now each is a problem named,
+    read in a worker that must come back."""
+    import threading
+
+    from table.cards.cardlibrary import CardLibrary
+
+    os.symlink("/dev/zero", tmp_path / "zero.toml")
+    os.mkfifo(tmp_path / "pipe.toml")
+    (tmp_path / "big.toml").write_bytes(b"# " + b"x" * (5 * 1024 * 1024) + b"\n")
+    library = CardLibrary(tmp_path, [tmp_path])
+    done = threading.Thread(target=library.refresh, daemon=True)
+    done.start()
+    done.join(60)
+    assert not done.is_alive(), "reading the card folder hung"
+    said = "\n".join(library.problems)
+    assert "zero.toml: not a regular file" in said and "pipe.toml: not a regular file" in said
+    assert "big.toml: bigger than" in said
+    assert "bazooka" in library                      # the shipped cards are all there

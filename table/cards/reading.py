@@ -80,8 +80,8 @@ def owner_file_cards(path: Path) -> tuple[Card, ...]:
     after each change: a TOML parse each time cost more than the rest of a press); CardError
     if it does not load."""
     try:
-        data = path.read_bytes()
-    except OSError:
+        data = filetext.read_bytes(path)
+    except (OSError, filetext.Unreadable):
         data = None                          # load_file says why
     known = _read.get(path)
     if data is not None and known is not None and known[0] == data:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import gettext
 import hashlib
-import marshal
+import json
 import os
 import string
 import sys
@@ -31,6 +31,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping
 
+from table import filetext
 from table.devices import DEVICES, PICO_WORDS
 from table.engine import board, chance, config, effects
 from table.langs import LANGS
@@ -126,7 +127,9 @@ def _parse(locale: Path) -> tuple[Forms, dict[str, str]]:
 
 
 #: bump when the cached form changes: a cache of another form is not read
-_CACHE_FORM = 1
+_CACHE_FORM = 2
+#: the cache file: far bigger than the catalogs parsed (~150 kB), far smaller than harm
+_CACHE_MAX_BYTES = 2 * 1024 * 1024
 
 
 def cache_folder() -> Path | None:
@@ -146,11 +149,14 @@ def cached_catalogs(locale: Path = LOCALE_DIR, folder: Path | None = None
                     ) -> tuple[Forms, dict[str, Callable[[int], int]]]:
     """:func:`load_catalogs`, kept parsed in ``folder`` (default :func:`cache_folder`) between
     starts: parsing the three catalogs is a start's largest single piece of work (10 ms on a
-    desktop, 80 at a Pi Zero's speed), reading them back marshalled a tenth of that.
+    desktop, 80 at a Pi Zero's speed), reading them back a tenth of that.
 
     The cache is keyed by the catalogs' bytes (and the Python that wrote it), so an edited
-    catalog is parsed afresh, never read stale; a folder that cannot be written (a read-only
-    system, no home) or a damaged cache file only means the catalogs are parsed each time.
+    catalog is parsed afresh, never read stale; it is read as data, never as code: bounded in
+    size, checked against its own digest and then in every part of its shape (a damaged file,
+    a bit flipped, a file too big or of another form is parsed afresh and written again); a
+    folder that cannot be written (a read-only system, no home) only means the catalogs are
+    parsed each time.
     """
     folder = cache_folder() if folder is None else folder
     if folder is None:
@@ -160,18 +166,17 @@ def cached_catalogs(locale: Path = LOCALE_DIR, folder: Path | None = None
     for path in files:
         digest.update(path.read_bytes())
     key = digest.hexdigest()
-    target = folder / "catalogs.marshal"
-    try:
-        found_key, forms, exprs = marshal.loads(target.read_bytes())
-        if found_key == key:
-            return forms, _rules(exprs)
-    except (OSError, ValueError, EOFError, TypeError):
-        pass                                   # none yet, or not one this build can read
+    target = folder / "catalogs.json"
+    found = _read_cache(target, key)
+    if found is not None:
+        return found[0], _rules(found[1])
     forms, exprs = _parse(locale)
+    payload = json.dumps({"key": key, "forms": forms, "exprs": exprs},
+                         ensure_ascii=False).encode("utf-8")
     part = target.with_name(f"{target.name}.{os.getpid()}")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        part.write_bytes(marshal.dumps((key, forms, exprs)))
+        part.write_bytes(_sum(payload) + b"\n" + payload)
         os.replace(part, target)               # whole or not at all: two starts may race
     except OSError:                            # not writable here: parse again next time
         try:
@@ -179,6 +184,51 @@ def cached_catalogs(locale: Path = LOCALE_DIR, folder: Path | None = None
         except OSError:
             pass
     return forms, _rules(exprs)
+
+
+def _sum(payload: bytes) -> bytes:
+    return hashlib.blake2b(payload, digest_size=20).hexdigest().encode()
+
+
+def _read_cache(target: Path, key: str) -> tuple[Forms, dict[str, str]] | None:
+    """The forms and plural expressions the cache file holds for ``key``; None when it is
+    missing, of another key, or not whole and well formed in every part."""
+    try:
+        raw = filetext.read_bytes(target, _CACHE_MAX_BYTES)
+        check, _, payload = raw.partition(b"\n")
+        if check != _sum(payload):
+            return None
+        data = json.loads(payload)
+    except (OSError, filetext.Unreadable, ValueError, RecursionError):
+        return None
+    if type(data) is not dict or data.get("key") != key:
+        return None
+    forms, exprs = data.get("forms"), data.get("exprs")
+    if (type(exprs) is not dict or exprs.keys() != _TRANSLATED
+            or not all(type(e) is str and len(e) < 200 for e in exprs.values())
+            or type(forms) is not dict):
+        return None
+    out: Forms = {}
+    for k, by_lang in forms.items():
+        if type(by_lang) is not dict or SOURCE not in by_lang or not by_lang.keys() <= _LANGS:
+            return None
+        row = {}
+        for lang, f in by_lang.items():
+            if type(f) is not list:
+                return None
+            row[lang] = f = tuple(f)
+            if f and {type(t) for t in f} != {str}:
+                return None
+        out[k] = row
+    try:
+        _rules(exprs)                          # (gettext's own check of each expression)
+    except ValueError:
+        return None
+    return out, exprs
+
+
+_LANGS = frozenset(LANGS)
+_TRANSLATED = _LANGS - {SOURCE}
 
 
 FORMS, PLURAL_RULES = cached_catalogs()

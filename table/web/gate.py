@@ -167,7 +167,8 @@ class Gate:
         if now >= self._quiet_until:      # one line a minute at most, whatever comes
             self._quiet_until = now + 60.0
             log.warning("simulator page: too many connections (the last from %s); turning new "
-                        "ones away (%d so far; %d closed to make room for newcomers)",
-                        client or "an unknown address", self.refused, self.evicted)
+                        "ones away (%d so far, %d let in; %d closed to make room for newcomers)",
+                        client or "an unknown address", self.refused, self.admitted,
+                        self.evicted)
         transport.write(BUSY_REPLY)
         transport.close()

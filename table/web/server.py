@@ -158,7 +158,7 @@ class WebServer:
         if now - self._held_at < UNPAIR_HOLD_S:
             self.pairing.unpair_all()
             self.events.wake()                # the streams see they are no longer paired
-            self.gate.end_trusted(self._http())   # and every connection a page used ends
+            self.gate.end_trusted(self.http())   # and every connection a page used ends
         self._held_at = now
         self.pairing.open()
 
@@ -239,18 +239,22 @@ class WebServer:
     # -- connections ----------------------------------------------------------------------
     def connections(self) -> int:
         """How many connections hold a descriptor now (closing ones included)."""
-        return self.gate.count(self._http())
+        return self.gate.count(self.http())
 
-    def _http(self) -> web.Server | None:
+    def http(self) -> web.Server | None:
         """aiohttp's low-level server, while this one listens."""
         return self._runner.server if self._runner is not None else None
+
+    def sockets(self) -> tuple:
+        """The listening sockets (while listening)."""
+        return tuple(self._listener.sockets) if self._listener is not None else ()
 
     def streams(self) -> int:
         """How many event streams (pages watching the table) are open now."""
         return self.events.count()
 
     def _admit(self, transport) -> None:
-        http = self._http()
+        http = self.http()
         if http is None or self._closing:
             transport.abort()                 # stopping: as if nobody listened
             return
@@ -259,7 +263,7 @@ class WebServer:
     def _sweep(self) -> None:
         """Every sweep_s while listening: connections closing for long are ended (gate.py)."""
         if self._runner is not None:
-            self.gate.sweep(self._http())
+            self.gate.sweep(self.http())
             self._sweeping = asyncio.get_running_loop().call_later(self.gate.sweep_s, self._sweep)
 
     @staticmethod

@@ -2,6 +2,8 @@
 what parsing gives, an edited catalog is never read stale, and a folder that cannot be written
 or a damaged cache file only costs a parse."""
 
+import hashlib
+import json
 import shutil
 
 import pytest
@@ -33,7 +35,7 @@ def test_the_second_start_reads_the_cache_not_the_catalogs(locale, tmp_path, mon
     cache = tmp_path / "cache"
     first = strings.cached_catalogs(locale, cache)
     same(first, load_catalogs(locale))
-    assert [p.name for p in cache.iterdir()] == ["catalogs.marshal"]
+    assert [p.name for p in cache.iterdir()] == ["catalogs.json"]
     monkeypatch.setattr(table.ui.po, "read_po", unreadable)
     same(strings.cached_catalogs(locale, cache), first)
 
@@ -57,13 +59,13 @@ def test_a_folder_that_cannot_be_written_only_costs_a_parse(locale, tmp_path):
     assert blocked.read_text() == "not a folder"
 
 
-@pytest.mark.parametrize("damage", [b"", b"garbage", b"\xe9" * 40])
+@pytest.mark.parametrize("damage", [b"", b"garbage", b"\xe9" * 40, b"\n" + b"[" * 100000])
 def test_a_damaged_cache_file_is_parsed_again_and_replaced(locale, tmp_path, damage):
     cache = tmp_path / "cache"
     cache.mkdir()
-    (cache / "catalogs.marshal").write_bytes(damage)
+    (cache / "catalogs.json").write_bytes(damage)
     same(strings.cached_catalogs(locale, cache), load_catalogs(locale))
-    assert (cache / "catalogs.marshal").read_bytes() != damage
+    assert (cache / "catalogs.json").read_bytes() != damage
 
 
 def test_the_cache_folder_is_systemds_then_xdgs(monkeypatch, tmp_path):
@@ -72,3 +74,36 @@ def test_the_cache_folder_is_systemds_then_xdgs(monkeypatch, tmp_path):
     monkeypatch.delenv("CACHE_DIRECTORY")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert strings.cache_folder() == tmp_path / "xdg" / "worms-table"
+
+
+def test_every_bit_flipped_in_the_cache_is_caught(locale, tmp_path):
+    """Issue 38, item 7: the cache was trusted (a bit flipped gave silently wrong words, a
+    traceback at every start, or 400 MB).  Now each flip of a sample of the file's bits (some
+    300, in every part of it) is parsed afresh and the cache written again."""
+    cache = tmp_path / "cache"
+    good = strings.cached_catalogs(locale, cache)
+    whole = (cache / "catalogs.json").read_bytes()
+    step = max(1, len(whole) * 8 // 300)
+    for bit in range(0, len(whole) * 8, step):
+        flipped = bytearray(whole)
+        flipped[bit // 8] ^= 1 << (bit % 8)
+        (cache / "catalogs.json").write_bytes(bytes(flipped))
+        same(strings.cached_catalogs(locale, cache), good)
+        assert (cache / "catalogs.json").read_bytes() == whole, bit     # written again
+
+
+def test_a_cache_of_the_right_digest_but_the_wrong_shape_is_not_read(locale, tmp_path):
+    cache = tmp_path / "cache"
+    good = strings.cached_catalogs(locale, cache)
+    whole = (cache / "catalogs.json").read_bytes()
+    key = json.loads(whole.partition(b"\n")[2])["key"]
+    for payload in [{"key": key, "forms": {"a": {"en": "not a list"}}, "exprs": {}},
+                    {"key": key, "forms": {}, "exprs": {"cs": "__import__('os')", "uk": "0"}},
+                    {"key": key, "forms": {"a": {"xx": ["?"]}}, "exprs": {"cs": "0", "uk": "0"}},
+                    {"key": key, "forms": {"a": {"en": [1]}}, "exprs": {"cs": "0", "uk": "0"}},
+                    [1, 2, 3]]:
+        body = json.dumps(payload).encode()
+        check = hashlib.blake2b(body, digest_size=20).hexdigest().encode()
+        (cache / "catalogs.json").write_bytes(check + b"\n" + body)
+        same(strings.cached_catalogs(locale, cache), good)
+        assert (cache / "catalogs.json").read_bytes() == whole, payload

@@ -25,12 +25,12 @@ def descriptors() -> int:
 def small_kernel_buffers(server) -> None:
     """The kernel takes little of what the server sends (as on a Pi short of memory; this
     machine's loopback would take the whole answer): what is left waits in the server."""
-    server._listener.sockets[0].setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    server.sockets()[0].setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
 
 
 def let_go(server) -> int:
     """How many connections the server let go of that still hold a descriptor."""
-    return sum(h.transport is None for h in server._http().connections)
+    return sum(h.transport is None for h in server.http().connections)
 
 
 def unread(n: int, port: int, source: str) -> list[socket.socket]:
