@@ -17,7 +17,8 @@ from typing import Any
 
 from table.cards import CardError, card_table, library, parse_card
 from table.cards.tiles import box_tiles
-from table.engine import game as engine
+from table.engine import Illegal, game as engine
+from table.engine.replaylog import json_card
 from table.engine.tiles import Tile
 
 __all__ = ["GameConfig", "LibraryGame"]
@@ -34,6 +35,25 @@ def _tiles(config, tiles):
     return box_tiles() if land is None else None
 
 
+def _check_learnt(log: list) -> None:
+    """The cards a log says were taught during the game, checked as a card file's are, before
+    the game is played again (a crafted journal's card at accuracy 10**7 kept the box from
+    starting): CardError naming each problem."""
+    problems: list[str] = []
+    for n, entry in enumerate(log):
+        data = entry.get("learn") if isinstance(entry, dict) else None
+        if not isinstance(data, dict):
+            continue
+        try:
+            raw = card_table(json_card(data))
+        except (Illegal, TypeError, ValueError, AttributeError) as err:
+            problems.append(f"the journal: entry {n}: a taught card cannot be read ({err})")
+            continue
+        problems += parse_card(raw, f"the journal (entry {n})", 0, kept=True)[1]
+    if problems:
+        raise CardError(problems)
+
+
 class LibraryGame(engine.Game):
     @classmethod
     def new(cls, config, seed, cards=None, script=None, tiles=None, dice=None):
@@ -42,6 +62,7 @@ class LibraryGame(engine.Game):
 
     @classmethod
     def replay(cls, config, seed, log, cards=None, script=None, tiles=None):
+        _check_learnt(log)
         return super().replay(config, seed, log, library() if cards is None else cards, script,
                               tiles=_tiles(config, tiles))
 

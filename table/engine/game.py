@@ -43,7 +43,7 @@ from .config import OPTIONS, GameConfig
 from .decisions import TYPED, Decision, DecisionKind, Illegal, NeedDecision
 from .dice import SeededDice, dice_for
 from .newgame import initial_state
-from .oldlogs import pass_over
+from .oldlogs import Cursor, pass_over
 from .phases import PhaseRules
 from .replaylog import card_json, checked_log, json_card, learnt_before, setup_aside, untaught
 from .rerun import TIMED, TIMEOUT, ReplayMismatch, norm, plain
@@ -124,12 +124,13 @@ class Game:
         """Give the answers and timeouts of ``log`` again and the cards taught (``learn``,
         :func:`~table.engine.replaylog.learnt_before`), then check that the game logs what
         ``log`` holds."""
+        cursor = Cursor()
         for n in range(-1, len(log)):
             entry = log[n] if n >= 0 else {}
             try:
                 for data in learn.get(n, ()):
                     self.add_card(json_card(data))
-                if "answer" in entry and not self._passed_over(log, n):
+                if "answer" in entry and not self._passed_over(log, n, cursor):
                     self.answer(entry["answer"])
                 elif entry.get("timeout"):
                     self.time_up()
@@ -142,10 +143,10 @@ class Game:
                 self._undo.shift(n, -1)
         self._steps.log = checked_log(self._steps.log, log, learn)
 
-    def _passed_over(self, log: list[dict[str, Any]], n: int) -> bool:
+    def _passed_over(self, log: list[dict[str, Any]], n: int, cursor: Cursor) -> bool:
         """True if ``log[n]`` answers a question an earlier build asked (:mod:`.oldlogs`):
         kept in the game's log where it stood, not given to the game."""
-        at = pass_over(self._steps.log, log, n, self._steps.request, self._steps.st)
+        at = pass_over(self._steps.log, log, n, self._steps.request, self._steps.st, cursor)
         if at is None:
             return False
         self._undo.shift(at, 1)

@@ -2,6 +2,8 @@
 was set up with, and each card taught during it, are kept in its journal; a resume reads them
 there, whatever happened to the owner's card folder."""
 
+import json
+
 import pytest
 
 from table.bots import RandomBot
@@ -120,3 +122,29 @@ def test_a_journal_without_kept_cards_reads_the_library(tmp_path):
     again = resume(path)
     assert again is not None and again.log == game.log
     again.close()
+
+
+@pytest.mark.parametrize("field, value", [("accuracy", 10 ** 7), ("copies", 10 ** 9),
+                                          ("names", {"en": "x" * 100_000})])
+def test_a_crafted_card_in_the_journal_is_refused_not_played(tmp_path, owner, field, value):
+    """Issue 38, item 7: ``learn`` entries were replayed without the card check: a Bazooka at
+    accuracy 10**7 kept the box from starting.  Now the journal's game does not replay, with
+    the problem named."""
+    import sqlite3
+
+    from table.journal import JournalError
+    path = tmp_path / "journal.sqlite"
+    jg = JournaledGame.new(Journal(path), GameConfig(teams=2, own_decks=True), 3)
+    to_draw(jg, RandomBot(3))
+    jg.add_card(taught())
+    game_id = jg.game_id
+    jg.close()
+    with sqlite3.connect(path) as db:
+        seq, payload = next((s, p) for s, p in db.execute(
+            "SELECT seq, payload FROM entries WHERE game_id = ?", (game_id,)) if '"learn"' in p)
+        entry = json.loads(payload)
+        entry["learn"][field] = value
+        db.execute("UPDATE entries SET payload = ? WHERE game_id = ? AND seq = ?",
+                   (json.dumps(entry), game_id, seq))
+    with pytest.raises(JournalError, match=field):
+        resume(path)
