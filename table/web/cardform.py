@@ -25,12 +25,19 @@ runs each check and each write in a worker thread, one at a time (a flood of req
 its turn in line, at most :data:`QUEUE` of them, the rest answered 503); the library is read
 again only when a card file changed (its folders listed and each file's size and time
 compared: :meth:`~table.cards.cardlibrary.CardLibrary.refresh`).  The owner's folder holds at most
-:data:`MAX_OWNER_CARDS` card files and :data:`MAX_OWNER_BYTES` bytes.
+:data:`MAX_OWNER_CARDS` card files and :data:`MAX_OWNER_BYTES` bytes; a paired page's source
+(its address, or its IPv6 /64) may write :data:`SOURCE_CARDS` of them while the daemon runs
+(so a stranger with the code cannot fill the owner's folder), and checks and writes at the
+pace of :data:`CHECKS_RATE` and :data:`WRITES_RATE` (a flood would take the CPU the box thinks
+with); the table's own page (on the loopback) is not limited.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
+import time
+from collections.abc import Callable
 from pathlib import Path
 from table.cards import CardError, CardLibrary, current_library
 from table.cards.authoring import check, to_toml
@@ -41,6 +48,11 @@ from .errors import InputError
 MAX_OWNER_CARDS = 200          # card files in the owner's folder (the box holds ~100 cards)
 MAX_OWNER_BYTES = 512 * 1024   # and their bytes (a card file is ~0.5 kB)
 QUEUE = 8                      # requests waiting for the worker, at most
+SOURCE_CARDS = 30              # cards one paired source may write while the daemon runs
+#: (burst, seconds for one more) of the requests one paired source may make: a person types
+#: a card in seconds; a flood of checks or cards would take the CPU the box thinks with
+CHECKS_RATE = (10, 0.5)
+WRITES_RATE = (4, 3.0)
 
 
 def _card(data: dict) -> dict:
@@ -55,16 +67,23 @@ def _card(data: dict) -> dict:
 class CardForm:
     """The form's two requests, off the loop, over a cached library; see the module doc."""
 
-    def __init__(self, library: CardLibrary | None = None) -> None:
+    def __init__(self, library: CardLibrary | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         #: the card library it checks against and writes through (None: the program's,
         #: table.cards.current_library)
         self.library = library
         self._line = asyncio.Semaphore(1)
         self._waiting = 0
+        self.clock = clock
+        self.written: dict[str, int] = {}     # cards written, per paired source
+        self._rates: dict[tuple[str, str], tuple[float, float]] = {}   # (what, source): budget
 
     # -- on the loop ---------------------------------------------------------------------------
     async def check(self, data: dict, sink: CardSink | None = None,
-                    mine: Mine = lambda uid: True) -> dict:
+                    mine: Mine = lambda uid: True, source: str | None = None) -> dict:
+        """``source``: the paired page's (an IPv4 address, an IPv6 /64), whose requests are
+        limited (None: the table's own page, which is not)."""
+        self._pace("check", source, CHECKS_RATE)
         raw = _card(data)
         out = await self._off_loop(self.check_now, raw)
         if sink is not None:
@@ -77,16 +96,39 @@ class CardForm:
         return out
 
     async def new(self, data: dict, sink: CardSink | None = None,
-                  mine: Mine = lambda uid: True) -> dict:
+                  mine: Mine = lambda uid: True, source: str | None = None) -> dict:
+        self._pace("new", source, WRITES_RATE)
+        if source is not None and self.written.get(source, 0) >= SOURCE_CARDS:
+            raise InputError(f"this page has written {SOURCE_CARDS} cards already; write more "
+                             "on the table's own page, or with worms-table cards new",
+                             status=429)
         raw = _card(data)
         if sink is not None:
             if problem := sink.card_problem(raw):
                 raise InputError(problem, status=409)
             raw = sink.card_to_write(raw, mine)
         out = await self._off_loop(self.new_now, raw)
+        if source is not None:
+            self.written[source] = self.written.get(source, 0) + 1
         if sink is not None:
             out.update(sink.card_added(raw, out["path"], mine))
         return out
+
+    def _pace(self, what: str, source: str | None, rate: tuple[int, float]) -> None:
+        """Raise 429 (with when to try again) if ``source`` asks faster than ``rate``."""
+        if source is None:
+            return
+        burst, every = rate
+        now = self.clock()
+        tokens, at = self._rates.get((what, source), (float(burst), now))
+        tokens = min(float(burst), tokens + (now - at) / every)
+        if tokens < 1:
+            wait = math.ceil((1 - tokens) * every)
+            raise InputError(f"too many cards from this page at once: wait {wait} s", status=429)
+        self._rates[(what, source)] = (tokens - 1, now)
+        if len(self._rates) > 4096:               # (forget the oldest sources)
+            for key in list(self._rates)[:2048]:
+                del self._rates[key]
 
     async def rename(self, data: dict, sink: CardSink | None = None,
                      hidden: frozenset[str] = frozenset()) -> dict:

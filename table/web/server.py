@@ -61,7 +61,7 @@ from table.web.cardform import CardForm
 from table.web.gate import Gate
 from table.web.limits import (MAX_BODY_BYTES, UNPAIR_HOLD_S, HttpError, ServerLog,
                               connection_limits, is_loopback, quiet_accept_errors, read_json)
-from table.web.pairing import CODE_DIGITS, Denied, Pairing
+from table.web.pairing import CODE_DIGITS, Denied, Pairing, source_of
 from table.web.streams import Streams
 from table.web.errors import InputError
 from table.web.inputs import PageInputs
@@ -315,7 +315,8 @@ class WebServer:
             session = self._access(request)
             self.gate.trust(request.protocol)
             data = await read_json(request, self.gate.idle_s)
-            posts = self._posts(session or request.cookies.get(SESSION) or request.remote or "?")
+            posts = self._posts(session or request.cookies.get(SESSION) or request.remote or "?",
+                                source_of(request.remote or "?") if self.pairing else None)
             try:
                 result = posts[path](data)
                 if asyncio.iscoroutine(result):   # the card form: off the loop
@@ -325,9 +326,12 @@ class WebServer:
             return self._paired(_reply(200, {"ok": True, **result}), session)
         raise HttpError(404, f"nothing at {path}; the page is at /")
 
-    def _posts(self, page: str) -> dict[str, Callable[[dict], dict | Coroutine[Any, Any, dict]]]:
-        """What each POST does, for ``page`` (its session): a tag it tapped is its own to
-        finish on its card form; cards taught in private are not there for it to rename."""
+    def _posts(self, page: str, source: str | None
+               ) -> dict[str, Callable[[dict], dict | Coroutine[Any, Any, dict]]]:
+        """What each POST does, for ``page`` (its session) at ``source`` (a paired page's
+        address, or its IPv6 /64; None on the loopback): a tag it tapped is its own to finish
+        on its card form; cards taught in private are not there for it to rename; a paired
+        source's cards are limited in number and pace (cardform.py)."""
         hidden = self.view.snapshot.secret if not self.view.hand else frozenset()
 
         def mine(uid: str) -> bool:
@@ -335,8 +339,8 @@ class WebServer:
 
         return {"/press": self.inputs.press, "/tap": lambda d: self.inputs.tap(d, page),
                 "/remove": self.inputs.remove,
-                "/cards/check": lambda d: self.cardform.check(d, self.on_card, mine),
-                "/cards/new": lambda d: self.cardform.new(d, self.on_card, mine),
+                "/cards/check": lambda d: self.cardform.check(d, self.on_card, mine, source),
+                "/cards/new": lambda d: self.cardform.new(d, self.on_card, mine, source),
                 "/cards/rename": lambda d: self._rename(d, hidden)}
 
     def _access(self, request: web.Request) -> str | None:

@@ -113,3 +113,47 @@ def test_an_id_too_long_for_a_file_name_is_named_not_a_500(table, tmp_path, monk
     status, reply = running.request("/cards/new", {"card": {**SHEEP, "id": "s" * 300}})
     assert status == 422, reply
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_paired_source_writes_at_a_person_s_pace_and_not_the_whole_folder(tmp_path,
+                                                                               monkeypatch):
+    """Issue 38, item 7: a paired stranger filled the 200-card quota (the owner's own cards
+    then got 507), and cards added as fast as they could be sent starved the box's turn.  A
+    paired source checks and writes at a person's pace and writes at most SOURCE_CARDS; the
+    table's own page (no source) is not held back."""
+    import asyncio
+
+    import table.web.cardform as cardform
+    from table.web.errors import InputError
+    monkeypatch.setenv("WORMS_TABLE_CARDS", str(tmp_path))
+    now = [0.0]
+    form = cardform.CardForm(clock=lambda: now[0])
+    burst, every = cardform.WRITES_RATE
+
+    async def new(n: int, source: str | None):
+        return await form.new({"card": {**SHEEP, "id": f"sheep{n}"}}, source=source)
+
+    async def main():
+        for n in range(burst):
+            await new(n, "192.0.2.7")
+        with pytest.raises(InputError, match="wait") as err:
+            await new(99, "192.0.2.7")
+        assert err.value.status == 429
+        await new(50, "192.0.2.8")                 # another source has its own pace
+        await new(51, None)                        # and the table's own page none
+        n = burst
+        while n < cardform.SOURCE_CARDS:
+            now[0] += every
+            await new(n, "192.0.2.7")
+            n += 1
+        now[0] += every
+        with pytest.raises(InputError, match=f"written {cardform.SOURCE_CARDS} cards") as err:
+            await new(n, "192.0.2.7")
+        assert err.value.status == 429
+        checks, _ = cardform.CHECKS_RATE
+        for _ in range(checks):
+            await form.check({"card": SHEEP}, source="192.0.2.9")
+        with pytest.raises(InputError, match="wait"):
+            await form.check({"card": SHEEP}, source="192.0.2.9")
+    asyncio.run(main())
+    assert len(list(tmp_path.glob("sheep*.toml"))) == cardform.SOURCE_CARDS + 2
