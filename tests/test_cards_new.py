@@ -175,3 +175,39 @@ def test_a_steps_extras_go_on_its_line_and_numbers_are_bounded(folder, monkeypat
     [card] = load_file(folder / "shock.toml")
     assert card.text == ({"do": "blast", "area": "around"},
                          {"do": "move", "pick": "all", "way": "away", "hexes": 2})
+
+
+HAND_WRITTEN = '''# Our group's cards -- keep this comment
+[[cards]]
+id = "pebble"
+kind = "supply"
+names = { en = "Pebble" }   # thrown, not fired
+target = "any"
+action = ["TEXT"]
+text = [{ do = "blast" }]
+
+# the second card, with its own comment
+[[cards]]
+id = "boulder"
+kind = "supply"
+copies = 2
+names = { en = "Boulder" }
+target = "any"
+action = ["TEXT"]
+text = [{ do = "blast" }]
+'''
+
+
+def test_a_rename_keeps_the_rest_of_a_hand_written_file(tmp_path, monkeypatch):
+    """Issue 38, item 7: a rename rewrote the owner's whole file: a hand-written file with two
+    cards lost the second and its comments.  Now only the card's names change."""
+    from table.cards.cardlibrary import CardLibrary
+    path = tmp_path / "ours.toml"
+    path.write_text(HAND_WRITTEN, encoding="utf-8")
+    library = CardLibrary(tmp_path, [tmp_path])
+    assert library.rename("pebble", {"en": "Stone", "cs": "Kámen"}) == path
+    text = path.read_text(encoding="utf-8")
+    assert text.replace('names = {en = "Stone", cs = "Kámen"}', 'names = { en = "Pebble" }') \
+        == HAND_WRITTEN
+    assert library["pebble"].name("cs") == "Kámen" and library["boulder"].copies == 2
+    assert library.problems == []

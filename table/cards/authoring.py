@@ -192,16 +192,19 @@ def write(raw: dict, folder: Path, known: Mapping) -> Path:
 
 
 def rename(card_id: str, names: dict, known: Mapping, folder: Path) -> Path:
-    """Give card ``card_id`` of the owner's folder new ``names`` (its file, written by
-    :func:`write` or taught on the box, is written again with nothing else changed); raise
+    """Give card ``card_id`` of the owner's folder new ``names``: its file (written by
+    :func:`write`, taught on the box, or by hand, with other cards and comments) is written
+    again with only that card's names changed (tomlkit keeps the rest as it was); raise
     :class:`CardError` naming the problem, writing nothing.  The file's path."""
+    import tomlkit                                 # (only a rename needs it)
+    from tomlkit.exceptions import TOMLKitError
+
     card = known.get(card_id) if isinstance(card_id, str) else None
     if card is None:
         raise CardError([f"no card {card_id!r} in the library"])
     path = Path(card.source) if card.source else None
     folder = Path(folder)
-    if (path is None or path.name != f"{card_id}.toml"
-            or path.parent.resolve() != folder.expanduser().resolve()):
+    if path is None or path.parent.resolve() != folder.expanduser().resolve():
         raise CardError([f"card {card_id}: not a card file of your own card folder ({folder}); "
                          "edit the card file it comes from instead"])
     raw = {**card_table(card), "names": names}
@@ -209,9 +212,17 @@ def rename(card_id: str, names: dict, known: Mapping, folder: Path) -> Path:
     checked, problems = check(raw, others, source=str(path))
     if checked is None:
         raise CardError(problems)
-    body = to_toml(raw, "Written by worms-table cards new; the schema is in docs/cards.md.")
     try:
-        filetext.write_atomic(path, body)
+        doc = tomlkit.parse(filetext.read_text(path))
+        entry = next(t for t in doc.get("cards", []) if t.get("id") == card_id)
+    except (OSError, filetext.Unreadable, TOMLKitError, StopIteration, AttributeError) as err:
+        raise CardError([f"{path}: cannot rename card {card_id} there ({err}); edit its "
+                         "names in the file"]) from None
+    table = tomlkit.inline_table()
+    table.update(tidy({"names": names}).get("names", {}))
+    entry["names"] = table
+    try:
+        filetext.write_atomic(path, tomlkit.dumps(doc))
     except OSError as err:
         raise CardError([f"{path}: cannot write: {err.strerror}"]) from None
     return path
