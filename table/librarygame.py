@@ -16,10 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from table.cards import CardError, card_table, library, parse_card
-from table.cards.tiles import box_tiles
+from table.cards.tiles import box_tiles, parse_tiles
 from table.engine import Illegal, game as engine
 from table.engine.replaylog import json_card
-from table.engine.tiles import Tile
 
 __all__ = ["GameConfig", "LibraryGame"]
 
@@ -90,7 +89,6 @@ class LibraryGame(engine.Game):
                 if problems:
                     raise CardError(problems)
                 out["cards"] = cards
-            if "tiles" in row:
-                out["tiles"] = [Tile(t["number"], tuple(tuple(h) for h in t["hexes"]))
-                                for t in row["tiles"]]
+            if "tiles" in row:                  # (checked as a tile file is)
+                out["tiles"] = parse_tiles({"tiles": row["tiles"]}, "the journal")
         return out

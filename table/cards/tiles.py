@@ -25,6 +25,7 @@ __all__ = ["ENV", "TileError", "box_tiles", "load_tiles", "parse_tiles", "shippe
 
 ENV = "WORMS_TABLE_TILES"
 TILE_KEYS = {"number", "hexes", "notes"}
+MAX_TILE_HEXES = 40            # (the printed tiles have 7 or fewer)
 
 
 class TileError(CardError):
@@ -79,6 +80,10 @@ def parse_tiles(data, source: str) -> list[Tile]:
         hexes = item.get("hexes")
         if not isinstance(hexes, list) or not hexes:
             problems.append(f"{where}.hexes: a list of land hexes [q, r] relative to the anchor")
+            continue
+        if len(hexes) > MAX_TILE_HEXES:
+            problems.append(f"{where}.hexes: {len(hexes)} hexes; a tile has at most "
+                            f"{MAX_TILE_HEXES}")
             continue
         parsed = [_hex(h) for h in hexes]
         land = [h for h in parsed if h is not None]

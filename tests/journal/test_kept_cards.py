@@ -148,3 +148,23 @@ def test_a_crafted_card_in_the_journal_is_refused_not_played(tmp_path, owner, fi
                    (json.dumps(entry), game_id, seq))
     with pytest.raises(JournalError, match=field):
         resume(path)
+
+
+def test_crafted_tiles_kept_in_the_journal_are_refused(tmp_path):
+    """The map tiles a journal keeps are checked as a tile file is (issue 38, item 7)."""
+    import sqlite3
+
+    from table.journal import JournalError
+    path = tmp_path / "journal.sqlite"
+    jg = JournaledGame.new(Journal(path), GameConfig(teams=2), 3)
+    game_id = jg.game_id
+    jg.close()
+    with sqlite3.connect(path) as db:
+        seq, data = next((s, d) for s, d in db.execute(
+            "SELECT seq, data FROM kept WHERE game_id = ?", (game_id,)) if '"tiles"' in d)
+        row = json.loads(data)
+        row["tiles"][0]["hexes"] = [[q, 0] for q in range(5000)]
+        db.execute("UPDATE kept SET data = ? WHERE game_id = ? AND seq = ?",
+                   (json.dumps(row), game_id, seq))
+    with pytest.raises(JournalError, match="5000 hexes"):
+        resume(path)
