@@ -1,9 +1,10 @@
 """The care the box's levels take that the quick bots (the yardstick) do not (issue 35 item 1).
 
-* A jump's chance of drowning is known from the map (E5: the worm lands, then scatters by one
-  die of eight faces; :func:`drown_chance`), not guessed from a few trials: a jump is worth
-  ``(1 - p)`` times what its trials that kept the worm are worth, plus ``p`` times what losing
-  it is worth.
+* A movement's chance of losing the worm is known from the map (E5: a jump lands, then
+  scatters by one die of eight faces; a Mine entered goes off one time in two;
+  :func:`drown_chance`), not guessed from a few trials: such a move is worth ``(1 - p)``
+  times what its trials that kept the worm are worth, plus ``p`` times what losing it is
+  worth.
 * A team down to one damaged worm is one hit from the end, and a card drawn from a Supply
   Crate is worth having: :func:`value` counts both.
 * In the trials, a Thing to damage is a Mine or Oil Drum when enemy worms share its hex and
@@ -29,15 +30,29 @@ CRATE = 0.3
 
 
 def drown_chance(board, option) -> float:
-    """The chance that the movement ``option`` (a ``(way, hex)``) drowns the worm: a jump to
-    land scatters it once (six directions, ``wind``, ``hit`` staying); an inch never does."""
+    """The chance that the movement ``option`` (a ``(way, hex)``) costs the worm at once: a
+    Mine where it enters goes off one time in two (its Blast destroys the worm under *One
+    Life*, else may push it into the water by its die), and a jump to land scatters it once
+    (six directions, ``wind``, ``hit`` staying) and the water takes it."""
     way, to = option
-    if way != Way.JUMP:
+    if way == Way.SKIP:
         return 0.0
     if not board.is_land(to):
         return 1.0
-    faces = [neighbour(to, d) for d in range(1, 7)] + [neighbour(to, board.wind), to]
-    return sum(1 for h in faces if not board.is_land(h)) / 8
+    wet = _water_faces(board, to)
+    kept = 1.0
+    for thing in board.in_hex(to):
+        if thing.kind == "mine":
+            kept *= 1 - 0.5 * (1.0 if "one_life" in board.rules else wet)
+    if way == Way.JUMP:
+        kept *= 1 - wet
+    return 1 - kept
+
+
+def _water_faces(board, h) -> float:
+    """The share of a die's eight faces that move a Thing from ``h`` into the water."""
+    faces = [neighbour(h, d) for d in range(1, 7)] + [neighbour(h, board.wind), h]
+    return sum(1 for f in faces if not board.is_land(f)) / 8
 
 
 def is_quiet(answer) -> bool:

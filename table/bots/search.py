@@ -195,7 +195,7 @@ def evaluate(game, team) -> float:
 class EasyBot:
     """The box at its easiest: the careful bot's judgement with a single look, and one answer
     in three (of the turn's big choices) the first sensible idea rather than the best, but
-    never a jump that drowns the worm one time in four or more."""
+    never a movement that may cost the worm (skipping one always can't)."""
 
     name = "easy"
 
@@ -210,6 +210,6 @@ class EasyBot:
         rnd = random.Random(f"easy:{self.seed}:{len(game.log)}:{d.why}")
         if d.kind in TURN_KINDS and len(options) > 1 and rnd.random() < self.careless:
             if d.kind == DecisionKind.MOVE:
-                options = [o for o in options if drown_chance(game.board, o) < 0.25] or options
+                options = [o for o in options if drown_chance(game.board, o) == 0.0]
             return rnd.choice(options)
         return self.greedy(game)

@@ -144,8 +144,8 @@ def play_short_game(seed: str) -> LibraryGame:
 
 
 def test_the_box_drowning_itself_wins_the_visitor_nothing():
-    """(Seed x:0: Red sinks in its own turn; Blue never fired.)"""
-    game = play_short_game("versus:x:0")
+    """(Seed x:2: Red's own Ninja Rope lands it in the water; Blue never fired.)"""
+    game = play_short_game("versus:x:2")
     assert not game.board.worms(versus.BOX)
     assert versus.hurt_by(game.events, versus.BOX) == versus.BOX
     assert versus.outcome(game) == versus.Outcome(None)
