@@ -168,3 +168,12 @@ def test_a_malformed_then_is_named(tmp_path, capsys, form, then, says):
 def test_choices_card_is_a_queue_of_card_ids(tmp_path, capsys):
     code, _, err = scenario(tmp_path, capsys, DRAFT.format(seed=1) + "[choices]\ncard = [3]\n")
     assert code == 2 and "choices.card[0]: expected a card id, got 3" in err
+
+
+def test_the_game_form_takes_order_choose(tmp_path, capsys):
+    def game(order: str) -> str:
+        return GAME.replace("wind = 2\n", f"wind = 2\n{order}\n") + GUST
+    for order in ('order = "choose"', 'order = "hex"'):
+        _out(tmp_path, capsys, game(order))
+    code, _, err = scenario(tmp_path, capsys, game("order = 3"))
+    assert code == 2 and "game.order: 3 is not an order (hex or choose)" in err
