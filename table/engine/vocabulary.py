@@ -299,50 +299,50 @@ CARD_STEPS = registry(
              "all of them (only Things of `kinds`, when given); `what = \"them\"`: the Things "
              "the step before acted on", teach_row=2, names_them=True),
     CardStep("move_worm", _move_worm, {}, ALWAYS, "move the active worm to the target hex (E7)",
-             teach_row=3, names_them=True),
+             teach_row=5, names_them=True),
     CardStep("move", _move, {"pick": choice(PICKS), "way": choice(WAYS),
                              "hexes": Param(number=(1, MAX_HEXES), default=1), "kinds": _KINDS,
                              "at": extra(AT), "area": extra(AREAS), "length": _LENGTH,
                              "what": _WHAT}, _AT_TARGET,
              "move one (or all) Things of the hexes `hexes` hexes, one at a time, the way chosen, "
              "the wind's, a die's (a hit: it stays) or away from the active worm (chosen when "
-             "not in line)", teach_row=11, names_them=True),
+             "not in line)", teach_row=6, names_them=True),
     CardStep("remove", _remove, {"kinds": Param(THING_KINDS, many=True), "pick": extra(PICKS),
                                  "at": extra(AT), "area": extra(AREAS), "length": _LENGTH,
                                  "what": _WHAT}, _AT_TARGET,
-             "destroy one (or all) Things of those kinds in the hexes", teach_row=5,
+             "destroy one (or all) Things of those kinds in the hexes", teach_row=4,
              names_them=True),
     CardStep("place", _place, {"kind": choice(POOL_KINDS, required=True),
                                "at": choice(PLACE_AT)}, _AT,
              "Place (E8) a Thing from the pool; `emptiest`: the emptiest hex (E9); `same`: the "
              "hex of the previous `place`; `them`: each hex the step before acted on",
-             teach_row=4, names_them=True),
+             teach_row=3, names_them=True),
     CardStep("scatter", _scatter, {"what": extra(WHAT), "kinds": _KINDS,
                                    "pick": extra(("all", "one")), "area": extra(AREAS),
                                    "length": _LENGTH}, _SCATTERS_TARGET,
              "Scatter (E5) the Target Token, the Things in its hex (or its `area`; only `kinds`, "
              "when given; `pick = \"one\"`: one of the player's choice), the active worm, or "
-             "`them`: the Things the step before acted on", teach_row=6, names_them=True),
+             "`them`: the Things the step before acted on", teach_row=7, names_them=True),
     CardStep("knockback", _scatter, {"what": extra(("things", "worm", "target", "them")),
                                      "kinds": _KINDS, "pick": extra(("all", "one")),
                                      "area": extra(AREAS), "length": _LENGTH},
-             _SCATTERS_TARGET, "Knockback Scatter (E6) the same", teach_row=12, names_them=True),
+             _SCATTERS_TARGET, "Knockback Scatter (E6) the same", teach_row=11, names_them=True),
     CardStep("change_wind", _change_wind, {}, None, "Change Wind (E10): roll for the wind",
-             teach_row=7),
+             teach_row=13),
     CardStep("new_target", _new_target, {}, None,
              "choose a new hex (not the token's) under the card's target rule and hex terms, "
              "and aim again there (with Accuracy when the card has it); the steps after it act "
-             "there", teach_row=8),
+             "there", teach_row=12),
     CardStep("heal", _heal, {"what": extra(("worm", "things", "them")), "area": extra(AREAS),
                              "length": _LENGTH}, Targeted("what", ("things",)),
              "a damaged worm stands up again: the active worm, the worms in the target hex "
-             "(`things`, or its `area`), or `them`", teach_row=13, names_them=True),
+             "(`things`, or its `area`), or `them`", teach_row=10, names_them=True),
     CardStep("rule", _rule, {"rule": choice(RULES, required=True)}, None,
-             "the lasting rule comes into force", teach_row=10),
+             "the lasting rule comes into force", teach_row=9),
     CardStep("freeze", _freeze, {}, None,
              "until the start of the player's next turn, each of their worms that would be "
              "damaged is encased in ice instead, and then ignores damage (not water)",
-             teach_row=9),
+             teach_row=8),
     CardStep("by_hand", _by_hand, {"text": Param(text=MAX_TEXT)}, None,
              "text the vocabulary cannot say: the box shows it, the players resolve it "
              "themselves and tell the box each change they made (removed, damaged, healed, "

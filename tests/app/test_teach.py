@@ -63,6 +63,8 @@ def test_a_bazooka_like_supply_card_is_told_in_a_dozen_presses():
     assert h.pick("direct") is None and w.stage == "accuracy"
     assert h.pick(4) is None and w.stage == "action"
     assert h.pick(("TEXT", "MOVE")) is None and w.stage == "text"
+    assert h.pick({"do": "blast"}) is None and w.stage == "reach"
+    assert w.prompt.selected == {"do": "blast"}     # where: the target hex, the usual
     assert h.pick({"do": "blast"}) is None and w.stage == "text"
     assert w.prompt.selected == "done"              # one line told: "Done" comes first
     assert h.pick("done") is None and w.stage == "check"
@@ -73,7 +75,7 @@ def test_a_bazooka_like_supply_card_is_told_in_a_dozen_presses():
     assert (card.kind, card.target, card.accuracy, card.action, card.text) == (
         "supply", "direct", 4, ("TEXT", "MOVE"), ({"do": "blast"},))
     assert h.presses <= 40
-    assert h.presses == 13
+    assert h.presses == 14
 
 
 def test_a_shotgun_like_card_with_a_range_two_shots_and_a_placed_thing():
@@ -87,6 +89,7 @@ def test_a_shotgun_like_card_with_a_range_two_shots_and_a_placed_thing():
     h.pick(None)                                    # no Accuracy
     h.pick(("TEXT",))
     h.pick({"do": "damage", "pick": "all"})
+    h.pick({"do": "damage", "pick": "all"})         # where: the target hex
     h.pick({"do": "new_target"})
     h.pick({"do": "place"})
     assert w.stage == "param" and w.param == "kind"
@@ -129,9 +132,14 @@ def test_symbol_by_symbol_and_take_back():
     h.pick("TEXT")
     h.pick("done")
     assert w.raw["action"] == ["MOVE", "TEXT"] and w.stage == "text"
-    # without a target, the steps acting at the Target Token are not offered
+    # without a target, the steps acting only at the Target Token are not offered; a Blast
+    # is, at the worm's own hex only
     offered = [v.get("do") for v in w.prompt.values if isinstance(v, dict)]
-    assert "blast" not in offered and "change_wind" in offered
+    assert "move_worm" not in offered and "blast" in offered and "change_wind" in offered
+    h.pick({"do": "blast"})
+    assert w.stage == "reach" and all(
+        v == "kinds" or v.get("at") == "own_hex" for v in w.prompt.values)
+    h.pick({"do": "blast", "at": "own_hex"})
     h.pick({"do": "change_wind"})
     h.pick("done")
     assert isinstance(h.pick("save"), Result)
@@ -150,20 +158,29 @@ def test_remove_asks_its_kinds_as_ticks():
     out = p.press(InputEvent("ok"))
     assert out == Answer((first,))
     w.answer(out.value)
-    assert w.raw["text"] == [{"do": "remove", "kinds": [first]}]
+    assert w.stage == "reach" and w.prompt.selected == {"do": "remove", "kinds": [first]}
+    h.pick({"do": "remove", "kinds": [first], "pick": "all"})      # every one of them
+    assert w.raw["text"] == [{"do": "remove", "kinds": [first], "pick": "all"}]
 
 
-def test_by_hand_hands_back_the_card_as_far_as_told():
-    w = walk()
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Flip the Danger Flipper on danger: Blast the target hex 2"),
+    ("cs", "Hoďte žetonem nebezpečí nebezpečí: výbuch cílový hex 2")])
+def test_a_line_by_hand_is_the_words_picked_never_not_listed(lang, said):
+    w = Walk(lang, "card_1", {"en": "Card 1"}, known={})
     h = Hands(w)
     for v in ("go", "supply", "any", 3, ("TEXT",)):
         h.pick(v)
-    out = h.pick("by_hand")
-    if isinstance(out, Result):
-        assert out.by_hand and out.raw["target"] == "any"
-    else:                 # the vocabulary has a by_hand step: its words filled in, then on
-        assert w.stage == "text" and w.raw["text"][-1]["do"] == "by_hand"
-        assert w.raw["text"][-1]["text"]
+    h.pick("by_hand")
+    assert w.stage == "words" and w.prompt.selected == "flip"
+    for v in ("flip", "danger", "blast", "own_hex", "undo", "target_hex", "2"):
+        h.pick(v)
+    assert w.prompt.selected == "done"
+    h.pick("done")
+    assert w.stage == "text" and w.raw["text"] == [{"do": "by_hand", "text": said}]
+    h.pick("done")
+    out = h.pick("save")
+    assert isinstance(out, Result) and out.raw["text"][0]["text"] == said
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -213,6 +230,8 @@ def walk_screens(lang):
     """Every screen of the walk, with the cursor on every row (tests/ui/test_screens.py
     checks they draw cleanly and that every string of the walk is on one of them)."""
     from table.app.teach.walk import names
+    from table.app.teach import where, wording
+    from table.ui.strings import text
     out = []
 
     def every_row():
@@ -244,6 +263,31 @@ def walk_screens(lang):
     w = Walk(lang, "card_1", names(1), kinds=("drop",), known={})
     through("go", {"do": "place"}, "mine", "emptiest", {"do": "place"}, "fire", "them",
             {"do": "rule"}, "powerful_explosives", "done")
+    w = Walk(lang, "card_1", names(1), kinds=("supply",), known={})    # the hex terms, where,
+    through("go", "terms")                                             # kinds, a line, words
+    w.prompt.press(InputEvent("ok"))                     # a tick
+    every_row()
+    w.answer(("land",))
+    through("airstrike", None, ("TEXT",), {"do": "knockback"}, "kinds")
+    w.prompt.press(InputEvent("ok"))
+    every_row()
+    w.answer(("worm",))
+    through({"do": "knockback", "pick": "one", "kinds": ["worm"]}, {"do": "damage", "pick": "one"},
+            {"do": "damage", "pick": "one", "area": "line"}, 4, {"do": "remove"})
+    w.answer(("mine",))
+    through({"do": "remove", "kinds": ["mine"], "at": "own_hex", "area": "around", "pick": "all"},
+            {"do": "heal"}, {"do": "heal", "what": "them"}, {"do": "blast"},
+            {"do": "blast", "at": "them"})
+    for part in range(0, len(wording.WORDS), 10):     # (a line holds 200 characters)
+        through("by_hand", *wording.WORDS[part:part + 10], "undo", "done")
+    w = Walk(lang, "card_1", names(1), kinds=("supply",), known={})    # every other where
+    through("go", "direct", None, ("TEXT",), {"do": "scatter"},
+            {"do": "scatter", "what": "things"})
+    for row in where.rows(w, {"do": "damage", "pick": "all"}):
+        out.append(Menu("", [text(row[0], lang)], [0]).screen(view(lang)))
+    w.raw["target"] = "airstrike"
+    for row in where.rows(w, {"do": "damage", "pick": "all"}):
+        out.append(Menu("", [text(row[0], lang)], [0]).screen(view(lang)))
     from table.cards import library
     taken = {"card_1": library([])["bazooka"]}          # the id taken meanwhile
     w = Walk(lang, "card_1", names(1), kinds=("sudden_death",), known=taken)

@@ -72,11 +72,16 @@ def _every_way_to_tell(target):
         h = Hands(w)
         for answer in path:
             h.pick(answer)
-        if w.stage == "param" and not isinstance(w.prompt, Ticks):
-            todo += [path + [v] for v in w.prompt.values]
+        if w.stage in ("param", "reach") and not isinstance(w.prompt, Ticks):
+            todo += [path + [v] for v in w.prompt.values if v != "kinds"]
+        elif w.stage == "length":                                      # a line: its usual 3
+            h.pick(3)
+            out.append((w, w.raw["text"][-1]))
         elif w.stage == "param":                                       # ticks: the first
             h.press("ok")
             w.answer(h.press("ok").value)
+            while w.stage == "reach":                                  # where: the first
+                h.pick(w.prompt.values[0])
             out.append((w, w.raw["text"][-1]))
         else:
             out.append((w, w.raw["text"][-1]))
@@ -91,7 +96,7 @@ def test_a_card_with_no_target_is_offered_only_steps_that_work_without_one():
     steps = [step for _, step in told]
     assert {"do": "change_wind"} in steps and {"do": "freeze"} in steps
     assert not any(needs_target(s) for s in steps), steps
-    assert not any(s["do"] in ("scatter", "knockback", "blast") for s in steps)
+    assert {"do": "blast", "at": "own_hex"} in steps and {"do": "knockback", "what": "worm"} in steps
     places = [s for s in steps if s["do"] == "place"]
     assert places and {s["at"] for s in places} == {"emptiest", "same", "own_hex"}
     for w, step in told:
@@ -104,6 +109,10 @@ def test_a_card_with_a_target_is_offered_them():
     steps = [step for _, step in _every_way_to_tell("any")]
     assert {"do": "scatter"} in steps
     assert any(s["do"] == "place" and s["at"] == "target" for s in steps)
+    for step in ({"do": "blast", "area": "hex_and_around"}, {"do": "blast", "area": "beyond"},
+                 {"do": "knockback", "pick": "one"}, {"do": "heal", "what": "things"},
+                 {"do": "damage", "pick": "all", "area": "line"}):
+        assert step in steps, step
 
 
 def test_the_library_refuses_what_the_walk_does_not_offer_and_a_kept_game_still_resumes():
@@ -207,6 +216,7 @@ def test_remove_with_every_kind_ticked_is_read_whole(lang):
     out = h.press("ok")                                                # on Done
     assert isinstance(out, Answer) and len(out.value) == len(ticks.values)
     w.answer(out.value)
+    h.pick(w.prompt.selected)                                          # where: the target hex
     h.pick("done")
     row = len(parts(w.raw, lang)) - 1
     rows = _read_whole(w, h, row, lang)

@@ -13,8 +13,10 @@ from table.engine.setup import HIDDEN
 from tests.app.driver import Player, enrol_all, running, seated, sim_daemon
 
 UNKNOWN = "04C0FFEE000001"           # a real NTAG's UID (04...) no card was enrolled to
-BAZOOKA_LIKE = ("go", "supply", "direct", 4, ("TEXT", "MOVE"), {"do": "blast"}, "done", "save")
-STARTER_LIKE = ("go", "any", 2, ("TEXT",), {"do": "blast"}, "done", "save")   # (no kind asked)
+BAZOOKA_LIKE = ("go", "supply", "direct", 4, ("TEXT", "MOVE"), {"do": "blast"}, {"do": "blast"},
+                "done", "save")                # (the second: where, the target hex)
+STARTER_LIKE = ("go", "any", 2, ("TEXT",), {"do": "blast"}, {"do": "blast"}, "done",
+                "save")                        # (no kind asked)
 
 
 #: every test here has an owner's card folder of its own, empty at first
@@ -75,7 +77,7 @@ def test_an_unknown_card_drawn_is_taught_on_the_spot_in_few_presses_and_kept(tmp
         return presses, log
 
     presses, log = asyncio.run(main())
-    assert presses == 13
+    assert presses == 14                       # (one OK: where, the target hex)
 
     async def again():                        # a restart: the game resumes, the card known
         daemon = sim_daemon(tmp_path / "state", seed=4)
@@ -180,7 +182,8 @@ def test_a_whole_game_where_every_supply_card_drawn_is_taught_on_the_spot(tmp_pa
                     uid = f"04AB{taught:010X}"
                     await player.tap(uid)
                     await teach(daemon, player, ("go", "supply", "any", None, ("TEXT",),
-                                                 {"do": "blast"}, "done", "save"))
+                                                 {"do": "blast"}, {"do": "blast"}, "done",
+                                                 "save"))
                     player.tags[f"card_{taught}"] = uid
                 else:
                     await player.choose(bot(daemon.game))

@@ -24,7 +24,7 @@ NAMES = {"en": "Holy Hand Grenade 2", "cs": "Svatý ruční granát", "uk": "М�
 def told(lang):
     """A walk through a simple Supply card, at its check screen."""
     w = Walk(lang, "card_1", names(1), kinds=("supply",), known={})
-    Hands(w).picks("go", "direct", 4, ("TEXT",), {"do": "blast"}, "done")
+    Hands(w).picks("go", "direct", 4, ("TEXT",), {"do": "blast"}, {"do": "blast"}, "done")
     assert w.stage == "check" and w.prompt.selected == "save"      # (Save still first)
     return w
 
@@ -92,7 +92,7 @@ def test_a_card_taught_and_named_on_the_box_is_named_everywhere(tmp_path, owner_
                              lambda p: isinstance(p, DeckTap) and p.deck == "supply")
             await player.tap(UNKNOWN)
             await teach(daemon, player, ("go", "supply", "direct", 4, ("TEXT",),
-                                         {"do": "blast"}, "done", "name"))
+                                         {"do": "blast"}, {"do": "blast"}, "done", "name"))
             assert isinstance(daemon.current(), Keyboard)
             await player.choose(NAMES["cs"])
             await teach(daemon, player, ("save",))

@@ -145,7 +145,7 @@ def test_a_refusal_no_button_can_cause_still_says_something_on_the_box():
     marks no line."""
     w = Walk("uk", "bazooka", names(1), kinds=("supply",), known=library([]))
     h = Hands(w)
-    h.picks("go", "any", 2, ("TEXT",), {"do": "blast"}, "done", "save")
+    h.picks("go", "any", 2, ("TEXT",), {"do": "blast"}, {"do": "blast"}, "done", "save")
     assert any("already in the library" in p for p in w.problems)
     words = said(w, "uk")
     assert text("teach.refused.other", "uk") in " ".join(words.split())
@@ -155,10 +155,11 @@ def test_a_refusal_no_button_can_cause_still_says_something_on_the_box():
 
 
 def _tell_step(h: Hands, row) -> None:
-    """Add the text row ``row``, its asked parameters answered with their first choice."""
+    """Add the text row ``row``, its asked parameters answered with their first choice, and
+    where it acts with the first row too."""
     w = h.walk
     h.pick(row)
-    while w.stage == "param":
+    while w.stage in ("param", "reach"):
         p = w.prompt
         if isinstance(p, Ticks):
             h.press("ok")                                    # the first ticked, on to Done
@@ -185,12 +186,15 @@ def test_what_the_buttons_cannot_get_wrong(target):
       on a Sudden Death card's drop part, which may be empty: tests/app/test_teach_cards.py).
     * ``range``, ``accuracy``: offered from RANGES and ACCURACY (within the bounds, checked
       here), a range only for within targets, no Accuracy without a target.
-    * a step's parameters: offered from the vocabulary's own choices; a text parameter
-      (``by_hand``) is filled with the catalog's words; ``where``, ``copies``, ``notes`` and
-      a step's extras are never set on the buttons (the page's form sets them).
+    * a step's parameters: offered from the vocabulary's own choices, where it acts and on
+      what too (the reach screen, table/app/teach/where.py); a by-hand line's words are
+      picked from a list whose Done comes only once there is a word; the hex terms
+      (``where``) from the vocabulary's WHERE; ``copies`` and ``notes`` are never set on
+      the buttons (the page's form sets them).
     * a step acting at the Target Token, or aiming again (``new_target``), on a card with no
       target rule: not offered (``schema.works_without_target``), checked here: every text
-      row the walk offers for a card with this ``target`` saves.
+      row the walk offers for a card with this ``target``, told where its reach screen
+      starts, saves.
     """
     assert max(RANGES) <= MAX_RANGE and max(ACCURACY) <= MAX_ACCURACY
     assert all(name_problem(n) is None for n in names(10 ** 6).values())
@@ -201,10 +205,9 @@ def test_what_the_buttons_cannot_get_wrong(target):
         Hands(probe).pick(None)                              # no Accuracy
     Hands(probe).pick(("TEXT",))
     rows = [v for v in probe.prompt.values if isinstance(v, dict)]
-    assert len(rows) >= 5
-    if target is None:
-        assert not any(r["do"] in ("blast", "move", "knockback", "remove", "new_target")
-                       for r in rows)
+    assert len(rows) >= 6
+    if target is None:                                       # (no target hex to go to)
+        assert not any(r["do"] in ("move_worm", "new_target") for r in rows)
     for row in rows:
         w = Walk("en", "card_1", names(1), kinds=("supply",), known={})
         h = Hands(w)

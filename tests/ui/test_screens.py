@@ -323,7 +323,8 @@ def test_every_string_is_on_some_screen(monkeypatch):
     from table.app.asking import contexts
     from table.app.asking import by_hand as edits
     from table.app.asking import prompts
-    from table.app.teach import walk as teach
+    from table.app.teach import where as teachwhere
+    from table.app.teach import wording as teachwording
     from table.app.teach import questions as teachquestions
     from table.app.teach import refusals as teachcheck
     from table.app.teach import teacher as teaching
@@ -333,9 +334,9 @@ def test_every_string_is_on_some_screen(monkeypatch):
     from table.app import abandon, wizard
     from table.app.showing import views
     from table.ui import hexnames, keyboard
-    for module in (strings, screens, instructions_mod, contexts, edits, prompts, teach, teaching,
-                   teachcheck, teachquestions, teachwords, typed, visitor, wizard, abandon, views,
-                   hexnames, keyboard):
+    for module in (strings, screens, instructions_mod, contexts, edits, prompts, teachwhere,
+                   teachwording, teaching, teachcheck, teachquestions, teachwords, typed, visitor,
+                   wizard, abandon, views, hexnames, keyboard):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():

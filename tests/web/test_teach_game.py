@@ -53,6 +53,8 @@ def teach(table: Table, kind: str) -> int:
             presses += choose(table, "Text")
         elif title.startswith(("Text, line 1?", "Text, line 2?")):
             presses += choose(table, "Damage all Things")
+        elif title.startswith("Where, on what?"):
+            presses += choose(table, "the target hex")
         elif title.startswith("Text, line"):
             presses += choose(table, "Done")
         elif title.startswith("Is this the card?"):

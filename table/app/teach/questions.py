@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol
 
+from table.engine.board import THING_KINDS
 from table.engine.effects import RULES
 from table.engine.targeting import TARGET_RULES
-from table.cards.schema import works_without_target
-from table.engine.vocabulary import CARD_STEPS
+from table.engine.vocabulary import CARD_STEPS, WHERE
 from table.fonts import font
 from table.ui import scenes, screens
 from table.ui.layout import WIDTH, wrap
@@ -25,6 +25,8 @@ from table.ui.strings import text
 from table.app.asking.prompts import UP, Answer, Menu, Notice, Prompt, View
 from table.app.teach.keyboard import Keyboard
 from table.app.teach.refusals import Refusal, refused_screen
+from table.app.teach.where import ask_length, ask_reach, works
+from table.app.teach.wording import ask_words
 from table.app.teach.words import (asked, choice_label, line_label, menu_choices, parts, spec,
                                    step_label, target_label)
 
@@ -69,9 +71,11 @@ class Ticks(Prompt):
     """Several of a list chosen: OK ticks the row under the cursor, the last row finishes."""
     animated = False
 
-    def __init__(self, title: str, labels: list[str], values: list, done: str):
+    def __init__(self, title: str, labels: list[str], values: list, done: str,
+                 none_ok: bool = False):
         self.title, self.labels, self.values = title, labels, list(values)
         self.done = done
+        self.none_ok = none_ok        # the last row finishes with none ticked too
         self.ticked: list = []
         self.cursor = 0
 
@@ -89,7 +93,7 @@ class Ticks(Prompt):
             return None
         if event.name == "ok":
             if self.cursor == len(self.values):
-                return Answer(tuple(self.ticked)) if self.ticked else None
+                return Answer(tuple(self.ticked)) if self.ticked or self.none_ok else None
             value = self.values[self.cursor]
             if value in self.ticked:
                 self.ticked.remove(value)
@@ -116,9 +120,22 @@ def ask_target(w: Walk) -> Prompt:
     values += [t for t in TARGET_RULES if t not in values] + [None]
     current = w.raw.get("target", "direct")
     cur = values.index(current) if current in values else 0
+    terms = w.raw.get("where", ())
+    more = (text("teach.terms", w.lang) + ": " + ", ".join(choice_label("where", t, w.lang)
+                                                            for t in terms)
+            if terms else text("teach.terms", w.lang) + "…")
     return Menu(text("teach.ask.target", w.lang),
-                [target_label(v, None, w.lang) for v in values], values,
+                [target_label(v, None, w.lang) for v in values] + [more], values + ["terms"],
                 cur, lights=_target_lights)
+
+
+def ask_terms(w: Walk) -> Prompt:
+    """The target's hex terms (land, new, non-full, empty): ticks, then back to the target."""
+    lang = w.lang
+    ticks = Ticks(text("teach.terms", lang), [choice_label("where", t, lang) for t in WHERE],
+                  list(WHERE), text("teach.done", lang), none_ok=True)
+    ticks.ticked = list(w.raw.get("where", ()))
+    return ticks
 
 
 def ask_range(w: Walk) -> Prompt:
@@ -157,24 +174,6 @@ def ask_lasting(w: Walk) -> Prompt:
                 [choice_label("rule", r, w.lang) for r in RULES], list(RULES))
 
 
-def works(w: Walk, step: dict) -> bool:
-    """Whether ``step`` (its parameters asked so far) can work on the walk's card: on a card
-    with no target (a weapon without one, a Drop or Sudden Death card), some answer to its
-    questions left acts elsewhere than at the Target Token, and it does not aim again
-    (:func:`~table.cards.schema.works_without_target`, the card check's own rule); "them"
-    (what the step before acted on) only after a step that acts on Things."""
-    if "them" in step.values() and not any(
-            CARD_STEPS[s["do"]].names_them for s in w.raw.get(w.steps_field, ())):
-        return False
-    if w.raw.get("target") is not None:
-        return True
-    for key in asked(step["do"]):
-        choices = menu_choices(step["do"], key)
-        if key not in step and choices:
-            return any(works(w, {**step, key: c}) for c in choices)
-    return works_without_target(step)
-
-
 def step_rows(w: Walk) -> list[tuple[dict, str]]:
     """The text steps a card of this kind can have, the rows of the text menu in the records'
     ``teach_row`` order: a step with one small choice is a row per choice (Damage one / Damage
@@ -193,7 +192,8 @@ def step_rows(w: Walk) -> list[tuple[dict, str]]:
                         rows.append((step, step_label(step, w.lang)))
                 continue
         if works(w, {"do": do}):
-            rows.append(({"do": do}, step_label({"do": do}, w.lang) + ("…" if params else "")))
+            rows.append(({"do": do}, step_label({"do": do}, w.lang, default=False)
+                          + ("…" if params else "")))
     return rows
 
 
@@ -219,7 +219,7 @@ def param_prompt(w: Walk) -> Prompt:
     lang = w.lang
     assert w.pending is not None and w.param is not None
     choices = spec(w.pending["do"], w.param)
-    title = step_label({"do": w.pending["do"]}, lang)
+    title = step_label({"do": w.pending["do"]}, lang, default=False)
     if choices and choices[0] == "list":
         values = list(choices[1])
         return Ticks(title, [choice_label(w.param, v, lang) for v in values], values,
@@ -228,7 +228,19 @@ def param_prompt(w: Walk) -> Prompt:
         numbers = list(range(choices[1], min(choices[2], choices[1] + 9) + 1))
         return Menu(title, [str(n) for n in numbers], numbers)
     values = [v for v in choices if works(w, {**w.pending, w.param: v})]
-    return Menu(title, [choice_label(w.param, v, lang) for v in values], values)
+    told = w.raw.get(w.steps_field, ())        # a second Place: on the same hex, likeliest
+    again = "same" in values and any(s["do"] == w.pending["do"] for s in told)
+    return Menu(title, [choice_label(w.param, v, lang) for v in values], values,
+                values.index("same") if again else 0)
+
+
+def ask_kinds(w: Walk) -> Prompt:
+    """The kinds of Thing a line acts on (only Worms, say): ticks, then back to where."""
+    assert w.pending is not None
+    lang = w.lang
+    return Ticks(step_label({"do": w.pending["do"]}, lang, default=False),
+                 [choice_label("kinds", k, lang) for k in THING_KINDS], list(THING_KINDS),
+                 text("teach.done", lang))
 
 
 def marked(w: Walk) -> int | None:
@@ -298,7 +310,8 @@ STAGES: dict[str, Callable[[Walk], Prompt]] = {
     "start": ask_start, "kind": ask_kind, "target": ask_target, "range": ask_range,
     "accuracy": ask_accuracy, "action": ask_action, "symbols": ask_symbols,
     "lasting": ask_lasting, "text": text_menu, "param": param_prompt, "refused": refused,
-    "whole": whole, "name": ask_name}
+    "whole": whole, "name": ask_name, "terms": ask_terms, "reach": ask_reach, "kinds": ask_kinds,
+    "length": ask_length, "words": ask_words}
 
 
 def question(w: Walk) -> Prompt:

@@ -11,8 +11,10 @@ left).  The result is the same table a card file holds (docs/cards.md), checked 
 library's own checks (:func:`table.cards.authoring.check`) before it is handed back (a card
 they refuse: :mod:`table.app.teach.refusals` says why on a screen of its own).
 
-A line of card text the vocabulary cannot say is answered "by hand": the card is then one
-whose text the players resolve themselves (the vocabulary's ``by_hand`` step).
+Once a line's step is chosen, the walk asks where it acts and on what, where the step can
+say more than one (:mod:`table.app.teach.where`).  A line of card text the vocabulary cannot
+say is answered "by hand" with the card's words, picked from the rulebook's effect words
+(:mod:`table.app.teach.wording`): the players resolve it themselves (the ``by_hand`` step).
 
 The screens are :mod:`table.app.teach.questions` (each stage's question, the text menu's rows
 made from the vocabulary's records), their words :mod:`table.app.teach.words`; this module
@@ -27,13 +29,13 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from table.cards import authoring
-from table.ui.strings import text
 
 from table.app.asking.prompts import Prompt
 from table.app.teach.questions import (ACCURACY, LINES, RANGES, TARGETS, Ticks, cut, marked,
                                        question)
+from table.app.teach import where, wording
 from table.app.teach.refusals import Refusal, refusal
-from table.app.teach.words import asked, line_label, names, spec, step_label, summary, target_label
+from table.app.teach.words import asked, line_label, names, step_label, summary, target_label
 
 log = logging.getLogger("worms-table")
 WEAPONS = authoring.WEAPON_KINDS
@@ -169,16 +171,26 @@ class Walk:
 
     def _on_target(self, value) -> None:
         raw = self.raw
+        if value == "terms":
+            self._go("terms")
+            return
         raw.pop("range", None)
         raw["target"] = value
         if value is None:
             raw.pop("accuracy", None)
+            raw.pop("where", None)
             self._go("action")
         elif value in ("within", "direct_within"):
             raw["range"] = 2
             self._go("range")
         else:
             self._go("accuracy")
+
+    def _on_terms(self, value) -> None:
+        self.raw["where"] = list(value)
+        if not value:
+            self.raw.pop("where")
+        self._go("target")
 
     def _on_range(self, value) -> None:
         self.raw["range"] = value
@@ -227,15 +239,23 @@ class Walk:
         return None
 
     def _add_step(self, step: dict) -> None:
-        for key in asked(step["do"]):
-            if key not in step and spec(step["do"], key)[:1] == ("text",):
-                step[key] = text("teach.by_hand", self.lang)   # (no typing on the box)
+        """A line's step once chosen: its parameters asked in turn, then where it acts and on
+        what (:mod:`table.app.teach.where`), then it joins the card."""
         missing = [k for k in asked(step["do"]) if k not in step]
-        if missing:
+        if step["do"] == "by_hand":
+            self.pending, self.param = {"do": "by_hand", "words": []}, None
+            self._go("words")
+        elif missing:
             self.pending, self.param = step, missing[0]
             self._go("param")
-            return
-        self.raw.setdefault(self.steps_field, []).append(step)
+        elif where.rows(self, step):
+            self.pending, self.param = step, None
+            self._go("reach")
+        else:
+            self._commit(step)
+
+    def _commit(self, step: dict) -> None:
+        self.raw.setdefault(self.steps_field, []).append(where.tidy(step))
         self.pending = self.param = None
         self._go("text")
 
@@ -244,6 +264,34 @@ class Walk:
         step = dict(self.pending)
         step[self.param] = list(value) if isinstance(value, tuple) else value
         self._add_step(step)
+
+    def _on_reach(self, value) -> None:
+        assert self.pending is not None
+        if value == "kinds":
+            self._go("kinds")
+        elif value.get("area") in where.LINES:
+            self.pending = dict(value)
+            self._go("length")
+        else:
+            self._commit({**value, **{k: v for k, v in self.pending.items() if k == "kinds"}})
+
+    def _on_kinds(self, value) -> None:
+        assert self.pending is not None
+        self.pending = {**self.pending, "kinds": list(value)}
+        self._go("reach")
+
+    def _on_length(self, value) -> None:
+        assert self.pending is not None
+        self._commit({**self.pending, "length": value})
+
+    def _on_words(self, value) -> None:
+        assert self.pending is not None
+        said = list(self.pending["words"])
+        if value == "done":
+            self._commit({"do": "by_hand", "text": wording.sentence(said, self.lang)})
+            return
+        self.pending = {**self.pending, "words": said[:-1] if value == "undo" else said + [value]}
+        self._go("words")
 
     def _finish(self) -> Result | None:
         card, problems = authoring.check(self.raw, self.known or {}, source="card")
@@ -261,7 +309,8 @@ _ANSWERS: dict[str, Callable[[Walk, Any], Result | None]] = {
     "start": Walk._on_start, "kind": Walk._on_kind, "target": Walk._on_target,
     "range": Walk._on_range, "accuracy": Walk._on_accuracy, "action": Walk._on_action,
     "symbols": Walk._on_symbols, "lasting": Walk._on_lasting, "text": Walk._on_text,
-    "param": Walk._on_param}
+    "param": Walk._on_param, "terms": Walk._on_terms, "reach": Walk._on_reach, "kinds": Walk._on_kinds,
+    "length": Walk._on_length, "words": Walk._on_words}
 
 
 __all__ = ["ACCURACY", "LINES", "RANGES", "Result", "TARGETS", "Ticks", "Walk", "line_label",

@@ -10,9 +10,41 @@ from itertools import groupby
 from typing import Any
 
 from table.cards import authoring
-from table.engine.vocabulary import WEAPON_KINDS
+from table.engine.reach import value
+from table.engine.vocabulary import CARD_STEPS, WEAPON_KINDS
 from table.langs import LANGS
 from table.ui.strings import MissingString, text
+
+
+#: the parameters that say where a step acts and on what (the reach screen's, where the step
+#: does not ask them already: table/app/teach/where.py)
+KEYS = ("what", "at", "area", "pick")
+_OWN = {"hex": "own_hex", "around": "own_around", "hex_and_around": "own_hex_and_around"}
+
+
+def reach_keys(step: dict) -> tuple[str, ...]:
+    """The parameters of ``step`` that say where it acts and on what, and that its own
+    questions do not ask."""
+    params = CARD_STEPS[step["do"]].params
+    return tuple(k for k in KEYS if k in params and not params[k].asked)
+
+
+def meaning(step: dict) -> str | None:
+    """What ``step`` reaches, in the reach screen's names (None: nothing it can say)."""
+    rec = CARD_STEPS[step["do"]]
+    what = value(rec, step, "what", "things")
+    if what in ("target", "worm", "them"):
+        return {"target": "token", "worm": "worm", "them": "them"}[what]
+    at, area = value(rec, step, "at", "target"), value(rec, step, "area", "hex")
+    if at == "them":
+        return "their_hex" if area == "hex" else None
+    name = _OWN.get(area) if at == "own_hex" else area
+    if "pick" in reach_keys(step):          # one Thing, or every Thing (the areas: every one)
+        pick = rec.value(step, "pick")
+        if at == "target" and area == "hex":
+            return pick
+        return name if pick == "all" else None
+    return name
 
 
 def names(n: int) -> dict[str, str]:
@@ -40,8 +72,10 @@ def menu_choices(do: str, key: str) -> tuple:
     return choices if choices and choices[0] not in ("list", "number", "text") else ()
 
 
-def step_label(step: dict, lang: str) -> str:
-    """One line of card text in the screen's words ("Damage all", "Place a Mine: target")."""
+def step_label(step: dict, lang: str, default: bool = True) -> str:
+    """One line of card text in the screen's words ("Damage all", "Place a Mine: target");
+    ``default``: where it acts said even when that is its default other than the target hex
+    ("Knockback: every Thing in target"; not on the text menu's rows)."""
     do = step["do"]
     params = [k for k in step if k != "do"]
     if len(params) == 1 and isinstance(step[params[0]], str):
@@ -54,13 +88,22 @@ def step_label(step: dict, lang: str) -> str:
     except MissingString:                  # a step the vocabulary gained after these words
         label = do.replace("_", " ")
     extra = []
-    for key, value in step.items():
-        if key == "do":
+    reach = [k for k in reach_keys(step) if k in step]
+    for key, v in step.items():
+        if key == "do" or key in reach or key == "length":
             continue
-        if isinstance(value, list):
-            extra.append(", ".join(choice_label(key, v, lang) for v in value))
+        if isinstance(v, list):
+            extra.append(", ".join(choice_label(key, x, lang) for x in v))
         else:
-            extra.append(choice_label(key, value, lang))
+            extra.append(choice_label(key, v, lang))
+    name = meaning(step) if reach_keys(step) else None
+    if (name in ("hex", "one") or not default) and not reach:
+        name = None                         # (what the step's own words say already)
+    if name is not None:
+        extra.append(text(f"teach.reach.{name}", lang)
+                     + (f" ×{step['length']}" if "length" in step else ""))
+    elif reach:                             # (a card file may say what the walk does not)
+        extra += [choice_label(k, step[k], lang) for k in reach]
     return f"{label}: {' · '.join(extra)}" if extra else label
 
 
@@ -115,5 +158,5 @@ def summary(raw: dict, lang: str) -> list[str]:
     return [line for _, line in parts(raw, lang)]
 
 
-__all__ = ["asked", "choice_label", "line_label", "menu_choices", "names", "parts", "spec",
-           "step_label", "summary", "target_label"]
+__all__ = ["KEYS", "asked", "choice_label", "line_label", "meaning", "menu_choices", "names", "parts",
+           "reach_keys", "spec", "step_label", "summary", "target_label"]
