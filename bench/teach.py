@@ -36,7 +36,6 @@ sys.path.insert(0, str(ROOT))
 from table.app.asking.pickers import Answer, Menu  # noqa: E402
 from table.app.teach.questions import LINES, Ticks  # noqa: E402
 from table.app.teach.walk import Result, Walk  # noqa: E402
-from table.app.teach.where import tidy  # noqa: E402
 from table.cards.authoring import check, line_of, step_line  # noqa: E402
 from table.devices.buttons import InputEvent  # noqa: E402
 from table.engine.vocabulary import CARD_STEPS  # noqa: E402
@@ -153,7 +152,7 @@ def _reach_row(walk: Walk, step: dict):
     if "kinds" in step and not rec.params["kinds"].asked and pending.get("kinds") != step["kinds"]:
         return "kinds"
     def where(s: dict) -> dict:
-        return tidy({k: v for k, v in s.items() if k not in ("kinds", "length")})
+        return {k: v for k, v in said(s).items() if k not in ("kinds", "length")}
     for value in walk.prompt.values:
         if isinstance(value, dict) and where(value) == where(step):
             return value
@@ -202,6 +201,15 @@ def answer(player: Player, raw: dict):
     raise ValueError(f"the bench's player has no answer for the {s!r} screen")
 
 
+def said(step: dict) -> dict:
+    """A step with every parameter said (its record's defaults filled in): two steps that say
+    the same are equal."""
+    rec = CARD_STEPS[step["do"]]
+    out = {"do": step["do"], **{k: rec.value(step, k) for k in rec.params if k in step
+                                or rec.params[k].default is not None}}
+    return {k: sorted(v) if isinstance(v, (list, tuple)) else v for k, v in out.items()}
+
+
 def same(got: dict, raw: dict) -> bool:
     """The card told is the card of the deck: every field but id and names, as checked."""
     a, problems = check({**got, "id": "told"}, {})
@@ -209,8 +217,7 @@ def same(got: dict, raw: dict) -> bool:
     assert b is not None, theirs
 
     def plain(card):
-        steps = [{k: sorted(v) if isinstance(v, list) else v for k, v in s.items()}
-                 for s in card.text + card.drop]
+        steps = [said(s) for s in card.text + card.drop]
         return (card.kind, card.target, card.range, card.accuracy, card.action, card.lasting,
                 sorted(card.where), steps)
     return a is not None and plain(a) == plain(b)

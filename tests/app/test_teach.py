@@ -280,6 +280,7 @@ def walk_screens(lang):
             {"do": "blast", "at": "them"})
     for part in range(0, len(wording.WORDS), 10):     # (a line holds 200 characters)
         through("by_hand", *wording.WORDS[part:part + 10], "undo", "done")
+    through("done")                                     # the check screen: by hand, its words
     w = Walk(lang, "card_1", names(1), kinds=("supply",), known={})    # every other where
     through("go", "direct", None, ("TEXT",), {"do": "scatter"},
             {"do": "scatter", "what": "things"})

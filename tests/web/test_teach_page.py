@@ -38,7 +38,7 @@ def test_a_card_the_box_does_not_know_is_taught_and_played_through_the_page(
         assert table.oled().startswith("Target?"), table.oled()
         table.press("4")                        # any hex
         table.ok()
-        for _ in range(4):                      # no Accuracy, Text, Blast, done
+        for _ in range(5):                      # no Accuracy, Text, Blast, the target hex, done
             table.ok()
         says = table.oled()
         assert "Is this the card?" in says and "Blast" in says and "Name: Card 1" in says, says

@@ -16,7 +16,7 @@ from typing import Any, Callable, Protocol
 from table.engine.board import THING_KINDS
 from table.engine.effects import RULES
 from table.engine.targeting import TARGET_RULES
-from table.engine.vocabulary import CARD_STEPS, WHERE
+from table.engine.vocabulary import CARD_STEPS, MAX_RANGE, WHERE
 from table.fonts import font
 from table.ui import scenes, screens
 from table.ui.layout import WIDTH, wrap
@@ -53,7 +53,7 @@ TARGETS = ("direct", "any", "within", "direct_within", "adjacent", "own_hex", "a
 LINES = (("TEXT",), ("TEXT", "MOVE"), ("MOVE", "TEXT"), ("TEXT", "TEXT"), ("TEXT", "PLAY"),
          ("MOVE", "TEXT", "MOVE"), ("TEXT", "TEXT", "TEXT"))
 ACCURACY = (1, 2, 3, 4, 5, 6)
-RANGES = (1, 2, 3, 4, 5, 6, 7, 8)
+RANGES = tuple(range(1, MAX_RANGE + 1))   # (every range a card may print)
 
 
 def _target_lights(view: View, target: Any, t: float) -> scenes.Frame:
