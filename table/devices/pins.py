@@ -179,7 +179,7 @@ def open_pin_library(choice: str, *, model_path: Path | str | None = None,
 
 #: the device files each library opens: lgpio the GPIO chips, RPi.GPIO /dev/gpiomem
 NODES = {"lgpio": "/dev/gpiochip*", "rpigpio": "/dev/gpiomem"}
-_REVISION = re.compile(r"/proc/|revision|can only be run on a Raspberry Pi", re.IGNORECASE)
+_REVISION = re.compile(r"revision|can only be run on a Raspberry Pi", re.IGNORECASE)
 
 
 def why_not_started(name: str, err: BaseException, *, nodes: Iterable[str] | None = None,
@@ -188,11 +188,13 @@ def why_not_started(name: str, err: BaseException, *, nodes: Iterable[str] | Non
     """What to do when pin library ``name`` raised ``err`` as it started, by its cause: the
     Pi's revision unreadable, no GPIO device file, one this user may not open, lgpio's
     working folder; ``nodes`` are the library's device files (default: those present)."""
-    if isinstance(err, OSError) and str(err.filename or "").startswith("/proc/") or \
-            _REVISION.search(str(err)):
-        return ("it could not read the Pi's revision (/proc/device-tree/system/linux,revision or "
-                "/proc/cpuinfo): run it on a Raspberry Pi, and under systemd leave /proc whole "
-                "(no ProcSubset=pid: see systemd/worms-table.service)")
+    if isinstance(err, OSError) and str(err.filename or "").startswith("/proc/"):
+        return (f"{err.filename} cannot be read, where the library reads the Pi's revision: "
+                "under systemd the unit must leave /proc whole (no ProcSubset=pid: see "
+                "systemd/worms-table.service)")
+    if _REVISION.search(str(err)):
+        return ("it found no Raspberry Pi revision: this is not a Raspberry Pi, or a model this "
+                "gpiozero does not know (update it: pip install -U gpiozero)")
     nodes = sorted(glob.glob(NODES[name]) if nodes is None else nodes)
     if not nodes:
         return (f"there is no {NODES[name]} here: is this a Raspberry Pi with a kernel of "

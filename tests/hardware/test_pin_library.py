@@ -186,9 +186,11 @@ def test_no_library_is_opened_for_a_profile_without_gpio_devices(reference_data,
 
 @pytest.mark.parametrize("name, err, nodes, refused, says", [
     ("lgpio", FileNotFoundError(2, "No such file or directory", "/proc/cpuinfo"), ["/dev/gpiochip0"],
-     set(), "could not read the Pi's revision"),
+     set(), "/proc/cpuinfo cannot be read, where the library reads the Pi's revision: under systemd"),
+    ("lgpio", RuntimeError("unable to locate Pi revision in /proc/device-tree or /proc/cpuinfo"),
+     ["/dev/gpiochip0"], set(), "it found no Raspberry Pi revision: this is not a Raspberry Pi"),
     ("rpigpio", RuntimeError("This module can only be run on a Raspberry Pi!"), ["/dev/gpiomem"],
-     set(), "could not read the Pi's revision"),
+     set(), "it found no Raspberry Pi revision"),
     ("lgpio", RuntimeError("can not open gpiochip"), [], set(), "there is no /dev/gpiochip*"),
     ("lgpio", RuntimeError("can not open gpiochip"), ["/dev/gpiochip0", "/dev/gpiochip4"],
      {"/dev/gpiochip4"}, "may not open /dev/gpiochip4: add it to the gpio group"),
@@ -214,4 +216,4 @@ def test_open_pin_library_names_the_cause(tmp_path):
                               factories={"lgpio": unreadable_revision})
     message = str(info.value)
     assert "lgpio (pi.pin_library = \"lgpio\") did not start: [Errno 2]" in message
-    assert "could not read the Pi's revision" in message and "gpio group" not in message
+    assert "/proc/cpuinfo cannot be read" in message and "gpio group" not in message
