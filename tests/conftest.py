@@ -41,6 +41,7 @@ SLOW = {
     "web/test_hostile.py::test_half_open_sockets_under_a_file_limit_lock_nobody_out",
     "link/test_on_fake_pico.py::test_selftest_supply_reads_the_led_rail",  # each rail
     "web/test_demo_writes_nothing.py::test_mashing_every_input_for_hours_writes_nothing",
+    "web/test_demo_page.py",                             # a browser
 }
 
 

@@ -36,7 +36,7 @@ from table.ui import scenes, screens
 from table.ui.strings import text
 
 from table.app import boxseat
-from table.app.demo import shot, versus
+from table.app.demo import footing, shot, versus
 from table.app.asking.prompt import Prompt
 from table.app.core.mode import Act
 from table.app.demo.pace import (AFTER_S, ASK_S, BYE_S, CODE_S, IDLE_S, INVITE_EVERY, INVITE_S,
@@ -132,12 +132,13 @@ class Show:
 
     def _choice(self) -> Any:
         """The box's answer at the seat asked (made for the position: the same position, the
-        same answer); random answers are a quick stand-in for stress runs."""
+        same answer; no jump that may drown, footing.py); random answers are a quick stand-in
+        for stress runs."""
         game = self.d.game
         assert game is not None
         if not self.level:
             return RandomBot(f"{game.seed}:{len(game.log)}")(game)
-        return boxseat.choose(game, game.seed, self.level)
+        return footing.dry(game, boxseat.choose(game, game.seed, self.level))
 
     def _give(self, value: Any, said: screens.Screen | None = None) -> float:
         """The box's answer given; with ``said`` (the screen of the decision), what it did on
@@ -354,7 +355,8 @@ class Show:
             d.save_progress()
             return STEP_S
         if boxseat.box_team(game) is not None:      # the box's move (the easy level: quick)
-            return self._give(boxseat.choose(game, game.seed), d.current().screen(d.view()))
+            return self._give(footing.dry(game, boxseat.choose(game, game.seed)),
+                              d.current().screen(d.view()))
         self.offer_shot()
         return WAIT_S
 

@@ -397,24 +397,27 @@ function drawPad(buttons) {
   }
 }
 
+// A button held HOLD_MS is a long press: said when the timer fires, or, on a page too busy
+// to run the timer in time, when the button is let go (measured from the events' own times).
 function holdable(button, name) {
-  let timer = null, held = false;
+  let timer = null, held = false, downAt = 0;
   button.addEventListener("pointerdown", (e) => {
     if (e.button !== 0) return;
     button.setPointerCapture(e.pointerId);
     button.classList.add("down");
     held = false;
+    downAt = e.timeStamp;
     timer = setTimeout(() => { held = true; button.classList.add("held"); press(name, true); }, HOLD_MS);
   });
-  const release = (send) => {
+  const release = (e, send) => {
     if (timer === null) return;
     clearTimeout(timer);
     timer = null;
     button.classList.remove("down", "held");
-    if (send && !held) press(name, false);
+    if (send && !held) press(name, e.timeStamp - downAt >= HOLD_MS);
   };
-  button.addEventListener("pointerup", () => release(true));
-  button.addEventListener("pointercancel", () => release(false));
+  button.addEventListener("pointerup", (e) => release(e, true));
+  button.addEventListener("pointercancel", (e) => release(e, false));
 }
 
 function flash(name, long) {

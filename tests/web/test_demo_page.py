@@ -1,0 +1,77 @@
+"""Acceptance (issue 38 items 3 and 4), in headless Chromium on `worms-table demo --sim`: a
+visitor on the page presses a button, sees the weapons the team holds on the OLED, fires the
+one under the cursor with OK and sees what the shot did; then holds OK on the page's button, on
+a page too busy to run its hold timer in time, and the short game against the box starts."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+from .test_browser import browser, page  # noqa: F401,F811  (fixtures)
+
+HOLD_MS = 800                 # the page's hold time (table/web/static/app.js)
+
+
+class Demo:
+    """``worms-table demo --sim`` as a process, and the page open on it."""
+
+    def __init__(self, page, tmp_path) -> None:  # noqa: F811
+        self.page = page
+        cmd = [sys.executable, "-m", "table.cli", "demo", "--sim", "--port", "0", "--seed", "3",
+               "--state-dir", str(tmp_path)]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            assert line, f"the demo stopped: {''.join(lines)}"
+            lines.append(line)
+            if m := re.match(r"simulator: (http://127\.0\.0\.1:\d+/)$", line.strip()):
+                break
+        page.goto(m.group(1))
+        page.wait_for_selector("#live:not(.off)")
+
+    def oled(self) -> str:
+        return self.page.text_content("#oled-text") or ""
+
+    def until_oled(self, pattern: str) -> str:
+        self.page.wait_for_function(
+            f"/{pattern}/.test(document.getElementById('oled-text').textContent)", timeout=30_000)
+        return self.oled()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+
+
+def test_a_visitor_fires_a_held_weapon_then_holds_ok_for_a_short_game(page, tmp_path):  # noqa: F811
+    demo = Demo(page, tmp_path)
+    try:
+        page.click('[data-button="3"]')               # any button: a shot
+        shown = demo.until_oled("Bazooka|Grenade|Uzi|Girder|Ninja Rope")
+        assert "Tap" not in shown                     # the weapons themselves, by name
+        page.click('[data-button="ok"]')              # fires the one under the cursor
+        demo.until_oled("Pick a target|Aim")
+        for _ in range(40):                           # aim where it starts, the dice, the steps
+            if re.search(r"result|No weapon|Back to the show", demo.oled()):
+                break
+            page.click('[data-button="ok"]')
+        assert re.search(r": result", demo.until_oled(r": result|Back to the show"))
+        # the page too busy to run its hold timer: the hold is said when OK is let go
+        page.evaluate("window.setTimeout = () => 0")
+        box = page.locator('[data-button="ok"]').bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.wait_for_timeout(HOLD_MS + 300)          # (held: the press itself)
+        page.mouse.up()
+        page.wait_for_function("document.getElementById('box-teams').textContent"
+                               ".split(' · ').length === 1", timeout=30_000)
+        assert "Red" in page.text_content("#box-teams") and "Blue" not in \
+            page.text_content("#box-teams")           # the short game: the box plays Red only
+    finally:
+        demo.stop()
+    assert all("net::ERR_" in e for e in page.errors), page.errors
