@@ -144,8 +144,14 @@ def play_short_game(seed: str) -> LibraryGame:
 
 
 def test_the_box_drowning_itself_wins_the_visitor_nothing():
-    """(Seed x:2: Red's own Ninja Rope lands it in the water; Blue never fired.)"""
-    game = play_short_game("versus:x:2")
+    """Red jumps into the water in its own turn (Blue never fired): a draw, not "you win"."""
+    game = LibraryGame.new(versus.config(), "versus:x:0")
+    while game.request is not None and versus.outcome(game) is None:
+        d = game.request
+        into_water = [o for o in d.options if d.kind == "move" and o[0] == "jump"
+                      and not game.board.is_land(tuple(o[1]))]
+        game.answer(into_water[0] if game.turn.team == versus.BOX and into_water
+                    else d.default)
     assert not game.board.worms(versus.BOX)
     assert versus.hurt_by(game.events, versus.BOX) == versus.BOX
     assert versus.outcome(game) == versus.Outcome(None)
