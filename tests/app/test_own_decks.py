@@ -53,7 +53,8 @@ def test_a_supply_card_drawn_is_tapped_and_named_nowhere(tmp_path):
             log = list(daemon.game.log)
             await p.tap(p.tags[wrong])
             refused = texts(daemon)
-            assert f"{daemon.cards[wrong].name('en')} is not in the Supply deck" in refused
+            assert (f"{daemon.cards[wrong].name('en')} is not in the Supply deck: tap its top "
+                    "card") in refused                   # why, and what to do (issue 32 item 3)
             assert daemon.game.log == log and daemon.game.request == d
             await p.press("ok")
             assert isinstance(daemon.current(), DeckTap)

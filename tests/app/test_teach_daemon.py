@@ -152,6 +152,8 @@ def test_the_teach_pass_ticks_known_cards_and_teaches_the_rest(tmp_path):
             assert p.left == 2
             await player.tap(uid["bazooka"])               # a Starter: not in this deck
             assert p.left == 2
+            said = " ".join(daemon.current().screen(daemon.view()).texts)
+            assert "Bazooka is not a Supply card: tap the Supply deck's cards" in said, said
             await player.press("ok")                       # (the refusal read)
             await player.tap(UNKNOWN)
             await teach(daemon, player, BAZOOKA_LIKE)
