@@ -402,3 +402,20 @@ def test_a_crate_with_none_left_in_the_pool_asks_nothing():
         return questions
     assert asked("supplies") == []
     assert asked("mine_drop") == ["emptiest"]
+
+
+def test_a_second_elimination_in_the_final_round_starts_no_other():
+    """rulings.md, a point the prints leave open: a team eliminated during the final round
+    does not start another one; the game ends when the first final round does."""
+    for seed in range(60):
+        g = play_out(LibraryGame.new(GameConfig(teams=4, max_rounds=100), seed), seed)
+        ev = [e["event"] for e in g.events]
+        if "final_round" not in ev or ev[ev.index("final_round"):].count("eliminated") < 1:
+            continue
+        assert ev.count("final_round") == 1
+        assert g.result.reason == "final_round"
+        final = next(e for e in g.events if e["event"] == "final_round")["teams"]
+        turns = [e for e in g.events[ev.index("final_round"):] if e["event"] == "turn"]
+        assert len(turns) <= len(final)                # no round after the final one
+        return
+    pytest.fail("no game saw an elimination inside its final round")
