@@ -12,7 +12,7 @@ from table.ui.story import turn_log
 from table.ui.summaries import card_summary
 
 
-def gust_then_bazooka():
+def gust_then_bazooka(at_aim=None):
     """A game where Blue plays a Gust-like card (no target; TEXT: change the wind; PLAY),
     then the Bazooka at its PLAY symbol, aimed at a Red worm: the game and its events."""
     raw = {"id": "gust", "kind": "supply", "names": {"en": "Gust"}, "action": ["TEXT", "PLAY"],
@@ -32,6 +32,8 @@ def gust_then_bazooka():
         game.answer(game.request.default)
     assert game.request.why == "play"
     game.answer("bazooka")
+    if at_aim is not None:
+        at_aim(game, cards)
     reds = {w.at for w in game.board.worms("red")}
     aim = next(h for h in game.request.options if h in reds) if reds & set(
         game.request.options) else game.request.options[0]
@@ -66,3 +68,19 @@ def test_each_card_played_has_its_own_line_in_the_turn_log():
     assert len(blue) == 2, lines
     assert blue[0].split(": ", 1)[1] == "Gust", blue             # the wind only: no hits
     assert blue[1].split(": ", 1)[1].startswith("Bazooka · "), blue
+
+
+def test_the_card_played_at_play_asks_under_its_own_name():
+    """Every prompt of the card played at the PLAY symbol is titled from that card, never
+    from the one whose PLAY symbol it was (issue 32 item 5)."""
+    from table.app.asking.prompts import for_decision
+    from table.app.showing.views import game_view
+    from table.hexgrid import hexagon
+    said = []
+
+    def aim(game, cards):
+        view = game_view("en", game, frozenset(hexagon((0, 0), 4)), cards)
+        prompt = for_decision(game.request, view)
+        said.append(" ".join(prompt.screen(view).texts))
+    gust_then_bazooka(aim)
+    assert "Aim Bazooka" in said[0] and "gust" not in said[0].lower(), said
