@@ -14,8 +14,9 @@ first:
   a connection from a paired address that has not sent its request yet.  Never one of the few
   connections a paired page has used: strangers, from however many addresses, cannot hold the
   slots against a paired page, nor can a few paired addresses hold them all;
-- a connection must send a request within ``idle_s`` of opening; one that has been closing for
-  two sweeps (``sweep_s`` apart) is ended (:meth:`Gate.sweep`);
+- a connection must send a request within ``idle_s`` of opening; one whose answer waits to be
+  sent and did not move over three sweeps (``sweep_s`` apart) is ended (:meth:`Gate.sweep`):
+  its peer is not reading;
 - :meth:`Gate.end_trusted` ends every connection pages have used (every page was unpaired).
 
 The gate is bookkeeping over aiohttp's server; the server (table/web/server.py) calls it.
@@ -48,7 +49,7 @@ class Gate:
         self._trusted: set = set()        # connections a page has used
         self._asked: set = set()          # connections that have sent a request
         self._paired_from: set[str] = set()   # addresses a page has used since the start
-        self._closing_seen: set = set()   # closing at the last sweep
+        self._waiting: dict = {}          # what waited to be sent at the last sweep
         self._quiet_until = 0.0
 
     # -- the server's side ----------------------------------------------------------------
@@ -99,13 +100,19 @@ class Gate:
         return len(self._held(http)) if http is not None else 0
 
     def sweep(self, http) -> None:
-        """End connections that were closing at the last sweep too (a peer that never reads
-        keeps them closing for ever)."""
+        """End connections that were closing at the last sweep too, and those whose answer
+        waits to be sent and has not moved since the last sweep (a peer that never reads keeps
+        them so for ever)."""
         held = self._held(http)
-        closing = {h for h in held if self._closing(h)}
-        for h in closing & self._closing_seen:
-            self._end(h)
-        self._closing_seen = closing - self._closing_seen
+        waiting: dict = {}                # handler: (bytes waiting, sweeps without progress)
+        for h in held:
+            size = self._transports[h].get_write_buffer_size()
+            before, strikes = self._waiting.get(h, (size + 1, 0))
+            if size and size >= before and strikes >= 1:
+                self._end(h)              # two sweeps and nothing sent: its peer is not reading
+            elif size:
+                waiting[h] = (size, strikes + 1 if size >= before else 0)
+        self._waiting = waiting
 
     # -- inside ----------------------------------------------------------------------------
     def _held(self, http) -> list:
@@ -116,7 +123,7 @@ class Gate:
                 and (not self._transports[h].is_closing()
                      or self._transports[h].get_write_buffer_size() > 0)]
         alive = set(held)
-        for book in (self._trusted, self._asked, self._closing_seen):
+        for book in (self._trusted, self._asked):
             book.intersection_update(alive)
         for h in [h for h in self._transports if h not in alive]:
             del self._transports[h]

@@ -124,14 +124,25 @@ def test_a_journal_without_kept_cards_reads_the_library(tmp_path):
     again.close()
 
 
+def craft(path, table: str, column: str, game_id: int, holding: str, change) -> None:
+    """As an attacker would: the first row of ``table`` whose ``column`` holds ``holding``
+    changed in the file by ``change`` (its JSON, changed in place)."""
+    import sqlite3
+    with sqlite3.connect(path) as db:
+        seq, text = next((s, t) for s, t in db.execute(
+            f"SELECT seq, {column} FROM {table} WHERE game_id = ?", (game_id,)) if holding in t)
+        data = json.loads(text)
+        change(data)
+        db.execute(f"UPDATE {table} SET {column} = ? WHERE game_id = ? AND seq = ?",
+                   (json.dumps(data), game_id, seq))
+
+
 @pytest.mark.parametrize("field, value", [("accuracy", 10 ** 7), ("copies", 10 ** 9),
                                           ("names", {"en": "x" * 100_000})])
 def test_a_crafted_card_in_the_journal_is_refused_not_played(tmp_path, owner, field, value):
     """Issue 38, item 7: ``learn`` entries were replayed without the card check: a Bazooka at
     accuracy 10**7 kept the box from starting.  Now the journal's game does not replay, with
     the problem named."""
-    import sqlite3
-
     from table.journal import JournalError
     path = tmp_path / "journal.sqlite"
     jg = JournaledGame.new(Journal(path), GameConfig(teams=2, own_decks=True), 3)
@@ -139,32 +150,20 @@ def test_a_crafted_card_in_the_journal_is_refused_not_played(tmp_path, owner, fi
     jg.add_card(taught())
     game_id = jg.game_id
     jg.close()
-    with sqlite3.connect(path) as db:
-        seq, payload = next((s, p) for s, p in db.execute(
-            "SELECT seq, payload FROM entries WHERE game_id = ?", (game_id,)) if '"learn"' in p)
-        entry = json.loads(payload)
-        entry["learn"][field] = value
-        db.execute("UPDATE entries SET payload = ? WHERE game_id = ? AND seq = ?",
-                   (json.dumps(entry), game_id, seq))
+    craft(path, "entries", "payload", game_id, '"learn"',
+          lambda entry: entry["learn"].update({field: value}))
     with pytest.raises(JournalError, match=field):
         resume(path)
 
 
 def test_crafted_tiles_kept_in_the_journal_are_refused(tmp_path):
     """The map tiles a journal keeps are checked as a tile file is (issue 38, item 7)."""
-    import sqlite3
-
     from table.journal import JournalError
     path = tmp_path / "journal.sqlite"
     jg = JournaledGame.new(Journal(path), GameConfig(teams=2), 3)
     game_id = jg.game_id
     jg.close()
-    with sqlite3.connect(path) as db:
-        seq, data = next((s, d) for s, d in db.execute(
-            "SELECT seq, data FROM kept WHERE game_id = ?", (game_id,)) if '"tiles"' in d)
-        row = json.loads(data)
-        row["tiles"][0]["hexes"] = [[q, 0] for q in range(5000)]
-        db.execute("UPDATE kept SET data = ? WHERE game_id = ? AND seq = ?",
-                   (json.dumps(row), game_id, seq))
+    craft(path, "kept", "data", game_id, '"tiles"',
+          lambda row: row["tiles"][0].update(hexes=[[q, 0] for q in range(5000)]))
     with pytest.raises(JournalError, match="5000 hexes"):
         resume(path)

@@ -102,31 +102,38 @@ def gone_now(sock: socket.socket) -> bool:
 
 
 def test_connections_closing_for_long_are_ended(devices, start):
-    """A connection the server let go of whose peer never reads is ended (its descriptor
-    freed) within a few idle periods, even when no newcomer needs its place."""
+    """A connection whose peer never reads -- let go of by the server, or still writing its
+    answer -- is ended (its descriptor freed) within a few sweeps, even when no newcomer
+    needs its place."""
     running = start(devices, pairing=True)
     server = running.server
-    server.gate.idle_s = 0.3
+    server.gate.idle_s = server.gate.sweep_s = 0.3
     running.restart()
     small_kernel_buffers(server)
     held = unread(3, server.port, "127.0.0.9")
     try:
+        until(lambda: running.call(lambda: server.gate.admitted) == 3, what="all three let in")
         until(lambda: running.call(server.connections) == 0, what="the closing ones ended")
     finally:
         for s in held:
             s.close()
 
 
+def paired_from(devices, start, source: str):
+    """A server with pairing on (nothing idles out), and a page paired from ``source``:
+    (running, its session)."""
+    codes: list[str] = []
+    running = start(devices, pairing=True, on_pairing_code=codes.append)
+    running.server.gate.idle_s = 60.0
+    _, _, headers = get(running.server.port, code=codes[-1], source=source)
+    return running, session_of(headers)
+
+
 def test_unpairing_all_ends_every_trusted_connection(devices, start):
     """Holding 1 twice at the table unpairs every page: their open connections end too, so
     a paired stranger keeps no slot."""
-    codes = []
-    running = start(devices, pairing=True, on_pairing_code=codes.append)
-    server = running.server
-    server.gate.idle_s = 60.0
-    port = server.port
-    _, _, headers = get(port, code=codes[-1], source="127.0.0.60")
-    paired = session_of(headers)
+    running, paired = paired_from(devices, start, "127.0.0.60")
+    server, port = running.server, running.server.port
     keep = [http.client.HTTPConnection("127.0.0.1", port, timeout=10,
                                        source_address=("127.0.0.60", 0)) for _ in range(4)]
     for conn in keep:
@@ -175,13 +182,8 @@ def test_one_paired_address_cannot_hold_every_slot(devices, start):
 def test_a_newcomer_does_not_spend_a_paired_page_s_new_connection(devices, start):
     """200 strangers churning connections: a paired page's fresh connection is not the one
     that makes room (it comes from an address that paired), so the page is answered."""
-    codes = []
-    running = start(devices, pairing=True, on_pairing_code=codes.append)
-    server = running.server
-    server.gate.idle_s = 60.0
-    port = server.port
-    _, _, headers = get(port, code=codes[-1], source="127.0.0.70")
-    paired = session_of(headers)
+    running, paired = paired_from(devices, start, "127.0.0.70")
+    server, port = running.server, running.server.port
     server.gate.max_connections = 8
     held = []
     answered = 0
