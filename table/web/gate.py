@@ -10,7 +10,8 @@ first:
   the address's share is answered 503 (after that address's closing connections are ended);
 - when every slot is taken a newcomer takes the place of, in this order: a closing
   connection; a stranger's (from an address no page has paired from; the oldest of the address
-  holding the most); one a paired page holds beyond a browser's few (``trusted_per_client``);
+  holding the most); one a paired page (a session, from however many addresses) holds beyond
+  a browser's few (``trusted_per_page``);
   a connection from a paired address that has not sent its request yet.  Never one of the few
   connections a paired page has used: strangers, from however many addresses, cannot hold the
   slots against a paired page, nor can a few paired addresses hold them all;
@@ -27,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from table.web.limits import BUSY_REPLY, IDLE_S, MAX_PER_CLIENT, TRUSTED_PER_CLIENT, peer
+from table.web.limits import BUSY_REPLY, IDLE_S, MAX_PER_CLIENT, TRUSTED_PER_PAGE, peer
 
 log = logging.getLogger("table.web.server")
 
@@ -39,14 +40,14 @@ class Gate:
                  idle_s: float = IDLE_S):
         self.max_connections = max_connections
         self.max_per_client = max_per_client
-        self.trusted_per_client = TRUSTED_PER_CLIENT
+        self.trusted_per_page = TRUSTED_PER_PAGE
         self.idle_s = idle_s
         self.sweep_s = idle_s             # how often closing connections are looked at
         self.admitted = 0                 # connections handed to aiohttp
         self.refused = 0                  # connections turned away over a limit
         self.evicted = 0                  # connections ended to make room for newcomers
         self._transports: dict = {}       # handler: its transport (aiohttp forgets it on close)
-        self._trusted: set = set()        # connections a page has used
+        self._trusted: dict = {}          # connections a page has used: the page (its session)
         self._asked: set = set()          # connections that have sent a request
         self._paired_from: set[str] = set()   # addresses a page has used since the start
         self._waiting: dict = {}          # what waited to be sent at the last sweep
@@ -81,9 +82,9 @@ class Gate:
         """The connection sent a request."""
         self._asked.add(handler)
 
-    def trust(self, handler) -> None:
-        """A page (paired, or on the loopback) used the connection."""
-        self._trusted.add(handler)
+    def trust(self, handler, page: str) -> None:
+        """A page (its session; on the loopback, its address) used the connection."""
+        self._trusted[handler] = page
         transport = self._transports.get(handler)
         if transport is not None and (client := peer(transport)) is not None:
             self._paired_from.add(client)
@@ -123,8 +124,9 @@ class Gate:
                 and (not self._transports[h].is_closing()
                      or self._transports[h].get_write_buffer_size() > 0)]
         alive = set(held)
-        for book in (self._trusted, self._asked):
-            book.intersection_update(alive)
+        self._asked.intersection_update(alive)
+        for h in [h for h in self._trusted if h not in alive]:
+            del self._trusted[h]
         for h in [h for h in self._transports if h not in alive]:
             del self._transports[h]
         return held
@@ -141,12 +143,13 @@ class Gate:
         strangers: dict[str | None, list] = {}
         extra: list = []
         waiting: list = []
-        per_client: dict[str | None, int] = {}
+        per_page: dict[str, int] = {}
         for h in held:                    # oldest first
             client = peer(self._transports[h])
             if h in self._trusted:
-                per_client[client] = per_client.get(client, 0) + 1
-                if per_client[client] > self.trusted_per_client:
+                page = self._trusted[h]
+                per_page[page] = per_page.get(page, 0) + 1
+                if per_page[page] > self.trusted_per_page:
                     extra.append(h)
             elif client not in self._paired_from:
                 strangers.setdefault(client, []).append(h)

@@ -304,7 +304,7 @@ class WebServer:
             if method != "GET":
                 raise HttpError(405, f"{path} is only for GET")
             session = self._access(request)
-            self.gate.trust(request.protocol)     # a page's connection: kept (gate.py)
+            self.gate.trust(request.protocol, self._page(request, session))   # kept (gate.py)
             self._watch()
             if path == "/events":
                 return await self._events(request, session)
@@ -313,9 +313,9 @@ class WebServer:
             if method != "POST":
                 raise HttpError(405, f"{path} is only for POST")
             session = self._access(request)
-            self.gate.trust(request.protocol)
+            self.gate.trust(request.protocol, self._page(request, session))
             data = await read_json(request, self.gate.idle_s)
-            posts = self._posts(session or request.cookies.get(SESSION) or request.remote or "?",
+            posts = self._posts(self._page(request, session),
                                 source_of(request.remote or "?") if self.pairing else None)
             try:
                 result = posts[path](data)
@@ -343,6 +343,11 @@ class WebServer:
                 "/cards/new": lambda d: self.cardform.new(d, self.on_card, mine, source),
                 "/cards/rename": lambda d: self._rename(d, hidden)}
 
+    @staticmethod
+    def _page(request: web.Request, session: str | None) -> str:
+        """Whose request it is: its page's session (on the loopback, its address)."""
+        return session or request.cookies.get(SESSION) or request.remote or "?"
+
     def _access(self, request: web.Request) -> str | None:
         """Raise unless the request may see the table; a new session token to hand over."""
         if self.pairing is None:
@@ -369,7 +374,7 @@ class WebServer:
 
     # -- the live channel (table/web/streams.py) ---------------------------------------------
     async def _events(self, request: web.Request, session: str | None) -> web.StreamResponse:
-        page = session or request.cookies.get(SESSION) or request.remote or "?"
+        page = self._page(request, session)
         self.events.check(page, request.remote or "?")
         response = self._paired(web.StreamResponse(
             headers={"Content-Type": "text/event-stream"}), session)

@@ -324,7 +324,7 @@ def test_strangers_cannot_hold_the_slots_against_a_paired_page(devices, start, c
     status, _, headers = get(port, code=codes[0], source="127.0.0.50")
     paired = session_of(headers)
     server.gate.max_connections = 8
-    server.gate.trusted_per_client = 8         # (this page keeps 8; beyond that: gate.py)
+    server.gate.trusted_per_page = 8         # (this page keeps 8; beyond that: gate.py)
     held = []
     try:
         for n in range(4):                                # 4 addresses, half a request each

@@ -156,7 +156,7 @@ def test_one_paired_address_cannot_hold_every_slot(devices, start):
     server.gate.idle_s = 60.0
     port = server.port
     server.gate.max_connections = 12
-    server.gate.trusted_per_client = 2        # (a browser's few; 6 outside tests)
+    server.gate.trusted_per_page = 2        # (a browser's few; 6 outside tests)
     conns = []
     try:
         for n in range(4):
