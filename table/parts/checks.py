@@ -15,6 +15,7 @@ from . import dial as D
 from . import panel as P
 from . import boardcheck
 from . import fitcheck as F
+from .features import features
 from .assembly import Build, Result
 from .backlash import gear_backlash
 from .bridges import bridges
@@ -225,6 +226,7 @@ def run_all(bld: Build) -> dict[str, Result]:
         "service": F.service(bld),
         "boards": F.boards(bld),
         "power board": boardcheck.check(),
+        "features": features(bld),
     }
     bld.checked = out
     return out

@@ -1,7 +1,8 @@
 """The tolerance test print: print it (and the two gears) before the rest, and adjust.
 
-- two pins at the gears' centre distance: put the printed `dial_gear` (its bore) and
-  `servo_gear` on them; they must turn with a little play and never bind;
+- two pins at the gears' centre distance: put the printed `dial_gear` on the left one (the
+  mount's pin, 3.0 mm) and `servo_gear` on the right one (3.2 mm, its bore: held without play,
+  as the horn holds it); they must turn with a little play and never bind;
 - the heat-set insert bosses of the enclosure (M3, M2.5, M2: the same holes);
 - the front's button hole (`modules.BUTTONS`) and holes 0.4 mm smaller and larger, marked by
   one, two and three notches on the plate's edge: the 13 mm cap must drop through the middle
@@ -16,6 +17,7 @@ from __future__ import annotations
 import build123d as bd
 
 from . import modules as M
+from .dial import SERVO_GEAR_BORE
 from .geometry import GEAR_MODULE, GEAR_TEETH, SHAFT, Layout
 from .solids import box, cut, cyl
 
@@ -30,8 +32,10 @@ def coupon(lay: Layout) -> bd.Part:
     plate = box(x0, x0 + w, y0, y0 + d, 0.0, t)
     adds, tools = [], []
     a = GEAR_MODULE * sum(GEAR_TEETH) / 2
-    for dx in (10.0, 10.0 + a):                          # the gears' pins, as the mount's pin
-        adds.append(cyl(x0 + dx, y0 + 20.0, t - 0.5, t + 6.0, SHAFT))
+    # the dial gear's pin as the mount's (SHAFT), the servo gear's as tight as the horn holds
+    # it (its own bore): the free play is the box's, so a mesh that would bind there binds here
+    for dx, pin in ((10.0, SHAFT), (10.0 + a, SERVO_GEAR_BORE)):
+        adds.append(cyl(x0 + dx, y0 + 20.0, t - 0.5, t + 6.0, pin))
     for i, (_size, hole) in enumerate(sorted(M.INSERT_HOLE.items())):
         bx, by = x0 + 52.0 + 11.0 * i, y0 + 36.0
         adds.append(cyl(bx, by, t - 0.5, t + 8.0, hole + 3.2))

@@ -23,9 +23,14 @@ SERVO_GEAR_BORE = 3.2     # the servo gear's hole over the horn screw
 DIAL_GEAR_BORE = 3.3      # the dial gear's hole on the mount's pin
 GEAR_DROP = 3.5           # the gears' tops below the panel: wires in its channels stay 3 mm clear
 FLAT = 0.5                # the shaft's D flat: how deep (the dial cannot slip round on it)
+BOSS_GAP = 0.1            # the mount's boss top under the dial gear: it carries the gear
 FLAT_LEN = 6.0            # how far down from the shaft's top the flat runs
 TAB_PILOT = 1.6           # the servo's own self-tapping screws (about 2 x 8 mm)
 MARK_D = 1.2              # the dots on the gears that face each other at 1500 us
+HORN_HUB = 7.2            # the SG90 single-arm horn's hub (public models: 6.6-7.1) + clearance:
+                          # the hub, not the arm, centres the gear on the servo's axis
+CABLE_NOTCH = (5.0, 2.5, 7.5)   # the SG90's cable leaves its shaft end 1.5-5.7 mm above the
+                                # bottom: a notch this wide, deep into the datum wall and high
 
 
 def gear_z(lay: Layout) -> tuple[float, float]:
@@ -80,7 +85,7 @@ def servo_gear(lay: Layout) -> bd.Part:
     # both plans have a tooth at 0 degrees; the dial gear (odd count) has a gap at 180, facing
     # the servo; the servo gear is turned half a tooth so a tooth of it faces that gap
     body = bd.Pos(x, 0, 0) * bd.Rot(0, 0, 180 / GEAR_TEETH[0]) * gear(GEAR_TEETH[0], g0)
-    horn = union([cyl(x, 0, g0 - 1, g0 + 2.0, 7.8),
+    horn = union([cyl(x, 0, g0 - 1, g0 + 2.0, HORN_HUB),
                   box(x, x + 16.0, -2.9, 2.9, g0 - 1, g0 + 2.0)])
     _, g1 = gear_z(lay)
     mark = cyl(x - 9.0, 0, g1 - 0.6, g1 + 0.1, MARK_D)       # the dot facing the dial gear
@@ -131,17 +136,43 @@ def servo_mount(lay: Layout) -> bd.Part:
     flange = box(min(xs) - 5, max(xs) + 5, -19.0, 19.0, f0, f1)
     tower = box(-6.0, tab_far, -half_w, half_w, f0, p["seat"])
     pin_top = g0 + 3.0
-    boss = union([cyl(0, 0, p["seat"] - 1, g0 - 0.5, 8.0), cyl(0, 0, g0 - 1, pin_top, 3.0)])
+    # the boss's top carries the dial gear (0.1 mm below it as built), so the gear, the shaft
+    # and the dial never drop onto the diffuser
+    boss = union([cyl(0, 0, p["seat"] - 1, g0 - BOSS_GAP, 8.0), cyl(0, 0, g0 - 1, pin_top, 3.0)])
     body = union([flange, tower, boss])
     # no clearance at the shaft's end: the guide pushes the servo against that wall while the
     # tab screws go in, which sets the gears' centre distance (checks.gear_backlash)
     pocket = box(p["near"], p["far"] + c, -p["width"] / 2 - c, p["width"] / 2 + c,
                  f0 - 1, p["seat"] + 1)
     cable = box(p["far"] - 1, tab_far + 1, -3.0, 3.0, f0 - 1, f0 + 6.0)
+    notch = cable_notch(lay)
     tabs = [cyl(x, 0, p["seat"] - 8, p["seat"] + 1, TAB_PILOT) for x in tab_holes(lay)]
     d = bd_clearance("M3")
     screws = [cyl(x, y, f0 - 1, f1 + 1, d) for x, y in mount_screws(lay)]
-    return cut(body, [pocket, cable, *tabs, *screws])
+    return cut(body, [pocket, cable, notch, *tabs, *screws])
+
+
+def cable_notch(lay: Layout) -> bd.Part:
+    """The notch in the datum wall for the cable at the servo's shaft end: the end still
+    touches the wall beside and above it, and the cable bends down into the pocket under the
+    servo and out through the slot at the far end."""
+    p = servo_pose(lay)
+    f0, _ = mount_z(lay)
+    w, deep, high = CABLE_NOTCH
+    bottom = p["seat"] - M.SERVOS["SG90"].tab_bottom
+    return box(p["near"] - deep, p["near"] + 0.1, -w / 2, w / 2, f0 - 1, bottom + high)
+
+
+def cable_path(lay: Layout) -> list[tuple[float, float, float]]:
+    """Points along the SG90 cable's way out of the mount (for the `features` check)."""
+    p = servo_pose(lay)
+    f0, _ = mount_z(lay)
+    s = M.SERVOS["SG90"]
+    bottom = p["seat"] - s.tab_bottom
+    tab_far = p["mid"] + s.tab_span / 2 + 2.0
+    x = p["near"] - CABLE_NOTCH[1] / 2
+    return [(x, 0.0, bottom + 3.0), (x, 0.0, bottom - 5.0), (p["mid"], 0.0, f0 + 2.0),
+            (tab_far + 0.5, 0.0, f0 + 2.0)]
 
 
 def servo_bodies(lay: Layout) -> dict[str, bd.Part]:

@@ -31,6 +31,8 @@ CARRIER_T = 2.4            # the button carrier's thickness
 SWITCH_PINS = (12.5, 5.0)  # Omron B3F-4055 data sheet: the four legs' pitch (x, z)
 WASHER = (9.0, 0.8)        # DIN 9021 M3 washer: outside diameter, thickness
 CLAMP_BOSS = 5.2
+RECESS = 0.6               # how deep each switch sits in the carrier
+CAP_PROUD = 1.0            # how far the caps stand out of the face
 GROOVE = (1.2, 0.6)        # the tap pad's outline groove: width, depth
 
 
@@ -54,7 +56,8 @@ def button_board(lay: Layout) -> ButtonBoard | None:
     half = kind.switch[0] / 2 + 6.0
     x0, x1 = min(x for x, _ in pts) - half, max(x for x, _ in pts) + half
     z0, z1 = min(z for _, z in pts) - half, max(z for _, z in pts) + half
-    standoff = kind.switch[1] - lay.front_t - 1.0     # the caps stand 1 mm proud
+    # the caps stand 1 mm proud: the switch sits RECESS deep in the carrier
+    standoff = kind.switch[1] - lay.front_t - CAP_PROUD - RECESS
     y = fr["y1"] + standoff
     holes = [(x, z) for x in (x0 + 3.5, x1 - 3.5) for z in (z0 + 3.5, z1 - 3.5)]
     return ButtonBoard(x=(x0, x1), z=(z0 + fr["zc"], z1 + fr["zc"]), y=(y, y + CARRIER_T),
@@ -147,7 +150,7 @@ def button_carrier(lay: Layout) -> bd.Part | None:
     sq = kind.switch[0] + 0.2
     tools = []
     for x, z in switch_points(lay):
-        tools.append(box(x - sq / 2, x + sq / 2, ya - 1, ya + 0.6, z - sq / 2, z + sq / 2))
+        tools.append(box(x - sq / 2, x + sq / 2, ya - 1, ya + RECESS, z - sq / 2, z + sq / 2))
         tools += [cyl_y(x + dx, z + dz, ya - 1, yb + 1, 1.3)
                   for dx in (-SWITCH_PINS[0] / 2, SWITCH_PINS[0] / 2)
                   for dz in (-SWITCH_PINS[1] / 2, SWITCH_PINS[1] / 2)]
@@ -176,11 +179,11 @@ def front_bodies(lay: Layout) -> dict[str, bd.Part]:
     board = button_board(lay)
     if board is not None:
         kind = M.BUTTONS[lay.box.buttons]
-        ya = board["y"][0] + 0.6
+        ya = board["y"][0] + RECESS
         h = kind.switch[0] / 2
         parts = []
         for x, z in switch_points(lay):
             parts.append(box(x - h, x + h, ya - 3.5, ya, z - h, z + h))     # the switch body
-            parts.append(cyl_y(x, z, y0 - 1.0, ya - 3.5, 13.0))   # plunger and cap, 1 mm proud
+            parts.append(cyl_y(x, z, ya - kind.switch[1], ya - 3.5, 13.0))   # plunger and cap
         out["switches"] = union(parts)
     return out

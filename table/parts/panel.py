@@ -45,17 +45,37 @@ def corner_screws(lay: Layout) -> list[tuple[float, float]]:
     return [(sx * cx, sy * cy) for sx in (-1, 1) for sy in (-1, 1)]
 
 
+LEAD_IN = 9.0       # the cone under the dial cell's floor hole that guides the shaft in
+SLACK_RECESS = (13.0, 2.0)   # under each LED's hole: across, deep (the wires' folded slack)
+NOTCH = (1.5, 1.0)           # each side of an LED pocket: the wire notch's width, how far out
+
+
 def holder_tools(lay: Layout, x: float, y: float, z_floor: float) -> list[bd.Part]:
-    """The pocket an LED sits in, LED up, and the hole its wires go down through."""
+    """The pocket an LED sits in, LED up; the hole its wires go down through (pads on the
+    board's back); a wire notch through the floor at each side of the pocket (pads on top);
+    and under the floor the recess the wires' slack folds into once the board is soldered
+    above the cell and pressed down (hardware/ASSEMBLY.md step 2)."""
     lx, ly, lt = M.LEDS[lay.box.led][1]
     c = M.CLEARANCE
+    under, recess_top = z_floor - FLOOR - 1, z_floor - FLOOR + SLACK_RECESS[1]
+    w, reach = NOTCH
     if lay.box.led == "pixel-board":
+        r = lx / 2 + c
+        notches = [box(x + min(s * (r - 0.3), s * (r + reach)),
+                       x + max(s * (r - 0.3), s * (r + reach)), y - w / 2, y + w / 2, under,
+                       z_floor + 1) for s in (-1, 1)]
         return [cyl(x, y, z_floor - lt + 0.4, z_floor + 1, lx + 2 * c),
-                cyl(x, y, z_floor - FLOOR - 1, z_floor, 5.0)]
+                cyl(x, y, under, z_floor, 5.0), *notches,
+                cyl(x, y, under, recess_top, SLACK_RECESS[0])]
+    hx = lx / 2 + c
+    notches = [box(x + min(s * (hx - 0.3), s * (hx + reach)),
+                   x + max(s * (hx - 0.3), s * (hx + reach)), y - w / 2, y + w / 2, under,
+                   z_floor + 1) for s in (-1, 1)]
     return [box(x - lx / 2 - c, x + lx / 2 + c, y - ly / 2 - c, y + ly / 2 + c,
                 z_floor - lt + 0.4, z_floor + 1),
-            cyl(x - lx / 2 + 2.0, y, z_floor - FLOOR - 1, z_floor, 3.0),
-            cyl(x + lx / 2 - 2.0, y, z_floor - FLOOR - 1, z_floor, 3.0)]
+            cyl(x - lx / 2 + 2.0, y, under, z_floor, 3.0),
+            cyl(x + lx / 2 - 2.0, y, under, z_floor, 3.0), *notches,
+            box(x - hx - reach - 1.0, x + hx + reach + 1.0, y - 4.0, y + 4.0, under, recess_top)]
 
 
 def bearing_housing(lay: Layout, z: dict) -> tuple[bd.Part, list[bd.Part]]:
@@ -65,8 +85,11 @@ def bearing_housing(lay: Layout, z: dict) -> tuple[bd.Part, list[bd.Part]]:
     boss_d = min(od + 4.0, lay.s - lay.t - 0.6)
     top = z["base1"] + w + 1.0
     boss = cyl(x, y, z["base1"] - 0.5, top, boss_d)
+    lead_in = bd.Pos(x, y, z["base0"] - 0.01) * bd.Cone(LEAD_IN / 2, 1.9, LEAD_IN / 2 - 1.9,
+                                                       align=(bd.Align.CENTER, bd.Align.CENTER,
+                                                              bd.Align.MIN))
     cuts = [cyl(x, y, top - w - 0.2, top + 1, od + 0.1),
-            cyl(x, y, z["base0"] - 1, top, 4.0)]
+            cyl(x, y, z["base0"] - 1, top, 4.0), lead_in]
     return boss, cuts
 
 

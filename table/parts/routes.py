@@ -16,7 +16,7 @@ from .powerboard import BOARD as PERFBOARD
 from .powerboard import PARTS as BOARD_PARTS
 
 SLACK_MM = 60.0        # each cable: 2 x 30 mm to strip, solder and lift a board out by its wires
-TAIL_MM = 10.0         # each end of an LED-to-LED wire: bent up through the hole to the pad
+SOLDER_ABOVE = 10.0    # each LED's wires stand this far above its cell while it is soldered
 DIAL_KEEP_MM = 9.0     # LED wires stay this far from the dial's axis (its turning shaft)
 MOUNT_HALF_Y = 20.0    # the servo mount's flange reaches this far north and south of the axis
 SPARE = 1.15           # the thin wire bought: the chain's total plus 15 % for mistakes
@@ -185,13 +185,22 @@ def path_mm(path: list[tuple[float, float]]) -> float:
     return sum(math.hypot(q[0] - p[0], q[1] - p[1]) for p, q in zip(path, path[1:]))
 
 
+def tail_mm(lay: Layout) -> float:
+    """Each end of an LED-to-LED wire beyond its channel: up through the panel's floor and the
+    cell, and SOLDER_ABOVE more to solder the board above the cell; pressed down, the slack
+    folds into the recess under the hole."""
+    return FLOOR + lay.depth + SOLDER_ABOVE
+
+
 def chain_wire_mm(lay: Layout) -> dict[str, float]:
     """The LED chain's thin wire: per link 3 wires (5 V, GND, data) along its channel plus a
     tail at each end; the total to buy adds SPARE."""
     links = channel_paths(lay)
-    per_wire = sum(path_mm(p) + 2 * TAIL_MM for p in links)
+    tail = tail_mm(lay)
+    per_wire = sum(path_mm(p) + 2 * tail for p in links)
     total = 3 * per_wire
-    return {"links": len(links), "per_wire_mm": round(per_wire), "total_mm": round(total),
+    return {"links": len(links), "tail_mm": tail, "per_wire_mm": round(per_wire),
+            "total_mm": round(total),
             "buy_m": math.ceil(total * SPARE / 500) / 2}
 
 

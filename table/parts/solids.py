@@ -33,9 +33,10 @@ def cyl_x(y: float, z: float, x0: float, x1: float, d: float) -> bd.Part:
 
 
 def prism(points: list[tuple[float, float]], z0: float, z1: float) -> bd.Part:
-    """A vertical prism over a polygon."""
+    """A vertical prism over a polygon, from z0 up to z1 whichever way the polygon winds (a
+    face's normal follows its winding, and extrude would go down from a clockwise one)."""
     face = bd.Polygon(*points, align=None)
-    return bd.Pos(0, 0, z0) * bd.extrude(face, z1 - z0)
+    return bd.Pos(0, 0, z0) * bd.extrude(face, z1 - z0, dir=(0, 0, 1))
 
 
 def hexes(centres: list[tuple[float, float]], across_flats: float, z0: float, z1: float

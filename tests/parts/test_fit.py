@@ -35,7 +35,8 @@ def moved(bld, name, dx=0.0, dy=0.0, dz=0.0):
 
 
 @pytest.mark.parametrize("check", ["bridges", "screws", "tool access", "gear mesh",
-                                   "wire clearance", "service", "boards", "power board"])
+                                   "wire clearance", "service", "boards", "power board",
+                                   "features"])
 def test_the_reference_box_passes(found, check):
     problems, figure = found[check]
     assert problems == [], problems
@@ -120,11 +121,16 @@ def test_the_bom_offers_exactly_the_boards_that_fit():
 def test_the_coupon_holds_the_gears_at_their_distance_and_the_front_hole(reference):
     from table.parts.coupon import HOLE_STEPS
 
+    from table.parts.dial import SERVO_GEAR_BORE
+    from table.parts.geometry import SHAFT
+
     coupon = reference.part("test_coupon")[0].shape
-    pins = sorted((e.arc_center.X, e.arc_center.Y) for e in coupon.edges()
-                  if e.geom_type == bd.GeomType.CIRCLE and abs(e.radius - 1.5) < 1e-6
-                  and e.arc_center.Z > 9)
-    assert pins[-1][0] - pins[0][0] == pytest.approx(reference.layout.gear_centre)
+    pins = sorted({(round(e.arc_center.X, 3), round(2 * e.radius, 3)) for e in coupon.edges()
+                   if e.geom_type == bd.GeomType.CIRCLE and e.radius < 2 and e.arc_center.Z > 9
+                   and e.arc_center.Y < 30})                     # (the inserts' row is at 36)
+    (x0, dial_pin), (x1, servo_pin) = pins
+    assert x1 - x0 == pytest.approx(reference.layout.gear_centre)
+    assert (dial_pin, servo_pin) == pytest.approx((SHAFT, SERVO_GEAR_BORE))   # as in the box
     holes = {round(2 * e.radius, 2) for e in coupon.edges()
              if e.geom_type == bd.GeomType.CIRCLE and e.radius > 6}
     front_hole = M.BUTTONS[reference.layout.box.buttons].hole
@@ -161,3 +167,23 @@ def test_the_guide_quotes_the_measured_lengths_and_has_every_step_picture():
     for step in S.ASSEMBLY_STEPS:
         name = f"img/steps/step{step.number:02d}.png"
         assert f"]({name})" in guide and (root / name).is_file(), name
+
+
+def test_a_feature_missing_from_its_solid_is_found(reference):
+    """The diffuser's ticks once extruded down into the sheet and vanished: a diffuser without
+    them, a mount without the cable's notch, are named."""
+    from table.parts import dial as D
+    from table.parts.features import features
+    from table.parts.solids import box
+
+    sheet = reference.part("diffuser")[0]
+    bare = box(-150, 150, -150, 150, sheet.shape.bounding_box().min.Z,
+               sheet.shape.bounding_box().max.Z - 0.5) & sheet.shape
+    mount = reference.part("servo_mount")[0]
+    filled = mount.shape.fuse(D.cable_notch(reference.layout))
+    parts = [replace(p, shape=bare) if p is sheet else replace(p, shape=filled) if p is mount
+             else p for p in reference.parts]
+    problems, _ = features(replace(reference, parts=parts, checked=None))
+    assert "diffuser: the tick of direction 1 is not there" in problems
+    assert "servo_mount: the SG90 cable's way out (point 1) is not there" in problems
+    assert features(reference)[0] == []
