@@ -26,8 +26,9 @@ from table.engine.decisions import PASS, Decision, Purpose
 from table.librarygame import LibraryGame
 from table.ui import screens
 from table.ui.instructions import worm_number
+from table.ui.hexnames import hex_name
 from table.ui.layout import card_name
-from table.ui.strings import text, worm_name
+from table.ui.strings import text, worm_short
 
 from table.app.host import Host
 from table.app.core.mode import Mode
@@ -67,7 +68,8 @@ def choose(game, seed, level: str | None = None) -> Any:
 
 def say(game, d: Decision, answer, lang: str, cards: Mapping) -> str | None:
     """The one line saying what the box does with ``answer`` to ``d``, where it is worth a
-    line: the card it plays and where it aims, or that it plays none."""
+    line: the card it plays and where it aims (the worm and the hex in words), or that it
+    plays none."""
     if d.purpose is Purpose.WEAPON and answer == PASS:
         return text("box.passes", lang)
     if d.purpose is Purpose.WEAPON and _card(cards, answer) is not None:
@@ -83,17 +85,30 @@ def say(game, d: Decision, answer, lang: str, cards: Mapping) -> str | None:
     return None
 
 
+def explain(game, d: Decision, answer, lang: str, cards: Mapping) -> str | None:
+    """:func:`say`'s line and why, where a few words say it (table/bots/explain.py):
+    "No weapon this turn: passing wins"."""
+    from table.bots.explain import why    # (the box has chosen: the bots are loaded)
+
+    line = say(game, d, answer, lang, cards)
+    team = team_of(game, d)
+    key = why(game, d, answer, team) if line is not None and team is not None else None
+    return line if key is None else text("box.because", lang, line=line, why=text(key, lang))
+
+
 def _card(cards: Mapping, card_id):
     return cards.get(card_id) if isinstance(card_id, str) else None
 
 
 def _at(game, hex_, lang: str) -> str:
-    """What the box aims at: the first worm on the hex, else the hex itself."""
+    """What the box aims at: the first worm on the hex, else the hex, and where it is in
+    words (walked from the Wind Dial, as the LEDs light it)."""
+    where = hex_name(lang, hex_)
     worms = [t for t in game.board.in_hex(hex_) if t.kind == "worm"]
     if worms:
         w = worms[0]
-        return worm_name(lang, w.team, worm_number(w))
-    return text("box.hex", lang)
+        return text("box.worm_at", lang, worm=worm_short(lang, w.team, worm_number(w)), where=where)
+    return text("box.hex_at", lang, where=where)
 
 
 class Thinking(Prompt):
@@ -178,10 +193,12 @@ def said(game, value, lang: str) -> Notice | None:
     it stands), as a notice until OK; None where it is not worth a screen."""
     d = game.request
     team = team_of(game, d)
-    line = say(game, d, value, lang, game.cards)
+    line = explain(game, d, value, lang, game.cards)
     if line is None or team is None:
         return None
-    return Notice(lambda v: screens.box_turn(v.lang, team, line))
+    log.info("box (%s): %s", team, explain(game, d, value, "en", game.cards))
+    short = say(game, d, value, lang, game.cards)
+    return Notice(lambda v: screens.box_turn(v.lang, team, line, short))
 
 
 def unwind(jg) -> None:

@@ -66,7 +66,7 @@ def value(game, team) -> float:
     v = score(game, team)
     if game.result is not None:
         return v
-    v += 0.9 * _as_it_stands(game, team) + CRATE * _drawn(game, team)
+    v += 0.9 * as_it_stands(game, team) + CRATE * _drawn(game, team)
     for t in game.teams:
         worms = game.board.worms(t)
         if len(worms) == 1 and worms[0].damaged:
@@ -80,7 +80,7 @@ def _drawn(game, team) -> int:
                and e.get("card") is not None)
 
 
-def _as_it_stands(game, team) -> float:
+def as_it_stands(game, team) -> float:
     """Once a team has lost its last worm (without True Elimination the game ends after the
     round that follows, T6): what the end's comparison would give ``team`` now (most worms,
     then most undamaged; a tie a shared win); before that, 0."""

@@ -341,10 +341,13 @@ def box_thinking(lang: str, team: str) -> Screen:
                    text("box.thinking", lang))
 
 
-def box_turn(lang: str, team: str, line: str) -> Screen:
-    """What the box does for ``team`` (a line of :mod:`table.app.boxseat`), until OK."""
-    return message(text("box.title", lang, team=text(f"team.{team}", lang)), line,
-                   text("prompt.ok", lang))
+def box_turn(lang: str, team: str, line: str, short: str | None = None) -> Screen:
+    """What the box does for ``team`` (a line of :mod:`table.app.boxseat`), until OK;
+    ``short``: the line without its reason, shown where the whole one does not fit."""
+    title, ok = text("box.title", lang, team=text(f"team.{team}", lang)), text("prompt.ok", lang)
+    if short is not None and not fits(title, line, ok):
+        line = short
+    return message(title, line, ok)
 
 
 def explained_menu(title: str, items: list[str], help_text: str, cursor: int) -> Screen:

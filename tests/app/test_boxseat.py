@@ -98,3 +98,33 @@ def test_the_engine_takes_a_game_the_box_plays_at_every_seat():
         assert boxseat.box_team(game) is not None or game.request.kind in boxseat.PEOPLE
         game.answer(boxseat.choose(game, game.seed))
     assert game.result is not None
+
+
+# -- why (issue 35 item 3) --------------------------------------------------------------------
+
+def _puzzle(name):
+    from tests.bots.puzzles import PUZZLES, position
+    return position(next(p for p in PUZZLES if p.name == name))
+
+
+def test_the_box_says_passing_wins_when_it_does():
+    game = _puzzle("pass_small_bazooka")          # the final round: Red is out, Blue plays on
+    d = game.request
+    assert boxseat.explain(game, d, "pass", "en", game.cards) == "No weapon this turn: passing wins"
+    assert boxseat.explain(game, d, "pass", "cs", game.cards) == "V tomto tahu bez zbraně: bez zbraně vyhrává"
+    assert boxseat.explain(game, d, "pass", "uk", game.cards) == "Цього ходу без зброї: без зброї виграє"
+
+
+def test_the_box_names_the_hex_in_words_and_why_it_aims_there():
+    game = _puzzle("aim_adjacent")            # Red's last worm, damaged, one hex north of Blue's
+    line = boxseat.explain(game, game.request, (0, -1), "en", game.cards)
+    assert line == "Uzi, aim: Red 1 at 1N: the last of its team"
+    assert boxseat.explain(game, game.request, (1, -1), "en", game.cards) == "Uzi, aim: hex 1NE"
+
+
+def test_what_the_box_does_is_logged_with_why(caplog):
+    game = _puzzle("pass_small_bazooka")
+    with caplog.at_level("INFO", logger="worms-table"):
+        notice = boxseat.said(game, "pass", "cs")
+    assert notice is not None
+    assert "box (blue): No weapon this turn: passing wins" in caplog.text

@@ -10,6 +10,8 @@ import table.ui.screens as screens
 import table.ui.strings as strings
 from table.cards import library
 from table.engine.config import LEVELS
+from table.hexgrid import hexagon
+from table.ui.hexnames import hex_name
 from table.ui.instructions import Instruction
 from tests.app.driver import wizard_at
 from tests.app.test_edits import edit_screens
@@ -34,17 +36,26 @@ def box_screens(lang: str) -> list:
     """The box playing a team: thinking, and each line it says, with the widest names."""
     cards = library()
     names = sorted((c.names[lang] for c in cards.values()), key=len)[-2:]
-    worm = strings.worm_name(lang, "purple", 4)
+    worm = strings.worm_short(lang, "purple", 4)
     out = [screens.box_thinking(lang, team) for team in TEAMS]
+    where = max((hex_name(lang, h) for h in hexagon((0, 0), 3)), key=len)   # the longest
+    whys = [t(k, lang) for k in ("why.passing_wins", "why.last_worm", "why.damaged",
+                                 "why.by_water")]
     for team in TEAMS:
-        out.append(screens.box_turn(lang, team, t("box.passes", lang)))
+        passes = t("box.passes", lang)
+        out.append(screens.box_turn(lang, team, passes))
+        out.append(screens.box_turn(lang, team, t("box.because", lang, line=passes, why=whys[0]),
+                                    passes))
         for card in names:
             out.append(screens.box_turn(lang, team, t("box.discard", lang, card=card)))
-            for target in (worm, t("box.hex", lang)):
-                out.append(screens.box_turn(lang, team, t("box.aims", lang, card=card,
-                                                          target=target)))
-                out += [screens.box_turn(lang, team, t("box.aims_dice", lang, card=card,
-                                                       target=target, n=n)) for n in (1, 3, 5)]
+            for target in (t("box.worm_at", lang, worm=worm, where=where),
+                           t("box.hex_at", lang, where=where)):
+                lines = [t("box.aims", lang, card=card, target=target)]
+                lines += [t("box.aims_dice", lang, card=card, target=target, n=n) for n in (1, 3, 5)]
+                for line in lines:
+                    out.append(screens.box_turn(lang, team, line))
+                    out += [screens.box_turn(lang, team, t("box.because", lang, line=line, why=why),
+                                             line) for why in whys[1:]]
     return out
 
 
