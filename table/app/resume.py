@@ -31,6 +31,7 @@ def tracker_for(game: Any, settings: Mapping[str, Any]) -> Tracker:
     return Tracker(land_of(game), 1, setup=lambda: setup_board(game),
                    deal=lambda: start_hands(game),
                    drawn=None if game.config.own_decks else lambda: box_drawn(game),
+                   box=(team for team, _ in game.config.box),
                    # the owner's setting: one change a screen instead of a hex a screen
                    one_each=bool(settings.get("one_change_per_screen")))
 

@@ -37,7 +37,11 @@ def turn_log(events: list[dict], lang: str, cards: Mapping | None = None,
 
     for e in events:
         name = e.get("event")
-        if name == "turn":
+        if name == "game_over":                 # the end, and why it ended so
+            flush()
+            turn = None
+            lines.append(end_log(lang, e))
+        elif name == "turn":
             flush()
             turn = {"n": e["number"], "team": e["team"], "worm": None, "card": None,
                     "shot": None, "hurt": [], "out": [], "sank": [], "iced": [], "ice_holds": [],
@@ -74,3 +78,15 @@ def turn_log(events: list[dict], lang: str, cards: Mapping | None = None,
             turn["drop"] = text("do.drop", lang, card=card.name(lang) if card else e["card"])
     flush()
     return lines[-last:]
+
+
+def end_log(lang: str, e: dict) -> str:
+    """The log's last line: who won, and why (table.ui.summaries.end_lines)."""
+    from table.engine.state import GameResult
+    from .summaries import end_lines
+    result = GameResult.from_json(e)
+    winners = [text(f"team.{t}", lang) for t in result.winners]
+    head = (text("over.winner", lang, team=winners[0]) if len(winners) == 1 else
+            text("over.shared", lang, teams=", ".join(winners)) if winners else
+            text("over.draw", lang))
+    return " · ".join([head] + end_lines(lang, result))

@@ -1,6 +1,7 @@
 """What a card and a whole game did, in words: the one-screen summary after a card (hit or
-missed, who is hurt, who is out, the worms each team has left) and the end screen's (who won,
-the worms left, turns played, the longest chain of changes one card made).  What does not fit
+missed, who is hurt, who is out, the worms each team has left) and the end screen's (who won
+and why: how the game ended, the worms each team kept, the tie-break; turns played, the
+longest chain of changes one card made).  What does not fit
 the OLED goes, measured as :func:`table.ui.screens.fits` measures the screen that shows it.
 """
 
@@ -78,23 +79,41 @@ def best_chain(events: list[dict]) -> int:
     return best
 
 
+def end_lines(lang: str, result: GameResult) -> list[str]:
+    """Why a game ended as it did (issue 37 item 5): how it ended (the final round played,
+    one team left, the turn limit, no team left), the worms each team kept, and, where the
+    most worms were tied, the unhurt worms of the tied teams that broke the tie (or did not:
+    a shared win)."""
+    worms = {t: n for t, n in result.worms.items() if n}
+    lines = [text(f"over.why.{result.reason}", lang)]
+    if worms:
+        lines.append(text("sum.left", lang, left=_counts(lang, worms.items())))
+    best = max(result.worms.values(), default=0)
+    tied = [t for t, n in result.worms.items() if n == best]
+    if best and len(tied) > 1:
+        lines.append(text("over.tie", lang, n=best, counts=_counts(
+            lang, ((t, result.undamaged.get(t, 0)) for t in tied))))
+    return lines
+
+
 def game_summary(lang: str, result: GameResult | None,
                  events: list[dict]) -> tuple[str, str]:
-    """Title and body of the end screen: who won, the worms left per team, turns played, the
-    longest chain of changes one card made (no result: nobody won)."""
+    """Title and body of the end screen: who won and why (:func:`end_lines`), turns played,
+    the longest chain of changes one card made (no result: nobody won)."""
     winners = list(result.winners) if result is not None else []
     lines = [text("over.winner", lang, team=text(f"team.{winners[0]}", lang))
              if len(winners) == 1 else
              (text("over.shared", lang, teams=", ".join(text(f"team.{t}", lang)
                                                           for t in winners))
               if winners else text("over.draw", lang))]
-    worms = {t: n for t, n in (result.worms if result is not None else {}).items() if n}
-    left = [text("sum.left", lang, left=_counts(lang, worms.items()))] if worms else []
+    why = end_lines(lang, result) if result is not None else []
     chain = [text("over.chain", lang, n=best_chain(events))]
     title = text("over.title_turns", lang, n=result.turns if result is not None else 0)
     if not fits(title, ""):
         title = text("over.title", lang)
-    for body in (lines + left + chain, lines + left, lines + chain, lines):
-        if fits(title, "\n".join(body)):     # what does not fit goes
+    # (a tie's line names the tied teams' worms: the line of every team's can go first)
+    for body in (lines + why + chain, lines + why, lines + why[:1] + why[2:], lines + why[:2],
+                 lines + why[:1], lines):
+        if fits(title, "\n".join(body)):     # what does not fit goes, the least needed first
             break
     return title, "\n".join(body)

@@ -119,3 +119,33 @@ def test_the_setup_screens_read_the_setup_record_never_a_replay(monkeypatch, tea
     assert hands == replayed.hands
     assert {k: decks[k] for k in ("supply", "drop", "bottom")} == replayed.deck_cards
     assert ("known" in decks) == own_decks
+
+
+def test_a_worm_the_players_inched_and_a_card_they_drew_are_not_said_again():
+    """Issue 37 item 1: the group pointed at the hex and pressed OK, then had to press OK on
+    "Blue 1: move here"; with their own decks, the tap of the card drawn followed "Blue: draw
+    a card".  A box team's inch is still said (nobody at the table chose it)."""
+    from table.engine.board import Thing
+    from table.hexgrid import hexagon
+    land = hexagon((0, 0), 2)
+    for box, said in (((), 0), (("blue",), 1)):
+        tracker = Tracker(land, box=box)
+        tracker.board.add(Thing("blue-1", "worm", (1, 0), "blue"))
+        inch = [{"event": "move", "thing": "blue-1", "by": "inch", "from": [1, 0], "to": [1, 1]}]
+        assert len(tracker.steps(inch)) == said and tracker.board.things["blue-1"].at == (1, 1)
+    jump = [{"event": "move", "thing": "blue-1", "by": "jump", "from": [1, 1], "to": [0, 1]},
+            {"event": "roll", "face": "hit", "for": "jump"}]
+    assert len(tracker.steps(jump)) == 1                 # a jump's die: said
+    tracker.board.add(Thing("crate-1", "crate", (0, 2)))
+    opened = [{"event": "move", "thing": "blue-1", "by": "inch", "from": [0, 1], "to": [0, 2]},
+              {"event": "destroy", "thing": "crate-1", "kind": "crate", "at": [0, 2],
+               "cause": "opened"},
+              {"event": "draw", "team": "blue", "worm": "blue-1"}]
+    steps = tracker.steps(opened)
+    assert [s.instruction for s in steps] == [None]      # no "Blue: draw a card" of its own
+    assert [c.key for c in steps[0].changes] == ["ch.move_worm", "ch.crate_opened"]
+    drawn = Tracker(land, drawn=lambda: ["bazooka"])     # the box draws: it names the card
+    drawn.board.add(Thing("blue-1", "worm", (0, 1), "blue"))
+    drawn.board.add(Thing("crate-1", "crate", (0, 2)))
+    assert any(s.instruction is not None and s.instruction.key == "do.take"
+               for s in drawn.steps(opened + [{"event": "card_drawn", "team": "blue"}]))

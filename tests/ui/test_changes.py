@@ -81,9 +81,10 @@ def flow_screens(lang):
     t("over.shared", lang, teams=who), t("over.title_turns", lang, n=120)
     t("over.chain", lang, n=24), t("over.title", lang)
     for winners in (["purple"], ["purple", "yellow"], []):
-        result = GameResult(tuple(winners), len(winners) > 1, "final_round",
-                            {team: 4 for team in TEAMS}, {team: 4 for team in TEAMS}, 120)
-        out.append(screens.message(*game_summary(lang, result, [])))
+        for reason in ("final_round", "true_elimination", "round_limit", "no_teams"):
+            result = GameResult(tuple(winners), len(winners) > 1, reason,
+                                {team: 4 for team in TEAMS}, {team: 4 for team in TEAMS}, 120)
+            out.append(screens.message(*game_summary(lang, result, [])))
     team = t("team.purple", lang)
     out += [screens.error(lang, "error.not_in_hand", card=n, team=team) for n in names]
     out += [screens.error(lang, "error.not_weapon", card=n) for n in names]
@@ -213,7 +214,37 @@ def test_card_and_game_summaries():
                         {"blue": 0, "red": 1}, 14)
     title, body = game_summary("en", result, events)
     assert title == "Game over: 14 turns"
-    assert body.split("\n") == ["Red team wins!", "Left: Red ×2", "Best chain: 5 changes"]
+    assert body.split("\n") == ["Red team wins!", "After the final round", "Left: Red ×2",
+                                 "Best chain: 5 changes"]
+
+
+def test_the_end_says_why_it_ended_as_it_did():
+    """Issue 37 item 5: a hard-won game ended in "Shared win" and nothing said why: the end
+    says how it ended, the worms each team kept and the tie-break, on the OLED and the log."""
+    from table.ui.story import turn_log
+    shared = GameResult(("blue", "red"), True, "final_round", {"blue": 2, "red": 2, "green": 0},
+                        {"blue": 1, "red": 1, "green": 0}, 21)
+    assert game_summary("en", shared, [])[1].split("\n") == [
+        "Shared win: Blue, Red", "After the final round", "2 worms each; unhurt: Blue ×1, Red ×1"]
+    broken = shared._replace(winners=("blue",), shared=False, undamaged={"blue": 2, "red": 1})
+    assert game_summary("en", broken, [])[1].split("\n")[-1] == \
+        "2 worms each; unhurt: Blue ×2, Red ×1"
+    alone = GameResult(("red",), False, "true_elimination", {"blue": 0, "red": 3},
+                       {"blue": 0, "red": 3}, 30)
+    assert "Only one team is left" in game_summary("en", alone, [])[1].split("\n")
+    end = [{"event": "turn", "number": 21, "team": "red"},
+           {"event": "game_over", **shared.as_json()}]
+    assert turn_log(end, "en")[-1] == ("Shared win: Blue, Red · After the final round · "
+                                       "Left: Blue ×2, Red ×2 · 2 worms each; unhurt: Blue ×1, "
+                                       "Red ×1")
+    for lang in LANGS:                  # every way a game ends, said in every language
+        for reason in ("final_round", "true_elimination", "round_limit", "no_teams"):
+            result = shared._replace(reason=reason, worms={t: 4 for t in TEAMS},
+                                     undamaged={t: 4 for t in TEAMS})
+            shot = screens.message(*game_summary(lang, result, []))
+            said = "\n".join(shot.texts)
+            assert shot.problems == () and strings.text(f"over.why.{reason}", lang) in said
+            assert turn_log([{"event": "game_over", **result.as_json()}], lang)
 
 
 def test_things_to_take_off_over_several_hexes_are_one_screen():

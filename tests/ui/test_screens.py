@@ -344,10 +344,10 @@ def test_every_string_is_on_some_screen(monkeypatch):
     from table.app.demo import visitor
     from table.app import abandon, wizard
     from table.app.showing import views
-    from table.ui import hexnames, keyboard
+    from table.ui import hexnames, keyboard, summaries, story
     for module in (strings, screens, instructions_mod, contexts, edits, prompts, teachwhere,
                    teachwording, teaching, teachcheck, teachquestions, teachwords, typed, visitor,
-                   wizard, abandon, views, hexnames, keyboard):
+                   wizard, abandon, views, hexnames, keyboard, summaries, story):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():

@@ -46,7 +46,7 @@ class Tracker:
     box laid out itself (the engine records no event per Thing then)."""
 
     def __init__(self, land, wind: int = 1, setup=None, one_each: bool = False, deal=None,
-                 drawn=None):
+                 drawn=None, box=()):
         self.board = Board(land=set(map(tuple, land)), wind=wind)
         self.setup = setup
         self.deal = deal              # a callable: the starting hands and the decks' sizes
@@ -55,6 +55,7 @@ class Tracker:
         self.drawn = drawn
         self.n_drawn = 0              # the Supply cards handed out so far
         self.one_each = one_each      # one change a screen (the owner's setting)
+        self.box = frozenset(box)     # the teams the box plays (their inches are said)
         self.teams: list[str] = []
         self.card: dict | None = None  # the card in play and what it has done so far
         self.token = False            # the Target Token stands on the board
@@ -198,6 +199,13 @@ class Tracker:
         self._mark(len(out), len(events))
         return out
 
+    def _own_inch(self, chunk: list[dict]) -> bool:
+        """``chunk`` is one inch of a worm of a team the players play, and nothing else."""
+        if len(chunk) != 1 or chunk[0]["event"] != "move" or chunk[0].get("by") != "inch":
+            return False
+        worm = self.board.things.get(chunk[0].get("thing") or "")
+        return worm is not None and worm.kind == "worm" and worm.team not in self.box
+
     def _mark(self, n: int, made_of: int) -> None:
         """The first ``n`` steps made, of the first ``made_of`` events, leave the board as it
         is now (:attr:`marks`)."""
@@ -215,6 +223,8 @@ class Tracker:
             return self._setup_steps
         if self.drawn is not None and name in ("draw", "card_drawn"):
             return self._drawn_steps         # the box drew: it names the card to take
+        if name == "draw":                   # the players draw: the card's tap asks for it
+            return None
         if name in SAID:
             return self._said_steps
         if name in ("eliminated", "final_round") or (
@@ -227,8 +237,13 @@ class Tracker:
         return None
 
     def _changes(self, chunk: list[dict]) -> list[Step]:
-        """The net changes of ``chunk`` (applied), a step a hex; a blast flashed first."""
+        """The net changes of ``chunk`` (applied), a step a hex; a blast flashed first; none
+        for a worm the players inched themselves, to the hex they chose (nothing else
+        happened: they have already moved it)."""
         if not chunk:
+            return []
+        if self._own_inch(chunk):
+            self.apply(chunk)
             return []
         before, active = self.board.copy(), self.active
         blast = next((tuple(e["at"]) for e in chunk if e["event"] == "blast"), None)
