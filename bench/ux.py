@@ -41,7 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-GAMES = (1, 2, 3)                    # daemon games a kind (seeds)
+GAMES = (1, 2, 3, 4, 5)              # daemon games a kind (seeds)
 CHAIN_SEEDS = range(0, 60)           # bot games searched for chains (four teams)
 TURN_LIMIT = 36                      # turns counted a game at most
 

@@ -16,6 +16,13 @@ def _worm(lang: str, thing_id: str) -> str:
 
 def turn_log(events: list[dict], lang: str, cards: Mapping | None = None,
              last: int = 12) -> list[str]:
+    """A line for each of the ``last`` turns (each card played in it), newest last, then (a
+    game over) the end's."""
+    end = [end_log(lang, e) for e in events[-1:] if e.get("event") == "game_over"]
+    return (_turns(events, lang, cards, last) + end)[-last:]
+
+
+def _turns(events: list[dict], lang: str, cards: Mapping | None, last: int) -> list[str]:
     """A line for each of the ``last`` turns (each card played in it), newest last."""
     lines: list[str] = []
     turn = None
@@ -37,11 +44,7 @@ def turn_log(events: list[dict], lang: str, cards: Mapping | None = None,
 
     for e in events:
         name = e.get("event")
-        if name == "game_over":                 # the end, and why it ended so
-            flush()
-            turn = None
-            lines.append(end_log(lang, e))
-        elif name == "turn":
+        if name == "turn":
             flush()
             turn = {"n": e["number"], "team": e["team"], "worm": None, "card": None,
                     "shot": None, "hurt": [], "out": [], "sank": [], "iced": [], "ice_holds": [],
