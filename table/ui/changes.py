@@ -133,6 +133,8 @@ def _things(before: Board, after: Board, cause: dict[str, str],
             elif t.kind == "worm":
                 key = "ch.worm_sank" if cause.get(tid) == "sank" else "ch.worm_out"
                 out.append(Change(key, _worm(t), t.at))
+                if tid in before.frozen:             # its ice token goes with it
+                    out.append(Change("ch.thaw", _worm(t), t.at))
             else:
                 out.append(Change(f"ch.remove.{t.kind}", {}, t.at))
             continue

@@ -83,8 +83,8 @@ def test_an_undo_puts_the_ice_back_as_it_was():
     t.steps(blue + red)
     iced = t.board.copy()
     t.steps(red2 + thaw)
-    told = [i.key for s in undo_steps(t.board, iced) for i in [s.instruction]]
-    assert "do.freeze" in told
+    told = [s.instruction for s in undo_steps(t.board, iced)]
+    assert "Freeze blue worm 1: put an ice token beside it" in [i.text("en") for i in told]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -110,3 +110,16 @@ def test_the_ice_words_fit_the_screen_in_every_language(lang):
         for i, s in enumerate(steps):
             screen = Step(s, i, len(steps)).screen(View(lang, t.board, grid, "red", "red-1"))
             assert screen.problems == (), (lang, screen.problems)
+
+
+def test_a_worm_lost_in_ice_takes_its_ice_token_with_it():
+    """A worm encased in ice still sinks in water: the players take its token away too."""
+    blue, red, red2, thaw = game_events()
+    t = tracker()
+    t.steps(blue + red)
+    sink = [{"event": "turn", "number": 3, "team": "red"},
+            {"event": "move", "thing": "blue-1", "at": [0, 0], "to": [0, 5]},
+            {"event": "destroy", "thing": "blue-1", "kind": "worm", "at": [0, 5],
+             "cause": "sank"}]
+    said = lines(t.steps(sink))
+    assert "Take the ice token away from Blue 1" in said, said
