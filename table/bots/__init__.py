@@ -11,8 +11,8 @@ A bot is a callable ``bot(game) -> answer`` for ``game.request``.
 * :class:`CarefulBot` is the greedy bot with the care the box's levels take: a jump's chance of
   drowning worked out from the map, a last damaged worm counted, a quiet answer on a tie
   (table/bots/careful.py).
-* :class:`EasyBot` is the careful bot with a single look that often takes the first idea that
-  comes (never a jump likely to drown).
+* :class:`EasyBot` is the greedy bot with a single look that often takes the first idea that
+  comes (never then a movement that may cost the worm).
 
 The box's levels, the ones a team the box plays can have (:data:`LEVELS`): ``easy``,
 ``normal`` (the careful bot) and ``hard`` (the search).

@@ -30,7 +30,7 @@ from table.engine.decisions import TIMED, DecisionKind, Way
 from table.hexgrid import distance, neighbour
 
 from .careful import CarefulBot, drown_chance, is_quiet, policy, value
-from .greedy import sensible
+from .greedy import GreedyBot, sensible
 
 #: decisions the search plays whole turns for (a turn's own choices); the rest use one-step
 #: trials
@@ -193,14 +193,14 @@ def evaluate(game, team) -> float:
 
 
 class EasyBot:
-    """The box at its easiest: the careful bot's judgement with a single look, and one answer
+    """The box at its easiest: the greedy bot's judgement with a single look, and one answer
     in three (of the turn's big choices) the first sensible idea rather than the best, but
     never a movement that may cost the worm (skipping one always can't)."""
 
     name = "easy"
 
     def __init__(self, seed: int | str = 0, careless: float = 0.35):
-        self.greedy = CarefulBot(f"easy:{seed}", samples=1)
+        self.greedy = GreedyBot(f"easy:{seed}", samples=1)
         self.careless = careless
         self.seed = seed
 
