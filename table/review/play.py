@@ -41,9 +41,11 @@ def setup(lang: str) -> Iterator[tuple[str, Draw]]:
     hand = sorted(weapons, key=lambda c: -font(12).getlength(cards[c].name(lang)))[:5]
     deals = [{"team": team, "cards": hand},
              {"team": team, "cards": ["uzi", "bazooka", "ninja_rope", "girder", "?"]},  # hidden
-             {"deck": "supply", "cards": [c for c in cards if cards[c].kind == "supply"]},
-             {"deck": "drop", "cards": [c for c in cards if cards[c].kind == "drop"] * 4,
-              "bottom": widest_card(lang, ("sudden_death",))}]
+             {"deck": "supply", "page": (1, 2),      # (a page names two kinds: tracker.py)
+              "cards": sorted((c for c in cards if cards[c].kind == "supply"),
+                              key=lambda c: -font(12).getlength(cards[c].name(lang)))[:2]},
+             {"deck": "drop", "cards": [c for c in cards if cards[c].kind == "drop"][:2] * 4,
+              "page": (2, 3)}, {"bottom": True, "page": (3, 3)}]
     for deal in deals:
         yield "dealing", partial(deal_screen, lang, deal, cards)
     sds = tuple(c for c in cards if cards[c].kind == "sudden_death")

@@ -129,7 +129,7 @@ def test_the_setup_says_what_each_deck_holds_for_the_players_count(tmp_path):
 
     shown, held = asyncio.run(main())
     cards = library()
-    drop = next(s for s in shown if "Drop deck, shuffled:" in s)
+    drop = " ".join(s for s in shown if "Drop deck, shuffled:" in s)
     # the players keep the decks (the default): the Supply deck is theirs, every weapon card
     # but the Starters; the box says how many of them it knows and how to teach it the rest
     supply = next(s for s in shown if s.startswith("Build the decks")
@@ -137,7 +137,10 @@ def test_the_setup_says_what_each_deck_holds_for_the_players_count(tmp_path):
     assert len(held["drop"]) == 2 * 3 + 2 and held["bottom"] is not None   # T4, three teams
     for cid in set(held["drop"]):
         assert f"{held['drop'].count(cid)}× {cards[cid].name('en')}" in drop
-    assert f"Under them: {cards[held['bottom']].name('en')}" in drop
+    # the Sudden Death card goes under them unseen: not named before it is revealed
+    bottom = next(s for s in shown if "Under the Drop deck" in s)
+    assert "a Sudden Death card, face down, unseen" in bottom
+    assert not any(cards[held["bottom"]].name("en") in s for s in shown)
     known = sum(1 for c in cards.values() if c.kind in ("supply", "superweapon"))
     assert held["known"] == known
     assert f"The box knows {known}; tap new ones" in supply

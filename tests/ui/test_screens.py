@@ -14,6 +14,14 @@ from table.hexgrid import hexagon
 from table.ui.hexnames import hex_name
 from table.ui.instructions import Instruction
 from tests.app.driver import wizard_at
+
+
+def widest(kind: str, lang: str) -> list:
+    """The two cards of ``kind`` with the widest names in ``lang`` (a deck's page names two
+    kinds: table/app/showing/tracker.py)."""
+    from table.fonts import font
+    return sorted((c for c in library().values() if c.kind == kind),
+                  key=lambda c: -font(12).getlength(c.name(lang)))[:2]
 from tests.app.test_edits import edit_screens
 from tests.app.test_teach import walk_screens
 from tests.ui.test_changes import flow_screens
@@ -112,13 +120,12 @@ SAMPLES = {
                                 for c in range(len(TEAMS) + 1)]
     + [screens.error(lang, "wizard.seats_none")],
     "decks to build": lambda lang: [
-        screens.message(t("deal.decks_title", lang), t(
+        screens.message(t("deal.decks_title", lang), "2/9 " + t(
             f"deal.{deck}_deck", lang, cards=", ".join(
-                f"{n}× {c.name(lang)}" for c in library().values() if c.kind == kind))
-            + (". " + t("deal.bottom", lang, card=bottom) if bottom else ""))
-        for deck, kind, n in (("supply", "supply", 1), ("drop", "drop", 7))
-        for bottom in ([None] + [c.name(lang) for c in library().values()
-                                 if c.kind == "sudden_death" and deck == "drop"])],
+                f"{n}× {c.name(lang)}" for c in widest(kind, lang))), mark=screens.OK_ON)
+        for deck, kind, n in (("supply", "supply", 1), ("drop", "drop", 7))]
+    + [screens.message(t("deal.decks_title", lang), "9/9 " + t("deal.bottom", lang),
+                       mark=screens.OK_ON)],
     "a card drawn from the players' deck": lambda lang: [
         screens.message(t("draw.supply_title", lang),
                         t(key, lang, team=t(f"team.{team}", lang)))

@@ -166,11 +166,14 @@ class Tracker:
         decks = hands.pop("decks")             # what each deck holds (present.start_hands)
         out = [Step(deal={"team": team, "cards": list(hands.get(team, ()))})
                for team in e.get("order") or sorted(hands)]
-        supply = {"deck": "supply", "cards": decks["supply"]}
         if "known" in decks:                   # the players' own deck: how many the box knows
-            supply["known"] = decks["known"]
-        out.append(Step(deal=supply))
-        out.append(Step(deal={"deck": "drop", "cards": decks["drop"], "bottom": decks["bottom"]}))
+            pages = [{"deck": "supply", "cards": decks["supply"], "known": decks["known"]}]
+        else:
+            pages = [{"deck": "supply", "cards": c} for c in _pages(decks["supply"])]
+        pages += [{"deck": "drop", "cards": c} for c in _pages(decks["drop"])]
+        if decks["bottom"] is not None:  # under them, face down: unnamed until it is revealed
+            pages.append({"bottom": True})
+        out += [Step(deal={**page, "page": (i, len(pages))}) for i, page in enumerate(pages, 1)]
         return out
 
     def steps(self, events) -> list[Step]:
@@ -288,6 +291,19 @@ class Tracker:
             return []
         return [Step(summary={k: (list(v) if isinstance(v, list) else v)
                               for k, v in self.card.items()})]
+
+
+#: the kinds of card a deck's screen names (its copies counted): a page each, so that every
+#: name is said whole on the OLED
+KINDS_PER_PAGE = 2
+
+
+def _pages(ids: list[str]) -> list[list[str]]:
+    """A deck's cards, a page for every :data:`KINDS_PER_PAGE` kinds (all copies of a kind
+    together); one empty page for an empty deck."""
+    kinds = list(dict.fromkeys(ids))
+    chunks = [kinds[i:i + KINDS_PER_PAGE] for i in range(0, len(kinds), KINDS_PER_PAGE)] or [[]]
+    return [[c for c in ids if c in chunk] for chunk in chunks]
 
 
 def _turn_said(e: dict) -> list[Step]:

@@ -136,15 +136,18 @@ def setup_lines(lang: str, changes) -> list[str]:
 
 
 def deal_screen(lang: str, deal: dict, cards: Mapping, width: int = NAME_W) -> screens.Screen:
-    """Setup: the cards a team takes, or a deck to build and shuffle: its cards, counted (for
-    the number of players); the cards' names cut to ``width`` pixels, and shorter still where
-    long names would not fit."""
+    """Setup: the cards a team takes, or a page of a deck to build and shuffle: its cards,
+    counted (for the number of players), or the Sudden Death card to put under the Drop deck
+    unseen (never named); the cards' names cut to ``width`` pixels, and shorter still where
+    long names would not fit and the shorter names are still told apart."""
     def named(ids) -> str:
         counted: dict[str, int] = {}
         for c in ids:
             counted[c] = counted.get(c, 0) + 1
         return ", ".join(f"{n}× {card_name(cards, c, lang, width)}" for c, n in counted.items())
     title, body = text("deal.decks_title", lang), ""
+    if deal.get("page") and deal["page"][1] > 1:       # the decks over several screens
+        body = "{}/{} ".format(*deal["page"])
     if "team" in deal:
         title = text("deal.title", lang, team=text(f"team.{deal['team']}", lang))
         body = text("deal.hand", lang, cards=", ".join(
@@ -153,12 +156,15 @@ def deal_screen(lang: str, deal: dict, cards: Mapping, width: int = NAME_W) -> s
     elif "known" in deal:           # the players' own Supply deck
         body = text("deal.supply_own", lang, n=deal["known"])
     elif "deck" in deal:
-        body = text(f"deal.{deal['deck']}_deck", lang, cards=named(deal["cards"]))
-        if deal.get("bottom"):
-            body += ". " + text("deal.bottom", lang,
-                                card=card_name(cards, deal["bottom"], lang, width))
-    if width > NAME_W // 4 and not screens.fits(title, body, mark=screens.OK_ON):
-        return deal_screen(lang, deal, cards, width // 2)        # long names: shorter still
+        body += text(f"deal.{deal['deck']}_deck", lang, cards=named(deal["cards"]))
+    elif deal.get("bottom"):        # the Sudden Death card, chosen unseen: never named here
+        body += text("deal.bottom", lang)
+    # long names: shorter still, while the names shortened are still told apart
+    ids = set(deal.get("cards", ()))
+    if width > NAME_W // 4 and not screens.fits(title, body, mark=screens.OK_ON) and \
+            len({card_name(cards, c, lang, width // 2) for c in ids}) == \
+            len({card_name(cards, c, lang, 10 ** 6) for c in ids}):
+        return deal_screen(lang, deal, cards, width // 2)
     return screens.message(title, body, mark=screens.OK_ON)
 
 
