@@ -39,12 +39,12 @@ def setup(lang: str) -> Iterator[tuple[str, Draw]]:
     cards = library()
     weapons = [c for c in cards if cards[c].kind in ("starter", "supply", "superweapon")]
     hand = sorted(weapons, key=lambda c: -font(12).getlength(cards[c].name(lang)))[:5]
-    deals = [{"team": team, "cards": hand},
+    deals: list[dict] = [{"team": team, "cards": hand},
              {"team": team, "cards": ["uzi", "bazooka", "ninja_rope", "girder", "?"]},  # hidden
-             {"deck": "supply", "page": (1, 2),      # (a page names two kinds: tracker.py)
+             {"deck": "supply", "page": (1, 2),      # (a page names three kinds: tracker.py)
               "cards": sorted((c for c in cards if cards[c].kind == "supply"),
-                              key=lambda c: -font(12).getlength(cards[c].name(lang)))[:2]},
-             {"deck": "drop", "cards": [c for c in cards if cards[c].kind == "drop"][:2] * 4,
+                              key=lambda c: -font(12).getlength(cards[c].name(lang)))[:3]},
+             {"deck": "drop", "cards": [c for c in cards if cards[c].kind == "drop"][:3] * 4,
               "page": (2, 3)}, {"bottom": True, "page": (3, 3)}]
     for deal in deals:
         yield "dealing", partial(deal_screen, lang, deal, cards)

@@ -15,13 +15,6 @@ from table.ui.hexnames import hex_name
 from table.ui.instructions import Instruction
 from tests.app.driver import wizard_at
 
-
-def widest(kind: str, lang: str) -> list:
-    """The two cards of ``kind`` with the widest names in ``lang`` (a deck's page names two
-    kinds: table/app/showing/tracker.py)."""
-    from table.fonts import font
-    return sorted((c for c in library().values() if c.kind == kind),
-                  key=lambda c: -font(12).getlength(c.name(lang)))[:2]
 from tests.app.test_edits import edit_screens
 from tests.app.test_teach import walk_screens
 from tests.ui.test_changes import flow_screens
@@ -30,6 +23,14 @@ from table.review.said import undos
 from table.ui.strings import (FACES, FAULT_WORDS, LANGS, LASTING_RULES, OPTIONAL_RULES, POOL_KINDS, TEAMS,
                               THING_KINDS)
 from tests.ui.test_strings import CATALOGUE
+
+
+def widest(kind: str, lang: str) -> list:
+    """The three cards of ``kind`` with the widest names in ``lang`` (a deck's page names three
+    kinds: table/app/showing/tracker.py)."""
+    from table.fonts import font
+    return sorted((c for c in library().values() if c.kind == kind),
+                  key=lambda c: -font(12).getlength(c.name(lang)))[:3]
 
 
 def t(key, lang, **args):

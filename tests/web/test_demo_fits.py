@@ -1,7 +1,8 @@
 """Every screen the shop demo shows fits the OLED, in every language (issue 38 item 6): the
 renderer's "does not fit" (a :class:`~table.ui.screens.Screen`'s ``problems``) fails the test.
 The decks screen at setup needed 7 lines where the box has 4: the decks are now told over
-several screens, two kinds of card a screen, every name whole; the Sudden Death card that goes
+several screens, three kinds of card a screen, a name shortened only while the names
+are told apart; the Sudden Death card that goes
 under the Drop deck is not named before it is revealed (issue 32 item 6)."""
 
 from __future__ import annotations

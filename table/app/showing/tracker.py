@@ -295,7 +295,7 @@ class Tracker:
 
 #: the kinds of card a deck's screen names (its copies counted): a page each, so that every
 #: name is said whole on the OLED
-KINDS_PER_PAGE = 2
+KINDS_PER_PAGE = 3
 
 
 def _pages(ids: list[str]) -> list[list[str]]:
