@@ -33,9 +33,9 @@ def test_the_sudden_death_card_is_not_named_before_it_is_revealed(devices, clock
     name = daemon.cards[bottom].name("en")
     told = []
     while show.games < 1:
-        if any(e["event"] == "sudden_death" for e in daemon.game.events):
-            break
         show.beat()
+        if any(e["event"] == "sudden_death" for e in daemon.game.events):
+            break                                     # (revealed: from now on it is named)
         told.append(" ".join(daemon.presenter.snapshot.oled))
         told.extend(str(line) for line in daemon.presenter.snapshot.log)
     assert any("a Sudden Death card, face down, unseen" in t for t in told)
