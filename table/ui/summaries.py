@@ -42,7 +42,8 @@ def card_summary(lang: str, summary: dict, board: Board) -> tuple[str, str]:
     iced = [worm_short(lang, t, n) for t, n in summary.get("iced", ())]
     held = [worm_short(lang, t, n) for t, n in summary.get("held", ())]
     shield = summary.get("shield")
-    lines = {"shot": shot,
+    lines = {"token": text("ch.target_off", lang) if summary.get("token") else None,
+             "shot": shot,
              "hurt": text("sum.hurt", lang, who=", ".join(hurt)) if hurt else None,
              "out": text("sum.out", lang, who=", ".join(out)) if out else None,
              "sank": text("sum.sank", lang, who=", ".join(sank)) if sank else None,

@@ -149,3 +149,27 @@ def test_a_worm_the_players_inched_and_a_card_they_drew_are_not_said_again():
     drawn.board.add(Thing("crate-1", "crate", (0, 2)))
     assert any(s.instruction is not None and s.instruction.key == "do.take"
                for s in drawn.steps(opened + [{"event": "card_drawn", "team": "blue"}]))
+
+
+def test_the_target_token_comes_off_on_the_cards_summary():
+    """Issue 37 item 1: "Take the token off" was a screen (and an OK) of its own after every
+    card with a target, before the card's summary; now it is a line of the summary, its hex
+    flashing."""
+    from table.app.showing.views import Step as Shown
+    from table.app.asking.prompt import View
+    from table.engine.board import Thing
+    from table.hexgrid import hexagon
+    from table.ui import scenes
+    land = hexagon((0, 0), 2)
+    tracker = Tracker(land)
+    tracker.board.add(Thing("blue-1", "worm", (1, 0), "blue"))
+    steps = tracker.steps([{"event": "play", "card": "bazooka", "team": "blue", "worm": "blue-1"},
+                           {"event": "target", "at": [0, 2], "by": "card"},
+                           {"event": "end_turn", "team": "blue"}])
+    ends = [s for s in steps if s.summary is not None
+            or any(c.key == "ch.target_off" for c in s.changes)]
+    assert len(ends) == 1 and ends[0].summary["token"] == [0, 2] and (0, 2) in ends[0].hexes
+    shown = Shown(ends[0], 1, 1)
+    view = View("en", tracker.board, frozenset(land))
+    assert "Take the token off" in shown.screen(view).texts[-1]
+    assert shown.animated and shown.frame(view, 0.0)[(0, 2)] == scenes.WHITE

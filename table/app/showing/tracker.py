@@ -38,6 +38,8 @@ class Step(NamedTuple):
         out = {c.at for c in self.changes if c.at is not None}
         if self.instruction is not None:
             out |= {h for h in (self.instruction.at, self.instruction.to) if h is not None}
+        if self.summary is not None and self.summary.get("token") is not None:
+            out.add(tuple(self.summary["token"]))      # the Target Token to take off
         return out
 
 
@@ -278,19 +280,23 @@ class Tracker:
         return out
 
     def _end_turn_steps(self, e: dict) -> list[Step]:
-        out: list[Step] = []
-        if self.token and self.board.target is not None:
-            off = Change("ch.target_off", {}, self.board.target)
-            out.append(Step(changes=(off,), at=off.at))
-        return out + self._summary_steps(e)
+        """The Target Token taken off (on the card's summary, where a card was played) and
+        the summary."""
+        token = self.board.target if self.token else None
+        if token is not None and self.card is None:
+            off = Change("ch.target_off", {}, token)
+            return [Step(changes=(off,), at=off.at)]
+        return self._summary_steps(e, token)
 
-    def _summary_steps(self, e: dict) -> list[Step]:
+    def _summary_steps(self, e: dict, token: Hex | None = None) -> list[Step]:
         """What the card in play did, on a screen of its own (before the next card played at
-        its PLAY symbol, or at the end of the turn)."""
+        its PLAY symbol, or at the end of the turn, with the Target Token to take off)."""
         if self.card is None:
             return []
-        return [Step(summary={k: (list(v) if isinstance(v, list) else v)
-                              for k, v in self.card.items()})]
+        summary = {k: (list(v) if isinstance(v, list) else v) for k, v in self.card.items()}
+        if token is not None:
+            summary["token"] = list(token)
+        return [Step(summary=summary)]
 
 
 #: the kinds of card a deck's screen names (its copies counted): a page each, so that every

@@ -35,7 +35,8 @@ class Step(Prompt):
     def __init__(self, step, index: int, total: int, pending: frozenset = frozenset()):
         self.step, self.index, self.total = step, index, total
         self.pending = pending
-        self.animated = step.summary is None and step.deal is None
+        self.animated = step.deal is None and (step.summary is None or
+                                               step.summary.get("token") is not None)
 
     @property
     def selected(self):
@@ -68,6 +69,10 @@ class Step(Prompt):
     def frame(self, view: View, t: float) -> scenes.Frame:
         base = view.base()
         s = self.step
+        if s.summary is not None and s.summary.get("token") is not None:
+            h = tuple(s.summary["token"])             # the Target Token to take off
+            return scenes.lit(base, {h: scenes.WHITE if scenes.on(t) else base[h]}) \
+                if h in base else base
         if s.summary is not None or s.deal is not None:
             return base
         # the hexes still to change breathe (their own colour, then dim), slower than the
