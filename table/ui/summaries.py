@@ -42,7 +42,7 @@ def card_summary(lang: str, summary: dict, board: Board) -> tuple[str, str]:
     iced = [worm_short(lang, t, n) for t, n in summary.get("iced", ())]
     held = [worm_short(lang, t, n) for t, n in summary.get("held", ())]
     shield = summary.get("shield")
-    lines = {"token": text("ch.target_off", lang) if summary.get("token") else None,
+    lines = {"token": text("ch.target_off", lang) * bool(summary.get("token")),   # ("": none)
              "shot": shot,
              "hurt": text("sum.hurt", lang, who=", ".join(hurt)) if hurt else None,
              "out": text("sum.out", lang, who=", ".join(out)) if out else None,
@@ -54,7 +54,7 @@ def card_summary(lang: str, summary: dict, board: Board) -> tuple[str, str]:
              "nobody": None if (hurt or out or sank or iced or held or shield)
              else text("sum.nobody", lang),
              "left": text("sum.left", lang, left=_left(lang, board, summary.get("teams", ())))}
-    for drop in (None, "shot", "nobody", "shield", "held", "iced", "hurt", "sank", "out"):
+    for drop in (None, "shot", "nobody", "shield", "held", "iced", "hurt", "sank", "out", "left"):
         if drop:
             lines[drop] = None
         body = "\n".join(v for v in lines.values() if v)

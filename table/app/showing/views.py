@@ -69,12 +69,8 @@ class Step(Prompt):
     def frame(self, view: View, t: float) -> scenes.Frame:
         base = view.base()
         s = self.step
-        if s.summary is not None and s.summary.get("token") is not None:
-            h = tuple(s.summary["token"])             # the Target Token to take off
-            return scenes.lit(base, {h: scenes.WHITE if scenes.on(t) else base[h]}) \
-                if h in base else base
         if s.summary is not None or s.deal is not None:
-            return base
+            return _token_off(base, s.summary, t)
         # the hexes still to change breathe (their own colour, then dim), slower than the
         # blink of the hex on show: the whole chain at once, no colour of its own
         pending = {h: base[h] if scenes.on(t, 0.5) else scenes.scale(base[h], 0.15)
@@ -120,6 +116,12 @@ def told(lang: str, title: str, body: str, card: str, cards: Mapping) -> screens
         if screens.fits(head, body, foot, mark):
             return screens.message(head, body, foot, mark)
     return screens.message(title, body)
+
+
+def _token_off(base: scenes.Frame, summary: dict | None, t: float) -> scenes.Frame:
+    """A card's summary: the Target Token's hex, to take it off, blinking (if it stood)."""
+    h = tuple((summary or {}).get("token") or ())
+    return scenes.lit(base, {h: scenes.WHITE if scenes.on(t) else base[h]}) if h in base else base
 
 
 def setup_lines(lang: str, changes) -> list[str]:
