@@ -19,7 +19,10 @@ import re
 from .test_browser import browser, page  # noqa: F401,F811  (fixtures)
 from .test_new_group import WAIT_MS, Table, group_turns
 
-SEED = 3
+#: the game's seed: one in which a team that draws a Supply card lives to play it, which the
+#: test needs (since the wizard offers the box's map tiles first, issue 37, seed 3's Red
+#: drowned its own worms and was out before it played either card it drew)
+SEED = 4
 PRESSES = 3000
 MAX_TEACH_PRESSES = 40                  # the issue's goal for a typical weapon card
 
@@ -180,7 +183,8 @@ def test_a_whole_game_where_every_supply_card_drawn_is_taught_through_the_page(
         assert "a Starter, face down" in table.oled()
         # turns until a Supply card was taught and played (the owner's folder has changed)
         assert not play(table, seen, until=lambda t: seen.get("drawn") and any(
-            c in seen["taught"] for c in seen.get("played", ()))), "the game ended early"
+            c in seen["taught"] for c in seen.get("played", ()))), \
+            "the game ended before a Supply card taught was played (see SEED)"
         assert list(owner.glob("*.toml"))                   # taught: in the owner's folder
         expected = table.oled()
         table.kill()
