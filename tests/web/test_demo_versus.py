@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from table.app import boxseat
+from table.cards import library
 from table.librarygame import LibraryGame
 from table.app.demo import versus
 from table.app.demo.show import Act
@@ -133,10 +134,17 @@ def test_the_visitor_s_first_shot_can_hit_the_box_s_worm(devices, clock):
     assert daemon.current().cursor == red
 
 
+def short_game(seed: str) -> LibraryGame:
+    """The short game on the engine alone, dealt from the shipped cards only: never from a
+    library this process has open (a daemon of another test opens one, the example pack's
+    cards with it) or an owner's folder, which deal other decks and so another game."""
+    return LibraryGame.new(versus.config(), seed, cards=library(extra=[]))
+
+
 def play_short_game(seed: str) -> LibraryGame:
-    """The short game on the engine alone: the box's Red at its easy level, Blue passing
-    every decision with its default, until first blood or the end."""
-    game = LibraryGame.new(versus.config(), seed)
+    """The short game: the box's Red at its easy level, Blue passing every decision with its
+    default, until first blood or the end."""
+    game = short_game(seed)
     while game.request is not None and versus.outcome(game) is None:
         game.answer(boxseat.choose(game, game.seed) if game.turn.team == versus.BOX
                     else game.request.default)
@@ -145,7 +153,7 @@ def play_short_game(seed: str) -> LibraryGame:
 
 def test_the_box_drowning_itself_wins_the_visitor_nothing():
     """Red jumps into the water in its own turn (Blue never fired): a draw, not "you win"."""
-    game = LibraryGame.new(versus.config(), "versus:x:0")
+    game = short_game("versus:x:0")
     while game.request is not None and versus.outcome(game) is None:
         d = game.request
         into_water = [o for o in d.options if d.kind == "move" and o[0] == "jump"
