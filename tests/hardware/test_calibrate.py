@@ -173,8 +173,14 @@ def test_centre_holds_the_middle_of_the_travel_until_ok(capsys, monkeypatch):
         held.append(devices.wind.held)
         devices.buttons.press("ok")
 
-    when_built(monkeypatch, lambda devices: threading.Thread(
-        target=wait_then_ok, args=(devices,), daemon=True).start())
+    helpers: list[threading.Thread] = []
+
+    def start_helper(devices) -> None:
+        if not helpers:             # (the first devices only: not those the refusal run builds)
+            helpers.append(threading.Thread(target=wait_then_ok, args=(devices,), daemon=True))
+            helpers[0].start()
+
+    when_built(monkeypatch, start_helper)
     keyboard, nobody = os.pipe()
     with os.fdopen(keyboard) as stdin:
         monkeypatch.setattr("sys.stdin", stdin)
@@ -182,6 +188,7 @@ def test_centre_holds_the_middle_of_the_travel_until_ok(capsys, monkeypatch):
             code = cli.main(["calibrate", "--sim", "--centre"])
         finally:
             os.close(nobody)
+    helpers[0].join()               # (it pressed OK: the command has ended)
     out = capsys.readouterr().out
     assert code == 0, out
     assert held == [1500] and "servo held at 1500 us" in out and "let go at 1500 us" in out
