@@ -13,7 +13,10 @@ presses OK until the shot is over.  Figures (goals from issue 6):
 * ``rss_growth_mb``: resident memory after the last game less after the warm-up (a tenth of
   the games), both after a garbage collection (goal: under 5 MB);
 * ``file_growth_bytes``: bytes added to files in the working directory, which the run gets
-  to itself (goal: 0 -- the demo's journal is in memory, and it writes nothing).
+  to itself (goal: 0 -- the demo's journal is in memory, and it writes nothing);
+* ``median_screen_s``: a few games more, paced as the show paces them (the clock moved on by
+  each beat's hold): how long each OLED screen of words stayed on show, the median (goal: at
+  least 2 s, issue 38 item 4), and ``screens_under_1s`` of ``screens``.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import gc
 import json
 import logging
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -65,6 +69,40 @@ class Failures(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
         if record.exc_info:
             self.seen.append("".join(traceback.format_exception(*record.exc_info, limit=3)))
+
+
+PACED_GAMES = 3
+
+
+def screen_times(games: int) -> list[float]:
+    """The show paced as `worms-table demo` paces it, on a clock of its own moved on by each
+    beat's hold: the seconds each OLED screen (its words) stayed on show."""
+    from table import profiles as profile
+    from table.app.daemon import Daemon
+    from table.app.demo.show import Show
+    from table.cards.simtags import card_for_uid
+    from table.devices.build import build_devices
+
+    clock = Clock()
+    devices = build_devices(profile.load(), sim=True)
+    show = Show(seed=2)
+    daemon = Daemon(devices, None, clock=clock, show=show, tag_lookup=card_for_uid)
+    times: list[float] = []
+    try:
+        daemon.start()
+        shown, since = None, clock.now
+        while show.games < games:
+            hold = show.beat()
+            words = daemon.presenter.snapshot.oled
+            if words != shown:
+                if shown is not None:
+                    times.append(clock.now - since)
+                shown, since = words, clock.now
+            clock.now += hold
+    finally:
+        daemon.close()
+        devices.close()
+    return times
 
 
 def main(games: int | None = None) -> dict:
@@ -127,6 +165,7 @@ def main(games: int | None = None) -> dict:
         devices.close()
         os.chdir(old_cwd)
     errors = failures.seen
+    paced = screen_times(PACED_GAMES)
     return {
         "games": show.games,
         "decisions": show.decisions,
@@ -140,6 +179,10 @@ def main(games: int | None = None) -> dict:
         "rss_growth_mb": round(rss_end - rss_warm, 2),
         "file_growth_bytes": files_end - files_warm,
         "files_written": sorted(str(p.relative_to(workdir)) for p in workdir.rglob("*")),
+        "screens": len(paced),
+        "median_screen_s": round(statistics.median(paced), 2) if paced else None,
+        "screens_under_1s": sum(1 for t in paced if t < 1.0),
+        "goal_median_screen_s": 2.0,
         "goal_exceptions": 0,
         "goal_rss_growth_mb": 5,
         "goal_file_growth_bytes": 0,

@@ -40,7 +40,7 @@ from table.app.demo import footing, shot, versus
 from table.app.asking.prompt import Prompt
 from table.app.core.mode import Act
 from table.app.demo.pace import (AFTER_S, ASK_S, BYE_S, CODE_S, IDLE_S, INVITE_EVERY, INVITE_S,
-                                 NOTICE_S, OVER_S, RESULT_S, STEP_S, WAIT_S)
+                                 NOTICE_S, OVER_S, READ_S, RESULT_S, STEP_S, WAIT_S)
 from table.app.demo.showinputs import Daemon, ShowInputs
 from table.app.demo.visitor import Scene, bye_screen, chained, commentary, invite_screen, shot_result
 
@@ -158,7 +158,7 @@ class Show:
         if scene is None and words is None:
             return self._hold()
         self.put(Scene(words or said, scene, seconds))
-        return seconds + AFTER_S
+        return max(seconds + AFTER_S, READ_S)
 
     def _hold(self) -> float:
         """How long what the daemon shows now stays: the winner, a step, the decision."""
