@@ -7,7 +7,8 @@ target, one with PLAY, hex terms, a Drop card and a Sudden Death card.
 
 * On the buttons: a scripted player reads each screen of the teach walk
   (table/app/teach/walk.py) and answers it with the card's own answer, moving the cursor the
-  shorter way round (up or down: the menus wrap) and pressing OK, every press counted, from
+  fewest presses (a row or a screenful at a time, up or down: the menus wrap) and pressing
+  OK, every press counted, from
   "Teach it" to "Yes: save it".  ``presses_per_card_p50`` (goal at most 15),
   ``presses_per_card_max`` (goal at most 30).
 * Exactly as written: the card the walk hands back, checked by the library's checks, is the
@@ -33,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from table.app.asking.pickers import Answer, Menu  # noqa: E402
+from table.app.asking.pickers import Answer, Menu, scroll  # noqa: E402
 from table.app.teach.questions import LINES, Ticks  # noqa: E402
 from table.app.teach.walk import Result, Walk  # noqa: E402
 from table.cards.authoring import check, line_of, step_line  # noqa: E402
@@ -90,6 +91,22 @@ DECK = [
 
 # -- the buttons -------------------------------------------------------------------------------
 
+def way(start: int, index: int, rows: int) -> list[str]:
+    """The fewest presses that take a list's cursor from row ``start`` to row ``index``: a row
+    at a time (1, 4) or a screenful (2, 5), as every list moves (``scroll``)."""
+    paths = {start: []}
+    todo = [start]
+    for here in todo:
+        if here == index:
+            return paths[here]
+        for name in ("4", "1", "5", "2"):
+            there = scroll(here, rows, name)
+            if there not in paths:
+                paths[there] = paths[here] + [name]
+                todo.append(there)
+    raise AssertionError(f"row {index} of {rows} cannot be reached")
+
+
 class Player:
     """Buttons on one walk: each answer as the fewest presses, counted."""
 
@@ -102,10 +119,8 @@ class Player:
         return self.walk.prompt.press(InputEvent(name))
 
     def to_row(self, index: int, rows: int) -> None:
-        p = self.walk.prompt
-        down = (index - p.cursor) % rows
-        for _ in range(min(down, rows - down)):
-            self.press("4" if down <= rows - down else "1")
+        for name in way(self.walk.prompt.cursor, index, rows):
+            self.press(name)
 
     def pick(self, value):
         p = self.walk.prompt

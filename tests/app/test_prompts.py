@@ -86,8 +86,25 @@ def test_every_list_steps_with_the_same_buttons_and_only_ok_picks():
         assert p.selected == 1                         # E6 and the engine: direction 1
         assert press(p, "1") is None and p.selected == 6      # up (round to the foot)
         assert press(p, "4") is None and p.selected == 1      # down
-        assert [press(p, b) for b in "3456"] == [None] * 4    # down, down, down, up
+        assert [press(p, b) for b in "3436"] == [None] * 4    # down, down, down, up
         assert press(p, "ok") == Answer(3)
+        assert press(p, "5") is None and p.selected == 6      # a screenful down: the foot
+
+
+def test_2_and_5_move_a_screenful_in_every_list_stopping_at_the_ends():
+    """Issue 32 item 8: in a long list (the teach walk's 17 lines of text) 2 and 5 move four
+    rows, as they step a count by ten; they stop at the first and the last row, and from
+    there go round to the other end, as a row's step does."""
+    rows = [str(n) for n in range(10)]
+    m = Menu("t", rows, rows)
+    assert press(m, "5") is None and m.selected == "4"
+    assert press(m, "5", "5") is None and m.selected == "9"      # (stops at the foot)
+    assert press(m, "5") is None and m.selected == "0"           # round to the top
+    assert press(m, "2") is None and m.selected == "9"           # and back round
+    assert press(m, "2", "4", "ok") == Answer("6")
+    short = Menu("t", ["a", "b"], ["a", "b"])                    # a short list: a row
+    assert press(short, "5", "ok") == Answer("b")
+    assert press(short, "2", "ok") == Answer("a")
 
 
 def test_a_cursor_starts_on_the_rulings_default():

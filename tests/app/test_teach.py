@@ -358,3 +358,21 @@ def test_its_hex_is_offered_only_after_a_step_that_acts_on_things():
     assert "them" in w.prompt.values
     h.pick("them")
     assert w.raw["text"][-1] == {"do": "place", "kind": "fire", "at": "them"}
+
+
+def test_the_first_screen_says_the_lists_keys_and_5_jumps_four_lines_of_text():
+    """Issue 32 item 8: every list of the walk moves four rows on 2 and 5 (as every list of
+    the box does), and the walk's first screen says so, in every language."""
+    for lang in LANGS:
+        w = Walk(lang, "card_1", {"en": "Card 1"}, kinds=("supply",), known={})
+        shown = w.prompt.screen(view(lang))
+        assert not shown.problems and shown.texts[-1].endswith("2/5 ±4"), shown.texts
+    w = walk(kinds=("supply",))
+    h = Hands(w)
+    for value in ("go", "direct", None, ("TEXT",)):
+        h.pick(value)
+    assert w.stage == "text"
+    rows = w.prompt.values
+    assert h.press("5") is None and w.prompt.selected == rows[4]
+    assert h.press("2") is None and w.prompt.selected == rows[0]
+    assert h.press("2") is None and w.prompt.selected == rows[-1]     # round from the top

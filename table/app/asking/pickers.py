@@ -9,9 +9,11 @@ browser view all answer through these two methods, so they cannot disagree.  Whi
 which decision, and with what words, is :mod:`table.app.asking.prompts`' table.
 
 Inputs: the six direction buttons move a cursor over the LED grid (hex prompts) or up and down
-a menu (1 up, 4 down; 6/2 up, 5/3 down), the same in every list (a list of directions too: no
-number button picks a row); a rotary encoder's cw/ccw steps through the options; OK chooses,
-and only OK; Back closes a sub-menu.  A long press of Back is the daemon's (undo).
+a menu (1 and 6 a row up, 4 and 3 a row down; 2 and 5 a screenful, four rows, up and down, as
+the count of a deck's cards steps ten with them), the same in every list (a list of directions
+too: no number button picks a row; :func:`scroll`); a rotary encoder's cw/ccw steps through
+the options; OK chooses, and only OK; Back closes a sub-menu.  A long press of Back is the
+daemon's (undo).
 """
 
 from __future__ import annotations
@@ -31,9 +33,22 @@ from table.app.asking.cursor import step_towards
 from table.inputs import DIRECTIONS, TURNS
 
 WEAPONS = ("starter", "supply", "superweapon")
-UP = {"1": -1, "6": -1, "2": -1, "ccw": -1, "4": 1, "5": 1, "3": 1, "cw": 1}
+#: how far each input moves a list's cursor: a row, or (2 and 5) a screenful
+PAGE = screens.MENU_ROWS
+UP = {"1": -1, "6": -1, "2": -PAGE, "ccw": -1, "4": 1, "5": PAGE, "3": 1, "cw": 1}
 LEFT_RIGHT = {"6": -1, "5": -1, "1": -1, "ccw": -1, "2": 1, "3": 1, "4": 1, "cw": 1}
 INCH, JUMP, OPTION = scenes.INCH, scenes.JUMP, scenes.OPTION
+
+
+def scroll(cursor: int, rows: int, name: str) -> int:
+    """Where input ``name`` (one of :data:`UP`) takes a list's cursor from row ``cursor`` of
+    ``rows``: a row up or down, round from one end to the other; a screenful up or down,
+    stopping at the first or the last row (and from there round to the other end)."""
+    d = UP[name]
+    if abs(d) == 1:
+        return (cursor + d) % rows
+    end = 0 if d < 0 else rows - 1
+    return rows - 1 - end if cursor == end else min(max(cursor + d, 0), rows - 1)
 
 
 class Menu(Prompt):
@@ -70,7 +85,7 @@ class Menu(Prompt):
         if event.name == "ok":
             return Answer(self.selected)
         if event.name in UP:
-            self.cursor = (self.cursor + UP[event.name]) % len(self.values)
+            self.cursor = scroll(self.cursor, len(self.values), event.name)
         return None
 
 
@@ -282,4 +297,4 @@ class Notice(Prompt):
 
 
 __all__ = ["CardTap", "DeckTap", "DicePick", "HexPick", "INCH", "JUMP", "LEFT_RIGHT", "Menu",
-           "Notice", "OPTION", "UP", "WEAPONS"]
+           "Notice", "OPTION", "PAGE", "UP", "WEAPONS", "scroll"]

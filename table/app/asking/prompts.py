@@ -28,7 +28,7 @@ from table.app.asking.contexts import (_aim_draw, _direction_lights, _drop_draw,
 from table.app.asking.cursor import aim_start
 from table.app.asking.by_hand import EditPick
 from table.app.asking.pickers import (INCH, JUMP, LEFT_RIGHT, OPTION, UP, WEAPONS, CardTap, DeckTap, DicePick,
-                                      HexPick, Menu, Notice)
+                                      HexPick, Menu, Notice, scroll)
 from table.app.asking.typed_dice import ROLL_FOR, FaceEntry
 
 Words = Callable[[Any, str, Mapping], "str | None"]
@@ -321,4 +321,4 @@ def _fallback(d: Decision, view: View) -> Prompt:
 
 __all__ = ["ASKS", "Answer", "Ask", "CardTap", "DeckTap", "DicePick", "FaceEntry", "HexPick",
            "INCH", "JUMP", "LEFT_RIGHT", "Menu", "Notice", "OPTION", "Prompt", "Refuse", "UP",
-           "View", "WEAPONS", "for_decision", "undo_refused", "undone"]
+           "View", "WEAPONS", "for_decision", "scroll", "undo_refused", "undone"]

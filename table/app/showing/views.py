@@ -313,9 +313,9 @@ class Legend(Prompt):
             return None
         if event.name in KEYS:
             return Answer(None)
-        from table.app.asking.prompts import UP
+        from table.app.asking.prompts import UP, scroll
         if event.name in UP:
-            self.cursor = (self.cursor + UP[event.name]) % (len(scenes.LEGEND) + 1)
+            self.cursor = scroll(self.cursor, len(scenes.LEGEND) + 1, event.name)
         return None
 
     def tap(self, card_id):

@@ -22,7 +22,7 @@ from table.ui import scenes, screens
 from table.ui.layout import WIDTH, wrap
 from table.ui.strings import text
 
-from table.app.asking.prompts import UP, Answer, Menu, Notice, Prompt, View
+from table.app.asking.prompts import UP, Answer, Menu, Notice, Prompt, View, scroll
 from table.app.teach.keyboard import Keyboard
 from table.app.teach.refusals import Refusal, refused_screen
 from table.app.teach.where import ask_length, ask_reach, works
@@ -101,13 +101,16 @@ class Ticks(Prompt):
                 self.ticked.append(value)
                 self.cursor = len(self.values)       # one ticked: on to "done" at once
         elif event.name in UP:
-            self.cursor = (self.cursor + UP[event.name]) % (len(self.values) + 1)
+            self.cursor = scroll(self.cursor, len(self.values) + 1, event.name)
         return None
 
 
 def ask_start(w: Walk) -> Prompt:
-    return Menu(text("teach.title", w.lang), [text("teach.go", w.lang), text("teach.cancel", w.lang)],
-                ["go", "cancel"])
+    """Teach it, or not now; under them the lists' keys (2 and 5: four rows at once)."""
+    title, rows = text("teach.title", w.lang), [text("teach.go", w.lang), text("teach.cancel", w.lang)]
+    return Menu(title, rows, ["go", "cancel"],
+                draw=lambda view, cursor: screens.explained_menu(title, rows,
+                                                                 text("teach.keys", w.lang), cursor))
 
 
 def ask_kind(w: Walk) -> Prompt:
