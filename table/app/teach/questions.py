@@ -11,6 +11,7 @@ as a menu, a list parameter (``kinds`` of Remove) as ticks.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Callable, Protocol
 
 from table.engine.board import THING_KINDS
@@ -24,6 +25,7 @@ from table.ui.strings import text
 
 from table.app.asking.prompts import UP, Answer, Menu, Notice, Prompt, View, scroll
 from table.app.teach.keyboard import Keyboard
+from table.app.teach.likely import next_row
 from table.app.teach.refusals import Refusal, refused_screen
 from table.app.teach.where import ask_length, ask_reach, works
 from table.app.teach.wording import ask_words
@@ -35,6 +37,7 @@ class Walk(Protocol):
     """What a question needs of the walk (:class:`table.app.teach.walk.Walk`): where it is."""
     lang: str
     kinds: tuple[str, ...]
+    known: Mapping | None
     raw: dict[str, Any]
     stage: str
     pending: dict | None
@@ -215,7 +218,7 @@ def text_menu(w: Walk) -> Prompt:
     values.append("by_hand")                          # (the last row: "not listed")
     labels.append(text("teach.by_hand", lang))
     title = text("teach.ask.text", lang, n=len(steps) + 1)
-    return Menu(title, labels, values, 0)
+    return Menu(title, labels, values, next_row(values, w.known, w.raw["kind"], steps))
 
 
 def param_prompt(w: Walk) -> Prompt:
