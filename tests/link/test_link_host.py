@@ -266,7 +266,9 @@ def test_the_command_line_explains_a_missing_pico(tmp_path, capsys):
 
 
 def test_the_retransmission_timeout_follows_the_round_trip(pico, link_to):
-    link = link_to(pico, ack_timeout=0.5, min_ack_timeout=0.001)   # starts at 0.5 s
+    # (starts at 0.5 s; no idle heartbeat of its own, so every message it times is one of
+    # these sends, however long the machine keeps this thread waiting between them)
+    link = link_to(pico, ack_timeout=0.5, min_ack_timeout=0.001, heartbeat_s=3600.0)
     took = []
     for _ in range(30):
         start = time.monotonic()
