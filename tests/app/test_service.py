@@ -200,9 +200,14 @@ def test_killed_mid_game_the_box_comes_back_to_the_same_screen(tmp_path):
     proc = start(tmp_path, "--port", "0", "--seed", "12")
     try:
         url = page(proc)
-        for _ in range(8):          # language, teams, seats, rules, dice, decks, placement, map
+        for _ in range(40):         # the wizard on its defaults: OK, and a long OK where OK
+            state = settled(url)    # no longer moves it on (the map's tiles all laid)
+            if state["mode"] == "play":
+                break
             http(url, "/press", {"name": "ok"})
-        http(url, "/press", {"name": "ok", "long": True})         # the offered map
+            if settled(url)["oled"] == state["oled"]:
+                http(url, "/press", {"name": "ok", "long": True})
+        assert state["mode"] == "play", state["oled"]
         for _ in range(60):
             http(url, "/press", {"name": "ok"})
         http(url, "/press", {"name": "back"})   # (closes a sub-menu: not a state to keep)
