@@ -14,11 +14,10 @@ from __future__ import annotations
 from typing import Any, Iterator, Sequence
 
 from table.engine.decisions import PASS, DecisionKind
-from table.hexgrid import Hex, distance, neighbour
+from table.hexgrid import Hex
 from table.ui.keyboard import COLUMNS, keys
 
 from table.app.asking.prompt import Prompt
-from table.app.asking.cursor import step_towards
 from table.app.asking.pickers import CardTap, DeckTap, DicePick, HexPick, Menu, Notice
 from table.app.showing.views import Step
 from table.app.asking.typed_dice import FaceEntry
@@ -65,19 +64,41 @@ def inputs_for(prompt: Prompt, value: Any, buttons: Sequence[str]) -> Iterator[I
 
 
 def walk_to(p: Any, target: Hex, buttons: Sequence[str]) -> Iterator[Input]:
-    """The presses that bring a hex cursor (a :class:`HexPick`'s, the map editor's) to
-    ``target``."""
+    """The fewest presses that bring a hex cursor (a :class:`HexPick`'s, the map editor's:
+    ``p.next_hex`` says where each direction button takes it) to ``target``; ValueError if no
+    presses can."""
     if "1" not in buttons:                           # a rotary encoder: step through options
         for _ in range(len(p.options) + 1):
             if p.cursor == target:
                 return
             yield ("press", "cw")
-    for _ in range(40):
-        if p.cursor == target:
-            return
-        yield ("press", str(toward(p, target)))
+        raise ValueError(f"the cursor does not reach {target} (it is at {p.cursor})")
+    for d in _path(p, p.cursor, target):
+        yield ("press", str(d))
     if p.cursor != target:
         raise ValueError(f"the cursor does not reach {target} (it is at {p.cursor})")
+
+
+def _path(p: Any, start: Hex, target: Hex) -> list[int]:
+    """The direction buttons, in order, of a shortest way from ``start`` to ``target``
+    (breadth first over where each press leads); empty if there is none."""
+    came: dict[Hex, tuple[Hex, int] | None] = {start: None}
+    frontier = [start]
+    while frontier and target not in came:
+        nxt = []
+        for here in frontier:
+            for d in range(1, 7):
+                to = p.next_hex(here, d)
+                if to not in came:
+                    came[to] = (here, d)
+                    nxt.append(to)
+        frontier = nxt
+    way: list[int] = []
+    at = target
+    while came.get(at) is not None:
+        at, d = came[at]
+        way.append(d)
+    return way[::-1]
 
 
 def _typed(p: FaceEntry, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
@@ -155,13 +176,3 @@ def menu_inputs(p: Menu, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
     if p.selected != value:
         raise ValueError(f"no row of the menu is {value!r}")
     yield ("press", "ok")
-
-
-def toward(p: Any, target: Hex) -> int:
-    """The direction button that brings a hex cursor nearest ``target`` (worm to worm on a
-    prompt that steps between its options)."""
-    def reach(d: int) -> Hex:
-        if getattr(p, "snap", False):
-            return step_towards(p.cursor, p.order, d) or p.cursor
-        return neighbour(p.cursor, d)
-    return min(range(1, 7), key=lambda d: distance(reach(d), target))

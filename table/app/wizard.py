@@ -71,6 +71,11 @@ class MapEditor(Prompt):
         frame = {h: ((90, 60, 0) if h in self.land else scenes.WATER) for h in self.grid}
         return scenes.cursor(frame, self.cursor, t)
 
+    def next_hex(self, here: Hex, d: int) -> Hex:
+        """Where direction button ``d`` takes the cursor from ``here`` (it stays on the grid)."""
+        nxt = neighbour(here, d)
+        return nxt if nxt in self.grid else here
+
     def press(self, event):
         name = event.name
         if name == "ok" and event.long:
@@ -78,9 +83,7 @@ class MapEditor(Prompt):
         if event.long:
             return None
         if name in DIRECTIONS:
-            nxt = neighbour(self.cursor, int(name))
-            if nxt in self.grid:
-                self.cursor = nxt
+            self.cursor = self.next_hex(self.cursor, int(name))
         elif name in TURNS:
             order = sorted(self.grid)
             i = order.index(self.cursor)

@@ -61,9 +61,9 @@ def test_the_log_shows_no_later_turn_while_a_cards_changes_are_copied(tmp_path):
             watch = LogWatcher(daemon)
             daemon.page.on_snapshot = watch
             player, bot = Player(daemon, tags), RandomBot(5)
-            await player.wizard(decks="box")     # (the box draws: a turn runs on to the next)
-            for _ in range(400):
-                if daemon.mode == "over" or daemon.game.turn.number > 12:
+            await player.wizard(teams=3, decks="box")   # (the box draws: a turn runs on)
+            for _ in range(1200):               # (snapshots may be coalesced: play on to enough)
+                if daemon.mode == "over" or watch.checked >= 20:
                     break
                 await player.confirm()
                 if daemon.game.request is not None:

@@ -124,20 +124,23 @@ class HexPick(Nested):
         frame = scenes.lit(frame, {h: self.colours.get(h, OPTION) for h in self.options})
         return scenes.cursor(frame, self.cursor, t, dark=True) if self.cursor in frame else frame
 
+    def next_hex(self, here: Hex, d: int) -> Hex:
+        """Where direction button ``d`` takes the cursor from ``here``: the next option that
+        way (snapping), else the next hex of the grid or the options (over a hex without an
+        LED, the dial's); ``here`` if there is none."""
+        if self.snap:
+            return step_towards(here, self.order, d) or here
+        nxt = neighbour(here, d)
+        if nxt not in self.domain:
+            nxt = neighbour(nxt, d)
+        return nxt if nxt in self.domain else here
+
     def own_press(self, event):
         name = event.name
         if name == "back" and self.back is not None:
             return self.back
-        if name in DIRECTIONS and self.snap:
-            nxt = step_towards(self.cursor, self.order, int(name))
-            if nxt is not None:
-                self.cursor = nxt
-        elif name in DIRECTIONS:
-            nxt = neighbour(self.cursor, int(name))
-            if nxt not in self.domain:        # a hex without an LED (the dial's): step over it
-                nxt = neighbour(nxt, int(name))
-            if nxt in self.domain:
-                self.cursor = nxt
+        if name in DIRECTIONS:
+            self.cursor = self.next_hex(self.cursor, int(name))
         elif name in TURNS and self.order:
             i = self.order.index(self.cursor) if self.cursor in self.order else -1
             self.cursor = self.order[(i + (1 if name == "cw" else -1)) % len(self.order)]
