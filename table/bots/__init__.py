@@ -28,14 +28,9 @@ __all__ = ["BOTS", "LEVELS", "CarefulBot", "EasyBot", "GreedyBot", "RandomBot", 
            "make", "quick", "score", "sensible"]
 
 
-
-def _peeking_greedy(seed: int | str = 0) -> GreedyBot:
-    return GreedyBot(seed, peek=True)
-
-
-#: the bots by name: ``greedy`` is the yardstick of selfplay and the benchmarks, the greedy bot
-#: with a referee's copies (it sees the other hands); the box's levels never peek
-BOTS = {"random": RandomBot, "greedy": _peeking_greedy, "easy": EasyBot, "hard": SearchBot}
+#: the bots by name: ``greedy`` is the yardstick of selfplay and the benchmarks; like the box's
+#: levels it sees only what its team could (its copies are dealt as the team may believe)
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot, "hard": SearchBot}
 
 #: the box's levels, weakest first, and the bot that plays each
 LEVELS = {"easy": EasyBot, "normal": CarefulBot, "hard": SearchBot}

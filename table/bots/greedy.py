@@ -102,15 +102,12 @@ def _hex_value(board, h, team) -> float:
 class GreedyBot:
     """``GreedyBot(seed)``: each trial is a copy of the game as its team could believe it is
     (``game.fork(..., viewer=team)``: the hidden cards dealt from the ones it has not seen), so
-    no answer depends on another team's hand or a deck's order.  ``peek=True``: a referee's
-    copy instead, the other hands as they are (only :data:`~table.bots.BOTS`' ``greedy``, the
-    yardstick of selfplay and the benchmarks, which no box level plays)."""
+    no answer depends on another team's hand or a deck's order."""
 
     name = "greedy"
 
-    def __init__(self, seed=0, samples=2, max_options=16, depth=12, peek=False):
+    def __init__(self, seed=0, samples=2, max_options=16, depth=12):
         self.seed = seed
-        self.peek = peek
         self.samples = samples
         self.max_options = max_options
         self.depth = depth
@@ -159,7 +156,7 @@ class GreedyBot:
         """A copy of ``game`` with ``opt`` answered, played on with the quick policy until the
         next movement, card or worm choice (or the end of the turn)."""
         self.calls += 1
-        trial = game.fork(f"{self.seed}:{self.calls}", viewer=None if self.peek else team)
+        trial = game.fork(f"{self.seed}:{self.calls}", viewer=team)
         trial.answer(opt)
         steps = 0
         while (trial.request is not None and steps < self.depth
