@@ -2,12 +2,13 @@
 
     bench/run bots                  # 200 two-team games a pairing (about 10 minutes)
     BOTS_GAMES=40 bench/run bots    # a quicker look (BOTS_WORKERS: processes, default 4)
+    .venv/bin/python bench/bots.py --pairing hard normal 100   # one pairing, a line a game
 
 Each pairing plays the same fixed seeds, the seats swapped every other game, two teams, the
 shipped cards, at most 60 rounds.  A game is *decided* when one team wins alone before the
 round limit; the win rate is the first bot's share of the decided games, with its 95%
-confidence interval (Wilson).  ``greedy`` is the yardstick (it sees the other hands; no level
-does), ``normal`` the careful greedy bot.  Goals (issues 25, 35): hard beats greedy in at least
+confidence interval (Wilson).  ``greedy`` is the yardstick (like the levels it sees only what
+its team could), ``normal`` the careful greedy bot.  Goals (issues 25, 35): hard beats greedy in at least
 65% of decided games and normal in at least 70%; easy loses to greedy more often than not (a
 new player can beat it); greedy beats random.
 
@@ -113,22 +114,34 @@ def _game(a: str, b: str, n: int, seed: int, keep=None):
     return game, names
 
 
-def play(a: str, b: str, games: int, seed: int = 25, workers: int = 1) -> dict:
-    """``games`` two-team games of ``a`` against ``b`` (in ``workers`` processes: each game
-    is independent, so the result is the same however many)."""
-    jobs = [(a, b, n, seed) for n in range(games)]
+def play(a: str, b: str, games: int, seed: int = 25, workers: int = 1, first: int = 0,
+         lines=None) -> dict:
+    """``games`` two-team games of ``a`` against ``b``, numbered from ``first`` (in ``workers``
+    processes: each game is independent, so the result is the same however many); ``lines``:
+    a file each game's outcome is written to as one JSON line the moment it is known."""
+    jobs = [(a, b, n, seed) for n in range(first, first + games)]
+    done = []
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(workers) as pool:
-            done = list(pool.map(_one, jobs))
+            outcomes = pool.map(_one, jobs)
+            done = [_written(o, lines) for o in outcomes]
     else:
-        done = [_one(j) for j in jobs]
+        done = [_written(_one(j), lines) for j in jobs]
     decided = sum(1 for _, w, _ in done if w is not None)
     wins = sum(1 for _, w, _ in done if w == a)
     return {"games": games, "decided": decided, "wins": wins,
             "win_rate": round(wins / decided, 3) if decided else None,
             "ci95": wilson(wins, decided),
             "undecided": {n: why for n, _, why in done if why is not None}}
+
+
+def _written(outcome, lines):
+    if lines is not None:
+        n, winner, why = outcome
+        lines.write(json.dumps({"game": n, "winner": winner, "undecided": why}) + "\n")
+        lines.flush()
+    return outcome
 
 
 def puzzles_solved(levels=("hard", "normal", "easy")) -> dict:
@@ -221,8 +234,22 @@ def main() -> dict:
     return out
 
 
+def pairing(argv: list[str]) -> None:
+    """``bench/bots.py --pairing A B GAMES [FIRST]``: one pairing alone, each game's outcome a
+    JSON line on stdout as it ends (a long measurement run in the background keeps what it
+    has), then the summary line."""
+    a, b, games = argv[0], argv[1], int(argv[2])
+    first = int(argv[3]) if len(argv) > 3 else 0
+    workers = int(os.environ.get("BOTS_WORKERS", "1"))
+    r = play(a, b, games, workers=workers, first=first, lines=sys.stdout)
+    r.pop("undecided")
+    print(json.dumps({f"{a}_vs_{b}": r}))
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--time-positions"]:
         _time_positions(sys.argv[2])
+    elif sys.argv[1:2] == ["--pairing"]:
+        pairing(sys.argv[2:])
     else:
         print(json.dumps({"bots": main()}, indent=2))

@@ -166,6 +166,13 @@ def test_the_box_drowning_itself_wins_the_visitor_nothing():
 
 
 def test_the_box_s_shot_in_its_turn_wins_it_the_short_game():
-    game = play_short_game("versus:x:8")
-    assert versus.hurt_by(game.events, versus.VISITOR) == versus.BOX
-    assert versus.outcome(game) == versus.Outcome(versus.BOX)
+    """Over a dozen seeds (whichever of them the box's level hurts the visitor in, so a change
+    of the level's play moves no seed here): each game in which the visitor's worm was first
+    hurt in the box's turn, the box's own unhurt, is the box's win; there is one at least."""
+    shots = []
+    for n in range(12):
+        game = play_short_game(f"versus:x:{n}")
+        if (versus.hurt_by(game.events, versus.VISITOR) == versus.BOX
+                and versus.hurt_by(game.events, versus.BOX) is None):
+            shots.append(versus.outcome(game))
+    assert shots and all(o == versus.Outcome(versus.BOX) for o in shots), shots
