@@ -11,7 +11,9 @@
   tapped.  A turn's inputs are counted from the answer that chose its worm to the next one,
   so the board changes, crates, chains and Drop steps a turn leaves count in it.  Each gives
   ``presses_per_turn_median``, ``_p90`` and ``_max``.  Goal for 3 and 4 teams: median at most
-  12, p90 at most 24.
+  12, p90 at most 24.  ``presses_a_turn_by_prompt``: where those turns' inputs went, a turn,
+  by the decision asked ("move move": its kind and purpose) or the screen on show ("step
+  changes": a screen of board changes; "step do.wind": an instruction).
 * ``teams_3_players_dice``: the 3-team games with the players' own dice (the wizard's "own
   dice"): each die and coin rolled for real (a seeded stand-in) and typed in as the screen
   says; also ``presses_per_die_typed`` (goal: at most 2).
@@ -34,6 +36,7 @@ import asyncio
 import copy
 import random
 import statistics
+from collections import Counter
 import sys
 import tempfile
 from pathlib import Path
@@ -78,16 +81,23 @@ class Group:
         self.rolls = random.Random(seed)     # the players' real dice, a seeded stand-in
         self.typed = 0                       # dice and coins typed in
         self.typing = 0                      # the presses that took
+        self.by_prompt: Counter[str] = Counter()   # the counted turns' inputs, by what was on show
+        self.this_turn: Counter[str] = Counter()   # the turn in progress's
+
+    def _count(self) -> None:
+        self.inputs += 1
+        if self.d.game is not None:
+            self.this_turn[_what(self.d.current(), self.d)] += 1
 
     async def press(self, name: str = "ok", long: bool = False) -> None:
+        self._count()
         self.buttons.press(name, long)
-        self.inputs += 1
         await _settle()
 
     async def tap(self, card: str) -> None:
+        self._count()
         self.reader.tap(self.uid[card])
         self.reader.remove()
-        self.inputs += 1
         await _settle()
 
     async def make(self, inputs) -> None:
@@ -141,6 +151,21 @@ class Group:
             await self.press("ok")
 
 
+def _what(p, daemon) -> str:
+    """What a press went to: the decision asked (its kind and purpose), or the screen on show
+    (a step's kind of change, a notice)."""
+    from table.app.showing.views import Step
+    if isinstance(p, Step):
+        s = p.step
+        kind = ("summary" if s.summary is not None else "deal" if s.deal is not None
+                else "changes" if s.changes else s.instruction.key if s.instruction else "?")
+        return f"step {kind}"
+    request = daemon.game.request
+    if _answers(p, daemon) and request is not None:
+        return f"{request.kind.value} {request.purpose.value if request.purpose else ''}".strip()
+    return type(p).__name__
+
+
 def _answers(p, daemon) -> bool:
     """The prompt on show asks the game's decision (not a step to copy, not a notice)."""
     from table.app.asking.prompts import Notice
@@ -181,9 +206,11 @@ async def _game(seed: int, teams: int, own_dice: bool) -> tuple[list[int], Group
                 if asking_worm:
                     if start is not None:
                         turns.append(group.inputs - start)
+                        group.by_prompt += group.this_turn
                     else:
                         setup = group.inputs
                     start = group.inputs
+                    group.this_turn = Counter()
                 await group.step()
         finally:
             daemon.stop()
@@ -197,16 +224,20 @@ def presses(teams: int, own_dice: bool = False) -> tuple[dict, list[int]]:
     per_turn: list[int] = []
     setups: list[int] = []
     typed = typing = 0
+    where: Counter[str] = Counter()
     for seed in GAMES:
         turns, group, setup = asyncio.run(_game(seed, teams, own_dice))
         per_turn += turns
         setups.append(setup)
         typed, typing = typed + group.typed, typing + group.typing
+        where += group.by_prompt
     per_turn.sort()
     p90 = per_turn[min(len(per_turn) - 1, int(0.9 * len(per_turn)))]
     out = {"games": len(GAMES), "turns": len(per_turn),
            "presses_per_turn_median": statistics.median(per_turn),
-           "presses_per_turn_p90": p90, "presses_per_turn_max": per_turn[-1]}
+           "presses_per_turn_p90": p90, "presses_per_turn_max": per_turn[-1],
+           "presses_a_turn_by_prompt": {k: round(n / len(per_turn), 2)
+                                        for k, n in where.most_common()}}
     if teams >= 3:
         out.update({"goal_median": 12, "goal_p90": 24})
     if own_dice:

@@ -36,6 +36,8 @@ def inputs_for(prompt: Prompt, value: Any, buttons: Sequence[str]) -> Iterator[I
         yield ("tap", value)
     elif isinstance(prompt, CardTap):
         yield ("press", "ok") if value == PASS else ("tap", value)
+    elif isinstance(prompt, HexPick) and prompt.back is not None and prompt.back.value == value:
+        yield ("press", "back")                      # (a move skipped: Back, as the screen says)
     elif isinstance(prompt, HexPick):
         target = next((h for h, opts in prompt.options.items()
                        if any(v == value for v, _ in opts)), None)

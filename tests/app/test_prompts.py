@@ -241,3 +241,41 @@ def test_a_played_cards_crate_is_asked_under_its_own_name_never_an_earlier_drop_
         v = View("en", board(), GRID, "blue", "blue-1", cards=cards, events=events)
         texts = for_decision(d, v).screen(v).texts
         assert (texts[0], texts[-1]) == words
+
+
+def test_the_drop_cards_hexes_are_stepped_one_to_the_next_from_the_rulings_default():
+    """Issue 37 item 1: where a Drop card's crate goes among the emptiest hexes, far apart, a
+    direction button steps to the next of them that way, not to the next hex; the cursor
+    still starts on E9's default."""
+    opts = ((1, -3), (-2, -1), (3, -1), (-3, 3))
+    d = Decision("hex", opts, (1, -3), Purpose.EMPTIEST, "blue")
+    p = for_decision(d, view())
+    assert p.cursor == (1, -3)
+    assert press(p, "4") is None and p.cursor == (3, -1)          # one press, not three
+    assert press(p, "5", "ok") == Answer((-3, 3))
+
+
+def test_a_cursor_steps_hex_by_hex_where_stepping_between_options_would_miss_one():
+    """From (1, 3) the others are reached, but no press from any of them reaches it: the
+    cursor then steps to the next hex, so every option can still be reached."""
+    from table.app.asking.cursor import snaps
+    stranded = [(-5, 3), (1, 3), (-1, -1), (-2, 0), (2, -4), (-9, 7)]
+    assert not snaps(stranded) and snaps([h for h in stranded if h != (1, 3)])
+    opts = {h: [(h, "")] for h in stranded}
+    p = HexPick(opts, {}, (-2, 0), lambda v, c: None, snap=True)
+    p.domain = frozenset(hexagon((0, 0), 9))
+    assert press(p, "3") is None and p.cursor == (-1, 0)            # the next hex
+    q = HexPick({h: v for h, v in opts.items() if h != (1, 3)}, {}, (-2, 0), lambda v, c: None,
+                snap=True)
+    assert press(q, "3") is None and q.cursor == (-1, -1)           # the next option
+
+
+def test_a_move_is_skipped_with_back_as_the_screen_says():
+    """The presses a player makes (table.app.presses): Back skips a move in one press, where
+    OK on the worm's hex asks skip or jump first."""
+    from table.app.presses import inputs_for
+    here = (1, 0)
+    d = Decision("move", (("skip", None), ("jump", here)), ("skip", None), "move", "blue")
+    p = for_decision(d, view())
+    assert list(inputs_for(p, ("skip", None), ("1", "2", "3", "4", "5", "6"))) == [("press", "back")]
+    assert press(p, "back") == Answer(("skip", None))

@@ -4,7 +4,9 @@ likely wants is the one under OK.
 * Aiming starts on an enemy worm (the one with the most Accuracy dice, then the nearest),
   else on any other Thing, else on the land hex with the most dice; never on water, never off
   the LED grid (the option list's order is the engine's, not the players').
-* Choosing a worm: a direction button steps to the next worm that way, not to the next hex.
+* Choosing a worm, or where a Drop card's Thing goes among the emptiest hexes: a direction
+  button steps to the next option that way, not to the next hex (:func:`step_towards`), where
+  those steps reach every option from every option (:func:`snaps`); else to the next hex.
 
 Where a ruling names a default (the emptiest hex's first in reading order, E9; the Thing a
 full hex prods, E7.4, or a card affects, E14; a direction, E6; a die, E1), the cursor starts
@@ -75,3 +77,28 @@ def step_towards(here: Hex, options, d: int) -> Hex | None:
         if key is None or k < key:
             best, key = h, k
     return best
+
+
+def snaps(options) -> bool:
+    """Every option reaches every other by :func:`step_towards`'s steps (so a cursor that
+    snaps from option to option can be walked anywhere): all reached from the first, and the
+    first from all."""
+    order = list(options)
+    if len(order) < 2:
+        return True
+    ahead = {h: {step_towards(h, order, d) for d in range(1, 7)} - {None} for h in order}
+    back: dict = {h: set() for h in order}
+    for h, tos in ahead.items():
+        for to in tos:
+            back[to].add(h)
+    return all(len(_reached(order[0], edges)) == len(order) for edges in (ahead, back))
+
+
+def _reached(start: Hex, edges: dict) -> set:
+    seen, todo = {start}, [start]
+    while todo:
+        for to in edges[todo.pop()]:
+            if to not in seen:
+                seen.add(to)
+                todo.append(to)
+    return seen

@@ -29,7 +29,7 @@ from table.ui.instructions import worm_number
 from table.ui.strings import text
 
 from table.app.asking.prompt import Answer, Nested, Prompt, Refuse, View
-from table.app.asking.cursor import step_towards
+from table.app.asking.cursor import snaps, step_towards
 from table.inputs import DIRECTIONS, TURNS
 
 WEAPONS = ("starter", "supply", "superweapon")
@@ -98,7 +98,8 @@ class HexPick(Nested):
                  start: Hex, draw: Callable[[View, Hex], screens.Screen],
                  sub_title: Callable[[View], str] | None = None, keep: tuple = (),
                  snap: bool = False, miss: Refuse | None = None):
-        self.snap = snap          # a direction button steps from option to option
+        # a direction button steps from option to option (where that reaches them all)
+        self.snap = snap and snaps(options)
         self.miss = miss          # OK on a hex that is not an option: why not
         self.options = options
         self.order = list(options)

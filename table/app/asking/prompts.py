@@ -183,7 +183,7 @@ def _ask_hex(d: Decision, view: View) -> Prompt:
     dice = dict(zip(d.options, d.info or ()))
     colours = {h: scenes.accuracy_colour(n) for h, n in dice.items()}
     opts = {h: [(h, "")] for h in d.options}
-    start, miss = d.default, Refuse("error.not_lit")
+    start, miss, snap = d.default, Refuse("error.not_lit"), False
     draw: Callable[[View, Hex], screens.Screen]
     if d.purpose in (Purpose.TARGET, Purpose.NEW_TARGET):
         start = aim_start(d.options, dice, view.board, view.grid, view.team, view.worm_at())
@@ -192,11 +192,11 @@ def _ask_hex(d: Decision, view: View) -> Prompt:
     elif d.purpose is Purpose.PLACE and d.item is not None:
         draw = _place_draw(d.item)
     elif d.purpose is Purpose.EMPTIEST:     # E9: the first in reading order, the default
-        draw = _drop_draw(view)
+        draw, snap = _drop_draw(view), True     # (a few hexes far apart: from one to the next)
     else:
         def draw(v: View, c: Hex) -> screens.Screen:
             return v.header("prompt.hex")
-    return HexPick(opts, colours, start, draw, keep=(view.worm_at(),), miss=miss)
+    return HexPick(opts, colours, start, draw, keep=(view.worm_at(),), miss=miss, snap=snap)
 
 
 def _place_draw(item: str) -> Callable[[View, Hex], screens.Screen]:
