@@ -97,8 +97,8 @@ def _path(p: Any, start: Hex, target: Hex) -> list[int]:
         frontier = nxt
     way: list[int] = []
     at = target
-    while came.get(at) is not None:
-        at, d = came[at]
+    while (back := came.get(at)) is not None:
+        at, d = back
         way.append(d)
     return way[::-1]
 
