@@ -18,6 +18,7 @@ SLOW = {
     "web/test_teach_game.py", "web/test_teach_page.py",                                # a browser
     "app/test_game_e2e.py", "app/test_drawn_from_snapshot.py",
     "app/test_box_plays.py::test_the_box_plays_a_whole_game_as_its_level_chooses",
+    "web/test_box_explains.py",                          # a dozen turns through the buttons
     "app/test_teach_daemon.py::test_a_whole_game_where_every_supply_card_drawn_is_taught_on_the_spot",
     "app/test_own_decks.py::test_when_the_box_draws_nothing_is_tapped",
     "game/test_selfplay.py::test_greedy_beats_random_in_two_team_games",
