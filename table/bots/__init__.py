@@ -5,9 +5,9 @@ A bot is a callable ``bot(game) -> answer`` for ``game.request``.
 * :class:`RandomBot` answers with a uniformly random legal option (never a jump into water).
 * :class:`GreedyBot` tries every option on copies of the game as its team could believe it is
   and keeps the best average (table/bots/greedy.py).
-* :class:`SearchBot` plays whole turns on copies of the game as the team could believe it is
-  (the decks and the other teams' hands dealt again), spending a fixed number of trials
-  where they look most promising (table/bots/search.py).
+* :class:`SearchBot` plays the rest of the turn on copies of the game as the team could
+  believe it is (the decks and the other teams' hands dealt again), every die face and coin
+  side weighed by its probability (table/bots/search.py, table/bots/expect.py).
 * :class:`CarefulBot` is the greedy bot with the care the box's levels take: a jump's chance of
   drowning worked out from the map, a last damaged worm counted, a quiet answer on a tie
   (table/bots/careful.py).

@@ -76,7 +76,7 @@ def quick(game, team):
     d = game.request
     board = game.board
     if d.kind == DecisionKind.HEX and d.purpose is Purpose.TARGET:
-        return max(d.options, key=lambda h: _hex_value(board, h, team))
+        return max(d.options, key=lambda h: hex_value(board, h, team))
     if (d.kind == DecisionKind.DIE and d.purpose is Purpose.ACCURACY
             and board.target is not None):
         from table.engine.chance import face_direction
@@ -85,11 +85,11 @@ def quick(game, team):
         def land(face):
             dd = face_direction(face, board.wind)
             return board.target if dd is None else neighbour(board.target, dd)
-        return max(d.options, key=lambda f: _hex_value(board, land(f), team))
+        return max(d.options, key=lambda f: hex_value(board, land(f), team))
     return d.default
 
 
-def _hex_value(board, h, team) -> float:
+def hex_value(board, h, team) -> float:
     v = 0.0
     for t in board.in_hex(h):
         if t.kind == "worm":
@@ -124,7 +124,7 @@ class GreedyBot:
             return self.rnd.choice(options)
         if (d.kind == DecisionKind.HEX and d.purpose is Purpose.TARGET
                 and len(options) > self.max_options):
-            options.sort(key=lambda h: -_hex_value(game.board, h, team))
+            options.sort(key=lambda h: -hex_value(game.board, h, team))
             options = options[:self.max_options]
         best, best_v = [], None
         for opt in options:

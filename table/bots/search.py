@@ -1,36 +1,37 @@
-"""The box's hard player: determinized Monte Carlo search over a turn.
+"""The box's hard player: a search over the team's turn, the rules' chance weighed exactly.
 
 A player at the table never sees the order of the decks nor the other teams' hands; the box
-playing a team must not either.  So every trial the search runs is played on a
-*determinization*: a copy of the game (``game.fork``) in which the decks are shuffled again
-and the other teams' hidden cards are dealt anew from the cards this team has not seen
-(information-set Monte Carlo).  The dice of each trial are its own (chance is sampled, never
-peeked at: the fork rolls from its own seed).
+playing a team must not either.  So every copy the search tries an answer on is a
+*determinization*: a copy of the game (``game.fork(seed, viewer=team)``) in which the decks are
+shuffled again and the other teams' hidden cards are dealt anew from the cards this team has not
+seen (information-set Monte Carlo).  The dice and the Danger coins are not sampled: the copies
+are ``typed`` (each face asked for) and every outcome is tried with its probability
+(table/bots/expect.py: expectimax, a budget of leaves for each answer, the deep many-dice tails
+drawn by their chance once the budget is spent).
 
-For a decision that shapes the turn (which worm, each movement step, which card) the search
-tries every option (the most promising few when there are many) on a number of such
-determinizations, spends its trials where they are most promising (UCB1), plays each trial
-on to the end of the team's turn with a fast policy that moves towards a firing position,
-plays the best card it finds and aims at the enemy, and scores the position the turn leaves
-(worms kept and lost, how exposed they stand).  For the decisions inside an effect (where to
-aim, which die to keep) it asks the greedy bot's one-step trials, with more samples.
+For every question of the team's own turn (which worm, each movement step, which card, where to
+aim, which Accuracy die to keep, which Thing) the search tries every option (the most promising
+few when there are many) on the same few determinizations, plays each on to the end of the
+team's turn with a fast policy that moves towards a firing position, plays the best card it
+finds and aims at the enemy, scores the position the turn leaves (worms kept and lost, how
+exposed they stand) and keeps the option with the best expected score.
 
 Everything is seeded from the bot's seed and the position (the log's length), so the same
 game asks the same question and gets the same answer: a replay, an undo and a resume after a
-power cut choose exactly as before.  The budget is a number of trials, never wall time, for
+power cut choose exactly as before.  The budget is a number of leaves, never wall time, for
 the same reason.
 """
 
 from __future__ import annotations
 
-import math
 import random
 
-from table.engine.decisions import TIMED, DecisionKind, Way
+from table.engine.decisions import TIMED, DecisionKind, Purpose, Way
 from table.hexgrid import distance, neighbour
 
 from .careful import CarefulBot, drown_chance, is_quiet, policy, value
-from .greedy import GreedyBot, sensible
+from .expect import Expect
+from .greedy import GreedyBot, hex_value, sensible
 
 #: decisions the search plays whole turns for (a turn's own choices); the rest use one-step
 #: trials
@@ -44,11 +45,13 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, seed: int | str = 0, trials: int = 64, max_options: int = 10,
-                 samples: int = 4):
+    def __init__(self, seed: int | str = 0, trials: int = 96, max_options: int = 10,
+                 leaves: int = 16, rounds: int = 4, samples: int = 4):
         self.seed = seed
         self.trials = trials
         self.max_options = max_options
+        self.leaves = leaves
+        self.rounds = rounds
         self.greedy = CarefulBot(f"search:{seed}", samples=samples)
 
     def __call__(self, game):
@@ -59,7 +62,7 @@ class SearchBot:
         options = sensible(game)
         if team is None or len(options) == 1:
             return options[0]
-        if d.kind not in TURN_KINDS or game.turn.team != team:
+        if game.turn.team != team or d.kind in (DecisionKind.PILE, DecisionKind.EDIT):
             return self.greedy(game)
         return self._search(game, d, team, options)
 
@@ -68,71 +71,38 @@ class SearchBot:
         rnd = random.Random(f"search:{self.seed}:{len(game.log)}:{d.why}")
         options = self._candidates(game, d, team, options)
         n = len(options)
-        # each option's trials, those that kept the active worm and those that lost it at once
-        # (a jump: the chance of each is known exactly, drown_chance)
-        kept = [[0.0, 0] for _ in range(n)]
-        lost = [[0.0, 0] for _ in range(n)]
-        risk = [drown_chance(game.board, o) if d.kind == DecisionKind.MOVE else 0.0
-                for o in options]
-        budget = max(self.trials, 2 * n)
-        for i in range(budget):
-            k = i if i < n else _ucb(kept, lost, i)
-            v, gone = self._trial(game, options[k], team, rnd)
-            row = lost[k] if gone else kept[k]
-            row[0] += v
-            row[1] += 1
-
-        def mean(k):
-            return _mean(kept[k], lost[k], risk[k])
-        best = max(range(n), key=lambda k: (round(mean(k), 9), is_quiet(options[k]), -k))
+        total = [0.0] * n
+        rounds = leaves = 0
+        # every option tried on the same copies of the game as the team could believe it is
+        # (one a round), each copy's chance weighed exactly (Expect), until the leaves are
+        # spent; the options of a round share their random numbers too (the policy's own tries,
+        # the tails drawn), so they differ by what they do, not by luck
+        while rounds < self.rounds and (rounds == 0 or leaves < self.trials):
+            seed = rnd.getrandbits(64)
+            for k, option in enumerate(options):
+                r = random.Random(seed)
+                expect = Expect(team, lambda g, r=r: rollout(g, team, r), lambda g: evaluate(g, team), r)
+                trial = game.fork(f"{seed}", viewer=team, typed=True)
+                trial.answer(option)
+                total[k] += expect(trial, self.leaves)
+                leaves += expect.leaves
+            rounds += 1
+        best = max(range(n), key=lambda k: (round(total[k] / rounds, 9), is_quiet(options[k]), -k))
         return options[best]
 
     def _candidates(self, game, d, team, options):
-        if d.kind != DecisionKind.MOVE or len(options) <= self.max_options:
+        if len(options) <= self.max_options:
             return options
         board = game.board
+        if d.kind == DecisionKind.HEX and d.purpose is Purpose.TARGET:
+            enemies = [w.at for w in board.worms() if w.team != team]
+            return sorted(options, key=lambda h: (-hex_value(board, h, team), min(
+                (distance(h, e) for e in enemies), default=0)))[:self.max_options]
         worm = board.things.get(game.turn.worm)
-        if worm is None:
+        if d.kind != DecisionKind.MOVE or worm is None:
             return options[:self.max_options]
         return sorted(options, key=lambda o: _stance(board, o[1] or worm.at, team))[
             :self.max_options]
-
-    def _trial(self, game, option, team, rnd) -> tuple[float, bool]:
-        """One trial of ``option``: its value and whether the active worm was lost at once."""
-        worm = game.turn.worm
-        trial = determinize(game, team, rnd)
-        trial.answer(option)
-        gone = worm is not None and worm not in trial.board.things
-        steps = 0
-        while trial.request is not None and steps < 60:
-            if trial.turn.team != team or trial.result is not None:
-                break
-            trial.answer(rollout(trial, team, rnd))
-            steps += 1
-        return evaluate(trial, team), gone
-
-
-def _mean(kept, lost, risk: float) -> float:
-    """An option's value: the trials' mean, or, for a jump that may drown the worm, the means
-    of the trials that kept it and lost it weighed by the exact chance of each."""
-    n = kept[1] + lost[1]
-    if not 0.0 < risk < 1.0 or not kept[1] or not lost[1]:
-        return (kept[0] + lost[0]) / n
-    return (1 - risk) * kept[0] / kept[1] + risk * lost[0] / lost[1]
-
-
-def _ucb(kept, lost, i) -> int:
-    logn = math.log(i + 1)
-
-    def bound(k):
-        n = kept[k][1] + lost[k][1]
-        return (kept[k][0] + lost[k][0]) / n / 100.0 + 0.6 * math.sqrt(logn / n)
-    return max(range(len(kept)), key=bound)
-
-
-def determinize(game, team, rnd):
-    """A copy of ``game`` as ``team`` might believe it is (:meth:`Game.fork` with a viewer)."""
-    return game.fork(f"{rnd.getrandbits(64)}", viewer=team)
 
 
 def rollout(game, team, rnd):

@@ -41,7 +41,7 @@ from .board import Board
 from .cards import Card
 from .config import OPTIONS, GameConfig
 from .decisions import TYPED, Decision, DecisionKind, Illegal, NeedDecision
-from .dice import SeededDice, dice_for
+from .dice import PlayersDice, SeededDice, dice_for
 from .newgame import initial_state
 from .oldlogs import Cursor, pass_over
 from .phases import PhaseRules
@@ -152,13 +152,13 @@ class Game:
         self._undo.shift(at, 1)
         return True
 
-    def fork(self, seed: int | str, viewer: str | None = None) -> "Game":
+    def fork(self, seed: int | str, viewer: str | None = None, typed: bool = False) -> "Game":
         """A copy for a bot to try things on: same position and request, its own dice (from
         ``seed``), the hidden decks reshuffled, no shared state, a log of its own.  With a
         ``viewer`` (a team), the copy is one that team could believe in, whatever it cannot
         see: every hidden card (the other teams' hands, the decks) dealt again from the cards
         it has not seen, put in a canonical order first (:func:`~.belief.deal_for`)."""
-        dice = SeededDice(f"fork:{seed}")      # a bot's copy rolls for itself, never asks
+        dice = (PlayersDice if typed else SeededDice)(f"fork:{seed}")  # typed: each face asked for
         # the fork starts where the step in progress started (the game's view is untouched)
         snap = self._steps.snap if self._steps.dirty else None
         st = State.from_snapshot(snap) if snap is not None else self._steps.st.copy()
