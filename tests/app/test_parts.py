@@ -228,7 +228,7 @@ def test_reading_a_game_in_play_and_at_its_end_changes_nothing(tmp_path):
     daemon = sim_daemon(tmp_path)
     daemon.supervisor.open_all()
     daemon.start_game(GameConfig(teams=2, max_rounds=1))
-    for _ in range(60):                         # steps to copy, then the turn's questions
+    for _ in range(25):                         # steps to copy, then the turn's questions
         if daemon.game.result is not None:
             break
         before = _state(daemon)

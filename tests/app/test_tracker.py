@@ -173,3 +173,33 @@ def test_the_target_token_comes_off_on_the_cards_summary():
     view = View("en", tracker.board, frozenset(land))
     assert "Take the token off" in shown.screen(view).texts[-1]
     assert shown.animated and shown.frame(view, 0.0)[(0, 2)] == scenes.WHITE
+
+
+def test_a_drop_card_the_players_tapped_and_a_crate_they_placed_are_not_said_again():
+    """Issue 37 item 1: with their own Drop deck the players turned the card over and tapped
+    it, then pressed OK on "Drop card: Mine"; they chose where its crate goes, then pressed OK
+    on "Put a crate here".  A crate a box team placed, a crate the box placed itself (one
+    emptiest hex: no question) and a Mine beside it are still said; so is the Drop card the
+    box drew."""
+    from table.engine.board import Thing
+    from table.hexgrid import hexagon
+    land = hexagon((0, 0), 2)
+    drop = [{"event": "end_turn", "team": "blue"}, {"event": "drop", "card": "mine_drop"}]
+    placed = [{"event": "place", "thing": "crate-7", "kind": "crate", "at": [-1, 1]},
+              {"event": "place", "thing": "mine-7", "kind": "mine", "at": [-1, 1]}]
+    for box, crate_said in (((), False), (("blue",), True)):
+        tracker = Tracker(land, box=box)
+        tracker.board.add(Thing("blue-1", "worm", (1, 0), "blue"))
+        tracker.steps([{"event": "activate", "worm": "blue-1", "team": "blue", "at": [1, 0]}])
+        assert [s.instruction for s in tracker.steps(drop)] == []
+        steps = tracker.steps(placed)                    # the answer where the crate goes
+        keys = [c.key for s in steps for c in s.changes]
+        assert keys == (["ch.place.crate"] if crate_said else []) + ["ch.place.mine"]
+        assert {"crate-7", "mine-7"} <= set(tracker.board.things)
+    tracker = Tracker(land)
+    tracker.board.add(Thing("blue-1", "worm", (1, 0), "blue"))
+    tracker.steps([{"event": "activate", "worm": "blue-1", "team": "blue", "at": [1, 0]}])
+    steps = tracker.steps(drop + placed)                 # no question: the box placed it
+    assert [c.key for s in steps for c in s.changes] == ["ch.place.crate", "ch.place.mine"]
+    drawn = Tracker(land, drawn=lambda: [])
+    assert [s.instruction.key for s in drawn.steps(drop)] == ["do.drop"]

@@ -63,6 +63,7 @@ class Tracker:
         self.token = False            # the Target Token stands on the board
         self.sudden = None            # the Sudden Death card just revealed (named once)
         self.active: str | None = None    # the active worm (its jump's die is said by it)
+        self.opening: dict | None = None  # the first event of the batch in :meth:`steps`
         # after :meth:`steps`: (n, board, e) where its first n steps, made of its first e
         # events, leave the board (a copy)
         self.marks: list[tuple[int, Board, int]] = []
@@ -186,6 +187,7 @@ class Tracker:
         out: list[Step] = []
         chunk: list[dict] = []
         self.marks = []
+        self.opening = events[0] if events else None
         for i, e in enumerate(events):
             said = self._said_alone(e, chunk)
             if said is None:
@@ -203,6 +205,17 @@ class Tracker:
         out.extend(self._changes(chunk))
         self._mark(len(out), len(events))
         return out
+
+    def _own_crate(self, chunk: list[dict]) -> Hex | None:
+        """Where ``chunk`` opens its batch with a crate placed at the hex the players just
+        chose for it (a batch is one answer's: one that starts with a crate placed answered
+        where it goes, a Drop card's or a card's; the players put it there as they chose it),
+        for a team the players play; else None."""
+        e = chunk[0]
+        if e is not self.opening or e["event"] != "place" or e.get("kind") != "crate" or \
+                self.active is None or split_id(self.active)[0] in self.box:
+            return None
+        return tuple(e["at"])
 
     def _own_inch(self, chunk: list[dict]) -> bool:
         """``chunk`` is one inch of a worm of a team the players play, and nothing else."""
@@ -250,11 +263,12 @@ class Tracker:
         if self._own_inch(chunk):
             self.apply(chunk)
             return []
-        before, active = self.board.copy(), self.active
+        before, active, placed = self.board.copy(), self.active, self._own_crate(chunk)
         blast = next((tuple(e["at"]) for e in chunk if e["event"] == "blast"), None)
         self.apply(chunk)
         changes = with_rolls(diff(before, self.board, chunk),
                              rolled(chunk, before, self.board, active))
+        changes = [c for c in changes if c.key != "ch.place.crate" or c.at != placed]
         return [Step(changes=tuple(page), at=at, blast=blast if i == 0 else None)
                 for i, (at, page) in enumerate(grouped(changes, self.one_each))]
 
@@ -273,7 +287,9 @@ class Tracker:
     def _said_steps(self, e: dict) -> list[Step]:
         name = e["event"]
         out: list[Step] = []
-        if not (name == "rule" and e.get("card") is not None and e["card"] == self.sudden):
+        if name == "drop" and self.drawn is None:
+            pass              # the players turned the Drop card over and tapped it: they know
+        elif not (name == "rule" and e.get("card") is not None and e["card"] == self.sudden):
             out = [Step(instruction=i) for i in instructions([e], self.board)]
         if name in ("drop", "sudden_death"):
             self.sudden = e["card"] if name == "sudden_death" else None
