@@ -255,6 +255,7 @@ def on_the_buttons(raw: dict) -> tuple[int, bool]:
 # -- the form ------------------------------------------------------------------------------------
 
 def _node() -> str | None:
+    """node, or the one Playwright ships (the browser tests' driver)."""
     found = shutil.which("node")
     if found:
         return found

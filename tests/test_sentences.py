@@ -5,13 +5,12 @@ the table says every area, and "it"/"them", at least once."""
 
 import json
 import re
-import shutil
-import subprocess
 import tomllib
 from pathlib import Path
 
 import pytest
 
+from bench.teach import read_lines
 from table.cards.authoring import line_of, step_line
 from table.engine.anatomy import AREAS
 from table.scenarios import load
@@ -19,7 +18,6 @@ from table.scenarios import load
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "cards.md"
 SCENARIOS = ROOT / "tests" / "scenarios"
-FORM_JS = ROOT / "table" / "web" / "static" / "card-form.js"
 
 
 def rows() -> list[tuple[str, list[str], str]]:
@@ -55,28 +53,11 @@ def test_the_table_says_every_area_and_what_the_step_before_acted_on():
     assert "what=them" in words and "at=them" in words
 
 
-def _node() -> str | None:
-    """node, or the one Playwright ships (the browser tests' driver)."""
-    found = shutil.which("node")
-    if found:
-        return found
-    try:
-        import playwright
-    except ImportError:
-        return None
-    bundled = Path(playwright.__file__).parent / "driver" / "node"
-    return str(bundled) if bundled.exists() else None
-
-
 def test_the_page_form_reads_each_line_as_the_python_does():
-    node = _node()
-    if node is None:
-        pytest.skip("no node (nor Playwright's) to run card-form.js")
     lines = [x for _, got, _ in ROWS for x in got] + [
         "by_hand text=Flip the Danger Flipper: on danger, Blast your own hex.",
         "move pick=all hexes=3 way=roll"]
-    script = (f"const {{stepLines}} = require({json.dumps(str(FORM_JS))});"
-              f"process.stdout.write(JSON.stringify(stepLines({json.dumps(chr(10).join(lines))})));")
-    got = json.loads(subprocess.run([node, "-e", script], capture_output=True, text=True,
-                                    check=True, timeout=60).stdout)
+    (got,), reader = read_lines(["\n".join(lines)])     # (bench/teach.py's reader of the form)
+    if reader == "python":
+        pytest.skip("no node (nor Playwright's) to run card-form.js")
     assert got == [step_line(x) for x in lines]

@@ -227,3 +227,47 @@ def parse_cards(raw: Any) -> dict:
                             f"({cards[card.id].source or 'shipped'})")
         cards[card.id] = card
     return cards
+
+
+# -- a card played ------------------------------------------------------------------------------
+
+#: the keys of a ``then`` entry: a card played at a PLAY symbol
+THEN_KEYS = {"card", "target", "facing", "thing", "moves"}
+NOT_WEAPONS = ("drop", "sudden_death")
+
+
+def weapon(card: Any, where: str, cards: dict) -> None:
+    """``card`` is a weapon card of the library (Malformed names the known ones if not)."""
+    known = cards.get(card) if isinstance(card, str) else None
+    if known is None or known.kind in NOT_WEAPONS:
+        ids = ", ".join(sorted(c.id for c in cards.values() if c.kind not in NOT_WEAPONS))
+        raise Malformed(f"{where}: unknown weapon card {show(card)} (known: {ids})")
+
+
+def played(t: dict, where: str, moves: str) -> dict:
+    """An entry's card play read: its ``target``, ``facing``, ``thing`` and the answers of
+    its card's MOVE symbols (under the key ``moves``)."""
+    out = dict(t)
+    if "thing" in t and not isinstance(t["thing"], str):
+        raise Malformed(f"{where}.thing: expected text, got {show(t['thing'])}")
+    if "target" in t:          # (a hex: the token may have moved by then)
+        out["target"] = hexagon(t["target"], f"{where}.target")
+    if "facing" in t:
+        out["facing"] = whole(t["facing"], f"{where}.facing", 1, 6)
+    out[moves] = [parse_move(m, f"{where}.{moves}[{j}]")
+                  for j, m in enumerate(items(t.get(moves, []), f"{where}.{moves}"))]
+    return out
+
+
+def thens(raw: Any, where: str, cards: dict) -> list[dict]:
+    """A play's ``then`` entries read: the cards played at its PLAY symbols, in order."""
+    out = []
+    for k, entry in enumerate(items(raw, where)):
+        at = f"{where}[{k}]"
+        keys(entry, THEN_KEYS, at)
+        if "card" not in entry:
+            raise Malformed(f"{at}.card: missing (the card played at that PLAY symbol)")
+        weapon(entry["card"], f"{at}.card", cards)
+        out.append(played(entry, at, "moves"))
+    return out
+

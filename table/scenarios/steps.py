@@ -15,7 +15,8 @@ from table.engine.cards import CardPlay
 from table.engine.effects import CHOOSE_ORDER, RULES
 
 from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, order, parse_cards,
-                     parse_choices, parse_move, parse_random, parse_things, show, whole)
+                     parse_choices, parse_move, parse_random, parse_things, show, thens, weapon,
+                     whole)
 
 SECTIONS = {"title", "board", "things", "random", "choices", "steps", "cards"}
 BOARD_KEYS = {"land", "wind", "rules", "order"}
@@ -136,38 +137,11 @@ def _parse_step(step: Any, i: int, cards: dict) -> dict:
     return out
 
 
-#: the keys of a ``then`` entry of a ``play`` step: a card played at a PLAY symbol
-THEN_KEYS = {"card", "target", "facing", "thing", "moves"}
-
-
 def _check_play(step: dict, out: dict, where: str, cards: dict) -> None:
-    _weapon(step["card"], f"{where}.card", cards)
+    weapon(step["card"], f"{where}.card", cards)
     out["moves"] = [parse_move(m, f"{where}.moves[{j}]")
                     for j, m in enumerate(items(step.get("moves", []), f"{where}.moves"))]
-    out["then"] = []
-    for k, entry in enumerate(items(step.get("then", []), f"{where}.then")):
-        at = f"{where}.then[{k}]"
-        keys(entry, THEN_KEYS, at)
-        if "card" not in entry:
-            raise Malformed(f"{at}.card: missing (the card played at that PLAY symbol)")
-        _weapon(entry["card"], f"{at}.card", cards)
-        played = dict(entry)
-        if "target" in entry:      # (a hex: the token may have moved by then)
-            played["target"] = hexagon(entry["target"], f"{at}.target")
-        if "facing" in entry:
-            played["facing"] = whole(entry["facing"], f"{at}.facing", 1, 6)
-        if "thing" in entry and not isinstance(entry["thing"], str):
-            raise Malformed(f"{at}.thing: expected text, got {show(entry['thing'])}")
-        played["moves"] = [parse_move(m, f"{at}.moves[{j}]")
-                           for j, m in enumerate(items(entry.get("moves", []), f"{at}.moves"))]
-        out["then"].append(played)
-
-
-def _weapon(card: Any, where: str, cards: dict) -> None:
-    known = cards.get(card) if isinstance(card, str) else None
-    if known is None or known.kind in ("drop", "sudden_death"):
-        ids = ", ".join(sorted(c.id for c in cards.values() if c.kind not in ("drop", "sudden_death")))
-        raise Malformed(f"{where}: unknown weapon card {show(card)} (known: {ids})")
+    out["then"] = thens(step.get("then", []), f"{where}.then", cards)
 
 
 def _check_drop(step: dict, where: str, cards: dict) -> None:

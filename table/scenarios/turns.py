@@ -70,14 +70,13 @@ from table.librarygame import LibraryGame
 
 from .answers import TurnAnswers, Wrong, check_plays
 from .fields import (CHOICE_KINDS, CannotRun, Malformed, hexagon, items, keys, order, parse_cards,
-                     parse_choices, parse_move, parse_random, parse_things, show, whole)
+                     parse_choices, parse_move, parse_random, parse_things, played, show, thens,
+                     weapon, whole)
 
 GAME_SECTIONS = {"title", "game", "things", "random", "choices", "turns", "cards"}
 GAME_KEYS = {"seed", "teams", "options", "wind", "drop_deck", "land", "max_rounds", "larger_map",
              "hands", "order"}
 TURN_KEYS = {"team", "worm", "moves", "card", "target", "facing", "thing", "card_moves", "then"}
-#: the keys of a ``then`` entry: a card played at a PLAY symbol (its MOVE symbols: ``moves``)
-THEN_KEYS = {"card", "target", "facing", "thing", "moves"}
 
 
 class GameScenario:
@@ -242,41 +241,13 @@ def _turn(t: Any, where: str, playing: list[str], cards: dict) -> dict:
         raise Malformed(f"{where}.team: {show(t['team'])} is not a team in play "
                         f"({', '.join(playing)})")
     if "card" in t and t["card"] != PASS:
-        _weapon(t["card"], f"{where}.card", cards)
-    out = _played(t, where, "card_moves")
+        weapon(t["card"], f"{where}.card", cards)
+    out = played(t, where, "card_moves")
     out["moves"] = [parse_move(m, f"{where}.moves[{j}]")
                     for j, m in enumerate(items(t.get("moves", []), f"{where}.moves"))]
     if len(out["moves"]) > 2:
         raise Malformed(f"{where}.moves: a turn has two movement steps, {len(out['moves'])} given")
-    out["then"] = []
-    for k, entry in enumerate(items(t.get("then", []), f"{where}.then")):
-        at = f"{where}.then[{k}]"
-        keys(entry, THEN_KEYS, at)
-        if "card" not in entry:
-            raise Malformed(f"{at}.card: missing (the card played at that PLAY symbol)")
-        _weapon(entry["card"], f"{at}.card", cards)
-        out["then"].append(_played(entry, at, "moves"))
-    return out
-
-
-def _weapon(card: Any, where: str, cards: dict) -> None:
-    if not isinstance(card, str) or card not in cards or cards[card].kind in ("drop",
-                                                                            "sudden_death"):
-        raise Malformed(f"{where}: unknown weapon card {show(card)}")
-
-
-def _played(t: dict, where: str, moves: str) -> dict:
-    """An entry's card play read: its ``target``, ``facing``, ``thing`` and the answers of
-    its card's MOVE symbols (under the key ``moves``)."""
-    out = dict(t)
-    if "thing" in t and not isinstance(t["thing"], str):
-        raise Malformed(f"{where}.thing: expected text, got {show(t['thing'])}")
-    if "target" in t:
-        out["target"] = hexagon(t["target"], f"{where}.target")
-    if "facing" in t:
-        out["facing"] = whole(t["facing"], f"{where}.facing", 1, 6)
-    out[moves] = [parse_move(m, f"{where}.{moves}[{j}]")
-                  for j, m in enumerate(items(t.get(moves, []), f"{where}.{moves}"))]
+    out["then"] = thens(t.get("then", []), f"{where}.then", cards)
     return out
 
 

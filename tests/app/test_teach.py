@@ -69,7 +69,7 @@ def test_a_bazooka_like_supply_card_is_told_in_a_dozen_presses():
     assert w.prompt.selected == "done"              # one line told: "Done" comes first
     assert h.pick("done") is None and w.stage == "check"
     out = h.pick("save")
-    assert isinstance(out, Result) and not out.by_hand
+    assert isinstance(out, Result) and all(s["do"] != "by_hand" for s in out.raw["text"])
     card, problems = parse_card(out.raw, "test", 0)
     assert problems == []
     assert (card.kind, card.target, card.accuracy, card.action, card.text) == (

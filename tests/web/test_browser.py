@@ -7,10 +7,7 @@ page is served by a real server over sim devices that a stand-in daemon drives.
 from __future__ import annotations
 
 import json
-import os
-import re
 import subprocess
-import sys
 import urllib.request
 from pathlib import Path
 
@@ -19,6 +16,7 @@ import pytest
 from table.web import sim_uid
 
 from .conftest import StandIn
+from .simulator import start_sim
 from tests.polling import until
 
 ENSURE = Path(__file__).with_name("ensure_chromium.sh")
@@ -163,21 +161,8 @@ def test_pairing_in_the_browser(page, devices, start):
 
 def test_the_real_daemon_in_the_browser(page, tmp_path):
     """`worms-table run --sim` serves the page; a press changes the OLED, a tap reaches it."""
-    cmd = [sys.executable, "-m", "table.cli", "run", "--sim", "--state-dir", str(tmp_path),
-           "--port", "0", "--seed", "1"]
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    daemon = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                              env=env)
+    daemon, url = start_sim("run", tmp_path, 1)
     try:
-        url = None
-        lines = []
-        while url is None:
-            line = daemon.stdout.readline()
-            assert line, f"the daemon stopped: {''.join(lines)}"
-            lines.append(line)
-            if m := re.match(r"simulator: (http://127\.0\.0\.1:\d+/)$", line.strip()):
-                url = m.group(1)
-
         def state():
             with urllib.request.urlopen(url + "state", timeout=5) as res:
                 return json.load(res)

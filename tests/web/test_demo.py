@@ -13,7 +13,7 @@ import pytest
 from table.app import boxseat
 from table.app.daemon import Daemon
 from table.app.demo import footing
-from table.app.demo.show import BYE_S, CODE_S, NOTICE_S, RESULT_S, Show
+from table.app.demo.show import BYE_S, CODE_S, NOTICE_S, RESULT_S, Act, Show
 from table.app.demo.shot import WeaponPick
 from table.app.demo.visitor import Scene, invite_screen
 from table.cards.simtags import card_for_uid, sim_uid
@@ -59,6 +59,18 @@ def said(daemon) -> str:
 
 def press(daemon, name: str, long: bool = False) -> None:
     daemon.handle_input(InputEvent(name, long))
+
+
+def play_versus(daemon, show, clock, limit=3000) -> None:
+    """The visitor answers every prompt of the short game with OK (the table's defaults), a
+    beat at a time, until it ends."""
+    for _ in range(limit):
+        if show.act != Act.VERSUS:
+            return
+        clock.now += 0.5
+        press(daemon, "ok")
+        show.beat()
+    raise AssertionError("the short game never ended")
 
 
 def tap(daemon, card: str | None) -> None:

@@ -15,7 +15,7 @@ from table.engine.game import GameConfig
 
 from tests.app.driver import Player, enrol_all, play_out, running, sim_daemon
 
-from .test_demo import on_show, press
+from .test_demo import on_show, play_versus, press
 
 
 class LandCheck:
@@ -61,12 +61,7 @@ def test_the_short_game_s_board_is_the_one_the_engine_laid(devices, clock):
     press(daemon, "ok", long=True)
     assert show.act == Act.VERSUS
     check = LandCheck(daemon)
-    for _ in range(600):
-        if show.act != Act.VERSUS:
-            break
-        clock.now += 0.5
-        press(daemon, "ok")
-        show.beat()
+    play_versus(daemon, show, clock)
     assert check.boards > 5 and check.failed == []
 
 

@@ -6,10 +6,9 @@ the show's turn lines said "Drowned" of the team's own worm)."""
 from __future__ import annotations
 
 from table.app.demo import footing
-from table.app.demo.show import Act
 from table.engine.decisions import Way
 
-from .test_demo import on_show, press
+from .test_demo import on_show, play_versus, press
 
 
 def watch_moves(daemon) -> list[bool]:
@@ -39,12 +38,7 @@ def test_the_box_in_the_short_game_makes_no_jump_that_may_drown(devices, clock):
     moves = watch_moves(daemon)
     for _ in range(4):
         press(daemon, "ok", long=True)
-        for _ in range(600):
-            if show.act != Act.VERSUS:
-                break
-            clock.now += 0.5
-            press(daemon, "ok")
-            show.beat()
+        play_versus(daemon, show, clock)
         clock.now += 10
         show.beat()
     assert len(moves) > 10 and not any(moves)

@@ -5,11 +5,9 @@ a page too busy to run its hold timer in time, and the short game against the bo
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 
+from .simulator import start_sim
 from .test_browser import browser, page  # noqa: F401,F811  (fixtures)
 
 HOLD_MS = 800                 # the page's hold time (table/web/static/app.js)
@@ -20,18 +18,8 @@ class Demo:
 
     def __init__(self, page, tmp_path) -> None:  # noqa: F811
         self.page = page
-        cmd = [sys.executable, "-m", "table.cli", "demo", "--sim", "--port", "0", "--seed", "3",
-               "--state-dir", str(tmp_path)]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            assert line, f"the demo stopped: {''.join(lines)}"
-            lines.append(line)
-            if m := re.match(r"simulator: (http://127\.0\.0\.1:\d+/)$", line.strip()):
-                break
-        page.goto(m.group(1))
+        self.proc, url = start_sim("demo", tmp_path, 3)
+        page.goto(url)
         page.wait_for_selector("#live:not(.off)")
 
     def oled(self) -> str:

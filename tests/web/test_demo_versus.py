@@ -13,21 +13,10 @@ from table.app.demo import versus
 from table.app.demo.show import Act
 from table.app.demo.shot import WeaponPick
 
-from .test_demo import on_show, press, said
+from .test_demo import on_show, play_versus, press, said
 
 RESULTS = ("First blood: you win!", "First blood: the box wins",
            "A draw: nobody drew first blood")
-
-
-def _play_versus(daemon, show, clock, limit=3000):
-    """The visitor answers every prompt with OK (the table's defaults), a beat at a time."""
-    for _ in range(limit):
-        if show.act != Act.VERSUS:
-            return
-        clock.now += 0.5
-        press(daemon, "ok")
-        show.beat()
-    raise AssertionError("the short game never ended")
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -41,7 +30,7 @@ def test_a_visitor_plays_a_short_game_against_the_box_then_the_show_goes_on(devi
     assert show.act == Act.VERSUS and daemon.jg.game_id != show_game
     assert daemon.game.config.box == (("red", "easy"),)
     assert sorted(w.team for w in daemon.game.board.worms()) == ["blue", "red"]
-    _play_versus(daemon, show, clock)
+    play_versus(daemon, show, clock)
     assert show.act == Act.BYE and daemon.jg.game_id == show_game
     assert daemon.game.log == log                     # the show's game as it was
     assert any(r in said(daemon) for r in RESULTS), said(daemon)
@@ -82,7 +71,7 @@ def test_a_short_game_begun_while_the_winner_is_on_show_ends_in_a_new_show_game(
         show.beat()
     over, games = daemon.jg.game_id, show.games
     press(daemon, "ok", long=True)
-    _play_versus(daemon, show, clock)
+    play_versus(daemon, show, clock)
     assert any(r in said(daemon) for r in RESULTS), said(daemon)
     assert not daemon.store.problems
     clock.now += 10

@@ -27,16 +27,14 @@ which face was taken back, the box's change screens show the die typed beside wh
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import signal
-import subprocess
-import sys
 import urllib.request
 
 from table.ui.strings import text
 
+from .simulator import start_sim
 from .test_browser import browser, page  # noqa: F401,F811  (fixtures)
 
 MOVE = text("prompt.move_only", "en")       # a movement step's question ("Where to?")
@@ -80,18 +78,7 @@ class Table:
         self.dice = random.Random(seed) if own_dice else None
 
     def start(self) -> None:
-        cmd = [sys.executable, "-m", "table.cli", "run", "--sim", "--state-dir",
-               str(self.state_dir), "--port", "0", "--seed", str(self.seed), *self.args]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            assert line, f"the daemon stopped: {''.join(lines)}"
-            lines.append(line)
-            if m := re.match(r"simulator: (http://127\.0\.0\.1:\d+/)$", line.strip()):
-                self.url = m.group(1)
-                break
+        self.proc, self.url = start_sim("run", self.state_dir, self.seed, *self.args)
         self.page.goto(self.url)
         self.page.wait_for_selector("#live:not(.off)")
         self.page.wait_for_function("document.getElementById('oled-text').textContent !== ''")

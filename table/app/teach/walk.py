@@ -43,10 +43,9 @@ WEAPONS = authoring.WEAPON_KINDS
 
 @dataclass(frozen=True)
 class Result:
-    """What the walk learnt: the card as a card file holds it; ``by_hand``: its text (or a
-    line of it) is the players' to resolve."""
+    """What the walk learnt: the card as a card file holds it (a ``by_hand`` step: a line of
+    its text the players resolve)."""
     raw: dict
-    by_hand: bool = False
 
 
 class Walk:
