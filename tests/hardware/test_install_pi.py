@@ -191,32 +191,101 @@ def apt_line(out):
     return next((line for line in out.splitlines() if "apt-get install" in line), "")
 
 
+BASE = {"git", "python3-venv", "python3-dev", "build-essential"}
+
+
 @pytest.mark.parametrize("machine, argv, wanted, named", [
-    ("aarch64", [], {"git", "python3-venv", "python3-dev", "build-essential"},
-     "RPi.GPIO is built here, with build-essential, python3-dev"),
-    ("aarch64", ["--pin-library", "lgpio"], {"git", "python3-venv", "python3-dev", "build-essential"},
-     None),
-    ("armv7l", [], {"git", "python3-venv", "python3-dev", "build-essential", "libjpeg-dev",
-                    "zlib1g-dev", "libfreetype-dev"},
-     "Pillow is built here, with libjpeg-dev, zlib1g-dev, libfreetype-dev"),
+    ("aarch64", [], BASE, "RPi.GPIO is built here, with build-essential, python3-dev"),
+    ("aarch64", ["--pin-library", "lgpio"], BASE, None),
+    ("armv7l", ["--pin-library", "lgpio"], BASE | {"python3-pil", "python3-cbor2"},
+     "Debian's python3-pil, python3-cbor2, used by the virtual environment (PyPI has no armv7l "
+     "Pillow wheel)"),
 ])
 def test_only_packages_debian_and_pi_os_both_have_each_wheel_built_named(tmp_path, machine, argv,
                                                                          wanted, named):
     """Issue 36 item 2: no liblgpio-dev or swig (not in Debian; lgpio is a wheel), the compiler
-    installed, and each wheel pip builds here named with its headers."""
+    installed, and each wheel pip builds here named with its headers; on the 32-bit OS no Pillow
+    built (no headers for it), Debian's used instead and named."""
     root = pi_tree(tmp_path, PI4)
     code, out, err = install(root, "--machine", machine, *argv)
     assert code == 0, err
     line = apt_line(out)
     assert set(line.split("(")[0].split("--no-install-recommends")[1].split()) == wanted
-    assert (named in line) if named else "is built here" not in line
+    assert (named in line) if named else "is built here" not in line and "Debian's" not in line
     dpkg_status(root, wanted)                           # all installed: apt is not run again
     code, out, _ = install(root, "--machine", machine, *argv)
     assert "apt-get" not in out
-    dpkg_status(root, wanted - {"libfreetype-dev"})
+    dpkg_status(root, wanted - {"python3-dev"})
     code, out, _ = install(root, "--machine", machine, *argv)
-    if "libfreetype-dev" in wanted:
-        assert apt_line(out).split("--no-install-recommends")[1].split()[0] == "libfreetype-dev"
+    assert apt_line(out).split("--no-install-recommends")[1].split()[0] == "python3-dev"
+
+
+@pytest.mark.parametrize("machine, venv", [
+    ("armv7l", "python3 -m venv --system-site-packages "),
+    ("aarch64", "python3 -m venv /"),
+])
+def test_the_32_bit_os_makes_a_venv_that_sees_debians_pillow(tmp_path, machine, venv):
+    """Issue 36 (armhf): pip finds Debian's python3-pil installed and builds no Pillow."""
+    code, out, err = install(pi_tree(tmp_path, PI4), "--machine", machine)
+    assert code == 0, err
+    assert f"would run: {venv}" in out
+
+
+def test_a_venv_made_without_the_system_packages_is_made_again_with_them(tmp_path):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from installpi.changes import Changes
+    from installpi.venv import make
+
+    folder = Path("/opt/worms-table/.venv")
+    (tmp_path / "opt/worms-table/.venv/bin").mkdir(parents=True)
+    (tmp_path / "opt/worms-table/.venv/bin/python").touch()
+    cfg = tmp_path / "opt/worms-table/.venv/pyvenv.cfg"
+    cfg.write_text("home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.11.2\n")
+    for machine, runs in (("aarch64", []), ("armv7l", [["python3", "-m", "venv",
+                                                       "--system-site-packages", str(folder)]])):
+        changes = Changes(tmp_path, dry=True)
+        make(changes, folder, machine)
+        assert changes.commands == runs
+    cfg.write_text("home = /usr/bin\ninclude-system-site-packages = true\n")
+    changes = Changes(tmp_path, dry=True)
+    make(changes, folder, "armv7l")
+    assert changes.commands == []
+    make(changes, folder, "aarch64")                    # the card moved to the 64-bit OS
+    assert changes.commands == [["python3", "-m", "venv", str(folder)]]
+
+
+def test_the_64_bit_kernel_of_the_32_bit_os_counts_as_armv7l():
+    """Pi OS 32-bit on a Pi 3 or 4 may boot a 64-bit kernel: uname -m says aarch64, its Python
+    has 4-byte pointers and takes armv7l wheels."""
+    module = load_install_pi()
+    assert module.cpu("aarch64", 4) == "armv7l"
+    assert module.cpu("aarch64", 8) == "aarch64"
+    assert module.cpu("armv7l", 4) == "armv7l" and module.cpu("x86_64", 8) == "x86_64"
+
+
+def test_an_armv6_pi_is_refused_naming_the_board(tmp_path):
+    """Issue 36 item 3: PyPI's lgpio wheel is armv7l only; a Pi Zero W or Pi 1 is refused before
+    anything changes, with what to use instead."""
+    root = pi_tree(tmp_path, "Raspberry Pi Zero W Rev 1.1")
+    before = snapshot(root)
+    code, out, err = install(root, "--machine", "armv6l")
+    assert code == 2 and "Traceback" not in err and out == ""
+    assert err.startswith("install-pi: Raspberry Pi Zero W Rev 1.1 has an ARMv6 CPU (armv6l")
+    assert "no armv6l wheel of lgpio" in err and "Use a Pi Zero 2 W" in err
+    assert snapshot(root) == before
+
+
+def test_a_pip_configuration_naming_another_index_is_said(tmp_path):
+    """Raspberry Pi OS's /etc/pip.conf adds piwheels.org: the install says so, with how to use
+    PyPI alone; plain Debian has none and nothing is said."""
+    root = pi_tree(tmp_path, PI4)
+    code, out, _ = install(root)
+    assert "noted: /etc/pip.conf" not in out
+    (root / "etc").mkdir(exist_ok=True)
+    (root / "etc/pip.conf").write_text("[global]\nextra-index-url=https://www.piwheels.org/simple\n")
+    code, out, _ = install(root)
+    assert "noted: /etc/pip.conf makes pip use https://www.piwheels.org/simple as well as PyPI; " \
+        "to use PyPI alone: sudo PIP_CONFIG_FILE=/dev/null scripts/install-pi" in out
 
 
 def test_plain_debian_gets_the_gpio_and_i2c_groups(tmp_path):
@@ -298,3 +367,7 @@ def test_pillow_without_freetype_stops_the_install_saying_how_to_mend_it(tmp_pat
                                     "exit 1\n")
     with pytest.raises(StepFailed, match=r"No module named PIL.*remove .*bad\) and run install-pi again"):
         check_pillow(Changes(tmp_path, dry=False), bad, font)
+    (bad / "bin/python").write_text("#!/bin/sh\necho 'ImportError: The _imagingft C module' >&2\nexit 1\n")
+    with pytest.raises(StepFailed, match=r"Debian's python3-pil is used here.*apt-get install "
+                                         r"--reinstall python3-pil"):
+        check_pillow(Changes(tmp_path, dry=False), bad, font, debian=True)
