@@ -96,8 +96,9 @@ def make(ch: Changes, folder: Path, machine: str) -> None:
         return
     flag = ("--system-site-packages",) if system else ()
     ch.run("python3", "-m", "venv", *flag, str(folder), why="the program's own Python" + (
-        f", which also sees Debian's {', '.join(FROM_DEBIAN[machine])} (installed above; pip finds "
-        "them there and leaves them)" if system else ""))
+        f", which also sees the system's packages: pip takes Debian's {', '.join(FROM_DEBIAN[machine])} "
+        "installed above, and any other the system has in pyproject.toml's ranges, as they are"
+        if system else ""))
 
 
 def sees_system(pyvenv_cfg: str) -> bool:
