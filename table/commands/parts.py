@@ -4,7 +4,8 @@ Writes STL (to print) and STEP (to edit) of every part, a preview PNG of each an
 assembly, the diffuser's cutting outline and parts.md, then checks the box can be built
 (closed solids, the print bed, no part inside another, the gears, the cells, the screw holes,
 the bought parts' pockets; bridges, screws, tool access, gear mesh, wire clearance, service,
-boards: see table/parts/checks.py), printing each check's figure.  Exit 0 when every check
+boards, the power board, features, step pictures: see
+table/parts/checks.py), printing each check's figure.  Exit 0 when every check
 holds, 1 when one fails.  Needs the `cad` extra (build123d); a Pi install does not carry it.
 """
 
@@ -50,7 +51,7 @@ def run(args) -> int:
     checks = None
     if not args.no_check:
         from table.parts.checks import run_all
-        checks = run_all(bld)
+        checks = run_all(bld, pictures=not args.no_pictures)
     from table.parts.export import write
     try:
         written = write(bld, out, checks, pictures=not args.no_pictures)

@@ -83,6 +83,7 @@ class Build:
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
     checked: dict[str, Result] | None = None    # checks.run_all's findings, once run
+    pictures: list | None = None     # steppics.images: each step's picture, once drawn
 
     def part(self, name: str) -> list[Part]:
         return [p for p in self.parts if p.name == name or p.family == name]

@@ -13,7 +13,7 @@ import build123d as bd
 
 from . import dial as D
 from . import panel as P
-from . import boardcheck
+from . import boardcheck, steppics
 from . import fitcheck as F
 from .features import features
 from .assembly import Build, Result
@@ -196,9 +196,10 @@ def pockets(bld: Build) -> list[str]:
     return out
 
 
-def run_all(bld: Build) -> dict[str, Result]:
+def run_all(bld: Build, pictures: bool = True) -> dict[str, Result]:
     """Every check: name -> (problems, the figure it measured); kept on the build, so the
-    command, the tests and the benchmark measure a build once."""
+    command, the tests and the benchmark measure a build once.  `pictures`: draw the step
+    pictures (kept on the build for the files) and check them too."""
     if bld.checked is not None:
         return bld.checked
 
@@ -228,5 +229,7 @@ def run_all(bld: Build) -> dict[str, Result]:
         "power board": boardcheck.check(),
         "features": features(bld),
     }
+    if pictures:
+        out["step pictures"] = steppics.check(bld)
     bld.checked = out
     return out

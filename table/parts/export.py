@@ -17,6 +17,7 @@ from .geometry import chain_text
 from .drawings import power_board_svg
 from .panel import diffuser_svg
 from .render import chain_picture, render
+from .steppics import BOUGHT_COLOUR
 from .split import KEY_DEPTH, oriented_size
 
 EXPLODE = {"panel": 70.0, "diffuser": 95.0, "dial": 110.0}
@@ -60,6 +61,15 @@ def write(bld: Build, out: Path, checks: dict[str, tuple[list[str], str]] | None
         written.append(path)
     if pictures:
         written += step_pictures(bld, out / "steps")
+        from .boardpicture import picture
+        from .steppics import underside
+
+        path = out / "panel_underside.png"
+        underside(bld).save(path)
+        written.append(path)
+        path = out / "power_board.png"
+        picture(*_pins(bld)).save(path)
+        written.append(path)
     if pictures:
         path = out / "chain.png"
         chain_picture(bld.layout, path)
@@ -76,43 +86,30 @@ def write(bld: Build, out: Path, checks: dict[str, tuple[list[str], str]] | None
     return written
 
 
-BOUGHT_COLOUR = {"servo": (50, 60, 170), "pi": (30, 120, 60), "pico": (30, 120, 60),
-                 "shifter": (30, 120, 60), "oled": (30, 30, 40), "reader": (170, 40, 40),
-                 "switches": (60, 60, 60), "LEDs": (255, 250, 240), "jack": (40, 40, 40),
-                 "623 bearing": (170, 170, 180)}
-EARLIER = (205, 205, 200)
-
-
-def step_pictures(bld: Build, out: Path, size: int = 500) -> list[Path]:
-    """One picture per step of hardware/ASSEMBLY.md: the scene it happens in, what came before
-    in grey, what it adds in colour (bought parts as blocks)."""
-    from .steps import bought_bodies, walk
+def step_pictures(bld: Build, out: Path) -> list[Path]:
+    """One picture per step of hardware/ASSEMBLY.md (steppics.images)."""
+    from .steppics import images
 
     out.mkdir(parents=True, exist_ok=True)
-    colour = {id(s): p.colour[:3] for p in bld.parts for s in [p.shape]}
-    bought = bought_bodies(bld)
-    for name, body in bought.items():
-        tint = next((c for k, c in BOUGHT_COLOUR.items() if name.startswith(k)), (90, 90, 90))
-        for b in body:
-            colour[id(b)] = tint
     written = []
-    for step, new, _, scene, _ in walk(bld, bought):
-        fresh = {id(s) for s in new}
-        items = [(s, colour.get(id(s), (90, 90, 90)) if id(s) in fresh else EARLIER)
-                 for s in scene]
+    for step, img in images(bld):
         path = out / f"step{step.number:02d}.png"
-        render(items, path, size=size, tolerance=0.6, azimuth=step.azimuth,
-               elevation=step.elevation)
+        img.save(path)
         written.append(path)
     return written
 
 
-def power_board(bld: Build) -> str:
-    """The power board's 1:1 drawing with the profile's Pico pins."""
+def _pins(bld: Build) -> tuple[int, int]:
+    """The profile's Pico pins: the LEDs' data, the servo."""
     p = bld.profile
     led = p.leds.pico_pin if p.leds is not None and p.leds.pico_pin is not None else 2
     servo = p.wind.pico_pin if p.wind is not None and p.wind.pico_pin is not None else 15
-    return power_board_svg(led, servo)
+    return led, servo
+
+
+def power_board(bld: Build) -> str:
+    """The power board's 1:1 drawing with the profile's Pico pins."""
+    return power_board_svg(*_pins(bld))
 
 
 def render_assembly(bld: Build, path: Path, size: int = 900) -> None:
@@ -172,7 +169,9 @@ def parts_md(bld: Build, checks: dict[str, tuple[list[str], str]] | None) -> str
     lines += ["", "Each part has `NAME.stl` (to print, laid as above), `NAME.step` (to edit) and "
               "`NAME.png`; `assembly.step` and `assembly.png` show the whole box, `chain.png` "
               "the LED chain's order, "
-              "`diffuser.svg` is the diffuser's outline for a laser cutter.", ""]
+              "`diffuser.svg` is the diffuser's outline for a laser cutter; `steps/` holds a picture per "
+              "step of the guide, `panel_underside.png` the chain's wires seen from below and "
+              "`power_board.png` both sides of the power board.", ""]
     if bld.keys:
         lines += [f"Split parts are keyed with {bld.keys} pins of 1.75 mm filament, "
                   f"{2 * KEY_DEPTH - 0.5:g} mm long, in 1.9 mm holes: glue the faces (CA or "

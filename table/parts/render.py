@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 BACKGROUND = (250, 250, 247)
 LIGHT = np.array([-0.35, -0.55, 0.76])
-LIGHT = LIGHT / np.linalg.norm(LIGHT)
+LIGHT = LIGHT / np.linalg.norm(LIGHT)     # the light in the world for the default view below
 
 
 _MESHES: dict = {}
@@ -61,14 +61,24 @@ def _view(azimuth: float, elevation: float) -> np.ndarray:
     return np.array([right, up, towards])
 
 
-def render(items: list[tuple[object, tuple[int, ...]]], path: Path, size: int = 900,
-           azimuth: float = -30.0, elevation: float = 35.0, tolerance: float = 0.25) -> None:
-    """Draw shapes (each with its colour, RGB or RGBA) into a PNG of size x size pixels."""
+#: a wire to draw: its polyline (x, y, z in mm), its colour (RGB) and its width in pixels
+Line = tuple[list[tuple[float, float, float]], tuple[int, int, int], float]
+
+
+def draw(items: list[tuple[object, tuple[int, ...]]], size: int = 900, azimuth: float = -30.0,
+         elevation: float = 35.0, tolerance: float = 0.25, lines: list[Line] | None = None,
+         fit: float = 0.9):
+    """Draw shapes (each with its colour, RGB or RGBA) and wires (each with a light casing, so a
+    dark wire shows on a dark part) into a size x size picture, the scene filling `fit` of it.
+    Returns the picture and a function that maps points (n x 3, mm) to its pixels (n x 2)."""
     view = _view(azimuth, elevation)
+    light = view.T @ (_view(-30.0, 35.0) @ LIGHT)     # it turns with the view: lit from the front
     polys, depths, colours = [], [], []
     meshes = [(mesh(shape, tolerance), colour) for shape, colour in items]
-    every = np.concatenate([m[0][0] for m in meshes if len(m[0][0])]) if meshes else None
-    scene = float(np.max(np.ptp(every, axis=0))) if every is not None and len(every) else 1.0
+    every = [m[0][0] for m in meshes if len(m[0][0])] + [np.array(p, float) for p, _, _ in
+                                                         lines or [] if len(p)]
+    allv = np.concatenate(every) if every else np.zeros((1, 3))
+    scene = float(np.max(np.ptp(allv, axis=0))) or 1.0
     for (v, t), colour in meshes:
         if len(t) == 0:
             continue
@@ -83,35 +93,78 @@ def render(items: list[tuple[object, tuple[int, ...]]], path: Path, size: int = 
         n = n[keep] / norm[keep, None]
         tri = tri[keep]
         facing = n @ view[2]
-        n = np.where(facing[:, None] < 0, -n, n)         # light both sides of thin walls
-        shade = 0.45 + 0.55 * np.clip(n @ LIGHT, 0, 1)
         rgba = tuple(colour) + (255,) * (4 - len(colour))
+        if rgba[3] < 255:                                # see-through: its near faces only
+            tri, n, facing = tri[facing > 0], n[facing > 0], facing[facing > 0]
+        n = np.where(facing[:, None] < 0, -n, n)         # light both sides of thin walls
+        shade = 0.45 + 0.55 * np.clip(n @ light, 0, 1)
         base = np.array(rgba[:3], dtype=float)
         cols = np.clip(base[None, :] * shade[:, None], 0, 255).astype(int)
         cols = np.concatenate([cols, np.full((len(cols), 1), rgba[3])], axis=1)
         polys.append(tri[:, :, :2])
         depths.append(tri[:, :, 2].mean(axis=1))
         colours.append(cols)
-    if not polys:
-        Image.new("RGB", (size, size), BACKGROUND).save(path)
-        return
-    xy = np.concatenate(polys)
-    depth = np.concatenate(depths)
-    cols = np.concatenate(colours)
-    lo, hi = xy.reshape(-1, 2).min(axis=0), xy.reshape(-1, 2).max(axis=0)
-    scale = 0.9 * 2 * size / max(hi - lo)
+    xy = np.concatenate(polys) if polys else np.zeros((0, 3, 2))
+    flat = (allv @ view.T)[:, :2]
+    lo, hi = flat.min(axis=0), flat.max(axis=0)
+    scale = fit * 2 * size / max(float(max(hi - lo)), 1e-6)
     centre = (lo + hi) / 2
     big = 2 * size
+
+    def to_big(q: np.ndarray) -> np.ndarray:
+        out = (q - centre) * scale
+        out[..., 1] *= -1
+        return out + big / 2
+
     img = Image.new("RGB", (big, big), BACKGROUND)
-    draw = ImageDraw.Draw(img, "RGBA")
-    screen = (xy - centre) * scale
-    screen[:, :, 1] *= -1
-    screen += big / 2
-    for i in np.argsort(depth):
-        pts = [tuple(q) for q in screen[i]]
-        c = tuple(int(x) for x in cols[i])
-        draw.polygon(pts, fill=c, outline=c if c[3] == 255 else None)
-    img.resize((size, size), Image.Resampling.LANCZOS).save(path)
+    canvas = ImageDraw.Draw(img, "RGBA")
+    shapes = [(float(d), [tuple(q) for q in tri], tuple(int(x) for x in c))
+              for tri, d, c in zip(to_big(xy), np.concatenate(depths) if depths else [],
+                                   np.concatenate(colours) if colours else [])]
+    shapes += _wire_quads(lines or [], view, to_big, scene)
+    shapes.sort(key=lambda s: s[0])
+    for _, pts, c in shapes:
+        canvas.polygon(pts, fill=c, outline=c if len(c) < 4 or c[3] == 255 else None)
+
+    def project(points) -> np.ndarray:
+        q = np.asarray(points, dtype=float).reshape(-1, 3) @ view.T
+        return to_big(q[:, :2]) / 2
+
+    return img.resize((size, size), Image.Resampling.LANCZOS), project
+
+
+def _wire_quads(lines: list[Line], view: np.ndarray, to_big, scene: float) -> list:
+    """Each wire cut into short pieces (so the painter's sort places them among the faces),
+    each piece a quad in the picture, over a light casing; a little towards the viewer."""
+    out = []
+    step = scene / 60
+    for points, colour, width in lines:
+        pts = np.asarray(points, dtype=float)
+        pieces = []
+        for a, b in zip(pts, pts[1:]):
+            k = max(1, int(np.ceil(np.linalg.norm(b - a) / step)))
+            pieces += [(a + (b - a) * i / k, a + (b - a) * (i + 1) / k) for i in range(k)]
+        for a, b in pieces:
+            pa, pb = np.array([a, b]) @ view.T
+            depth = (pa[2] + pb[2]) / 2 + 1.5
+            ends = to_big(np.array([pa[:2], pb[:2]]))
+            d = ends[1] - ends[0]
+            ln = float(np.hypot(*d)) or 1.0
+            d = d / ln
+            nrm = np.array([-d[1], d[0]])
+            for half, c, bias in ((width + 2.0, (250, 250, 245), -0.01), (width, colour, 0.0)):
+                e0, e1 = ends[0] - d * half * 0.5, ends[1] + d * half * 0.5
+                quad = [tuple(e0 + nrm * half), tuple(e1 + nrm * half), tuple(e1 - nrm * half),
+                        tuple(e0 - nrm * half)]
+                out.append((depth + bias, quad, tuple(c)))
+    return out
+
+
+def render(items: list[tuple[object, tuple[int, ...]]], path: Path, size: int = 900,
+           azimuth: float = -30.0, elevation: float = 35.0, tolerance: float = 0.25) -> None:
+    """Draw shapes (each with its colour, RGB or RGBA) into a PNG of size x size pixels."""
+    img, _ = draw(items, size, azimuth, elevation, tolerance)
+    img.save(path)
 
 
 def chain_picture(lay, path: Path, size: int = 900) -> None:

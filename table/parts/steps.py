@@ -25,14 +25,15 @@ class Step:
     bought: tuple[str, ...] = ()    # bought parts it adds (Build.pockets names, or "LEDs")
     screws: tuple[str, ...] = ()    # joint name prefixes it drives
     joins: tuple[str, ...] = ()     # bench groups it puts into the box
-    azimuth: float = -30.0          # the picture's view (render.render's)
+    azimuth: float = -30.0          # the picture's view (render.draw's)
     elevation: float = 35.0
+    lift: bool = False              # the picture draws the lid lifted off (stepwires.LIFT)
 
 
 ASSEMBLY_STEPS = (
     Step(1, "the enclosure and its heat-set inserts", "box", parts=("enclosure",)),
     Step(2, "the LEDs in the panel, wired in its channels", "lid", parts=("panel",),
-         bought=("LEDs",)),
+         bought=("LEDs",), azimuth=200.0, elevation=-50.0),      # from below, where the wires go
     Step(3, "the servo in its mount, pushed to the stop, tab screws", "servo",
          parts=("servo_mount",), bought=("servo SG90",), screws=("servo tab screw",)),
     Step(4, "the servo gear on the centred servo's horn", "servo", parts=("servo_gear",)),
@@ -45,9 +46,10 @@ ASSEMBLY_STEPS = (
          parts=("front", "button_carrier"), bought=("oled", "reader", "switches"),
          screws=("OLED screw", "reader clamp screw", "button carrier screw"),
          azimuth=200.0, elevation=25.0),         # from behind, where the modules go
-    Step(9, "the front on the enclosure", "box", screws=("front screw",), joins=("front",)),
+    Step(9, "the front on the enclosure", "box", screws=("front screw",), joins=("front",),
+         elevation=50.0),
     Step(10, "the lid on, J1 plugged in", "box", bought=("623 bearing",),
-         screws=("panel screw",), joins=("lid",)),
+         screws=("panel screw",), joins=("lid",), elevation=55.0, lift=True),
     Step(11, "the diffuser and the dial", "box", parts=("diffuser", "dial")),
 )
 

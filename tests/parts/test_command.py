@@ -20,7 +20,7 @@ def test_parts_writes_every_part_and_the_list(tmp_path, capsys, monkeypatch):
     out = tmp_path / "box"
     assert cli.main(["parts", "--out", str(out)]) == 0
     said = capsys.readouterr().out
-    assert "10 parts" in said and "FAIL" not in said and said.count("ok  ") == 16
+    assert "10 parts" in said and "FAIL" not in said and said.count("ok  ") == 17
     for name in PARTS:
         stl = (out / f"{name}.stl").read_bytes()
         (triangles,) = struct.unpack("<I", stl[80:84])
@@ -28,6 +28,8 @@ def test_parts_writes_every_part_and_the_list(tmp_path, capsys, monkeypatch):
         assert (out / f"{name}.step").read_text().startswith("ISO-10303-21")
         assert _drawn(out / f"{name}.png")
     assert _drawn(out / "assembly.png")
+    for name in ("steps/step01.png", "steps/step11.png", "panel_underside.png", "power_board.png"):
+        assert _drawn(out / name) and min(Image.open(out / name).size) >= 900, name
     assert (out / "assembly.step").stat().st_size > 100_000
     assert "<path" in (out / "diffuser.svg").read_text()
     listing = (out / "parts.md").read_text()

@@ -36,7 +36,7 @@ def moved(bld, name, dx=0.0, dy=0.0, dz=0.0):
 
 @pytest.mark.parametrize("check", ["bridges", "screws", "tool access", "gear mesh",
                                    "wire clearance", "service", "boards", "power board",
-                                   "features"])
+                                   "features", "step pictures"])
 def test_the_reference_box_passes(found, check):
     problems, figure = found[check]
     assert problems == [], problems
@@ -187,3 +187,27 @@ def test_a_feature_missing_from_its_solid_is_found(reference):
     assert "diffuser: the tick of direction 1 is not there" in problems
     assert "servo_mount: the SG90 cable's way out (point 1) is not there" in problems
     assert features(reference)[0] == []
+
+
+def test_each_step_picture_is_large_and_shows_what_the_step_adds(found, reference):
+    """The pictures the check measured (drawn once for the build): 1000 px or more, and each
+    differs from the one before by more than the title."""
+    from table.parts import steppics
+
+    pictures = steppics.images(reference)
+    assert [s.number for s, _ in pictures] == [s.number for s in S.ASSEMBLY_STEPS]
+    assert all(min(img.size) >= 1000 for _, img in pictures)
+    assert "differs from the one before" in found["step pictures"][1]
+
+
+def test_a_picture_like_the_one_before_or_all_grey_is_found(reference):
+    """The check on the reference's own pictures: step 6 drawn as step 5 was, step 7 in grey."""
+    from table.parts import steppics
+
+    pictures = steppics.images(reference)
+    (five, a), (six, _), (seven, c) = pictures[4:7]
+    bad = [(five, a), (six, a.copy()), (seven, c.convert("L").convert("RGB"))]
+    problems, _ = steppics.check(replace(reference, pictures=bad, checked=None))
+    assert problems[0].startswith("step 6: its picture differs from step 5's in 0.00%")
+    assert problems[1] == "step 7: 0.00% of its picture in colour"
+    assert steppics.check(reference)[0] == []
