@@ -213,7 +213,7 @@ def main() -> dict:
                  for pair in (f"{a}_vs_{b}" for a, b in PAIRINGS)}
     undecided = {f"{pair} game {n}": why for pair, r in out.items()
                  for n, why in r.pop("undecided").items()}
-    out["undecided_share"] = round(len(undecided) / (games * len(PAIRINGS)), 3)
+    out["undecided_share"] = round(len(undecided) / max(1, games * len(PAIRINGS)), 3)
     out["undecided"] = undecided
     out["puzzles_solved"] = puzzles_solved()
     out["goal_puzzles_solved"] = {"hard": 0.95, "normal": 0.8}
