@@ -59,14 +59,16 @@ def is_quiet(answer) -> bool:
     return answer == PASS or (isinstance(answer, tuple) and answer[:1] == (Way.SKIP,))
 
 
-def value(game, team) -> float:
+def value(game, team, tie: float = 50.0) -> float:
     """:func:`~table.bots.greedy.score`, less :data:`LAST_WORM` for a team whose only worm is
     damaged (more for its own); once a team is out (the final round is on, T6) the result the
-    comparison would give now weighs in, nearly as much as the end itself."""
+    comparison would give now weighs in, nearly as much as the end itself.  ``tie``: what a
+    shared win is worth (:func:`~table.bots.greedy.score`'s 50 unless said)."""
     v = score(game, team)
-    if game.result is not None:
-        return v
-    v += 0.9 * as_it_stands(game, team) + CRATE * _drawn(game, team)
+    res = game.result
+    if res is not None:
+        return tie if res.shared and team in res.winners else v
+    v += 0.9 * as_it_stands(game, team, tie) + CRATE * _drawn(game, team)
     for t in game.teams:
         worms = game.board.worms(t)
         if len(worms) == 1 and worms[0].damaged:
@@ -80,10 +82,10 @@ def _drawn(game, team) -> int:
                and e.get("card") is not None)
 
 
-def as_it_stands(game, team) -> float:
+def as_it_stands(game, team, tie: float = 50.0) -> float:
     """Once a team has lost its last worm (without True Elimination the game ends after the
     round that follows, T6): what the end's comparison would give ``team`` now (most worms,
-    then most undamaged; a tie a shared win); before that, 0."""
+    then most undamaged; a tie a shared win, worth ``tie``); before that, 0."""
     board = game.board
     if "true_elimination" in game.config.options or all(board.worms(t) for t in game.teams):
         return 0.0
@@ -92,7 +94,7 @@ def as_it_stands(game, team) -> float:
     top = max(rank.values())
     if rank[team] != top:
         return -100.0
-    return 100.0 if sum(1 for r in rank.values() if r == top) == 1 else 50.0
+    return 100.0 if sum(1 for r in rank.values() if r == top) == 1 else tie
 
 
 def policy(game, team):

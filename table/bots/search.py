@@ -149,9 +149,14 @@ def _stance(board, at, team) -> float:
     return 0.4 * shore + abs(near - 2) + (3.0 if at not in board.land else 0.0)
 
 
+#: what a shared win (a tie the end's comparison cannot break, T6) is worth to the hard level:
+#: no more than an even game, so it never gambles a lead for one (nor the game for a lead)
+TIE = 0.0
+
+
 def evaluate(game, team) -> float:
     """The score of the position a trial's turn leaves."""
-    v = value(game, team)
+    v = value(game, team, TIE)
     if game.result is not None:
         return v
     board = game.board

@@ -61,3 +61,19 @@ def test_faces_that_do_the_same_are_one_outcome():
     copy.answer(next(o for o in game.request.options if o[0] == "jump"))
     assert sorted(outcomes(copy)) == [("1", 2), ("2", 1), ("3", 1), ("4", 1), ("5", 1), ("6", 1),
                                       ("hit", 1)]
+
+
+def test_a_shared_win_is_worth_no_more_than_an_even_game_to_the_hard_level():
+    """The final round, Blue's last worm jumps into the water: no team has a worm, a shared
+    win (T6).  The normal level counts it half a win; the hard one as nothing won, so it never
+    gambles a lead away for one (bench/run bots: shared wins were most of its undecided games)."""
+    from table.bots.careful import value
+    from table.bots.search import TIE, evaluate
+
+    game = position(_puzzle("final_stay_small"))
+    water = next(o for o in game.request.options if o[0] == "jump" and not game.board.is_land(o[1]))
+    game.answer(water)
+    while game.request is not None:
+        game.answer(game.request.default)
+    assert game.result.shared and set(game.result.winners) == {"blue", "red"}
+    assert value(game, "blue") == 50.0 and evaluate(game, "blue") == TIE == 0.0
