@@ -8,7 +8,8 @@
   a group that plays to win without thinking long), turned into the presses and taps a player
   makes by :mod:`table.app.presses` (walk the cursor, step the list, tap the card); every screen
   of board changes, every notice and Drop step takes its OK; a card drawn from a deck is
-  tapped.  A turn's inputs are counted from the answer that chose its worm to the next one,
+  tapped (on the screen of the crate that gave it, where that screen says to: the tap is its
+  OK).  A turn's inputs are counted from the answer that chose its worm to the next one,
   so the board changes, crates, chains and Drop steps a turn leaves count in it.  Each gives
   ``presses_per_turn_median``, ``_p90`` and ``_max``.  Goal for 3 and 4 teams: median at most
   12, p90 at most 24.  ``presses_a_turn_by_prompt``: where those turns' inputs went, a turn,
@@ -133,6 +134,7 @@ class Group:
         """One answer to what is on show."""
         from table.app.asking.prompts import DeckTap, FaceEntry
         from table.app.presses import inputs_for
+        from table.app.showing.views import Step
         from table.engine.chance import FACES, SIDES
         from table.engine.decisions import DecisionKind
         p = self.d.current()
@@ -143,8 +145,9 @@ class Group:
             await self.make(inputs_for(p, rolled, self.buttons.inputs))
             self.typed += 1
             self.typing += self.inputs - before
-        elif isinstance(p, DeckTap):                  # the card on top of the real deck
-            await self.tap(game.request.default)
+        elif isinstance(p, DeckTap) or (isinstance(p, Step) and p.tapped_next and game.request
+                                        and game.request.kind is DecisionKind.CARD_TAPPED):
+            await self.tap(game.request.default)      # the card on top of the real deck
         elif _answers(p, self.d):
             await self.choose(self.bot(game))
         else:

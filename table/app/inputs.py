@@ -118,6 +118,9 @@ def outcome(daemon: Table, prompt: Prompt, out: Any) -> None:
             daemon.save_progress()
             if not daemon.queue:
                 daemon.check_timer()
+            if isinstance(out, Answer) and out.then is not None and not daemon.queue:
+                asked = daemon.current()              # (a card tapped for the draw asked next)
+                outcome(daemon, asked, asked.tap(out.then))
         case Doing.ASKING if isinstance(out, Answer) and out.then is None:
             daemon.answer(out.value)
         case Doing.ASKING if isinstance(out, Answer):

@@ -41,7 +41,7 @@ def setup(lang: str) -> Iterator[tuple[str, Draw]]:
     hand = sorted(weapons, key=lambda c: -font(12).getlength(cards[c].name(lang)))[:5]
     deals: list[dict] = [{"team": team, "cards": hand},
              {"team": team, "cards": ["uzi", "bazooka", "ninja_rope", "girder", "?"]},  # hidden
-             {"deck": "supply", "page": (1, 2),      # (a page names three kinds: tracker.py)
+             {"deck": "supply", "page": (1, 2),      # (a page names three kinds: deckpages.py)
               "cards": sorted((c for c in cards if cards[c].kind == "supply"),
                               key=lambda c: -font(12).getlength(cards[c].name(lang)))[:3]},
              {"deck": "drop", "cards": [c for c in cards if cards[c].kind == "drop"][:3] * 4,

@@ -144,3 +144,36 @@ def test_the_setup_says_what_each_deck_holds_for_the_players_count(tmp_path):
     known = sum(1 for c in cards.values() if c.kind in ("supply", "superweapon"))
     assert held["known"] == known
     assert f"The box knows {known}; tap new ones" in supply
+
+
+def test_the_tap_of_a_card_a_crate_gave_is_the_ok_of_the_crates_screen(tmp_path):
+    """Issue 37 item 1: "Blue 3: opens the crate, remove it" took an OK, then the card drawn
+    its tap; now that screen says to draw and tap the card, and the tap is its OK and the
+    draw's answer at once (an OK there still leads to the tap's own screen)."""
+    from table.app.showing.views import Step
+
+    async def main():
+        async with seated(tmp_path, 4) as (daemon, p):
+            bot = RandomBot(4)
+            for _ in range(3000):
+                shown = daemon.current()
+                if isinstance(shown, Step) and shown.tapped_next:
+                    break
+                if isinstance(shown, Step) or daemon.game.request is None:
+                    await p.press("ok")
+                else:
+                    await p.choose(bot(daemon.game))
+            else:
+                raise AssertionError("no crate opened at the end of a batch")
+            assert "Draw a Supply card, tap it (secret)" in texts(daemon)
+            d = daemon.game.request
+            assert d.kind == "card_tapped" and d.item == "supply"
+            log, hand = list(daemon.game.log), list(daemon.game.hands[d.actor])
+            await p.tap(p.tags[d.default])
+            return daemon.game, log, hand, d, isinstance(daemon.current(), Step) and \
+                daemon.current() is shown
+
+    game, log, hand, d, still = asyncio.run(main())
+    assert not still                                     # the screen confirmed
+    assert {"reveal": "supply", "team": d.actor, "card": d.default} in game.log[len(log):]
+    assert game.hands[d.actor].count(d.default) == hand.count(d.default) + 1

@@ -14,9 +14,11 @@ from typing import Callable, NamedTuple
 
 from table.engine.board import Board, Thing, split_id
 from table.hexgrid import Hex
-from table.ui.changes import Change, diff, grouped
+from table.ui.changes import Change, diff, grouped, pages
 from table.ui.instructions import Instruction, instructions, worm_number
 from table.ui.rolls import rolled, with_rolls
+
+from table.app.showing.deckpages import deck_pages
 
 #: events said on a screen of their own, in order (not a change at a hex)
 SAID = frozenset({"drop", "sudden_death", "rule", "wind", "draw", "supply_empty"})
@@ -169,14 +171,7 @@ class Tracker:
         decks = hands.pop("decks")             # what each deck holds (present.start_hands)
         out = [Step(deal={"team": team, "cards": list(hands.get(team, ()))})
                for team in e.get("order") or sorted(hands)]
-        if "known" in decks:                   # the players' own deck: how many the box knows
-            pages = [{"deck": "supply", "cards": decks["supply"], "known": decks["known"]}]
-        else:
-            pages = [{"deck": "supply", "cards": c} for c in _pages(decks["supply"])]
-        pages += [{"deck": "drop", "cards": c} for c in _pages(decks["drop"])]
-        if decks["bottom"] is not None:  # under them, face down: unnamed until it is revealed
-            pages.append({"bottom": True})
-        out += [Step(deal={**page, "page": (i, len(pages))}) for i, page in enumerate(pages, 1)]
+        out += [Step(deal=page) for page in deck_pages(decks)]
         return out
 
     def steps(self, events) -> list[Step]:
@@ -202,9 +197,17 @@ class Tracker:
             out.extend(said(e))
             self.apply([e])
             self._mark(len(out), i + 1)
-        out.extend(self._changes(chunk))
+        out.extend(self._changes(chunk, tapped_next=self._tapped_next(chunk, events)))
         self._mark(len(out), len(events))
         return out
+
+    def _tapped_next(self, chunk: list[dict], events) -> bool:
+        """The batch ends in a card a team the players play draws from their own Supply deck
+        (a crate opened): its tap is asked next, so the tap can confirm the batch's last
+        screen too."""
+        draws = [e for e in chunk if e["event"] == "draw"]
+        return (self.drawn is None and not self.one_each and len(draws) == 1
+                and chunk[-1] is events[-1] is draws[0] and draws[0].get("team") not in self.box)
 
     def _own_crate(self, chunk: list[dict]) -> Hex | None:
         """Where ``chunk`` opens its batch with a crate placed at the hex the players just
@@ -254,10 +257,11 @@ class Tracker:
             return self._summary_steps       # a card played at a PLAY symbol: the one before
         return None
 
-    def _changes(self, chunk: list[dict]) -> list[Step]:
+    def _changes(self, chunk: list[dict], tapped_next: bool = False) -> list[Step]:
         """The net changes of ``chunk`` (applied), a step a hex; a blast flashed first; none
         for a worm the players inched themselves, to the hex they chose (nothing else
-        happened: they have already moved it)."""
+        happened: they have already moved it).  ``tapped_next``: a card drawn is tapped next,
+        said on the last screen ("ch.draw_tap"), whose OK that tap can be."""
         if not chunk:
             return []
         if self._own_inch(chunk):
@@ -269,8 +273,13 @@ class Tracker:
         changes = with_rolls(diff(before, self.board, chunk),
                              rolled(chunk, before, self.board, active))
         changes = [c for c in changes if c.key != "ch.place.crate" or c.at != placed]
-        return [Step(changes=tuple(page), at=at, blast=blast if i == 0 else None)
-                for i, (at, page) in enumerate(grouped(changes, self.one_each))]
+        out = [Step(changes=tuple(page), at=at, blast=blast if i == 0 else None)
+               for i, (at, page) in enumerate(grouped(changes, self.one_each))]
+        if tapped_next and out and out[-1].at is not None:
+            tap = Change("ch.draw_tap", {}, out[-1].at)
+            if len(pages([*out[-1].changes, tap])) == 1:
+                out[-1] = out[-1]._replace(changes=(*out[-1].changes, tap))
+        return out
 
     def _setup_steps(self, e: dict) -> list[Step]:
         return self._dealt(e) + _by_kind(self._laid_out(), self.one_each)
@@ -313,19 +322,6 @@ class Tracker:
         if token is not None:
             summary["token"] = list(token)
         return [Step(summary=summary)]
-
-
-#: the kinds of card a deck's screen names (its copies counted): a page each, so that every
-#: name is said whole on the OLED
-KINDS_PER_PAGE = 3
-
-
-def _pages(ids: list[str]) -> list[list[str]]:
-    """A deck's cards, a page for every :data:`KINDS_PER_PAGE` kinds (all copies of a kind
-    together); one empty page for an empty deck."""
-    kinds = list(dict.fromkeys(ids))
-    chunks = [kinds[i:i + KINDS_PER_PAGE] for i in range(0, len(kinds), KINDS_PER_PAGE)] or [[]]
-    return [[c for c in ids if c in chunk] for chunk in chunks]
 
 
 def _turn_said(e: dict) -> list[Step]:

@@ -100,10 +100,17 @@ class Step(Prompt):
             return scenes.wind_arrow(view.grid, ins.args["d"], base=scenes.dimmed(base))(t)
         return scenes.instruction(scenes.lit(base, pending), ins, t)
 
+    @property
+    def tapped_next(self) -> bool:
+        """The card drawn is tapped next: its tap confirms this screen, then answers."""
+        return any(c.key == "ch.draw_tap" for c in self.step.changes)
+
     def press(self, event):
         return Answer(None) if event.name == "ok" and not event.long else None
 
     def tap(self, card_id):
+        if card_id is not None and self.tapped_next:
+            return Answer(None, then=card_id)        # OK, then the card for the draw
         return Refuse("error.finish_changes")
 
 
