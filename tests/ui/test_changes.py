@@ -37,6 +37,7 @@ def widest_changes(lang):
         worm = strings.worm_name(lang, team, 4)
         out.append(t("ch.crate_opened", lang, worm=worm))
     out.append(t("ch.crate_by_worm", lang))
+    out.append(t("ch.draw_tap", lang))
     out += roll_lines(lang)
     return out
 
