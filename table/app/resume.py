@@ -29,7 +29,7 @@ def latest_game(journal: Journal | None) -> JournaledGame | None:
 def tracker_for(game: Any, settings: Mapping[str, Any]) -> Tracker:
     """The tracker of ``game``'s board as the players lay it, from the setup on."""
     return Tracker(land_of(game), 1, setup=lambda: setup_board(game),
-                   deal=lambda: start_hands(game),
+                   deal=lambda: start_hands(game), cards=lambda: game.cards,
                    drawn=None if game.config.own_decks else lambda: box_drawn(game),
                    box=(team for team, _ in game.config.box),
                    # the owner's setting: one change a screen instead of a hex a screen

@@ -19,6 +19,7 @@ from table.ui.instructions import Instruction
 from table.ui.strings import FACES, LASTING_RULES, POOL_KINDS, TEAMS, text, worm_name
 
 from table.review.kit import COUNTS, GRID, Draw, asked, drawn, table_view, widest, widest_card, widest_team
+from table.app.showing.deckpages import deck_pages
 from table.app.showing.views import Step, deal_screen, game_over
 from table.app.asking.prompts import HexPick, View, for_decision
 
@@ -40,12 +41,14 @@ def setup(lang: str) -> Iterator[tuple[str, Draw]]:
     weapons = [c for c in cards if cards[c].kind in ("starter", "supply", "superweapon")]
     hand = sorted(weapons, key=lambda c: -font(12).getlength(cards[c].name(lang)))[:5]
     deals: list[dict] = [{"team": team, "cards": hand},
-             {"team": team, "cards": ["uzi", "bazooka", "ninja_rope", "girder", "?"]},  # hidden
-             {"deck": "supply", "page": (1, 2),      # (a page names three kinds: deckpages.py)
-              "cards": sorted((c for c in cards if cards[c].kind == "supply"),
-                              key=lambda c: -font(12).getlength(cards[c].name(lang)))[:3]},
-             {"deck": "drop", "cards": [c for c in cards if cards[c].kind == "drop"][:3] * 4,
-              "page": (2, 3)}, {"bottom": True, "page": (3, 3)}]
+                         {"team": team, "cards": ["uzi", "bazooka", "ninja_rope", "girder", "?"]},
+                         {"teams": [team], "cards": ["uzi", "bazooka", "ninja_rope", "girder", "?"]}]
+    supply = sorted((c for c in cards if cards[c].kind == "supply"),
+                    key=lambda c: -font(12).getlength(cards[c].name(lang)))[:6]
+    drop = [c for c in cards if cards[c].kind == "drop"][:3] * 4
+    for decks in ({"supply": supply, "drop": drop, "bottom": "?"},      # (as many as fit)
+                  {"supply": supply, "known": 12, "drop": drop, "bottom": "?"}):
+        deals += deck_pages(decks, cards)
     for deal in deals:
         yield "dealing", partial(deal_screen, lang, deal, cards)
     sds = tuple(c for c in cards if cards[c].kind == "sudden_death")

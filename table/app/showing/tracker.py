@@ -50,10 +50,11 @@ class Tracker:
     box laid out itself (the engine records no event per Thing then)."""
 
     def __init__(self, land, wind: int = 1, setup=None, one_each: bool = False, deal=None,
-                 drawn=None, box=()):
+                 drawn=None, box=(), cards=None):
         self.board = Board(land=set(map(tuple, land)), wind=wind)
         self.setup = setup
         self.deal = deal              # a callable: the starting hands and the decks' sizes
+        self.cards = cards            # a callable: the game's cards (the decks' pages name them)
         # "the box keeps the decks": a callable giving the Supply cards the box drew, in
         # order, so each team is told which card to take (None: the players draw and tap)
         self.drawn = drawn
@@ -169,9 +170,13 @@ class Tracker:
             return []
         hands = dict(self.deal())
         decks = hands.pop("decks")             # what each deck holds (present.start_hands)
-        out = [Step(deal={"team": team, "cards": list(hands.get(team, ()))})
-               for team in e.get("order") or sorted(hands)]
-        out += [Step(deal=page) for page in deck_pages(decks)]
+        order = e.get("order") or sorted(hands)
+        dealt = [list(hands.get(team, ())) for team in order]
+        if len(order) > 1 and all(d == dealt[0] for d in dealt):    # (the Starters, one face
+            out = [Step(deal={"teams": list(order), "cards": dealt[0]})]   # down): one screen
+        else:
+            out = [Step(deal={"team": team, "cards": d}) for team, d in zip(order, dealt)]
+        out += [Step(deal=page) for page in deck_pages(decks, self.cards() if self.cards else {})]
         return out
 
     def steps(self, events) -> list[Step]:

@@ -149,37 +149,55 @@ def setup_lines(lang: str, changes) -> list[str]:
                                              for k, n in kinds.items()]
 
 
-def deal_screen(lang: str, deal: dict, cards: Mapping, width: int = NAME_W) -> screens.Screen:
-    """Setup: the cards a team takes, or a page of a deck to build and shuffle: its cards,
-    counted (for the number of players), or the Sudden Death card to put under the Drop deck
-    unseen (never named); the cards' names cut to ``width`` pixels, and shorter still where
-    long names would not fit and the shorter names are still told apart."""
+def deal_screen(lang: str, deal: dict, cards: Mapping) -> screens.Screen:
+    """Setup: the cards a team takes, or a page of the decks to build and shuffle
+    (:mod:`table.app.showing.deckpages`): each deck's cards, counted (for the number of
+    players), and the Sudden Death card to put under the Drop deck unseen (never named); the
+    cards' names cut to fit, and shorter still where long names would not fit and the shorter
+    names are still told apart."""
+    title, body = _deal_words(lang, deal, cards)
+    return screens.message(title, body, mark=screens.OK_ON)
+
+
+def deal_fits(lang: str, deal: dict, cards: Mapping) -> bool:
+    """:func:`deal_screen` shows all of ``deal`` in ``lang``: measured, not drawn."""
+    return screens.fits(*_deal_words(lang, deal, cards), mark=screens.OK_ON)
+
+
+def _deal_words(lang: str, deal: dict, cards: Mapping, width: int = NAME_W) -> tuple[str, str]:
+    """A deal's title and body, its names cut to ``width`` pixels, and shorter still where
+    they do not fit and the shorter names are still told apart."""
     def named(ids) -> str:
         counted: dict[str, int] = {}
         for c in ids:
             counted[c] = counted.get(c, 0) + 1
         return ", ".join(f"{n}× {card_name(cards, c, lang, width)}" for c, n in counted.items())
+
+    def part(p: dict) -> str:
+        if "known" in p:                # the players' own Supply deck
+            return text("deal.supply_own", lang, n=p["known"])
+        if "deck" in p:
+            return text(f"deal.{p['deck']}_deck", lang, cards=named(p["cards"]))
+        return text("deal.bottom", lang)    # the Sudden Death card, chosen unseen: unnamed
     title, body = text("deal.decks_title", lang), ""
     if deal.get("page") and deal["page"][1] > 1:       # the decks over several screens
         body = "{}/{} ".format(*deal["page"])
-    if "team" in deal:
-        title = text("deal.title", lang, team=text(f"team.{deal['team']}", lang))
+    if "team" in deal or "teams" in deal:     # (every team the same cards: one screen)
+        title = text("deal.title", lang, team=text(f"team.{deal['team']}", lang)) \
+            if "team" in deal else text("deal.title_each", lang)
         body = text("deal.hand", lang, cards=", ".join(
             text("deal.face_down", lang) if c == HIDDEN else card_name(cards, c, lang, width)
             for c in deal["cards"]))
-    elif "known" in deal:           # the players' own Supply deck
-        body = text("deal.supply_own", lang, n=deal["known"])
-    elif "deck" in deal:
-        body += text(f"deal.{deal['deck']}_deck", lang, cards=named(deal["cards"]))
-    elif deal.get("bottom"):        # the Sudden Death card, chosen unseen: never named here
-        body += text("deal.bottom", lang)
+        ids = set(deal["cards"])
+    else:
+        body += "\n".join(part(p) for p in deal["parts"])
+        ids = {c for p in deal["parts"] if "known" not in p for c in p.get("cards", ())}
     # long names: shorter still, while the names shortened are still told apart
-    ids = set(deal.get("cards", ()))
     if width > NAME_W // 4 and not screens.fits(title, body, mark=screens.OK_ON) and \
             len({card_name(cards, c, lang, width // 2) for c in ids}) == \
             len({card_name(cards, c, lang, 10 ** 6) for c in ids}):
-        return deal_screen(lang, deal, cards, width // 2)
-    return screens.message(title, body, mark=screens.OK_ON)
+        return _deal_words(lang, deal, cards, width // 2)
+    return title, body
 
 
 def land_of(game):
