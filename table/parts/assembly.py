@@ -197,11 +197,12 @@ def _joints(lay: Layout, z: dict) -> list[Joint]:
         out.append(_j(f"OLED screw {i + 1}", "M2", "y", (x, 0, zz),
                       [("front", P.bd_tap("M2"), fr["y1"] - 2.7, fr["y1"] - 0.3)],
                       oled.name, fr["y1"] + oled.size[2], -1, 4.0))
-    clamps, stand = F.reader_clamps(lay)
+    clamps, seat = F.reader_clamps(lay)
     for i, (x, zz) in enumerate(clamps):
         out.append(_j(f"reader clamp screw {i + 1}", "M2.5", "y", (x, 0, zz),
-                      [("front", P.bd_tap("M2.5"), fr["y1"] - 2.7, fr["y1"] + stand - 0.3)],
-                      "the card reader's edge", fr["y1"] + stand + F.WASHER[1], -1, 5.0))
+                      [("front", P.bd_tap("M2.5"), fr["y1"] - 2.7, fr["y1"] + seat - 0.3)],
+                      "the card reader's edge", fr["y1"] + seat + F.WASHER[1], -1,
+                      F.READER_SCREW))
     board = F.button_board(lay)
     if board is not None:
         ya, yb = board["y"]

@@ -89,7 +89,7 @@ def gear_mesh(bld: Build) -> list[str]:
     out = []
     sb, db = servo.bounding_box(), dial.bounding_box()
     axes = []
-    for shape, r in ((servo, D.SERVO_GEAR_BORE / 2), (dial, D.DIAL_GEAR_BORE / 2)):
+    for shape, r in ((servo, D.SERVO_GEAR_BORE / 2), (dial, D.dial_gear_bore(bld.layout) / 2)):
         circles = [e for e in shape.edges().filter_by(bd.GeomType.CIRCLE)
                    if abs(e.radius - r) < 1e-6]
         if not circles:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import build123d as bd
 
 from . import modules as M
-from .dial import SERVO_GEAR_BORE
+from .dial import PIN_BORE, SERVO_GEAR_BORE, steel
 from .geometry import GEAR_MODULE, GEAR_TEETH, SHAFT, Layout
 from .solids import box, cut, cyl
 
@@ -35,6 +35,9 @@ def coupon(lay: Layout) -> bd.Part:
     # the dial gear's pin as the mount's (SHAFT), the servo gear's as tight as the horn holds
     # it (its own bore): the free play is the box's, so a mesh that would bind there binds here
     for dx, pin in ((10.0, SHAFT), (10.0 + a, SERVO_GEAR_BORE)):
+        if dx == 10.0 and steel(lay):     # the steel pin itself, in the mount's bore
+            tools.append(cyl(x0 + dx, y0 + 20.0, 0.6, t + 1.0, PIN_BORE))
+            continue
         adds.append(cyl(x0 + dx, y0 + 20.0, t - 0.5, t + 6.0, pin))
     for i, (_size, hole) in enumerate(sorted(M.INSERT_HOLE.items())):
         bx, by = x0 + 52.0 + 11.0 * i, y0 + 36.0

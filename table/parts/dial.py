@@ -3,7 +3,9 @@
 The dial's axis is x = y = 0.  The servo's output shaft is at x = +centre distance, y = 0; the
 servo gear has twice the dial gear's teeth, so the servo's 180 degrees turn the dial 360.  The
 shaft is printed with the dial gear; it turns in a 623 bearing in the panel's dial cell above,
-and on a pin of the servo mount below.  The assembly shows the servo at 1500 us.
+and on a pin of the servo mount below.  With `box.shaft = "steel"` a 3 mm steel dowel pin is
+the shaft instead: glued through the dial gear, it turns in the bearing above and in a bore of
+the mount's boss below (`steel_pin`).  The assembly shows the servo at 1500 us.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import math
 import build123d as bd
 
 from . import modules as M
-from .geometry import FLOOR, GEAR_MODULE, GEAR_TEETH, GEAR_THICK, SHAFT, Layout
+from .geometry import FLOOR, GEAR_MODULE, GEAR_TEETH, GEAR_THICK, SHAFT, Layout, LayoutError
 from .panel import bd_clearance, dial_radius, z_levels
 from .solids import box, cut, cyl, prism, union
 
@@ -29,6 +31,9 @@ TAB_PILOT = 1.6           # the servo's own self-tapping screws (about 2 x 8 mm)
 MARK_D = 1.2              # the dots on the gears that face each other at 1500 us
 HORN_HUB = 7.2            # the SG90 single-arm horn's hub (public models: 6.6-7.1) + clearance:
                           # the hub, not the arm, centres the gear on the servo's axis
+STEEL_BORE = 3.0          # the dial gear's hole for the steel pin (glued), and the dial's
+PIN_BORE = 3.2            # the mount's bore the steel pin turns in
+PIN_IN_MOUNT = (2.0, 9.0)  # how far the steel pin reaches into the mount's boss: least, most
 CABLE_NOTCH = (5.0, 2.5, 7.5)   # the SG90's cable leaves its shaft end 1.5-5.7 mm above the
                                 # bottom: a notch this wide, deep into the datum wall and high
 
@@ -69,14 +74,40 @@ def flat_tool(z0: float, z1: float, clearance: float = 0.0) -> bd.Part:
     return box(x, x + 3.0, -3.0, 3.0, z0, z1)
 
 
+def steel(lay: Layout) -> bool:
+    return lay.box.shaft == "steel"
+
+
+def dial_gear_bore(lay: Layout) -> float:
+    """The dial gear's hole: on the mount's printed pin, or glued on the steel pin."""
+    return STEEL_BORE if steel(lay) else DIAL_GEAR_BORE
+
+
+def steel_pin(lay: Layout) -> tuple[float, float, int]:
+    """The steel pin (ISO 2338, 3 mm): (its bottom z, its top z, its length in mm), the longest
+    standard length that ends at the printed shaft's top and reaches PIN_IN_MOUNT into the
+    mount's boss."""
+    g0, _ = gear_z(lay)
+    top = shaft_top(lay)
+    least, most = top - (g0 - PIN_IN_MOUNT[0]), top - (g0 - PIN_IN_MOUNT[1])
+    length = max((n for n in M.DOWEL_LENGTHS if least <= n <= most), default=None)
+    if length is None:
+        raise LayoutError(f"box.shaft = \"steel\": no standard 3 mm pin is {least:.1f} to "
+                          f"{most:.1f} mm long; use the printed shaft")
+    return top - length, top, length
+
+
 def dial_gear(lay: Layout) -> bd.Part:
     g0, g1 = gear_z(lay)
     top = shaft_top(lay)
-    body = union([gear(GEAR_TEETH[1], g0), cyl(0, 0, g1 - 0.5, top, SHAFT),
-                  cyl(0, 0, g1 - 0.5, g1 + 1.0, 6.0)])       # a collar under the panel
+    mark = cyl(4.5, 0, g1 - 0.6, g1 + 0.1, MARK_D)              # the dot facing the servo
+    collar = cyl(0, 0, g1 - 0.5, g1 + 1.0, 6.0)                 # a collar under the panel
+    if steel(lay):
+        body = union([gear(GEAR_TEETH[1], g0), collar])
+        return cut(body, [cyl(0, 0, g0 - 1, g1 + 2.0, STEEL_BORE), mark])
+    body = union([gear(GEAR_TEETH[1], g0), cyl(0, 0, g1 - 0.5, top, SHAFT), collar])
     return cut(body, [cyl(0, 0, g0 - 1, g0 + 4.0, DIAL_GEAR_BORE),   # on the mount's pin
-                      flat_tool(top - FLAT_LEN, top + 1),
-                      cyl(4.5, 0, g1 - 0.6, g1 + 0.1, MARK_D)])     # the dot facing the servo
+                      flat_tool(top - FLAT_LEN, top + 1), mark])
 
 
 def servo_gear(lay: Layout) -> bd.Part:
@@ -103,6 +134,8 @@ def dial(lay: Layout) -> bd.Part:
     turned = [(x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a))
               for x, y in arrow]
     body = union([disc, prism(turned, z0 + 2.0, z0 + 3.2)])
+    if steel(lay):                     # round, glued on the pin at 1500 us
+        return cut(body, [cyl(0, 0, z0 - 1, z0 + 2.0, STEEL_BORE)])
     hole = cut(cyl(0, 0, z0 - 1, z0 + 2.0, SHAFT + 0.1), [flat_tool(z0 - 2, z0 + 3, 0.05)])
     return cut(body, [hole])
 
@@ -138,7 +171,9 @@ def servo_mount(lay: Layout) -> bd.Part:
     pin_top = g0 + 3.0
     # the boss's top carries the dial gear (0.1 mm below it as built), so the gear, the shaft
     # and the dial never drop onto the diffuser
-    boss = union([cyl(0, 0, p["seat"] - 1, g0 - BOSS_GAP, 8.0), cyl(0, 0, g0 - 1, pin_top, 3.0)])
+    boss = cyl(0, 0, p["seat"] - 1, g0 - BOSS_GAP, 8.0)
+    if not steel(lay):
+        boss = union([boss, cyl(0, 0, g0 - 1, pin_top, SHAFT)])
     body = union([flange, tower, boss])
     # no clearance at the shaft's end: the guide pushes the servo against that wall while the
     # tab screws go in, which sets the gears' centre distance (checks.gear_backlash)
@@ -149,7 +184,8 @@ def servo_mount(lay: Layout) -> bd.Part:
     tabs = [cyl(x, 0, p["seat"] - 8, p["seat"] + 1, TAB_PILOT) for x in tab_holes(lay)]
     d = bd_clearance("M3")
     screws = [cyl(x, y, f0 - 1, f1 + 1, d) for x, y in mount_screws(lay)]
-    return cut(body, [pocket, cable, notch, *tabs, *screws])
+    bore = [cyl(0, 0, steel_pin(lay)[0] - 0.5, g0 + 1, PIN_BORE)] if steel(lay) else []
+    return cut(body, [pocket, cable, notch, *tabs, *screws, *bore])
 
 
 def cable_notch(lay: Layout) -> bd.Part:

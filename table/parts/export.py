@@ -12,7 +12,8 @@ import build123d as bd
 
 from . import modules as M
 from .assembly import Build, Part
-from .front import reader_clamps
+from .dial import gear_z, steel, steel_pin
+from .front import READER_SCREW, READER_SPACER, reader_clamps
 from .geometry import chain_text
 from .drawings import power_board_svg
 from .panel import diffuser_svg
@@ -176,12 +177,21 @@ def parts_md(bld: Build, checks: dict[str, tuple[list[str], str]] | None) -> str
         lines += [f"Split parts are keyed with {bld.keys} pins of 1.75 mm filament, "
                   f"{2 * KEY_DEPTH - 0.5:g} mm long, in 1.9 mm holes: glue the faces (CA or "
                   "2-part epoxy) and push the pins in.", ""]
+    if steel(lay):
+        bottom, _, length = steel_pin(lay)
+        lines += [f"The dial's shaft is a steel pin, ISO 2338 3 m6 x {length:g} (`box.shaft = "
+                  f"\"steel\"`): glue it through `dial_gear` so {gear_z(lay)[0] - bottom:.1f} mm "
+                  "stand out under the gear; that end turns in the mount's bore.", ""]
     lines += ["## Screws and inserts", "", "| item | qty | holds |", "| --- | --- | --- |"]
     lines += [f"| {screw} | {n} | {what} |" for screw, n, what in fasteners(bld)]
     clamps, _ = reader_clamps(lay)
     if clamps:
         lines.append(f"| M3 washer DIN 9021 (9 mm) | {len(clamps)} | under the card reader's "
                      "clamp screws, over the reader's edges |")
+        lines.append(f"| M2.5 spacer {READER_SPACER:g} mm, and M2.5 x "
+                     f"{READER_SCREW + READER_SPACER:g} pan head instead of the x "
+                     f"{READER_SCREW:g} | 0 or {len(clamps)} | only with the reader's parts "
+                     "towards the pad: under the washers |")
     lines += [f"| {item} | {n} | in the enclosure |" for item, n in inserts(bld)]
     lines += ["", "## The LED chain", "",
               "LED 0 is the first pixel after the data line's 330 ohm resistor; follow the list "

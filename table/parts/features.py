@@ -15,7 +15,7 @@ from . import dial as D
 from . import modules as M
 from . import panel as P
 from .assembly import Build, Result
-from .front import CAP_PROUD, RECESS, button_board
+from .front import CAP_PROUD, RECESS, button_board, oled_header, oled_window, reader_clamps
 from .geometry import front_frame
 from .solids import Inside
 
@@ -26,7 +26,8 @@ def probes(bld: Build) -> list[tuple[str, str, tuple[float, float, float], bool]
     z = P.z_levels(lay)
     r = P.dial_radius(lay)
     out = []
-    for d in range(6):                       # a raised tick per direction round the dial
+    ticks = range(6) if lay.box.diffuser == "printed" else ()    # cut acrylic has none
+    for d in ticks:                          # a raised tick per direction round the dial
         a = math.radians(60 * d)
         out.append(("diffuser", f"the tick of direction {d + 1}",
                     (math.sin(a) * (r + 1.15), math.cos(a) * (r + 1.15), z["top"] + 0.2), True))
@@ -40,6 +41,27 @@ def probes(bld: Build) -> list[tuple[str, str, tuple[float, float, float], bool]
             ("servo_gear", "the horn's hub pocket", (x, D.HORN_HUB / 2 - 0.1, g0 + 1.0), False),
             ("panel", "the lead-in cone under the shaft's hole",
              (0.0, P.LEAD_IN / 2 - 0.6, z["base0"] + 0.2), False)]
+    fr = front_frame(lay)
+    ax, az = oled_window(lay)
+    wx, wz = M.BOARDS[lay.box.oled].window
+    mid = (fr["y0"] + fr["y1"]) / 2
+    out += [("front", f"the OLED window over the active area's {name} corner",
+             (ax + sx * (wx / 2 - 0.1), mid, az + sz * (wz / 2 - 0.1)), False)
+            for name, sx, sz in (("top left", -1, 1), ("bottom right", 1, -1))]
+    out.append(("front", "the relief for the OLED header's pin ends",
+                (lay.extra["front"]["oled"][0], fr["y1"] - M.HEADER_PROUD, oled_header(lay)),
+                False))
+    if D.steel(lay):                           # the steel pin's way: glued, then turning
+        bottom, _, _ = D.steel_pin(lay)
+        out += [("dial_gear", "the steel pin's bore through it", (0.0, 0.0, g0 + 2.5), False),
+                ("servo_mount", "the bore the steel pin turns in", (0.0, 0.0, bottom + 0.2),
+                 False)]
+    clamps, seat = reader_clamps(lay)
+    for i, (x, zz) in enumerate(clamps):       # each washer's seat at the board's flat back
+        out += [("front", f"the reader clamp {i + 1}'s washer seat",
+                 (x, fr["y1"] + seat + 0.2, zz + 2.0), False),
+                ("front", f"the reader clamp {i + 1}'s plastic under its washer",
+                 (x, fr["y1"] + seat - 0.2, zz + 2.0), True)]
     return out
 
 

@@ -30,6 +30,8 @@ def front_screws(lay: Layout) -> list[tuple[float, float]]:
 CARRIER_T = 2.4            # the button carrier's thickness
 SWITCH_PINS = (12.5, 5.0)  # Omron B3F-4055 data sheet: the four legs' pitch (x, z)
 WASHER = (9.0, 0.8)        # DIN 9021 M3 washer: outside diameter, thickness
+READER_SPACER = 2.0        # under each clamp's washer when the reader's parts face the pad
+READER_SCREW = 3.0         # the clamp screw's length (M2.5), flat side towards the pad
 CLAMP_BOSS = 5.2
 RECESS = 0.6               # how deep each switch sits in the carrier
 CAP_PROUD = 1.0            # how far the caps stand out of the face
@@ -70,18 +72,37 @@ def oled_screws(lay: Layout) -> list[tuple[float, float]]:
     return [(ox + hx, fr["zc"] + oz + hz) for hx, hz in M.BOARDS[lay.box.oled].holes]
 
 
+def oled_window(lay: Layout) -> tuple[float, float]:
+    """(x, z) of the OLED's active area's middle: the module's own figure, or the profile's
+    box.oled_offset_mm, from the middle of the board (its header at the top)."""
+    fr = front_frame(lay)
+    ox, oz = lay.extra["front"]["oled"]
+    oled = M.BOARDS[lay.box.oled]
+    dx, dz = lay.box.oled_offset_mm or oled.window_at
+    return ox + dx, fr["zc"] + oz + dz
+
+
+def oled_header(lay: Layout) -> float:
+    """z of the OLED module's header row (at the top, HEADER_IN below the board's edge)."""
+    oz = lay.extra["front"]["oled"][1]
+    return front_frame(lay)["zc"] + oz + M.BOARDS[lay.box.oled].size[1] / 2 - M.HEADER_IN
+
+
 def reader_clamps(lay: Layout) -> tuple[list[tuple[float, float]], float]:
-    """(x, z) of the two bosses whose screws' washers hold the reader's edges, and how far
-    they stand out behind the plate (0: no bosses, the flat coil is glued)."""
+    """(x, z) of the two screws whose washers hold the reader's edges, and where the washers
+    sit from the plate's back (out positive): on the board's back with its flat (antenna) side
+    towards the pad, in a seat cut into the plate where that is below its back.  With its parts
+    towards the pad, a READER_SPACER under each washer lifts it onto the board (either way the
+    same screw's tip).  None for a reader glued in (the RDM6300's flat coil)."""
     fr = front_frame(lay)
     px, pz = lay.extra["front"]["pad"]
     w, _, t = M.BOARDS[lay.box.reader].size
     y_face = fr["y0"] + M.READER_SKIN_MM[lay.box.reader]
-    stand = y_face + t - fr["y1"]
-    if stand < 0.5:
+    if y_face + t - fr["y1"] < 0.5:
         return [], 0.0
-    off = w / 2 + 2 * M.CLEARANCE + CLAMP_BOSS / 2       # the boss clear of the pocket
-    return [(px + sx * off, fr["zc"] + pz) for sx in (-1, 1)], stand
+    seat = y_face + M.READER_FLAT.get(lay.box.reader, t) - fr["y1"]
+    off = w / 2 + 2 * M.CLEARANCE + CLAMP_BOSS / 2       # the screw clear of the pocket
+    return [(px + sx * off, fr["zc"] + pz) for sx in (-1, 1)], seat
 
 
 def front(lay: Layout) -> bd.Part:
@@ -91,16 +112,20 @@ def front(lay: Layout) -> bd.Part:
     c = M.CLEARANCE
     plate = box(-lay.width / 2, lay.width / 2, y0, y1, 0.0, lay.z_top)
     adds, tools = [], []
-    # the OLED: its glass sits in a pocket from behind, the active area shows through a window
-    # chamfered open towards the face (45 degrees: prints face down without a bridge)
+    # the OLED: its glass sits in a pocket from behind, its active area shows through a window
+    # where the module has it (oled_window), a relief takes its header's pin ends
     oled = M.BOARDS[lay.box.oled]
     ox, oz = fl["oled"]
     gx, gz, gt = oled.glass
     wx, wz = oled.window
+    (ax, az), hz = oled_window(lay), oled_header(lay)
+    hw = 4 * 2.54 + 1.5
     tools += [box(ox - gx / 2 - c, ox + gx / 2 + c, y1 - gt, y1 + 1, zc + oz - gz / 2 - c,
                   zc + oz + gz / 2 + c),
-              box(ox - wx / 2 - 0.5, ox + wx / 2 + 0.5, y0 - 1, y1, zc + oz - wz / 2 - 0.5,
-                  zc + oz + wz / 2 + 0.5)]
+              box(ax - wx / 2 - 0.5, ax + wx / 2 + 0.5, y0 - 1, y1, az - wz / 2 - 0.5,
+                  az + wz / 2 + 0.5),
+              # relief for a soldered header's pin ends on the glass side
+              box(ox - hw / 2, ox + hw / 2, y1 - M.HEADER_PROUD - 0.4, y1 + 1, hz - 1.4, hz + 1.4)]
     tools += [cyl_y(x, z, y1 - 3.0, y1 + 1, bd_tap("M2")) for x, z in oled_screws(lay)]
     # the buttons
     kind = M.BUTTONS[lay.box.buttons]
@@ -124,9 +149,12 @@ def front(lay: Layout) -> bd.Part:
     tools += [ring,
               box(px - rd.size[0] / 2 - c, px + rd.size[0] / 2 + c, y0 + skin, y1 + 1,
                   zc + pz - rd.size[1] / 2 - c, zc + pz + rd.size[1] / 2 + c)]
-    clamps, stand = reader_clamps(lay)
-    adds += [cyl_y(x, z, y1 - 0.5, y1 + stand, CLAMP_BOSS) for x, z in clamps]
-    tools += [cyl_y(x, z, y1 - 3.0, y1 + stand + 1, bd_tap("M2.5")) for x, z in clamps]
+    clamps, seat = reader_clamps(lay)
+    if seat > 0:
+        adds += [cyl_y(x, z, y1 - 0.5, y1 + seat, CLAMP_BOSS) for x, z in clamps]
+    else:
+        tools += [cyl_y(x, z, y1 + seat, y1 + 1, WASHER[0] + 0.6) for x, z in clamps]
+    tools += [cyl_y(x, z, y1 - 3.0, y1 + max(seat, 0) + 1, bd_tap("M2.5")) for x, z in clamps]
     # screws into the enclosure's front columns
     tools += [cyl_y(x, z, y0 - 1, y1 + 1, bd_clearance("M3")) for x, z in front_screws(lay)]
     return cut(union([plate, *adds]), tools)

@@ -38,6 +38,8 @@ class Board:
     screw: str                           # metric size of its mounting screws
     window: tuple[float, float] = (0.0, 0.0)   # OLED: the active area to show
     glass: tuple[float, float, float] = (0.0, 0.0, 0.0)   # OLED: the glass panel on the PCB
+    window_at: tuple[float, float] = (0.0, 0.0)   # OLED: the active area's middle from the
+    #                                               board's, across and up (header at the top)
 
 
 def _rect(dx: float, dy: float) -> tuple[tuple[float, float], ...]:
@@ -53,10 +55,14 @@ BOARDS = {
     # 5 x 7 cm prototype board for the 74AHCT125, resistor and capacitor: holes 2 mm in
     "shifter": Board("5 x 7 cm perfboard (74AHCT125)", (70.0, 50.0, 1.6), _rect(66.0, 46.0),
                      "M2.5"),
-    # 0.96" SSD1306 4-pin module: active area 21.74 x 10.86 (SSD1306 panel drawing)
+    # 0.96" SSD1306 4-pin module: active area 21.74 x 10.86 on a 26.70 x 19.26 glass (the
+    # panel's drawing); it sits 1.75 mm off the board's middle towards the header, away from
+    # the glass's flex and driver (the published model of the common JMD0.96A-2 module)
     "ssd1306-0.96": Board("0.96\" SSD1306 I2C module", (27.3, 27.8, 1.2), _rect(23.3, 23.8),
-                          "M2", window=(21.74, 10.86), glass=(26.7, 19.26, 1.5)),
-    # 1.3" SH1106 4-pin module: active area 29.42 x 14.7
+                          "M2", window=(21.74, 10.86), glass=(26.7, 19.26, 1.5),
+                          window_at=(0.0, 1.75)),
+    # 1.3" SH1106 4-pin module: active area 29.42 x 14.7 on a 34.5 x 23.0 glass; no published
+    # figure of where it sits on the board: taken as the middle (box.oled_offset_mm to set it)
     "sh1106-1.3": Board("1.3\" SH1106 I2C module", (35.4, 33.5, 1.2), _rect(30.4, 28.5),
                         "M2", window=(29.42, 14.7), glass=(34.5, 23.0, 1.5)),
 }
@@ -82,6 +88,9 @@ BOARDS |= {
 # the card reader's working distance through plastic (data sheets: PN532 with NTAG213 stickers
 # about 30 mm in air; RDM6300 with EM4100 cards about 20 mm): the pad leaves this much skin
 READER_SKIN_MM = {"pn532": 2.0, "rdm6300": 2.0}
+# the reader's board alone, its flat (antenna) side: the PN532 V3's 1.6 mm PCB (its parts stand
+# 2.0 mm more on the other side); the clamps hold it either way round (front.reader_clamps)
+READER_FLAT = {"pn532": 1.6}
 
 
 @dataclass(frozen=True)
@@ -109,8 +118,13 @@ LEDS = {
     "strip-cut": ("one LED cut from a 60 LEDs/m WS2812B strip", (16.7, 10.0, 1.6)),
 }
 
+HEADER_IN = 1.5              # an OLED module's header row: this far in from its top edge
+HEADER_PROUD = 1.8           # a soldered header's pin ends stand this far out on the glass side
+
 # heat-set inserts (CNC Kitchen): the hole they melt into, and their length
 INSERT_HOLE = {"M3": 4.0, "M2.5": 3.6, "M2": 3.2}
 
+# ISO 2338 dowel pins, 3 mm m6 (hardened): the standard lengths (box.shaft = "steel")
+DOWEL_LENGTHS = (16, 18, 20, 22, 24, 26, 28, 30, 32, 35, 40, 45, 50)
 BEARING_SIZE = (3.0, 10.0, 4.0)   # the dial's deep groove ball bearing 623 (M3-10-4): 3 x 10 x 4
 DC_JACK_HOLE = 8.0           # panel-mount 5.5/2.1 mm DC jack (e.g. DC-099): 8 mm hole

@@ -116,26 +116,26 @@ def scenes(bld: Build):
 def _hardware(joints: list[Joint]):
     """The step's screw heads, with a callout per kind of screw."""
     out, callouts = [], []
-    kinds: dict[str, list] = {}
+    kinds: dict[tuple[str, str], list] = {}      # by kind and what they hold
     for j in joints:
         shape, point = head(j)
         out.append((shape, SCREW))
-        kinds.setdefault(j.screw, []).append(point)
-    callouts += [(f"{len(pts)} x {screw}", pts) for screw, pts in kinds.items()]
+        kinds.setdefault((j.screw, j.name.rsplit(" ", 1)[0]), []).append(point)
+    callouts += [(f"{len(pts)} x {screw}", pts) for (screw, _), pts in kinds.items()]
     return out, callouts
 
 
 def inserts(bld: Build):
     """Every heat-set insert of the enclosure, by size: [(shape, colour)], callouts."""
     out = []
-    kinds: dict[str, list] = {}
+    kinds: dict[tuple[str, str], list] = {}      # by size and what screws into them
     for j in bld.joints:
         found = insert(j)
         if found is not None:
             out.append((found[0], INSERT))
-            kinds.setdefault(j.size, []).append(found[1])
+            kinds.setdefault((j.size, j.name.rsplit(" ", 1)[0]), []).append(found[1])
     return out, [(f"{len(pts)} x {size} heat-set insert ({M.INSERT_HOLE[size]:g} mm hole)", pts)
-                 for size, pts in sorted(kinds.items())]
+                 for (size, _), pts in sorted(kinds.items())]
 
 
 def _part_callouts(new: list, names: dict) -> list:
@@ -171,8 +171,8 @@ def images(bld: Build) -> list[tuple[Step, Image.Image]]:
     return out
 
 
-def _clusters(points: np.ndarray, reach: float = 230.0) -> list[list[int]]:
-    """The points (pixels) in groups: each joins the first group whose middle is within
+def _clusters(points: np.ndarray, reach: float = 330.0) -> list[list[int]]:
+    """A kind's points (pixels) in groups: each joins the first group whose middle is within
     `reach` (a board's four screws together, the box's four corners apart)."""
     groups: list[list[int]] = []
     for i, p in enumerate(points):

@@ -14,8 +14,9 @@ BUTTON_KINDS = ("tactile-12", "arcade-24")
 OLED_MODULES = ("ssd1306-0.96", "sh1106-1.3")
 READER_MODULES = ("pn532", "rdm6300")
 DIFFUSERS = ("printed", "acrylic")
-KEYS = ("hex_mm", "cell_depth_mm", "wall_mm", "led", "buttons", "oled", "reader", "diffuser",
-        "bed_mm")
+SHAFTS = ("printed", "steel")
+KEYS = ("hex_mm", "cell_depth_mm", "wall_mm", "led", "buttons", "oled", "oled_offset_mm",
+        "reader", "diffuser", "bed_mm", "shaft")
 
 
 class BoxConfig(NamedTuple):
@@ -28,6 +29,10 @@ class BoxConfig(NamedTuple):
     reader: str                      # pn532 | rdm6300
     diffuser: str                    # printed | acrylic
     bed_mm: tuple[float, float, float]
+    # the OLED's active area from its board's middle, [across, up] with the header at the top
+    # (None: the module's own figure, table/parts/modules.py)
+    oled_offset_mm: tuple[float, float] | None = None
+    shaft: str = "printed"           # printed (with the dial gear) | steel (a 3 mm dowel pin)
 
 
 def parse_box(r: Reader, data: Mapping[str, Any], display: str | None, cards: str | None
@@ -48,15 +53,35 @@ def parse_box(r: Reader, data: Mapping[str, Any], display: str | None, cards: st
     reader_default = "rdm6300" if cards == "rdm6300" else "pn532"
     reader = r.choice(t, w, "reader", READER_MODULES, reader_default)
     diffuser = r.choice(t, w, "diffuser", DIFFUSERS, "printed")
+    shaft = r.choice(t, w, "shaft", SHAFTS, "printed")
     bed = _bed(r, t)
+    offset = _offset(r, t)
     if hex_mm is not None and wall is not None and wall > hex_mm / 5:
         r.problem("box.wall_mm", f"{wall} is too thick for {hex_mm} mm hexes: use at most "
                                  f"{hex_mm / 5:g} (a fifth of hex_mm)")
         wall = None
     if (hex_mm is None or depth is None or wall is None or led is None or buttons is None
-            or oled is None or reader is None or diffuser is None or bed is None):
+            or oled is None or reader is None or diffuser is None or bed is None
+            or offset is False or shaft is None):
         return None
-    return BoxConfig(hex_mm, depth, wall, led, buttons, oled, reader, diffuser, bed)
+    return BoxConfig(hex_mm, depth, wall, led, buttons, oled, reader, diffuser, bed,
+                     None if offset is True else offset, shaft)
+
+
+def _offset(r: Reader, t: Mapping[str, Any]) -> tuple[float, float] | bool:
+    """box.oled_offset_mm: [x, y], each -4 to 4 mm; True when not given, False when wrong."""
+    if "oled_offset_mm" not in t:
+        return True
+    v = r.value(t, "box", "oled_offset_mm", list, [0, 0])
+    if v is None:
+        return False
+    if len(v) != 2 or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                              and -4 <= x <= 4 for x in v):
+        r.problem("box.oled_offset_mm", f"should be [x, y], where the OLED's active area's "
+                  f"middle sits from its board's middle in millimetres (x to the right, y "
+                  f"towards the header), each -4 to 4, not {v!r}")
+        return False
+    return (float(v[0]), float(v[1]))
 
 
 def _bed(r: Reader, t: Mapping[str, Any]) -> tuple[float, float, float] | None:

@@ -139,6 +139,27 @@ def test_box_keys_default_and_are_checked():
     assert any(f.startswith("box.bed_mm: ") for f in found), found
 
 
+def test_the_oled_offset_is_the_modules_own_unless_measured():
+    d = reference_data()
+    assert hp.parse(d).box.oled_offset_mm is None          # the module's figure (parts/modules)
+    d["box"]["oled_offset_mm"] = [0, -1.5]
+    assert hp.parse(d).box.oled_offset_mm == (0.0, -1.5)
+    for wrong in ([0, 9], [1], ["up", 0]):
+        d["box"]["oled_offset_mm"] = wrong
+        found = problems(d)
+        assert any(f.startswith("box.oled_offset_mm:") and "towards the header" in f
+                   for f in found), (wrong, found)
+
+
+def test_the_dials_shaft_is_printed_or_steel():
+    d = reference_data()
+    assert hp.parse(d).box.shaft == "printed"
+    d["box"]["shaft"] = "steel"
+    assert hp.parse(d).box.shaft == "steel"
+    d["box"]["shaft"] = "brass"
+    assert any(f.startswith("box.shaft:") and "steel" in f for f in problems(d)), problems(d)
+
+
 def test_map_missing_a_hex():
     d = explicit()
     d["leds"]["grid"]["map"].remove([1, 0])

@@ -211,3 +211,27 @@ def test_a_picture_like_the_one_before_or_all_grey_is_found(reference):
     assert problems[0].startswith("step 6: its picture differs from step 5's in 0.00%")
     assert problems[1] == "step 7: 0.00% of its picture in colour"
     assert steppics.check(reference)[0] == []
+
+
+def test_a_window_at_the_boards_middle_and_no_header_relief_are_found(reference):
+    """The window where it was, centred on the OLED's board (hiding the active area's top
+    rows), and the plate's back without the header's relief: both named."""
+    from table.parts import modules as M
+    from table.parts.features import features
+    from table.parts.front import oled_header, oled_window
+    from table.parts.geometry import front_frame
+
+    lay = reference.layout
+    fr = front_frame(lay)
+    (ax, az), hz = oled_window(lay), oled_header(lay)
+    wx, wz = M.BOARDS[lay.box.oled].window
+    old_top = az - M.BOARDS[lay.box.oled].window_at[1] + wz / 2 + 0.5
+    front = reference.part("front")[0]
+    filled = front.shape.fuse(box(ax - wx / 2 - 1, ax + wx / 2 + 1, fr["y0"], fr["y1"], old_top,
+                                  az + wz / 2 + 1)).fuse(
+        box(ax - 8, ax + 8, fr["y1"] - 2.8, fr["y1"], hz - 1.6, hz + 1.6))
+    parts = [replace(p, shape=filled) if p is front else p for p in reference.parts]
+    problems, _ = features(replace(reference, parts=parts, checked=None))
+    assert "front: the OLED window over the active area's top left corner is not there" in problems
+    assert "front: the relief for the OLED header's pin ends is not there" in problems
+    assert not any("bottom right" in p for p in problems)

@@ -138,3 +138,21 @@ def test_a_box_that_cannot_be_built_is_refused_in_one_line(change, words):
     change(d)
     with pytest.raises(LayoutError, match=words):
         layout(hp.parse(d))
+
+
+def test_the_large_boxs_steel_shaft_has_its_bores_and_its_pin():
+    """tests/parts/large.toml takes the steel pin: the gear's and the mount's bores are in their
+    solids, the coupon has the mount's bore, and the pin is a standard length."""
+    from table.parts import dial as D
+    from table.parts import modules as M
+    from table.parts.features import features
+    from table.parts.solids import Inside
+
+    large = built_for("large")
+    problems, _ = features(large)
+    assert problems == []
+    bottom, top, length = D.steel_pin(large.layout)
+    assert length in M.DOWEL_LENGTHS and top - bottom == length
+    assert D.PIN_IN_MOUNT[0] <= D.gear_z(large.layout)[0] - bottom <= D.PIN_IN_MOUNT[1]
+    coupon = Inside([p.shape for p in large.part("test_coupon")])
+    assert not coupon(400.0 + 10.0, 20.0, 2.0)          # the pin's bore in the coupon's plate
