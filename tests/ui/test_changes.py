@@ -132,6 +132,7 @@ def flow_screens(lang):
     t("deal.face_down", lang)                   # the fifth Starter of the players' own deal
     out += [deal_screen(lang, {"team": team, "cards": starters[:4] + ["?"]}, library())
             for team in TEAMS]
+    out.append(deal_screen(lang, {"teams": list(TEAMS), "cards": starters[:4] + ["?"]}, library()))
     out.append(screens.message(t("demo.title", lang), f"{t('demo.invite', lang)}\n"
                                                       f"{t('demo.invite_keys', lang)}"))
     out += [screens.dice(lang, ["3"], title=t(f"roll.for.{w}", lang))
