@@ -36,8 +36,10 @@ class Change(NamedTuple):
         args = dict(self.args)
         if "team" in args:                  # "Red 2": short, so a change is one line
             args["worm"] = worm_short(lang, args.pop("team"), args.pop("n"))
-        if "things" in args:
-            args["things"] = ", ".join(text(f"thing.{k}", lang).lower() for k in args["things"])
+        if "things" in args:            # (the same kind counted: "mine ×2, supply crate")
+            counted = {k: list(args["things"]).count(k) for k in args["things"]}
+            args["things"] = ", ".join(text(f"thing.{k}", lang).lower() + (f" ×{n}" if n > 1 else "")
+                                       for k, n in counted.items())
         if "roll" in args or "flip" in args:    # a die behind it (table/ui/rolls.py)
             args = _roll_args(lang, args)
         times = args.pop("times", 1)
@@ -203,7 +205,8 @@ def is_off(c: Change) -> bool:
 def grouped(changes: list[Change], one_each: bool = False) -> list[tuple[Hex | None, list]]:
     """Screens for a batch: first every hex where Things only come off, on screens of their
     own (the LEDs flash them all at once), then one screen a hex for the rest."""
-    groups = by_hex(changes)
+    fires = [] if one_each else _fires(changes)
+    groups = by_hex([c for c in changes if not fires or c.key != FIRE])
     off = [c for h, cs in groups if all(is_off(c) for c in cs) for c in cs]
     rest = [(h, cs) for h, cs in groups if not all(is_off(c) for c in cs)]
     out: list[tuple[Hex | None, list]] = []
@@ -215,7 +218,39 @@ def grouped(changes: list[Change], one_each: bool = False) -> list[tuple[Hex | N
         out.append((off[0].at, off))
     for h, cs in rest:
         out += [(h, page) for page in pages(cs, one_each)]
+    if fires:                         # every fire the batch started: one screen, last
+        out.append((None, fires))
     return out
+
+
+#: a fire placed (a chain's fires go on one screen over their hexes: :func:`fire_lines`)
+FIRE = "ch.place.fire"
+
+
+def _fires(changes: list[Change]) -> list[Change]:
+    """The fires of a batch to put on from one screen: at two hexes or more, two at a hex
+    at most, their lines fitting one screen in every language; else none (each fire said
+    with its hex's other changes)."""
+    fires = [c for c in changes if c.key == FIRE]
+    hexes = {c.at for c in fires}
+    if len(hexes) < 2 or max(sum(c.at == h for c in fires) for h in hexes) > 2:
+        return []
+    return fires if _fit_lines(fires, fire_lines) else []
+
+
+def fire_lines(lang: str, fires: list[Change]) -> list[str]:
+    """The lines of the screen of a batch's fires over several hexes: one on each flashing
+    hex, and the hexes that take two named (they flash too; :func:`grouped` puts three at a
+    hex on that hex's own screen)."""
+    from .hexnames import hex_name
+    count: dict = {}
+    for c in fires:
+        count[c.at] = count.get(c.at, 0) + c.args.get("times", 1)
+    lines = [text("ch.fires_each", lang, n=len(count))]
+    more = [hex_name(lang, h) for h, n in count.items() if n > 1]
+    if more:
+        lines.append(text("ch.fires_more", lang, where=", ".join(more)))
+    return lines
 
 
 def off_pages(off: list[Change]) -> list[list[Change]]:
@@ -229,11 +264,14 @@ def off_pages(off: list[Change]) -> list[list[Change]]:
                                            for i in range(0, len(worms), LINES)]
 
 
-def _fit_lines(off: list[Change]) -> bool:
+def _fit_lines(changes: list[Change], lines=None) -> bool:
+    """The lines ``lines(lang, changes)`` gives (:func:`off_lines`) fit one screen in every
+    language."""
     from table.fonts import font
     from .layout import BODY, wrap
     fnt = font(12)
-    return all(sum(len(wrap(line, fnt, BODY[2] - BODY[0])[0]) for line in off_lines(lang, off))
+    said = lines or off_lines
+    return all(sum(len(wrap(line, fnt, BODY[2] - BODY[0])[0]) for line in said(lang, changes))
                <= LINES for lang in LANGS)
 
 

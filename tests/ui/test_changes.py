@@ -9,7 +9,7 @@ from table.cards import library
 from table.engine.board import Board, Thing
 from table.hexgrid import hexagon
 from table.engine.state import GameResult
-from table.ui.changes import Change, by_hex, diff, grouped, off_lines, off_pages, pages
+from table.ui.changes import Change, by_hex, diff, fire_lines, grouped, off_lines, off_pages, pages
 from table.ui.summaries import best_chain, card_summary, game_summary
 from table.ui.strings import LANGS, POOL_KINDS, TEAMS
 
@@ -38,6 +38,7 @@ def widest_changes(lang):
         out.append(t("ch.crate_opened", lang, worm=worm))
     out.append(t("ch.crate_by_worm", lang))
     out.append(t("ch.draw_tap", lang))
+    t("ch.fires_title", lang)                # (the lines of a chain's fires: fire_lines)
     out += roll_lines(lang)
     return out
 
@@ -71,6 +72,9 @@ def flow_screens(lang):
                                   for i, team in enumerate(TEAMS)]
     for page in off_pages(many):
         out.append(screens.changes(strings.text("ch.off_title", lang), off_lines(lang, page)))
+    fires = [Change("ch.place.fire", {}, h) for h in ((1, -1), (1, -1), (4, -2), (0, 3))]
+    t("ch.fires_each", lang, n=9), t("ch.fires_more", lang, where="")
+    out.append(screens.changes(t("ch.fires_title", lang), fire_lines(lang, fires)))
     names = [c.name(lang) for c in library().values()]
     who = ", ".join(f"{t(f'team.{team}', lang)} 4" for team in TEAMS[:2])
     body = [t("sum.hit", lang), t("sum.miss", lang), t("sum.hurt", lang, who=who),
@@ -281,3 +285,17 @@ def test_the_turn_log_tells_each_turn_in_a_line():
         "1. Blue 2: Bazooka · Missed the aim · Hurt: Red 1 · Drowned: Red 3",
         "2. Red 1: no card"]
     assert turn_log(events, "cs", library())[0].startswith("1. Modrý 2: Bazuka")
+
+
+def test_a_chains_fires_over_several_hexes_are_one_screen():
+    """Issue 37 item 1: a chain of Oil Drums put a fire at six hexes, a screen each with the
+    hex's other changes; now one screen says them all (the LEDs flash every fire's hex), the
+    hexes that take two named; the hexes' other changes keep their own screens."""
+    fires = [Change("ch.place.fire", {}, h) for h in ((1, -1), (1, -1), (0, -1), (1, 1))]
+    drum = Change("ch.remove.oil_drum", {}, (1, 1))
+    out = grouped(fires + [drum])
+    assert out == [((1, 1), [drum]), (None, fires)]
+    assert fire_lines("en", fires) == ["A fire on each flashing hex (3)", "Two on: 1NE"]
+    assert grouped(fires[:2] + [drum]) == [((1, 1), [drum]), ((1, -1), [Change(
+        "ch.place.fire", {"times": 2}, (1, -1))])]                   # one hex: its own screen
+    assert all(h is not None for h, _ in grouped(fires + [drum], one_each=True))
