@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from table.engine.board import Board
-from table.engine.decisions import Illegal
+from table.engine.decisions import DecisionKind, Illegal
 from table.engine.game import TURN_PHASES, GameConfig
 from table.journal import JournaledGame, JournalError
 from table.ui import screens
@@ -133,7 +133,9 @@ class GamePlay:
         seen, new = self.seen, events[self.seen:]
         self.seen = len(events)
         before, team = tracker.board.copy(), self.team
-        steps = tracker.steps(new)
+        asked = jg.game.request                  # (the players' tap of a card drawn, next?)
+        steps = tracker.steps(new, tap_asked=asked is not None and asked.kind is DecisionKind.CARD_TAPPED
+                              and asked.item == "supply" and asked.actor not in tracker.box)
         if queue:
             if queue.extend(steps, seen):
                 self.save_progress()

@@ -203,3 +203,28 @@ def test_a_drop_card_the_players_tapped_and_a_crate_they_placed_are_not_said_aga
     assert [c.key for s in steps for c in s.changes] == ["ch.place.crate", "ch.place.mine"]
     drawn = Tracker(land, drawn=lambda: [])
     assert [s.instruction.key for s in drawn.steps(drop)] == ["do.drop"]
+
+
+def test_the_tap_asked_next_is_said_on_the_last_screen_of_the_batch_that_drew():
+    """Issue 37 item 1: where the daemon asks the players' tap of the Supply card a batch drew
+    next, that batch's last screen says to draw and tap it (its tap is that screen's OK),
+    even when the worm jumped on after opening the crate; not where it is not asked next
+    (the box draws, two cards drawn, or something else is asked first)."""
+    from table.engine.board import Thing
+    from table.hexgrid import hexagon
+    land = hexagon((0, 0), 2)
+    batch = [{"event": "move", "thing": "blue-1", "by": "jump", "from": [0, 1], "to": [0, 2]},
+             {"event": "destroy", "thing": "crate-1", "kind": "crate", "at": [0, 2],
+              "cause": "opened"},
+             {"event": "draw", "team": "blue", "worm": "blue-1"},
+             {"event": "roll", "face": "4", "for": "jump"},
+             {"event": "move", "thing": "blue-1", "by": "jump", "from": [0, 2], "to": [-1, 2]}]
+    for asked, drawn, said in ((True, None, True), (False, None, False),
+                               (True, lambda: [], False)):
+        tracker = Tracker(land, drawn=drawn)
+        tracker.board.add(Thing("blue-1", "worm", (0, 1), "blue"))
+        tracker.board.add(Thing("crate-1", "crate", (0, 2)))
+        steps = [s for s in tracker.steps(batch, tap_asked=asked) if s.changes]
+        keys = [[c.key for c in s.changes] for s in steps]
+        assert ("ch.draw_tap" in keys[-1]) == said, keys
+        assert sum(k.count("ch.draw_tap") for k in keys) == said

@@ -179,11 +179,13 @@ class Tracker:
         out += [Step(deal=page) for page in deck_pages(decks, self.cards() if self.cards else {})]
         return out
 
-    def steps(self, events) -> list[Step]:
+    def steps(self, events, tap_asked: bool = False) -> list[Step]:
         """The steps for a new batch of events (and the tracker moves past them): the net
         changes grouped by hex, a screen each; a drop card, a rule or the wind said on a
         screen of its own; after a card, the Target Token off and a summary.  Dice and coins
-        the box rolled are not steps of their own: they are said beside what they did."""
+        the box rolled are not steps of their own: they are said beside what they did.
+        ``tap_asked``: the players' tap of the Supply card the batch drew is asked next (the
+        daemon knows): the last screen says so, and that tap can be its OK."""
         out: list[Step] = []
         chunk: list[dict] = []
         self.marks = []
@@ -202,17 +204,17 @@ class Tracker:
             out.extend(said(e))
             self.apply([e])
             self._mark(len(out), i + 1)
-        out.extend(self._changes(chunk, tapped_next=self._tapped_next(chunk, events)))
+        out.extend(self._changes(chunk, tapped_next=tap_asked and self._tapped_next(chunk, events)))
         self._mark(len(out), len(events))
         return out
 
     def _tapped_next(self, chunk: list[dict], events) -> bool:
-        """The batch ends in a card a team the players play draws from their own Supply deck
-        (a crate opened): its tap is asked next, so the tap can confirm the batch's last
-        screen too."""
-        draws = [e for e in chunk if e["event"] == "draw"]
+        """The batch drew one card from the players' own Supply deck (a crate opened) and
+        its last screens are ``chunk``'s changes (nothing said on a screen of its own after
+        them), so its tap, asked next, can confirm the last of them too."""
+        draws = [e for e in events if e["event"] == "draw"]
         return (self.drawn is None and not self.one_each and len(draws) == 1
-                and chunk[-1] is events[-1] is draws[0] and draws[0].get("team") not in self.box)
+                and bool(chunk) and chunk[-1] is events[-1])
 
     def _own_crate(self, chunk: list[dict]) -> Hex | None:
         """Where ``chunk`` opens its batch with a crate placed at the hex the players just
