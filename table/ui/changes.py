@@ -206,7 +206,8 @@ def grouped(changes: list[Change], one_each: bool = False) -> list[tuple[Hex | N
     """Screens for a batch: first every hex where Things only come off, on screens of their
     own (the LEDs flash them all at once), then one screen a hex for the rest."""
     fires = [] if one_each else _fires(changes)
-    groups = by_hex([c for c in changes if not fires or c.key != FIRE])
+    hurt = [] if one_each else _hurt(changes)
+    groups = by_hex([c for c in changes if c not in fires and c not in hurt])
     off = [c for h, cs in groups if all(is_off(c) for c in cs) for c in cs]
     rest = [(h, cs) for h, cs in groups if not all(is_off(c) for c in cs)]
     out: list[tuple[Hex | None, list]] = []
@@ -218,9 +219,29 @@ def grouped(changes: list[Change], one_each: bool = False) -> list[tuple[Hex | N
         out.append((off[0].at, off))
     for h, cs in rest:
         out += [(h, page) for page in pages(cs, one_each)]
+    if hurt:                          # every worm hurt at several hexes: one screen
+        out.append((None, hurt))
     if fires:                         # every fire the batch started: one screen, last
         out.append((None, fires))
     return out
+
+
+#: a worm laid down, hurt (several hexes' on one screen: the worms named)
+HURT = "ch.lay_down"
+
+
+def hurt_lines(lang: str, hurt: list[Change]) -> list[str]:
+    """The lines of the screen of a batch's worms hurt at several hexes: a line a worm."""
+    return [c.text(lang) for c in hurt]
+
+
+def _hurt(changes: list[Change]) -> list[Change]:
+    """The worms a batch hurt, to lay down from one screen: at two hexes or more, their
+    lines fitting one screen in every language; else none."""
+    hurt = [c for c in changes if c.key == HURT]
+    if len({c.at for c in hurt}) < 2:
+        return []
+    return hurt if _fit_lines(hurt, hurt_lines) else []
 
 
 #: a fire placed (a chain's fires go on one screen over their hexes: :func:`fire_lines`)

@@ -9,7 +9,8 @@ from table.cards import library
 from table.engine.board import Board, Thing
 from table.hexgrid import hexagon
 from table.engine.state import GameResult
-from table.ui.changes import Change, by_hex, diff, fire_lines, grouped, off_lines, off_pages, pages
+from table.ui.changes import (Change, by_hex, diff, fire_lines, grouped, hurt_lines, off_lines, off_pages,
+                               pages)
 from table.ui.summaries import best_chain, card_summary, game_summary
 from table.ui.strings import LANGS, POOL_KINDS, TEAMS
 
@@ -74,6 +75,8 @@ def flow_screens(lang):
         out.append(screens.changes(strings.text("ch.off_title", lang), off_lines(lang, page)))
     fires = [Change("ch.place.fire", {}, h) for h in ((1, -1), (1, -1), (4, -2), (0, 3))]
     t("ch.fires_each", lang, n=9), t("ch.fires_more", lang, where="")
+    hurt = [Change("ch.lay_down", {"team": team, "n": "4"}, (i, 0)) for i, team in enumerate(TEAMS[:4])]
+    out.append(screens.changes(t("ch.hurt_title", lang), hurt_lines(lang, hurt)))
     out.append(screens.changes(t("ch.fires_title", lang), fire_lines(lang, fires)))
     names = [c.name(lang) for c in library().values()]
     who = ", ".join(f"{t(f'team.{team}', lang)} 4" for team in TEAMS[:2])
@@ -299,3 +302,13 @@ def test_a_chains_fires_over_several_hexes_are_one_screen():
     assert grouped(fires[:2] + [drum]) == [((1, 1), [drum]), ((1, -1), [Change(
         "ch.place.fire", {"times": 2}, (1, -1))])]                   # one hex: its own screen
     assert all(h is not None for h, _ in grouped(fires + [drum], one_each=True))
+
+
+def test_worms_hurt_at_several_hexes_are_laid_down_from_one_screen():
+    """Issue 37 item 1: a chain that hurt four worms at four hexes took a screen a hex for
+    "lay down"; now one screen names them (every one of their hexes flashing)."""
+    hurt = [Change("ch.lay_down", {"team": "red", "n": n}, (n, 0)) for n in (1, 2)]
+    move = Change("ch.move_worm", {"team": "red", "n": 1}, (1, 0), (0, 0))
+    assert grouped([move] + hurt) == [((1, 0), [move]), (None, hurt)]
+    assert hurt_lines("en", hurt) == ["Red 1: lay down", "Red 2: lay down"]
+    assert grouped([move, hurt[0]]) == [((1, 0), [move, hurt[0]])]     # one hex: its screen

@@ -18,7 +18,7 @@ from table.devices.completion import Completion
 from table.engine.state import GameResult
 from table.engine.setup import HIDDEN
 from table.ui import scenes, screens
-from table.ui.changes import FIRE, fire_lines, off_lines
+from table.ui.changes import FIRE, HURT, fire_lines, hurt_lines, off_lines
 from table.ui.hexnames import hex_title
 from table.ui.summaries import card_summary, game_summary
 from table.ui.layout import NAME_W, card_name
@@ -52,6 +52,8 @@ class Step(Prompt):
             return deal_screen(lang, s.deal, view.cards)
         if s.changes and s.at is None and all(c.key == FIRE for c in s.changes):
             return screens.changes(text("ch.fires_title", lang), fire_lines(lang, list(s.changes)))
+        if s.changes and s.at is None and all(c.key == HURT for c in s.changes):
+            return screens.changes(text("ch.hurt_title", lang), hurt_lines(lang, list(s.changes)))
         if s.changes and s.at is None and s.changes[0].key.startswith("ch.place"):
             return screens.changes(text("place.title", lang), setup_lines(lang, s.changes))
         if s.changes and s.at is None:
