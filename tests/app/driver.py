@@ -178,15 +178,17 @@ async def box_done(daemon, seconds: float = 120.0) -> None:
                       what="the box's answer")
 
 
-async def play_out(daemon, player, bot, limit=20000, told: list | None = None) -> int:
+async def play_out(daemon, player, bot, limit=20000, told: list | None = None,
+                   turns: int | None = None) -> int:
     """Answer every decision with ``bot``'s choice, through presses and taps; OK through
-    every step; until the winner is on show.  Returns the number of decisions; ``told``
-    (a list holding a list) gets the words of each screen OK went past (every Step and
-    Notice), a list of them between two questions."""
+    every step; until the winner is on show (or, with ``turns``, the game is past that
+    turn).  Returns the number of decisions; ``told`` (a list holding a list) gets the words
+    of each screen OK went past (every Step and Notice), a list of them between two
+    questions."""
     n = 0
     for _ in range(limit):
         await box_done(daemon)
-        if daemon.mode == "over":
+        if daemon.mode == "over" or turns is not None and daemon.game.turn.number > turns:
             return n
         cur = daemon.current()
         if isinstance(cur, (Step, Notice)):

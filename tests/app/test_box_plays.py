@@ -147,16 +147,7 @@ def test_the_page_shows_which_teams_the_box_plays_and_never_its_hand(tmp_path):
         async with running(daemon):
             player = Player(daemon, tags)
             await player.wizard(2, decks="box", box={"red": "normal"})
-            bot = RandomBot(51)
-            for _ in range(400):
-                await box_done(daemon)
-                if daemon.game.turn.number > 6 or daemon.mode == "over":
-                    break
-                cur = daemon.current()
-                if isinstance(cur, Notice) or type(cur).__name__ == "Step":
-                    await player.press("ok")
-                else:
-                    await player.choose(bot(daemon.game))
+            await play_out(daemon, player, RandomBot(51), turns=6)
             return daemon.game
 
     game = asyncio.run(main())

@@ -1,9 +1,9 @@
 """scripts/check-pi-os's verdict on what the emulated Pi's daemon logged (issue 36 item 3); the
 emulated run itself is not part of ./run-tests (docs/benchmarks.md)."""
 
-import importlib.machinery
-import importlib.util
 from pathlib import Path
+
+from tests.sources import script_module
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "check-pi-os"
 REVISION = ("buttons: lgpio (gpiozero) did not start: unable to locate Pi revision in "
@@ -13,11 +13,7 @@ HIDDEN = ("buttons: lgpio (gpiozero) did not start: [Errno 2] No such file or di
 
 
 def load():
-    loader = importlib.machinery.SourceFileLoader("check_pi_os", str(SCRIPT))
-    spec = importlib.util.spec_from_loader("check_pi_os", loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
+    return script_module(SCRIPT, "check_pi_os")
 
 
 def passing(**changed):

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.sources import script_module
+
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "install-pi"
 PI5 = "Raspberry Pi 5 Model B Rev 1.0"
@@ -147,13 +149,8 @@ def test_a_tree_without_a_boot_config_is_refused(tmp_path):
 
 def test_root_installs_only_from_a_clone_nobody_else_can_write(tmp_path):
     """Issue 24, item 10: run as root, install-pi builds and starts code from its clone."""
-    import importlib.machinery
-    import importlib.util
     import os
-    loader = importlib.machinery.SourceFileLoader("install_pi", str(SCRIPT))
-    spec = importlib.util.spec_from_loader("install_pi", loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
+    module = load_install_pi()
     app = tmp_path / "worms-table"
     (app / "table").mkdir(parents=True)
 
@@ -172,13 +169,7 @@ def test_root_installs_only_from_a_clone_nobody_else_can_write(tmp_path):
 
 
 def load_install_pi():
-    import importlib.machinery
-    import importlib.util
-    loader = importlib.machinery.SourceFileLoader("install_pi", str(SCRIPT))
-    spec = importlib.util.spec_from_loader("install_pi", loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
+    return script_module(SCRIPT, "install_pi")
 
 
 def dpkg_status(root, packages):

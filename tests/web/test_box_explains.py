@@ -9,11 +9,10 @@ import asyncio
 import logging
 import re
 
-from table.app.asking.prompts import Notice
 from table.bots import RandomBot
 from table.ui.strings import text
 from table.web.view import TableView
-from tests.app.driver import box_done, seated
+from tests.app.driver import play_out, seated
 
 #: where the box aims, in words: a worm or a hex, then steps from the Wind Dial ("2N 1NE")
 WHERE = re.compile(r", aim: (Blue \d at|hex) (\d(N|NE|SE|S|SW|NW)( |,|:|$))+")
@@ -34,16 +33,7 @@ def play(tmp_path, seed: int, turns: int = 12) -> list[list[str]]:
                 if screen and screen[0] == "Box (Red)" and screen not in shown:
                     shown.append(screen)
             daemon.page.on_snapshot = push
-            bot = RandomBot(seed)
-            for _ in range(3000):
-                await box_done(daemon)
-                if daemon.mode == "over" or daemon.game.turn.number > turns:
-                    break
-                cur = daemon.current()
-                if isinstance(cur, Notice) or type(cur).__name__ == "Step":
-                    await player.press("ok")
-                else:
-                    await player.choose(bot(daemon.game))
+            await play_out(daemon, player, RandomBot(seed), turns=turns)
             return shown
     return asyncio.run(main())
 
