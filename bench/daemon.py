@@ -131,7 +131,8 @@ class Driver:
         from table.app.asking.prompts import Notice
         for v in ("en", "start", "start", "start", "auto", "box", "auto"):     # the box draws
             self.choose(v)
-        self.choose(self.d.wizard.prompt.values[0])          # the last map, or a new one
+        maps = self.d.wizard.prompt.values                   # the last map, or a new one
+        self.choose("last" if "last" in maps else "new")     # (not the box's tiles: laid apart)
         if self.d.mode == "wizard":                          # the map editor: accept its map
             self.done.clear()
             self.buttons.press("ok", long=True)
