@@ -33,15 +33,15 @@ from .careful import CarefulBot, drown_chance, is_quiet, policy, value
 from .expect import Expect
 from .greedy import GreedyBot, hex_value, sensible
 
-#: decisions the search plays whole turns for (a turn's own choices); the rest use one-step
-#: trials
+#: a turn's own decisions: its rollouts (and the easy level) play these
 TURN_KINDS = TIMED
 
 
 class SearchBot:
-    """``SearchBot(seed, trials=64)``: a callable bot (``bot(game) -> answer``); ``trials``
-    whole-turn trials per big decision (the budget: a count, so answers never depend on the
-    machine's speed)."""
+    """``SearchBot(seed, trials=96)``: a callable bot (``bot(game) -> answer``); ``trials``
+    the leaves its search weighs per decision, ``leaves`` per option and copy
+    (table/bots/expect.py; a budget in counts, so answers never depend on the machine's
+    speed)."""
 
     name = "search"
 

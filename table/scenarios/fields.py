@@ -9,6 +9,7 @@ import json
 from typing import Any, Callable
 
 from table.engine import BOX, FACES, TEAMS, THING_KINDS, WORMS_PER_TEAM, Board, Thing
+from table.engine.anatomy import WEAPON_KINDS
 from table.engine.board import ENTRY_KINDS
 from table.engine.decisions import SKIP, DecisionKind, Movement, Way
 
@@ -233,14 +234,13 @@ def parse_cards(raw: Any) -> dict:
 
 #: the keys of a ``then`` entry: a card played at a PLAY symbol
 THEN_KEYS = {"card", "target", "facing", "thing", "moves"}
-NOT_WEAPONS = ("drop", "sudden_death")
 
 
 def weapon(card: Any, where: str, cards: dict) -> None:
     """``card`` is a weapon card of the library (Malformed names the known ones if not)."""
     known = cards.get(card) if isinstance(card, str) else None
-    if known is None or known.kind in NOT_WEAPONS:
-        ids = ", ".join(sorted(c.id for c in cards.values() if c.kind not in NOT_WEAPONS))
+    if known is None or known.kind not in WEAPON_KINDS:
+        ids = ", ".join(sorted(c.id for c in cards.values() if c.kind in WEAPON_KINDS))
         raise Malformed(f"{where}: unknown weapon card {show(card)} (known: {ids})")
 
 

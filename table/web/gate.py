@@ -42,7 +42,7 @@ class Gate:
         self.max_per_client = max_per_client
         self.trusted_per_page = TRUSTED_PER_PAGE
         self.idle_s = idle_s
-        self.sweep_s = idle_s             # how often closing connections are looked at
+        self.sweep_s = idle_s             # how often stalled answers are looked at
         self.admitted = 0                 # connections handed to aiohttp
         self.refused = 0                  # connections turned away over a limit
         self.evicted = 0                  # connections ended to make room for newcomers
@@ -101,16 +101,15 @@ class Gate:
         return len(self._held(http)) if http is not None else 0
 
     def sweep(self, http) -> None:
-        """End connections that were closing at the last sweep too, and those whose answer
-        waits to be sent and has not moved since the last sweep (a peer that never reads keeps
-        them so for ever)."""
+        """End connections whose answer waits to be sent and has not moved over three sweeps
+        (a peer that never reads keeps them so for ever)."""
         held = self._held(http)
         waiting: dict = {}                # handler: (bytes waiting, sweeps without progress)
         for h in held:
             size = self._transports[h].get_write_buffer_size()
             before, strikes = self._waiting.get(h, (size + 1, 0))
             if size and size >= before and strikes >= 1:
-                self._end(h)              # two sweeps and nothing sent: its peer is not reading
+                self._end(h)              # a third sweep, nothing sent since the first: not read
             elif size:
                 waiting[h] = (size, strikes + 1 if size >= before else 0)
         self._waiting = waiting
