@@ -222,8 +222,8 @@ def test_the_32_bit_os_makes_a_venv_that_sees_debians_pillow(tmp_path, machine, 
     assert f"would run: {venv}" in out
 
 
-def test_a_venv_made_without_the_system_packages_is_made_again_with_them(tmp_path):
-    sys.path.insert(0, str(ROOT / "scripts"))
+def test_a_venv_made_without_the_system_packages_is_made_again_with_them(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(ROOT / "scripts"))
     from installpi.changes import Changes
     from installpi.venv import make
 
@@ -290,10 +290,10 @@ def test_plain_debian_gets_the_gpio_and_i2c_groups(tmp_path):
     assert 'KERNEL=="gpiochip*", GROUP="gpio"' in rules and 'SUBSYSTEM=="i2c-dev", GROUP="i2c"' in rules
 
 
-def test_a_command_that_failed_after_its_file_is_run_again_on_the_next_run(tmp_path):
+def test_a_command_that_failed_after_its_file_is_run_again_on_the_next_run(tmp_path, monkeypatch):
     """Issue 36 item 2: the file a reload follows is written when the reload fails; the next
     run, finding the file as it should be, still runs the reload, until it succeeds once."""
-    sys.path.insert(0, str(ROOT / "scripts"))
+    monkeypatch.syspath_prepend(str(ROOT / "scripts"))
     from installpi.changes import Changes, StepFailed
 
     ok = tmp_path / "reload-works"
@@ -331,8 +331,8 @@ def test_a_failed_step_lists_what_was_changed_before_it(tmp_path, capsys):
     assert "Traceback" not in err
 
 
-def test_pillow_without_freetype_stops_the_install_saying_how_to_mend_it(tmp_path):
-    sys.path.insert(0, str(ROOT / "scripts"))
+def test_pillow_without_freetype_stops_the_install_saying_how_to_mend_it(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(ROOT / "scripts"))
     from installpi.changes import Changes, StepFailed
     from installpi.venv import check_pillow
 
