@@ -21,7 +21,7 @@ from table.ui.rolls import rolled, with_rolls
 from table.app.showing.deckpages import deck_pages
 
 #: events said on a screen of their own, in order (not a change at a hex)
-SAID = frozenset({"drop", "sudden_death", "rule", "wind", "draw", "supply_empty"})
+SAID = frozenset({"drop", "sudden_death", "rule", "wind", "supply_empty"})
 
 
 class Step(NamedTuple):
