@@ -5,7 +5,9 @@ a page too busy to run its hold timer in time, and the short game against the bo
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 
 from .simulator import start_sim
 from .test_browser import browser, page  # noqa: F401,F811  (fixtures)
@@ -18,16 +20,30 @@ class Demo:
 
     def __init__(self, page, tmp_path) -> None:  # noqa: F811
         self.page = page
-        self.proc, url = start_sim("demo", tmp_path, 3)
-        page.goto(url)
+        self.proc, self.url = start_sim("demo", tmp_path, 3)
+        page.goto(self.url)
         page.wait_for_selector("#live:not(.off)")
 
     def oled(self) -> str:
         return self.page.text_content("#oled-text") or ""
 
     def until_oled(self, pattern: str) -> str:
-        self.page.wait_for_function(
-            f"/{pattern}/.test(document.getElementById('oled-text').textContent)", timeout=30_000)
+        """Wait until the OLED's words match ``pattern``; the words that matched (the show
+        goes on by itself, so a second read could already be the next screen)."""
+        return self.page.wait_for_function(
+            """pattern => { const words = document.getElementById('oled-text').textContent;
+                            return new RegExp(pattern).test(words) && words; }""",
+            arg=pattern, timeout=30_000).json_value()
+
+    def press(self, button: str) -> str:
+        """Click a button on the page and wait until the page shows what it did (its state
+        at least as new as the table's after the press); the OLED's words then."""
+        with self.page.expect_response(lambda r: r.url.endswith("/press"), timeout=30_000):
+            self.page.click(f'[data-button="{button}"]')
+        with urllib.request.urlopen(self.url + "state", timeout=30) as res:
+            version = json.loads(res.read())["version"]
+        self.page.wait_for_function(f"Number(document.body.dataset.version) >= {version}",
+                                    timeout=30_000)
         return self.oled()
 
     def stop(self) -> None:
@@ -39,16 +55,16 @@ class Demo:
 def test_a_visitor_fires_a_held_weapon_then_holds_ok_for_a_short_game(page, tmp_path):  # noqa: F811
     demo = Demo(page, tmp_path)
     try:
-        page.click('[data-button="3"]')               # any button: a shot
+        demo.press("3")                               # any button: a shot
         shown = demo.until_oled("Bazooka|Grenade|Uzi|Girder|Ninja Rope")
         assert "Tap" not in shown                     # the weapons themselves, by name
-        page.click('[data-button="ok"]')              # fires the one under the cursor
-        demo.until_oled("Pick a target|Aim")
+        demo.press("ok")                              # fires the one under the cursor
+        shown = demo.until_oled("Pick a target|Aim")
         for _ in range(40):                           # aim where it starts, the dice, the steps
-            if re.search(r"result|No weapon|Back to the show", demo.oled()):
+            if re.search(r"result|No weapon|Back to the show", shown):
                 break
-            page.click('[data-button="ok"]')
-        assert re.search(r": result", demo.until_oled(r": result|Back to the show"))
+            shown = demo.press("ok")
+        assert re.search(r": result", shown), shown
         # the page too busy to run its hold timer: the hold is said when OK is let go
         page.evaluate("window.setTimeout = () => 0")
         box = page.locator('[data-button="ok"]').bounding_box()
