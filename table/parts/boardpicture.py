@@ -14,10 +14,6 @@ MARGIN = 60
 TITLE_H = 90
 
 
-def _rgb(hex_colour: str) -> tuple[int, int, int]:
-    return (int(hex_colour[1:3], 16), int(hex_colour[3:5], 16), int(hex_colour[5:7], 16))
-
-
 def picture(led_pin: int, servo_pin: int) -> Image.Image:
     w, h = BOARD.size
     vw, vh = w * PX, h * PX
@@ -36,7 +32,7 @@ def picture(led_pin: int, servo_pin: int) -> Image.Image:
     y = TITLE_H + MARGIN + vh + 40
     font = _font(22)
     for net, colour in COLOURS.items():
-        canvas.rectangle((x, y - 9, x + 30, y + 9), fill=_rgb(colour), outline=(60, 60, 60))
+        canvas.rectangle((x, y - 9, x + 30, y + 9), fill=colour, outline=(60, 60, 60))
         canvas.text((x + 38, y), net, fill=(30, 30, 30), font=font, anchor="lm")
         x += 38 + canvas.textlength(net, font=font) + 30
     return img
@@ -71,7 +67,7 @@ def _view(canvas: ImageDraw.ImageDraw, x0: float, y0: float, mirrored: bool, led
                     font=small, anchor="mm")
     if mirrored:
         for net, points in WIRES:
-            canvas.line([at(p) for p in points], fill=_rgb(COLOURS[net]), width=int(0.7 * PX),
+            canvas.line([at(p) for p in points], fill=COLOURS[net], width=int(0.7 * PX),
                         joint="curve")
     for part in PARTS:
         pts = [at(lead.hole) for lead in part.leads]
@@ -83,7 +79,7 @@ def _view(canvas: ImageDraw.ImageDraw, x0: float, y0: float, mirrored: bool, led
             canvas.text((min(xs) - b, min(ys) - b - 4), part.ref, fill=(21, 101, 192),
                         font=_font(20), anchor="lb")
         for lead, (x, y) in zip(part.leads, pts):
-            colour = _rgb(COLOURS.get(lead.net, "#1565c0"))
+            colour = COLOURS.get(lead.net, "#1565c0")
             canvas.ellipse((x - 0.75 * PX, y - 0.75 * PX, x + 0.75 * PX, y + 0.75 * PX),
                            fill=colour)
             if part.ref == "PICO":

@@ -18,7 +18,7 @@ from .geometry import chain_text
 from .drawings import power_board_svg
 from .panel import diffuser_svg
 from .render import chain_picture, render
-from .steppics import BOUGHT_COLOUR
+from .steppics import bought_colour
 from .split import KEY_DEPTH, oriented_size
 
 EXPLODE = {"panel": 70.0, "diffuser": 95.0, "dial": 110.0}
@@ -127,7 +127,7 @@ def render_assembly(bld: Build, path: Path, size: int = 900) -> None:
         if pk.name.startswith("LED") or pk.name == "servo MG90S":
             continue
         lift = EXPLODE["panel"] if pk.host == "panel" else 0.0
-        tint = next((c for k, c in BOUGHT_COLOUR.items() if pk.name.startswith(k)), (90, 90, 90))
+        tint = bought_colour(pk.name)
         body: Any = pk.body
         items.append((bd.Pos(0, 0, lift) * body, tint))
     render(items, path, size=size, tolerance=0.3)

@@ -62,7 +62,7 @@ def _view(azimuth: float, elevation: float) -> np.ndarray:
 
 
 #: a wire to draw: its polyline (x, y, z in mm), its colour (RGB) and its width in pixels
-Line = tuple[list[tuple[float, float, float]], tuple[int, int, int], float]
+Line = tuple[list[tuple[float, float, float]], tuple[int, ...], float]
 
 
 def draw(items: list[tuple[object, tuple[int, ...]]], size: int = 900, azimuth: float = -30.0,

@@ -29,6 +29,13 @@ BOUGHT_COLOUR = {"servo": (50, 60, 170), "pi": (30, 120, 60), "pico": (30, 120, 
                  "shifter": (30, 120, 60), "oled": (30, 30, 40), "reader": (170, 40, 40),
                  "switches": (60, 60, 60), "LEDs": (255, 250, 240), "jack": (40, 40, 40),
                  "623 bearing": (170, 170, 180)}
+
+
+def bought_colour(name: str) -> tuple[int, int, int]:
+    """The colour a bought part is drawn in (its name's start picks it; grey if none does)."""
+    return next((c for k, c in BOUGHT_COLOUR.items() if name.startswith(k)), (90, 90, 90))
+
+
 BOUGHT_NAME = {"pi": "Raspberry Pi", "pico": "Pico", "shifter": "power board",
                "jack": "barrel jack J0", "oled": "OLED", "reader": "card reader",
                "switches": "7 switches and caps", "servo SG90": "servo SG90",
@@ -85,7 +92,7 @@ def scenes(bld: Build):
     bought = bought_bodies(bld)
     names = {}
     for name, body in bought.items():
-        tint = next((c for k, c in BOUGHT_COLOUR.items() if name.startswith(k)), (90, 90, 90))
+        tint = bought_colour(name)
         for b in body:
             colour[id(b)] = tint
             names[id(b)] = BOUGHT_NAME.get(name, name)

@@ -10,12 +10,14 @@ from __future__ import annotations
 import math
 
 import build123d as bd
+from PIL import ImageColor
 
 from . import modules as M
 from . import routes as R
 from .assembly import Build
 from .geometry import FLOOR, Layout
 from .powerboard import BOARD, COLOURS, PARTS, PICO_WIRES
+from .render import Line
 from .steps import Step
 
 LIFT = 80.0                  # step 10 draws the lid this far above its place
@@ -31,10 +33,6 @@ def lifted(shape: bd.Shape, lay: Layout) -> bd.Shape:
     if shape.bounding_box().min.Z >= lay.z_top - 1:
         return bd.Pos(0, 0, LIFT) * shape
     return shape
-
-
-def _rgb(hex_colour: str) -> tuple[int, int, int]:
-    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))    # type: ignore[return-value]
 
 
 def _offset(path: list[tuple[float, float]], d: float) -> list[tuple[float, float]]:
@@ -72,7 +70,7 @@ def _floor(lay: Layout):
     jx, jy, jz = p["J0"]
     jy -= lay.wall
     low = FLOOR + 3.0
-    lines = []
+    lines: list[Line] = []
     for pin, colour, dx in (("+", RED, 0.0), ("-", BLACK, 1.5)):
         lead = next(ld for pt in PARTS if pt.ref == "J0" for ld in pt.leads if ld.pin == pin)
         hx, hy, hz = hole_xyz(lay, lead.hole)
@@ -86,7 +84,7 @@ def _floor(lay: Layout):
         tx, ty = cx + pico[0] / 2 - 3 - 2.54 * k, cy - pico[1] / 2 + 1
         up = hz + 6 + 0.8 * k
         lines.append(([(hx, hy, hz), (hx, hy, up), (hx, ty - 6, up), (tx, ty - 6, up),
-                       (tx, ty, pz)], _rgb(COLOURS[net]), 3.0))
+                       (tx, ty, pz)], ImageColor.getrgb(COLOURS[net]), 3.0))
     px, py, _ = R.board_poses(lay)["pi"]
     pi = M.BOARDS["pi"].size
     uz = FLOOR + R.BOSS_H["pi"] + 8
@@ -99,7 +97,7 @@ def _floor(lay: Layout):
     lines.append(([(sx, sy, sz), (sx, sy, low), (sig[0], sy, low), (sig[0], sig[1], low),
                    sig], ORANGE, 5.0))
     legend = [("J0's leads: + red, - black", RED), ("the Pico's six wires (colours of "
-              "power_board.svg)", _rgb(COLOURS["GP2"])), ("USB cable, Pi to Pico", GREY),
+              "power_board.svg)", ImageColor.getrgb(COLOURS["GP2"])), ("USB cable, Pi to Pico", GREY),
               ("the servo's cable", ORANGE)]
     callouts = [("J0 leads to the board's J0 holes", [(jx, jy, jz)])]
     return lines, legend, callouts
