@@ -86,10 +86,6 @@ def _turns(events: list[dict], lang: str, cards: Mapping | None, last: int) -> l
 def end_log(lang: str, e: dict) -> str:
     """The log's last line: who won, and why (table.ui.summaries.end_lines)."""
     from table.engine.state import GameResult
-    from .summaries import end_lines
+    from .summaries import end_lines, winner_line
     result = GameResult.from_json(e)
-    winners = [text(f"team.{t}", lang) for t in result.winners]
-    head = (text("over.winner", lang, team=winners[0]) if len(winners) == 1 else
-            text("over.shared", lang, teams=", ".join(winners)) if winners else
-            text("over.draw", lang))
-    return " · ".join([head] + end_lines(lang, result))
+    return " · ".join([winner_line(lang, list(result.winners))] + end_lines(lang, result))

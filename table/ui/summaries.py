@@ -97,16 +97,19 @@ def end_lines(lang: str, result: GameResult) -> list[str]:
     return lines
 
 
+def winner_line(lang: str, winners: list[str]) -> str:
+    """Who won: one team, the teams sharing the win, or nobody."""
+    names = [text(f"team.{t}", lang) for t in winners]
+    return (text("over.winner", lang, team=names[0]) if len(names) == 1 else
+            text("over.shared", lang, teams=", ".join(names)) if names else
+            text("over.draw", lang))
+
+
 def game_summary(lang: str, result: GameResult | None,
                  events: list[dict]) -> tuple[str, str]:
     """Title and body of the end screen: who won and why (:func:`end_lines`), turns played,
     the longest chain of changes one card made (no result: nobody won)."""
-    winners = list(result.winners) if result is not None else []
-    lines = [text("over.winner", lang, team=text(f"team.{winners[0]}", lang))
-             if len(winners) == 1 else
-             (text("over.shared", lang, teams=", ".join(text(f"team.{t}", lang)
-                                                          for t in winners))
-              if winners else text("over.draw", lang))]
+    lines = [winner_line(lang, list(result.winners) if result is not None else [])]
     why = end_lines(lang, result) if result is not None else []
     chain = [text("over.chain", lang, n=best_chain(events))]
     title = text("over.title_turns", lang, n=result.turns if result is not None else 0)
