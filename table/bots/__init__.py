@@ -7,7 +7,8 @@ A bot is a callable ``bot(game) -> answer`` for ``game.request``.
   and keeps the best average (table/bots/greedy.py).
 * :class:`SearchBot` plays the rest of the turn on copies of the game as the team could
   believe it is (the decks and the other teams' hands dealt again), every die face and coin
-  side weighed by its probability (table/bots/search.py, table/bots/expect.py).
+  side weighed by its probability (table/bots/search.py, table/bots/expect.py), the position
+  its turn leaves priced with the danger of the other side's reply (table/bots/danger.py).
 * :class:`CarefulBot` is the greedy bot with the care the box's levels take: a jump's chance of
   drowning worked out from the map, a last damaged worm counted, a quiet answer on a tie
   (table/bots/careful.py).

@@ -39,7 +39,7 @@ def drown_chance(board, option) -> float:
         return 0.0
     if not board.is_land(to):
         return 1.0
-    wet = _water_faces(board, to)
+    wet = water_share(board, to)
     kept = 1.0
     for thing in board.in_hex(to):
         if thing.kind == "mine":
@@ -49,7 +49,7 @@ def drown_chance(board, option) -> float:
     return 1 - kept
 
 
-def _water_faces(board, h) -> float:
+def water_share(board, h) -> float:
     """The share of a die's eight faces that move a Thing from ``h`` into the water."""
     faces = [neighbour(h, d) for d in range(1, 7)] + [neighbour(h, board.wind), h]
     return sum(1 for f in faces if not board.is_land(f)) / 8

@@ -14,7 +14,8 @@ aim, which Accuracy die to keep, which Thing) the search tries every option (the
 few when there are many) on the same few determinizations, plays each on to the end of the
 team's turn with a fast policy that moves towards a firing position, plays the best card it
 finds and aims at the enemy, scores the position the turn leaves (worms kept and lost, how
-exposed they stand) and keeps the option with the best expected score.
+exposed they stand, and what the other side's best attack in its reply can be expected to cost:
+table/bots/danger.py) and keeps the option with the best expected score.
 
 Everything is seeded from the bot's seed and the position (the log's length), so the same
 game asks the same question and gets the same answer: a replay, an undo and a resume after a
@@ -30,6 +31,7 @@ from table.engine.decisions import TIMED, DecisionKind, Purpose, Way
 from table.hexgrid import distance, neighbour
 
 from .careful import CarefulBot, drown_chance, is_quiet, policy, value
+from .danger import danger
 from .expect import Expect
 from .greedy import GreedyBot, hex_value, sensible
 
@@ -72,6 +74,7 @@ class SearchBot:
         options = self._candidates(game, d, team, options)
         n = len(options)
         total = [0.0] * n
+        memo: dict = {}                  # the reply's price of each position met (danger.py)
         rounds = leaves = 0
         # every option tried on the same copies of the game as the team could believe it is
         # (one a round), each copy's chance weighed exactly (Expect), until the leaves are
@@ -81,7 +84,8 @@ class SearchBot:
             seed = rnd.getrandbits(64)
             for k, option in enumerate(options):
                 r = random.Random(seed)
-                expect = Expect(team, lambda g, r=r: rollout(g, team, r), lambda g: evaluate(g, team), r)
+                expect = Expect(team, lambda g, r=r: rollout(g, team, r),
+                                lambda g: evaluate(g, team, memo), r)
                 trial = game.fork(f"{seed}", viewer=team, typed=True)
                 trial.answer(option)
                 total[k] += expect(trial, self.leaves)
@@ -152,10 +156,14 @@ def _stance(board, at, team) -> float:
 #: what a shared win (a tie the end's comparison cannot break, T6) is worth to the hard level:
 #: no more than an even game, so it never gambles a lead for one (nor the game for a lead)
 TIE = 0.0
+#: how much of the reply's expected cost (table/bots/danger.py: the other side's best attack,
+#: priced as if it found it) the hard level counts; the normal level counts none of it
+REPLY = 0.7
 
 
-def evaluate(game, team) -> float:
-    """The score of the position a trial's turn leaves."""
+def evaluate(game, team, memo: dict | None = None) -> float:
+    """The score of the position a trial's turn leaves: what it holds, less what the other
+    side's reply may cost (:func:`~table.bots.danger.danger`, ``memo`` its prices met)."""
     v = value(game, team, TIE)
     if game.result is not None:
         return v
@@ -164,7 +172,7 @@ def evaluate(game, team) -> float:
     for w in board.worms(team):
         shore = sum(1 for dd in range(1, 7) if neighbour(w.at, dd) not in board.land)
         exposed += 0.08 * shore * (2.0 if w.damaged else 1.0)
-    return v - exposed
+    return v - exposed - REPLY * danger(game, team, memo)
 
 
 class EasyBot:
