@@ -34,7 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from table.app.asking.pickers import Answer, Menu, scroll  # noqa: E402
+from table.app.asking.pickers import Answer, Menu  # noqa: E402
+from table.app.presses import rows_to  # noqa: E402
 from table.app.teach.questions import LINES, Ticks  # noqa: E402
 from table.app.teach.walk import Result, Walk  # noqa: E402
 from table.cards.authoring import check, line_of, step_line  # noqa: E402
@@ -95,22 +96,6 @@ DECK = [
 
 # -- the buttons -------------------------------------------------------------------------------
 
-def way(start: int, index: int, rows: int) -> list[str]:
-    """The fewest presses that take a list's cursor from row ``start`` to row ``index``: a row
-    at a time (1, 4) or a screenful (2, 5), as every list moves (``scroll``)."""
-    paths = {start: []}
-    todo = [start]
-    for here in todo:
-        if here == index:
-            return paths[here]
-        for name in ("4", "1", "5", "2"):
-            there = scroll(here, rows, name)
-            if there not in paths:
-                paths[there] = paths[here] + [name]
-                todo.append(there)
-    raise AssertionError(f"row {index} of {rows} cannot be reached")
-
-
 class Player:
     """Buttons on one walk: each answer as the fewest presses, counted."""
 
@@ -123,7 +108,7 @@ class Player:
         return self.walk.prompt.press(InputEvent(name))
 
     def to_row(self, index: int, rows: int) -> None:
-        for name in way(self.walk.prompt.cursor, index, rows):
+        for name in rows_to(self.walk.prompt.cursor, index, rows):
             self.press(name)
 
     def pick(self, value):

@@ -24,7 +24,8 @@ from table.app import boxseat
 from table.app.asking.prompts import Notice, undo_refused, undone
 from table.app.core.mode import Mode
 from table.app.resume import latest_game, steps_as_shown, tracker_for
-from table.app.showing.tracker import Tracker, undo_steps
+from table.app.showing.putback import undo_steps
+from table.app.showing.tracker import Tracker
 from table.app.showing.views import Step
 
 log = logging.getLogger("worms-table")

@@ -18,7 +18,7 @@ from table.hexgrid import Hex
 from table.ui.keyboard import COLUMNS, keys
 
 from table.app.asking.prompt import Prompt
-from table.app.asking.pickers import CardTap, DeckTap, DicePick, HexPick, Menu, Notice
+from table.app.asking.pickers import CardTap, DeckTap, DicePick, HexPick, Menu, Notice, scroll
 from table.app.showing.views import Step
 from table.app.asking.typed_dice import FaceEntry
 from table.app.teach.keyboard import Keyboard
@@ -48,13 +48,7 @@ def inputs_for(prompt: Prompt, value: Any, buttons: Sequence[str]) -> Iterator[I
         if prompt.sub is not None:                   # two answers at that hex: its menu
             yield from menu_inputs(prompt.sub, value, buttons)
     elif isinstance(prompt, DicePick):
-        for _ in range(len(prompt.faces) + 1):
-            if prompt.selected == value:
-                break
-            yield ("press", "3" if "3" in buttons else "cw")
-        if prompt.selected != value:
-            raise ValueError(f"no die shows {value!r}")
-        yield ("press", "ok")
+        yield from _picked(prompt, value, buttons)
     elif isinstance(prompt, FaceEntry):
         yield from _typed(prompt, value, buttons)
     elif isinstance(prompt, Keyboard):
@@ -101,6 +95,24 @@ def _path(p: Any, start: Hex, target: Hex) -> list[int]:
         at, d = back
         way.append(d)
     return way[::-1]
+
+
+def _picked(p: DicePick, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
+    """The rolled die showing ``value`` picked: the cursor along the row the shorter way
+    round (5 or 3; on an encoder ccw or cw), then OK."""
+    n = len(p.faces)
+    at = next((i for i, f in enumerate(p.faces) if f == value), p.cursor)
+    left = (p.cursor - at) % n < (at - p.cursor) % n
+    for _ in range(n + 1):
+        if p.selected == value:
+            break
+        if "3" in buttons:
+            yield ("press", "5" if left else "3")
+        else:
+            yield ("press", "ccw" if left else "cw")
+    if p.selected != value:
+        raise ValueError(f"no die shows {value!r}")
+    yield ("press", "ok")
 
 
 def _typed(p: FaceEntry, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
@@ -165,16 +177,40 @@ def _key_to(p: Keyboard, target: int, buttons: Sequence[str]) -> Iterator[Input]
 
 
 def menu_inputs(p: Menu, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
-    """The presses that bring a menu's cursor to ``value`` (down, or up where that is
-    shorter) and press OK."""
-    encoder = "4" not in buttons                     # (a value may be a dict: a card step)
+    """The presses that bring a menu's cursor to ``value`` (the fewest: :func:`rows_to`; on an
+    encoder, cw or ccw, the shorter way round) and press OK."""
     n = len(p.values)
-    at = next((i for i, v in enumerate(p.values) if v == value), None)
-    up = at is not None and (p.cursor - at) % n < (at - p.cursor) % n
-    for _ in range(n + 1):
-        if p.selected == value:
-            break
-        yield ("press", ("ccw" if up else "cw") if encoder else ("1" if up else "4"))
-    if p.selected != value:
+    at = next((i for i, v in enumerate(p.values) if v == value), None)  # (a dict: a card step)
+    if at is None:
         raise ValueError(f"no row of the menu is {value!r}")
+    if "4" in buttons:
+        way = rows_to(p.cursor, at, n)
+    else:
+        up = (p.cursor - at) % n < (at - p.cursor) % n
+        way = ["ccw" if up else "cw"] * min((p.cursor - at) % n, (at - p.cursor) % n)
+    for name in way:
+        yield ("press", name)
+    if p.selected != value:
+        raise ValueError(f"the menu's cursor does not reach {value!r}")
     yield ("press", "ok")
+
+
+def rows_to(start: int, index: int, rows: int) -> list[str]:
+    """The fewest presses that take a list's cursor from row ``start`` to row ``index`` of
+    ``rows``: a row at a time (1, 4) or a screenful (2, 5), up or down, as every list moves
+    (:func:`table.app.asking.pickers.scroll`: round from one end to the other).
+
+    >>> rows_to(0, 9, 10), rows_to(0, 6, 12), rows_to(3, 3, 5)
+    (['1'], ['4', '4', '5'], [])
+    """
+    paths: dict[int, list[str]] = {start: []}
+    todo = [start]
+    for here in todo:
+        if here == index:
+            return paths[here]
+        for name in ("4", "1", "5", "2"):
+            there = scroll(here, rows, name)
+            if there not in paths:
+                paths[there] = paths[here] + [name]
+                todo.append(there)
+    raise ValueError(f"row {index} of {rows} cannot be reached")

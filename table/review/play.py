@@ -159,7 +159,7 @@ def steps(lang: str) -> Iterator[tuple[str, Draw]]:
               for what in ("place", "remove", "move")]
     lines += [Change(k, {}, (1, 0)) for k in ("ch.flood", "ch.target", "ch.missed", "ch.hit",
                                               "ch.target_off")]
-    lines += [Change("ch.target_facing", {"d": 6}, (1, 0))]
+    lines += [Change("ch.target_facing", {"d": 6}, (1, 0)), Change("ch.wind", {"d": 6}, (1, 0))]
     lines += [Change("ch.remove_list", {"things": ("oil_drum", "crate", "mine")}, (1, 0))]
     yield from steps_of(view, [raw_step(changes=g, at=(1, 0)) for g in _packed(lang, lines)],
                       "changes at a hex")

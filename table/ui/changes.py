@@ -159,7 +159,7 @@ def _things(before: Board, after: Board, cause: dict[str, str],
 def _target(before: Board, after: Board, missed: bool, hit: bool) -> list[Change]:
     """The Target Token: moved (a miss scattered it, an airstrike faces a way) or hit."""
     if after.target is not None and after.target != before.target:
-        if missed and before.target is not None:
+        if missed:              # (from where it was aimed, if it stood there before)
             return [Change("ch.missed", {}, after.target, before.target)]
         if after.target_facing is not None:
             return [Change("ch.target_facing", {"d": after.target_facing}, after.target)]

@@ -5,7 +5,8 @@ so instead of "Nobody hurt"."""
 import pytest
 
 from table.app.showing.pageview import things_at
-from table.app.showing.tracker import Tracker, undo_steps
+from table.app.showing.putback import undo_steps
+from table.app.showing.tracker import Tracker
 from table.engine import Board, Resolver, Script, Thing
 from table.langs import LANGS
 from table.ui.story import turn_log

@@ -6,7 +6,8 @@ import pytest
 from table.app.showing.views import setup_board
 from table.engine.game import GameConfig
 from table.librarygame import LibraryGame
-from table.app.showing.tracker import Tracker, undo_steps
+from table.app.showing.putback import undo_steps
+from table.app.showing.tracker import Tracker
 from table.bots import RandomBot
 from table.engine.setup import standard_land
 
@@ -228,3 +229,43 @@ def test_the_tap_asked_next_is_said_on_the_last_screen_of_the_batch_that_drew():
         keys = [[c.key for c in s.changes] for s in steps]
         assert ("ch.draw_tap" in keys[-1]) == said, keys
         assert sum(k.count("ch.draw_tap") for k in keys) == said
+
+
+def test_what_the_players_just_chose_is_not_said_again_and_the_wind_needs_no_screen():
+    """Issue 37 item 1: the Target Token put where the players aimed, a damaged worm they
+    activated (the question said to stand it up) and a crate put on a worm's hex where they
+    chose it (the question said the worm there opens it) take no screen; a box team's are
+    still said, and so is a token the Accuracy dice moved.  A wind change is a line on the
+    batch's last screen of changes (the box turns the dial itself), or its own screen where
+    the batch has none."""
+    from table.engine.board import Thing
+    from table.hexgrid import hexagon
+    land = hexagon((0, 0), 2)
+    activate = [{"event": "activate", "worm": "blue-1", "team": "blue", "at": [1, 0]},
+                {"event": "heal", "thing": "blue-1"}]
+    aimed = [{"event": "target", "at": [-1, 0], "facing": None},
+             {"event": "roll", "face": "1", "for": "accuracy"}]
+    missed = [{"event": "target", "at": [0, 1], "facing": None},
+              {"event": "target", "at": [0, 0], "facing": None, "by": "accuracy"}]
+    crate = [{"event": "place", "thing": "crate-7", "kind": "crate", "at": [1, 0]},
+             {"event": "place", "thing": "mine-7", "kind": "mine", "at": [1, 0]},
+             {"event": "wind", "from": 1, "to": 4}]
+    for box, said in (((), False), (("blue",), True)):
+        tracker = Tracker(land, box=box)
+        tracker.board.add(Thing("blue-1", "worm", (1, 0), "blue", damaged=True))
+        tracker.board.add(Thing("blue-2", "worm", (-1, 1), "blue"))   # (not the last worm)
+        keys = [c.key for s in tracker.steps(activate) for c in s.changes]
+        assert keys == (["ch.heal"] if said else [])
+        keys = [c.key for s in tracker.steps(aimed) for c in s.changes]
+        assert keys == (["ch.target"] if said else [])
+        assert [(c.key, c.at) for s in tracker.steps(missed) for c in s.changes] == [
+            ("ch.missed", (0, 0))]
+        steps = tracker.steps(crate)
+        assert [c.key for s in steps for c in s.changes] == (
+            ["ch.crate_by_worm"] if said else []) + ["ch.place.mine", "ch.wind"]
+        assert len(steps) == 1 or said                     # (the box's: two, as it fits)
+        assert tracker.board.wind == 4
+    tracker = Tracker(land)
+    tracker.steps(activate[:1])
+    steps = tracker.steps(crate[:1] + crate[2:])           # only the chosen crate: the wind
+    assert [s.instruction.key for s in steps] == ["do.wind"]

@@ -34,6 +34,7 @@ def widest_changes(lang):
     out.append(t("ch.remove_list", lang, things=", ".join(
         t(f"thing.{k}", lang).lower() for k in ("oil_drum", "crate", "mine"))))
     out += [t("ch.target_facing", lang, d=d) for d in range(1, 7)]
+    out += [t("ch.wind", lang, d=d) for d in range(1, 7)]      # (on a drop's last screen)
     for team in TEAMS:               # a crate opened by a worm, or dropped on it (issue 23)
         worm = strings.worm_name(lang, team, 4)
         out.append(t("ch.crate_opened", lang, worm=worm))

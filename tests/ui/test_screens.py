@@ -282,6 +282,10 @@ def second_game_screens(lang):
                    {"event": "place", "thing": "crate-1", "kind": "crate", "at": [1, 0]}]
     out.append(for_decision(Decision("hex", ((1, 0), (2, 0)), (1, 0), "emptiest"),
                             view).screen(view))
+    board.things["purple-2"].damaged = True                # a worm there: said on both
+    out.append(for_decision(Decision("hex", ((0, 0), (2, 0)), (0, 0), "emptiest"),
+                            view).screen(view))
+    out.append(for_decision(Decision("worm", ("purple-2",), "purple-2", Purpose.ACTIVATE), view).screen(view))
     from table.app.demo.visitor import not_held
     return out + [not_held(lang, cards, "supplies", "bazooka")]
 

@@ -92,6 +92,8 @@ def _drop_draw(view):
             title = f"{title} {text('ask.nth', v.lang, k=k, n=n)}"
         body = text("ask.place_where", v.lang, thing=thing) if played else \
             text("ask.drop_where", v.lang, card=name, thing=thing)
+        if (kind or "crate") == "crate" and any(t.kind == "worm" for t in v.board.in_hex(c)):
+            body += "\n" + text("ask.crate_by_worm", v.lang)     # (T2; not said again)
         return screens.message(title, body, hint=screens.pick(v.lang))
     return draw
 

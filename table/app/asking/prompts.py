@@ -112,10 +112,13 @@ def _ask_worm(d: Decision, view: View) -> Prompt:
         return _fallback(d, view)
     default = view.board.things.get(d.default)
     colour = scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE)
+    hurt = {w.at for wid in d.options if (w := view.board.things.get(wid)) is not None and w.damaged}
 
     def draw(v: View, c: Hex) -> screens.Screen:
-        return v.header("prompt.worm", ", ".join(label for _, label in opts.get(c, ()))
-                        or text("prompt.worm_steps", v.lang))
+        said = ", ".join(label for _, label in opts.get(c, ())) or text("prompt.worm_steps", v.lang)
+        if c in hurt:                      # (T2: healed as it is activated; not said again)
+            said += "\n" + text("ask.worm_heals", v.lang)
+        return v.header("prompt.worm", said)
     return HexPick(opts, {h: colour for h in opts}, default.at if default else next(iter(opts)),
                    draw, sub_title=lambda v: text("prompt.worm", v.lang), snap=True,
                    miss=Refuse("error.not_a_worm", {"team": view.team or ""}))

@@ -201,9 +201,10 @@ class Tracker:
             out.extend(self._changes(chunk))
             self._mark(len(out), i + drawn)
             chunk = []
-            out.extend(said(e))
+            joined = self._wind_joined(e, out)
+            out.extend([] if joined else said(e))
             self.apply([e])
-            self._mark(len(out), i + 1)
+            self._mark(len(out), i + 1, again=joined)
         out.extend(self._changes(chunk, tapped_next=tap_asked and self._tapped_next(chunk, events)))
         self._mark(len(out), len(events))
         return out
@@ -216,14 +217,17 @@ class Tracker:
         return (self.drawn is None and not self.one_each and len(draws) == 1
                 and bool(chunk) and chunk[-1] is events[-1])
 
-    def _own_crate(self, chunk: list[dict]) -> Hex | None:
-        """Where ``chunk`` opens its batch with a crate placed at the hex the players just
-        chose for it (a batch is one answer's: one that starts with a crate placed answered
-        where it goes, a Drop card's or a card's; the players put it there as they chose it),
-        for a team the players play; else None."""
+    def _own_answer(self, chunk: list[dict], event: str, kind: str | None = None) -> Hex | None:
+        """Where ``chunk`` opens its batch with the players' own answer, for a team the
+        players play: a crate placed where they chose it to go (a Drop card's or a card's: they
+        put it there as they chose it; the question said when a worm there opens it), the
+        Target Token where they aimed (they put it there as they aimed; the Accuracy dice that
+        move it are said where it lands), the worm they chose (the question said it stands up,
+        T2); else None.  (A batch is one answer's.)"""
         e = chunk[0]
-        if e is not self.opening or e["event"] != "place" or e.get("kind") != "crate" or \
-                self.active is None or split_id(self.active)[0] in self.box:
+        worm = e.get("worm") if event == "activate" else self.active
+        if e is not self.opening or e["event"] != event or e.get("kind") != kind or \
+                e.get("by") is not None or worm is None or split_id(worm)[0] in self.box:
             return None
         return tuple(e["at"])
 
@@ -234,11 +238,26 @@ class Tracker:
         worm = self.board.things.get(chunk[0].get("thing") or "")
         return worm is not None and worm.kind == "worm" and worm.team not in self.box
 
-    def _mark(self, n: int, made_of: int) -> None:
+    def _mark(self, n: int, made_of: int, again: bool = False) -> None:
         """The first ``n`` steps made, of the first ``made_of`` events, leave the board as it
-        is now (:attr:`marks`)."""
-        if n > (self.marks[-1][0] if self.marks else 0):
+        is now (:attr:`marks`); ``again``: the last step took one more event's change."""
+        if again and self.marks and self.marks[-1][0] == n:
+            self.marks[-1] = (n, self.board.copy(), made_of)
+        elif n > (self.marks[-1][0] if self.marks else 0):
             self.marks.append((n, self.board.copy(), made_of))
+
+    def _wind_joined(self, e: dict, out: list[Step]) -> bool:
+        """A wind change said on the last screen of the batch's steps so far, ``out``, where
+        that is a screen of changes at a hex and its line fits: the box turns the dial itself,
+        so the players have nothing to copy and no screen of its own to confirm."""
+        if e["event"] != "wind" or not out or out[-1].at is None \
+                or not out[-1].changes or self.one_each:
+            return False
+        wind = Change("ch.wind", {"d": e["to"]}, out[-1].at)
+        if len(pages([*out[-1].changes, wind])) != 1:
+            return False
+        out[-1] = out[-1]._replace(changes=(*out[-1].changes, wind))
+        return True
 
     def _said_alone(self, e: dict, chunk: list[dict]) -> Callable[[dict], list[Step]] | None:
         """How an event said on screens of its own is said (before the changes since the last
@@ -274,12 +293,16 @@ class Tracker:
         if self._own_inch(chunk):
             self.apply(chunk)
             return []
-        before, active, placed = self.board.copy(), self.active, self._own_crate(chunk)
+        before, active = self.board.copy(), self.active
+        crate = self._own_answer(chunk, "place", "crate")
+        chosen = {"ch.place.crate": crate, "ch.crate_by_worm": crate,
+                  "ch.target": self._own_answer(chunk, "target"),
+                  "ch.heal": self._own_answer(chunk, "activate")}
         blast = next((tuple(e["at"]) for e in chunk if e["event"] == "blast"), None)
         self.apply(chunk)
         changes = with_rolls(diff(before, self.board, chunk),
                              rolled(chunk, before, self.board, active))
-        changes = [c for c in changes if c.key != "ch.place.crate" or c.at != placed]
+        changes = [c for c in changes if c.at is None or chosen.get(c.key) != c.at]
         out = [Step(changes=tuple(page), at=at, blast=blast if i == 0 else None)
                for i, (at, page) in enumerate(grouped(changes, self.one_each))]
         if tapped_next and out and out[-1].at is not None:
@@ -358,33 +381,3 @@ def _by_kind(laid: list[Instruction], one_each: bool = False) -> list[Step]:
     if one_each:
         return [Step(changes=(c,), at=c.at) for cs in groups.values() for c in cs]
     return [Step(changes=tuple(cs)) for cs in groups.values()]
-
-
-def undo_steps(before: Board, after: Board) -> list[Step]:
-    """What to put back on the table after an undo: the board ``before`` it made ``after``."""
-    out = []
-    for tid, t in before.things.items():
-        n = after.things.get(tid)
-        who = {"team": t.team, "n": worm_number(t)} if t.kind == "worm" else {}
-        if n is None:
-            key = "do.worm_out" if t.kind == "worm" else f"do.remove.{t.kind}"
-            out.append(Instruction(key, who, t.at))
-        elif n.at != t.at:
-            key = "do.move_worm" if t.kind == "worm" else f"do.move.{t.kind}"
-            out.append(Instruction(key, who, t.at, n.at))
-        if n is not None and t.kind == "worm" and n.damaged != t.damaged:
-            out.append(Instruction("do.lay_down" if n.damaged else "do.heal", who, n.at))
-        if n is not None and (tid in after.frozen) != (tid in before.frozen):
-            out.append(Instruction("do.freeze" if tid in after.frozen else "do.thaw", who, n.at))
-    for tid, n in after.things.items():
-        if tid not in before.things:
-            key = "do.place_worm" if n.kind == "worm" else f"do.place.{n.kind}"
-            who = {"team": n.team, "n": worm_number(n)} if n.kind == "worm" else {}
-            out.append(Instruction(key, who, n.at))
-    if after.target != before.target and after.target is not None:
-        out.append(Instruction("do.move_target", {}, before.target, after.target)
-                   if before.target is not None else Instruction("do.target", {}, after.target))
-    if after.wind != before.wind:
-        out.append(Instruction("do.wind", {"d": after.wind}))
-    return [Step(instruction=i) for i in out]
-
