@@ -232,7 +232,8 @@ def test_the_tap_asked_next_is_said_on_the_last_screen_of_the_batch_that_drew():
 
 
 def test_what_the_players_just_chose_is_not_said_again_and_the_wind_needs_no_screen():
-    """Issue 37 item 1: the Target Token put where the players aimed, a damaged worm they
+    """Issue 37 item 1: the Target Token put where the players aimed, a worm they jumped to
+    the hex they chose (as an inch already was), a damaged worm they
     activated (the question said to stand it up) and a crate put on a worm's hex where they
     chose it (the question said the worm there opens it) take no screen; a box team's are
     still said, and so is a token the Accuracy dice moved.  A wind change is a line on the
@@ -247,8 +248,8 @@ def test_what_the_players_just_chose_is_not_said_again_and_the_wind_needs_no_scr
              {"event": "roll", "face": "1", "for": "accuracy"}]
     missed = [{"event": "target", "at": [0, 1], "facing": None},
               {"event": "target", "at": [0, 0], "facing": None, "by": "accuracy"}]
-    crate = [{"event": "place", "thing": "crate-7", "kind": "crate", "at": [1, 0]},
-             {"event": "place", "thing": "mine-7", "kind": "mine", "at": [1, 0]},
+    crate = [{"event": "place", "thing": "crate-7", "kind": "crate", "at": [-1, 1]},
+             {"event": "place", "thing": "mine-7", "kind": "mine", "at": [-1, 1]},
              {"event": "wind", "from": 1, "to": 4}]
     for box, said in (((), False), (("blue",), True)):
         tracker = Tracker(land, box=box)
@@ -258,6 +259,14 @@ def test_what_the_players_just_chose_is_not_said_again_and_the_wind_needs_no_scr
         assert keys == (["ch.heal"] if said else [])
         keys = [c.key for s in tracker.steps(aimed) for c in s.changes]
         assert keys == (["ch.target"] if said else [])
+        jumped = [{"event": "move", "thing": "blue-1", "by": "jump", "from": [1, 0], "to": [0, 0]}]
+        keys = [c.key for s in tracker.steps(jumped) for c in s.changes]   # (a question next)
+        assert keys == (["ch.move_worm"] if said else [])
+        scattered = [{**jumped[0], "from": [0, 0], "to": [-1, 0]},
+                     {"event": "move", "thing": "blue-1", "by": "scatter", "from": [-1, 0],
+                      "to": [-1, 1]}]
+        assert [(c.key, c.at) for s in tracker.steps(scattered) for c in s.changes] == [
+            ("ch.move_worm", (-1, 1))]                       # where the die sent it: said
         assert [(c.key, c.at) for s in tracker.steps(missed) for c in s.changes] == [
             ("ch.missed", (0, 0))]
         steps = tracker.steps(crate)

@@ -231,12 +231,16 @@ class Tracker:
             return None
         return tuple(e["at"])
 
-    def _own_inch(self, chunk: list[dict]) -> bool:
-        """``chunk`` is one inch of a worm of a team the players play, and nothing else."""
-        if len(chunk) != 1 or chunk[0]["event"] != "move" or chunk[0].get("by") != "inch":
-            return False
-        worm = self.board.things.get(chunk[0].get("thing") or "")
-        return worm is not None and worm.kind == "worm" and worm.team not in self.box
+    def _own_move(self, chunk: list[dict]) -> Change | None:
+        """The worm the players just inched or jumped, at the hex they chose, where ``chunk``
+        opens its batch with that move of a worm of a team they play: they have moved it there
+        themselves as they chose it (a jump's die then says where it lands, if elsewhere)."""
+        e = chunk[0]
+        worm = self.board.things.get(e.get("thing") or "")
+        if e is not self.opening or e["event"] != "move" or e.get("by") not in ("inch", "jump") \
+                or worm is None or worm.kind != "worm" or worm.team in self.box:
+            return None
+        return Change("ch.move_worm", {"team": worm.team, "n": worm_number(worm)}, tuple(e["to"]))
 
     def _mark(self, n: int, made_of: int, again: bool = False) -> None:
         """The first ``n`` steps made, of the first ``made_of`` events, leave the board as it
@@ -285,15 +289,12 @@ class Tracker:
 
     def _changes(self, chunk: list[dict], tapped_next: bool = False) -> list[Step]:
         """The net changes of ``chunk`` (applied), a step a hex; a blast flashed first; none
-        for a worm the players inched themselves, to the hex they chose (nothing else
-        happened: they have already moved it).  ``tapped_next``: a card drawn is tapped next,
+        for what the players just did or chose themselves (:meth:`_own_move`,
+        :meth:`_own_answer`).  ``tapped_next``: a card drawn is tapped next,
         said on the last screen ("ch.draw_tap"), whose OK that tap can be."""
         if not chunk:
             return []
-        if self._own_inch(chunk):
-            self.apply(chunk)
-            return []
-        before, active = self.board.copy(), self.active
+        before, active, moved = self.board.copy(), self.active, self._own_move(chunk)
         crate = self._own_answer(chunk, "place", "crate")
         chosen = {"ch.place.crate": crate, "ch.crate_by_worm": crate,
                   "ch.target": self._own_answer(chunk, "target"),
@@ -302,7 +303,8 @@ class Tracker:
         self.apply(chunk)
         changes = with_rolls(diff(before, self.board, chunk),
                              rolled(chunk, before, self.board, active))
-        changes = [c for c in changes if c.at is None or chosen.get(c.key) != c.at]
+        changes = [c for c in changes if (moved is None or c[:3] != moved[:3])       # (not src)
+                   and (c.at is None or chosen.get(c.key) != c.at)]
         out = [Step(changes=tuple(page), at=at, blast=blast if i == 0 else None)
                for i, (at, page) in enumerate(grouped(changes, self.one_each))]
         if tapped_next and out and out[-1].at is not None:
