@@ -62,7 +62,7 @@ def _roll_args(lang: str, args: dict) -> dict:
         out["face"] = _face(lang, args["face"])
     if "faces" in args:             # (a face, or a face and the way it sent its Thing)
         out["faces"] = ", ".join(
-            f"{_face(lang, f[0])} → {text(f'dir.{f[1]}', lang)}" if isinstance(f, tuple) and f[1]
+            f"{_face(lang, f[0])}→{text(f'dir.{f[1]}', lang)}" if isinstance(f, tuple) and f[1]
             else _face(lang, f[0] if isinstance(f, tuple) else f) for f in args["faces"])
     if "dir" in args:
         out["dir"] = text(f"dir.{args['dir']}", lang)

@@ -122,7 +122,7 @@ def rolled(events: list[dict], before: Board, after: Board,
     """A line for each die and coin the batch ``events`` rolled (``before`` and ``after``: the
     board either side of it; ``active``: the active worm as the batch starts), at the hex it
     changed, in the order they were rolled; the dice of one kind at one hex on one line (the
-    Oil Drum's five, a Blast's on each Thing: "Blast dice: bullseye, 4 → S")."""
+    Oil Drum's five, a Blast's on each Thing: "Blast: bullseye, 4→S")."""
     walk = _Walk(events, before, after, active)
     dice: dict[tuple[Hex, str], list[tuple[str, int]]] = {}    # (hex, what for) -> faces
     order: list[tuple[int, Change | tuple[Hex, str]]] = []

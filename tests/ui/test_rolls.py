@@ -104,7 +104,7 @@ def test_an_oil_drums_five_dice_are_one_line_and_the_token_says_its_scatter():
                {"event": "roll", "face": "4", "for": "scatter"},
                {"event": "target", "at": [1, 2], "facing": None, "by": "scatter"}]
     lines = said(events, before, after)
-    assert ("Oil Drum dice: 1, 2, bullseye, wind, 6", (0, 0)) in lines
+    assert ("Oil Drum: 1, 2, bullseye, wind, 6", (0, 0)) in lines
     assert ("Scatter die: 4 → S", (1, 2)) in lines
 
 
@@ -183,4 +183,19 @@ def test_the_dice_of_one_kind_at_one_hex_are_one_line():
               {"event": "roll", "face": "wind", "for": "blast"},
               {"event": "damage", "thing": "red-1", "at": [0, 0]}]
     lines = [c.text("en") for c in rolled(events, before, after)]
-    assert lines == ["Blast dice: bullseye, wind → NE"]
+    assert lines == ["Blast: bullseye, wind→NE"]
+
+
+def test_two_blast_dice_of_numbers_are_one_oled_line_in_every_language():
+    """Issue 37: a Blast's two dice, each a number and the way it sends its Thing, take one
+    line of the OLED in every language ("Вибух: 6→ПнЗх, 6→ПнЗх"), so a chain's hex takes
+    fewer screens."""
+    from table.fonts import font
+    from table.langs import LANGS
+    from table.ui.changes import Change
+    from table.ui.layout import BODY, wrap
+    for a in range(1, 7):
+        for b in range(1, 7):
+            c = Change("ch.roll_dice", {"roll": "blast", "faces": ((str(a), a), (str(b), b))})
+            for lang in LANGS:
+                assert len(wrap(c.text(lang), font(12), BODY[2] - BODY[0])[0]) == 1, c.text(lang)
