@@ -136,7 +136,9 @@ class GamePlay:
         before, team = tracker.board.copy(), self.team
         asked = jg.game.request                  # (the players' tap of a card drawn, next?)
         steps = tracker.steps(new, tap_asked=asked is not None and asked.kind is DecisionKind.CARD_TAPPED
-                              and asked.item == "supply" and asked.actor not in tracker.box)
+                              and asked.item == "supply" and asked.actor not in tracker.box,
+                              worm_asked=asked is not None and asked.kind is DecisionKind.WORM
+                              and jg.game.turn.team not in tracker.box)
         if queue:
             if queue.extend(steps, seen):
                 self.save_progress()

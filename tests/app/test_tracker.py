@@ -278,3 +278,21 @@ def test_what_the_players_just_chose_is_not_said_again_and_the_wind_needs_no_scr
     tracker.steps(activate[:1])
     steps = tracker.steps(crate[:1] + crate[2:])           # only the chosen crate: the wind
     assert [s.instruction.key for s in steps] == ["do.wind"]
+
+
+def test_the_drop_steps_wind_is_said_on_the_next_worm_question():
+    """Issue 37 item 1: a wind change after the turn's end (the Drop step's), where the players
+    choose the next worm next, takes no screen: that question says it ("The wind turns to
+    4"); mid-turn, or where no worm question follows, it is said as before."""
+    from table.app.asking.contexts import wind_turned
+    from table.hexgrid import hexagon
+    wind = [{"event": "wind", "from": 1, "to": 4}]
+    tracker = Tracker(hexagon((0, 0), 2))
+    assert [s.instruction.key for s in tracker.steps(wind, worm_asked=True)] == ["do.wind"]
+    ended = [{"event": "end_turn", "team": "blue"}]
+    assert tracker.steps(ended) == [] and tracker.steps(wind, worm_asked=True) == []
+    assert tracker.board.wind == 4
+    assert [s.instruction.key for s in tracker.steps(wind)] == ["do.wind"]
+    assert wind_turned(ended + wind + [{"event": "turn", "number": 2, "team": "red"}]) == 4
+    assert wind_turned(wind + ended) is None
+    assert wind_turned(ended + wind + [{"event": "activate", "worm": "red-1"}]) is None

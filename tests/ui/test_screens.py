@@ -285,6 +285,7 @@ def second_game_screens(lang):
     board.things["purple-2"].damaged = True                # a worm there: said on both
     out.append(for_decision(Decision("hex", ((0, 0), (2, 0)), (0, 0), "emptiest"),
                             view).screen(view))
+    view.events += [{"event": "end_turn", "team": "red"}, {"event": "wind", "from": 1, "to": 6}]
     out.append(for_decision(Decision("worm", ("purple-2",), "purple-2", Purpose.ACTIVATE), view).screen(view))
     from table.app.demo.visitor import not_held
     return out + [not_held(lang, cards, "supplies", "bazooka")]

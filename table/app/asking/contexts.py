@@ -74,6 +74,17 @@ def _in_play_at(events: list) -> int | None:
                default=None)
 
 
+def wind_turned(events: list[dict]) -> int | None:
+    """The wind the Drop step just turned (a wind change after the turn's end, before the next
+    worm is activated), said on the question that chooses that worm; None if none."""
+    for e in reversed(events):
+        if e.get("event") == "wind":
+            return int(e["to"])
+        if e.get("event") in ("end_turn", "activate"):
+            return None
+    return None
+
+
 def _drop_draw(view):
     """A card's Thing to place where the players choose: the card, the Thing, and which of
     the card's choices it is when there are several.  A Drop card's is "Drop card" over

@@ -24,7 +24,7 @@ from table.ui.strings import text, worm_name, worm_short
 
 from table.app.asking.prompt import Answer, Prompt, Refuse, View
 from table.app.asking.contexts import (_aim_draw, _direction_lights, _drop_draw, _name,
-                                       _pile_label, _rolled)
+                                       _pile_label, _rolled, wind_turned)
 from table.app.asking.cursor import aim_start
 from table.app.asking.by_hand import EditPick
 from table.app.asking.pickers import (INCH, JUMP, LEFT_RIGHT, OPTION, UP, WEAPONS, CardTap, DeckTap, DicePick,
@@ -113,12 +113,18 @@ def _ask_worm(d: Decision, view: View) -> Prompt:
     default = view.board.things.get(d.default)
     colour = scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE)
     hurt = {w.at for wid in d.options if (w := view.board.things.get(wid)) is not None and w.damaged}
+    wind = wind_turned(view.events)
 
     def draw(v: View, c: Hex) -> screens.Screen:
         said = ", ".join(label for _, label in opts.get(c, ())) or text("prompt.worm_steps", v.lang)
         if c in hurt:                      # (T2: healed as it is activated; not said again)
             said += "\n" + text("ask.worm_heals", v.lang)
-        return v.header("prompt.worm", said)
+        if wind is not None:               # (the Drop step's: said here, not on a screen)
+            said += "\n" + text("ch.wind", v.lang, d=wind)
+        shown = v.header("prompt.worm", said)
+        if shown.problems and v.team is not None:   # (the title and the lit worms ask it)
+            return screens.turn(v.lang, v.team, None, said)
+        return shown
     return HexPick(opts, {h: colour for h in opts}, default.at if default else next(iter(opts)),
                    draw, sub_title=lambda v: text("prompt.worm", v.lang), snap=True,
                    miss=Refuse("error.not_a_worm", {"team": view.team or ""}))

@@ -66,6 +66,7 @@ class Tracker:
         self.token = False            # the Target Token stands on the board
         self.sudden = None            # the Sudden Death card just revealed (named once)
         self.active: str | None = None    # the active worm (its jump's die is said by it)
+        self.ended = False            # the turn has ended (its Drop step comes next)
         self.opening: dict | None = None  # the first event of the batch in :meth:`steps`
         # after :meth:`steps`: (n, board, e) where its first n steps, made of its first e
         # events, leave the board (a copy)
@@ -138,10 +139,12 @@ class Tracker:
         if name == "end_turn":
             self.card = None
             self.token = False
+            self.ended = True
         elif name == "target":
             self.token = True
         elif name == "activate":
             self.active = e["worm"]
+            self.ended = False
         if card is None:
             return
         who = None
@@ -179,13 +182,15 @@ class Tracker:
         out += [Step(deal=page) for page in deck_pages(decks, self.cards() if self.cards else {})]
         return out
 
-    def steps(self, events, tap_asked: bool = False) -> list[Step]:
+    def steps(self, events, tap_asked: bool = False, worm_asked: bool = False) -> list[Step]:
         """The steps for a new batch of events (and the tracker moves past them): the net
         changes grouped by hex, a screen each; a drop card, a rule or the wind said on a
         screen of its own; after a card, the Target Token off and a summary.  Dice and coins
         the box rolled are not steps of their own: they are said beside what they did.
         ``tap_asked``: the players' tap of the Supply card the batch drew is asked next (the
-        daemon knows): the last screen says so, and that tap can be its OK."""
+        daemon knows): the last screen says so, and that tap can be its OK.  ``worm_asked``:
+        the players choose the next turn's worm next: a wind change of the Drop step (after
+        the turn's end) is said on that question (``contexts.wind_turned``), not on a screen."""
         out: list[Step] = []
         chunk: list[dict] = []
         self.marks = []
@@ -201,8 +206,9 @@ class Tracker:
             out.extend(self._changes(chunk))
             self._mark(len(out), i + drawn)
             chunk = []
-            joined = self._wind_joined(e, out)
-            out.extend([] if joined else said(e))
+            asked = e["event"] == "wind" and worm_asked and self.ended
+            joined = not asked and self._wind_joined(e, out)
+            out.extend([] if joined or asked else said(e))
             self.apply([e])
             self._mark(len(out), i + 1, again=joined)
         out.extend(self._changes(chunk, tapped_next=tap_asked and self._tapped_next(chunk, events)))
