@@ -43,7 +43,9 @@ def test_targets_are_lit_in_the_colour_of_their_accuracy_dice_count():
     assert "At: red worm 1" in " ".join(p.screen(view()).texts)
 
 
-def test_moving_lights_inch_and_jump_hexes_and_asks_which_when_both_reach_a_hex():
+def test_moving_lights_inch_and_jump_hexes_and_ok_inches_where_both_reach_a_hex():
+    """Issue 37: OK on a hex next to the worm that an inch and a jump both reach inches (no
+    list); that jump is a row of the worm's own hex's list, "Jump to NW", beside Skip."""
     v = view()
     here = (1, 0)
     n1 = neighbour(here, 6)
@@ -53,9 +55,14 @@ def test_moving_lights_inch_and_jump_hexes_and_asks_which_when_both_reach_a_hex(
     p = for_decision(d, v)
     frame = p.frame(v, OFF_PHASE)
     assert frame[n1] == INCH and frame[far] == JUMP
-    assert p.cursor == here and press(p, "ok") == Answer(("skip", None))
-    assert press(p, "6", "ok") is None and p.sub is not None      # inch or jump?
-    assert press(p, "4", "ok") == Answer(("jump", n1))
+    assert p.cursor == here and press(p, "ok") is None and p.sub is not None
+    assert p.sub.labels == ["Skip", "Jump to NW"]
+    assert press(p, "ok") == Answer(("skip", None))
+    p = for_decision(d, v)
+    assert press(p, "ok", "4", "ok") == Answer(("jump", n1))
+    p = for_decision(d, v)
+    assert press(p, "6") is None and "Inch" in p.screen(v).texts[-1]
+    assert press(p, "ok") == Answer(("inch", n1))
 
 
 def test_the_cursor_reaches_every_hex_and_the_encoder_steps_through_the_options():

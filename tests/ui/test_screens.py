@@ -260,6 +260,7 @@ def typed_screens(lang):
 def second_game_screens(lang):
     """What was undone; a target without dice; a Drop card's second crate."""
     from table.app.asking.prompts import View, for_decision, undone
+    from table.devices.buttons import InputEvent
     from table.engine.board import Board, Thing
     from table.engine.decisions import Decision, Purpose
 
@@ -274,6 +275,11 @@ def second_game_screens(lang):
     rope = Decision("move", (("inch", (1, 0)), ("jump", (2, 0))), ("inch", (1, 0)),
                     Purpose.MOVE, card="ninja_rope")     # a card's move: no skip
     out.append(for_decision(rope, view).screen(view))
+    move = Decision("move", (("skip", None), ("inch", (1, 0)), ("jump", (1, 0))), ("skip", None),
+                    Purpose.MOVE)                        # the own hex's list: "Jump to SE"
+    p = for_decision(move, view)
+    p.press(InputEvent("ok"))
+    out += [p.screen(view) for p.sub.cursor in range(2)]
     uzi = Decision("hex", ((1, 0), (2, 0)), (1, 0), Purpose.TARGET, card="uzi")
     out.append(for_decision(uzi, view).screen(view))
     drop = next(c for c, card in cards.items()

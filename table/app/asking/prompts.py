@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping, NamedTuple
 from table.engine.board import FLIPPED_FOR, split_id
 from table.engine.decisions import SKIP, Decision, DecisionKind, Purpose, Way
 from table.engine.state import Phase
-from table.hexgrid import Hex
+from table.hexgrid import Hex, direction_to, distance
 from table.ui import scenes, screens
 from table.ui.instructions import worm_number
 from table.ui.layout import card_name
@@ -152,19 +152,37 @@ def _ask_move(d: Decision, view: View) -> Prompt:
         if how == Way.INCH or (how == Way.JUMP and h not in colours):
             colours[h] = INCH if how == Way.INCH else JUMP
     colours[here] = scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE)
+    _inch_under_ok(opts, here, view.lang)
     phase = view.phase if view.phase in (Phase.MOVE1, Phase.MOVE2) else None
     skip = SKIP if SKIP in d.options else None
     ask = "prompt.move" if skip is not None else "prompt.move_only"   # (Back skips)
     p = HexPick(opts, colours, here if here in opts else next(iter(opts)),
                 lambda v, c: v.header(ask, "/".join(
-                    label for _, label in opts.get(c, ())), phase=phase),
-                sub_title=lambda v: text(ask, v.lang),
+                    label for value, label in opts.get(c, ()) if (value[1] or here) == c),
+                    phase=phase),
+                sub_title=lambda v: text("prompt.move_only", v.lang),   # (Back: out of it)
                 miss=Refuse("error.cannot_move"))
     if skip is not None:
         p.back = Answer(skip)              # Back skips the move: one press
         if d.purpose is Purpose.MOVE and d.card is None:
             p.ahead, p.cards = skip, view.cards
     return p
+
+
+def _inch_under_ok(opts: dict[Hex, list[tuple[Any, str]]], here: Hex, lang: str) -> None:
+    """Where an inch and a jump both reach a hex next to the worm, OK there inches (what a
+    group most often means: no list to open); that jump is a row of the worm's own hex's list
+    ("Jump to NE", beside Skip and Jump), where the worm's own hex has one."""
+    if here not in opts:
+        return
+    for h, answers in opts.items():
+        d = direction_to(here, h)
+        if d is None or distance(here, h) != 1 or len(answers) < 2:
+            continue
+        jumps = [a for a in answers if a[0][0] == Way.JUMP]
+        answers[:] = [a for a in answers if a[0][0] != Way.JUMP]
+        opts[here] += [(value, text("move.jump_next", lang, dir=text(f"dir.{d}", lang)))
+                       for value, _ in jumps]
 
 
 def _undone_move(v: Any, lang: str, cards: Mapping) -> str | None:
