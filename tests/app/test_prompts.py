@@ -55,7 +55,8 @@ def test_moving_lights_inch_and_jump_hexes_and_ok_inches_where_both_reach_a_hex(
     p = for_decision(d, v)
     frame = p.frame(v, OFF_PHASE)
     assert frame[n1] == INCH and frame[far] == JUMP
-    assert p.cursor == here and press(p, "ok") is None and p.sub is not None
+    assert p.cursor == here and p.screen(v).texts[-1].endswith("Skip…")   # (a list: more)
+    assert press(p, "ok") is None and p.sub is not None
     assert p.sub.labels == ["Skip", "Jump to NW"]
     assert press(p, "ok") == Answer(("skip", None))
     p = for_decision(d, v)

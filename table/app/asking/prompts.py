@@ -157,9 +157,7 @@ def _ask_move(d: Decision, view: View) -> Prompt:
     skip = SKIP if SKIP in d.options else None
     ask = "prompt.move" if skip is not None else "prompt.move_only"   # (Back skips)
     p = HexPick(opts, colours, here if here in opts else next(iter(opts)),
-                lambda v, c: v.header(ask, "/".join(
-                    label for value, label in opts.get(c, ()) if (value[1] or here) == c),
-                    phase=phase),
+                lambda v, c: v.header(ask, _move_labels(opts.get(c, ()), c, here), phase=phase),
                 sub_title=lambda v: text("prompt.move_only", v.lang),   # (Back: out of it)
                 miss=Refuse("error.cannot_move"))
     if skip is not None:
@@ -167,6 +165,13 @@ def _ask_move(d: Decision, view: View) -> Prompt:
         if d.purpose is Purpose.MOVE and d.card is None:
             p.ahead, p.cards = skip, view.cards
     return p
+
+
+def _move_labels(answers: list[tuple[Any, str]], c: Hex, here: Hex) -> str:
+    """What OK does at ``c``: the answers that end there ("Skip/Jump"), "…" after them where
+    its list holds more (the jumps to the hexes next to the worm, on the worm's own hex)."""
+    labels = [label for value, label in answers if (value[1] or here) == c]
+    return "/".join(labels) + "…" * (len(labels) < len(answers))
 
 
 def _inch_under_ok(opts: dict[Hex, list[tuple[Any, str]]], here: Hex, lang: str) -> None:
