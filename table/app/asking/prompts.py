@@ -157,7 +157,7 @@ def _ask_move(d: Decision, view: View) -> Prompt:
     skip = SKIP if SKIP in d.options else None
     ask = "prompt.move" if skip is not None else "prompt.move_only"   # (Back skips)
     p = HexPick(opts, colours, here if here in opts else next(iter(opts)),
-                lambda v, c: v.header(ask, _move_labels(opts.get(c, ()), c, here), phase=phase),
+                lambda v, c: v.header(ask, _move_labels(opts.get(c, []), c, here), phase=phase),
                 sub_title=lambda v: text("prompt.move_only", v.lang),   # (Back: out of it)
                 miss=Refuse("error.cannot_move"))
     if skip is not None:
