@@ -25,7 +25,10 @@ healthy worm, one a damaged worm).
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cached_property, lru_cache
+
+from table.engine.belief import HAND_KINDS, public_cards
 
 from table.engine.effects import accuracy_dice
 from table.engine.targeting import target_ok
@@ -39,30 +42,60 @@ ELIMINATED = 100.0
 WALK = 2
 
 
-def danger(game, team, memo: dict | None = None) -> float:
+def danger(game, team, memo: dict | None = None, hands: "Hands | None" = None) -> float:
     """The points ``team`` can expect to lose in the other teams' next turns (the sum of each
-    one's best attack).  ``memo``: a dict that keeps the prices of positions already priced
-    (the leaves of one search share many; only for copies of one game, the map being the
-    same)."""
+    one's best attack).  ``hands``: what the team knows of the other hands (:class:`Hands`, made
+    from the game itself once a decision), the unseen cards weighed by their chance; without
+    it, the hands of ``game`` as they are (a bot's copy deals them).  ``memo``: a dict that keeps
+    the prices of positions already priced (the leaves of one decision share many)."""
     board = game.board
     if game.result is not None or not board.worms(team):
         return 0.0
-    hands = game.hands
+    held = game.hands if hands is None else None
     key = None
     if memo is not None:
         key = (team, board.wind, tuple(sorted(board.rules)), tuple(sorted(board.shielded)),
-               tuple(sorted(board.frozen)), tuple((t, tuple(h)) for t, h in sorted(hands.items())),
-               tuple((w.id, w.at, w.damaged, board.count(w.at)) for w in board.worms()))
+               tuple(sorted(board.frozen)), tuple((w.id, w.at, w.damaged, board.count(w.at))
+                                                  for w in board.worms()),
+               None if held is None else tuple((t, tuple(h)) for t, h in sorted(held.items())))
         if key in memo:
             return memo[key]
     total = 0.0
     for other in game.teams:
         if other == team or not board.worms(other):
             continue
-        total += Threat(game, team, other).best(hands.get(other, ()))
+        threat = Threat(game, team, other)
+        if hands is None:
+            total += threat.best(held.get(other, ()) if held else ())
+        else:
+            total += threat.expected(hands.known.get(other, ()), hands.hidden.get(other, 0),
+                                     hands.pool)
     if memo is not None:
         memo[key] = total
     return total
+
+
+class Hands:
+    """What ``team`` knows of the other hands (as belief.py deals them): the Starters each other
+    team took and has not played (T8, :func:`~table.engine.belief.public_cards`), how many more
+    it holds unseen, and the cards those can be (``pool``, copies by id): every copy of the
+    box's hand cards less the team's own hand, the discard and the others' known cards."""
+
+    def __init__(self, game, team):
+        self.known: dict[str, list[str]] = {}
+        self.hidden: dict[str, int] = {}
+        for t in game.teams:
+            if t != team:
+                size = game.hand_size(t)
+                self.known[t] = public_cards(game.log, t)[:size]
+                self.hidden[t] = size - len(self.known[t])
+        pool = Counter({c: getattr(card, "copies", 1) for c, card in game.cards.items()
+                        if card.kind in HAND_KINDS})
+        pool.subtract(game.hands[team])
+        pool.subtract(game.decks["discard"])
+        for known in self.known.values():
+            pool.subtract(known)
+        self.pool = +pool
 
 
 class Threat:
@@ -78,6 +111,7 @@ class Threat:
         self.theirs = board.worms(other)
         self._faces: dict = {}
         self._landed: dict = {}
+        self._worth_of: dict = {}
 
     @cached_property
     def from_hexes(self) -> list:
@@ -85,17 +119,39 @@ class Threat:
         return [h for h in {h for w in self.theirs for h in _near(w.at)} if self.board.is_land(h)]
 
     def best(self, hand) -> float:
-        worst = 0.0
-        for cid in dict.fromkeys(hand):
+        """The best attack with the cards of ``hand``."""
+        return max((self.card(c) for c in hand), default=0.0) + self._prod(hand)
+
+    def expected(self, known, hidden: int, pool: Counter) -> float:
+        """The best attack, expected, with the cards ``known`` and ``hidden`` more drawn from
+        ``pool``: the chance the best of them is worth at most ``v`` is the share of the pool's
+        copies worth at most ``v``, to the power ``hidden`` (each drawn alike)."""
+        floor = max((self.card(c) for c in known), default=0.0)
+        total = sum(pool.values())
+        if hidden <= 0 or not total:
+            return floor + self._prod(known)
+        levels: dict[float, int] = {}
+        for c, n in pool.items():
+            v = max(floor, self.card(c))
+            levels[v] = levels.get(v, 0) + n
+        ev, below = 0.0, 0
+        for v in sorted(levels):
+            ev += v * (((below + levels[v]) / total) ** hidden - (below / total) ** hidden)
+            below += levels[v]
+        return ev + self._prod(known)
+
+    def card(self, cid) -> float:
+        """The best attack with the card ``cid`` alone (0: it hurts nobody)."""
+        if cid not in self._worth_of:
             card = self.cards.get(cid)
-            if card is None:
-                continue
-            steps = [s.get("do") for s in card.text]
+            steps = [s.get("do") for s in card.text] if card is not None else []
+            worth = 0.0
             if "blast" in steps and card.accuracy:
-                worst = max(worst, self._blast_card(card))
+                worth = self._blast_card(card)
             elif "damage" in steps:
-                worst = max(worst, self._damage_card(card))
-        return worst + self._prod()
+                worth = self._damage_card(card)
+            self._worth_of[cid] = worth
+        return self._worth_of[cid]
 
     # -- a Blast card -----------------------------------------------------------------------
     def _blast_card(self, card) -> float:
@@ -177,11 +233,16 @@ class Threat:
         return best
 
     # -- a prod into the water ----------------------------------------------------------------
-    def _prod(self) -> float:
+    def _prod(self, hand) -> float:
+        """A worm in a hex of three Things, prodded by an enemy worm that enters it (E7.4): one
+        that walks there, or anywhere with a card that moves the worm (the Ninja Rope)."""
         board = self.board
+        rope = any(s.get("do") == "move_worm" for c in hand if c in self.cards
+                   for s in self.cards[c].text)
         best = 0.0
         for w in self.mine:
-            if board.count(w.at) < 3 or not any(distance(w.at, h) <= 1 for h in self.from_hexes):
+            if board.count(w.at) < 3 or not (rope or any(distance(w.at, h) <= 1
+                                                         for h in self.from_hexes)):
                 continue
             wet = water_share(board, w.at)
             if wet:

@@ -31,7 +31,7 @@ from table.engine.decisions import TIMED, DecisionKind, Purpose, Way
 from table.hexgrid import distance, neighbour
 
 from .careful import CarefulBot, drown_chance, is_quiet, policy, value
-from .danger import danger
+from .danger import Hands, danger
 from .expect import Expect
 from .greedy import GreedyBot, hex_value, sensible
 
@@ -75,6 +75,7 @@ class SearchBot:
         n = len(options)
         total = [0.0] * n
         memo: dict = {}                  # the reply's price of each position met (danger.py)
+        hands = Hands(game, team)        # what the team knows of the other hands
         rounds = leaves = 0
         # every option tried on the same copies of the game as the team could believe it is
         # (one a round), each copy's chance weighed exactly (Expect), until the leaves are
@@ -85,7 +86,7 @@ class SearchBot:
             for k, option in enumerate(options):
                 r = random.Random(seed)
                 expect = Expect(team, lambda g, r=r: rollout(g, team, r),
-                                lambda g: evaluate(g, team, memo), r)
+                                lambda g: evaluate(g, team, memo, hands), r)
                 trial = game.fork(f"{seed}", viewer=team, typed=True)
                 trial.answer(option)
                 total[k] += expect(trial, self.leaves)
@@ -161,9 +162,10 @@ TIE = 0.0
 REPLY = 0.7
 
 
-def evaluate(game, team, memo: dict | None = None) -> float:
+def evaluate(game, team, memo: dict | None = None, hands: Hands | None = None) -> float:
     """The score of the position a trial's turn leaves: what it holds, less what the other
-    side's reply may cost (:func:`~table.bots.danger.danger`, ``memo`` its prices met)."""
+    side's reply may cost (:func:`~table.bots.danger.danger`: ``memo`` its prices met,
+    ``hands`` what the team knows of the other hands)."""
     v = value(game, team, TIE)
     if game.result is not None:
         return v
@@ -172,7 +174,7 @@ def evaluate(game, team, memo: dict | None = None) -> float:
     for w in board.worms(team):
         shore = sum(1 for dd in range(1, 7) if neighbour(w.at, dd) not in board.land)
         exposed += 0.08 * shore * (2.0 if w.damaged else 1.0)
-    return v - exposed - REPLY * danger(game, team, memo)
+    return v - exposed - REPLY * danger(game, team, memo, hands)
 
 
 class EasyBot:

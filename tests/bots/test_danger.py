@@ -2,9 +2,16 @@
 in its next turn can be expected to cost, worked out by hand on small maps, and the hard level
 moving out of it where nothing in its own turn tells it to."""
 
+import pytest
+
 import table.bots.search as search
 from table.bots import SearchBot
-from table.bots.danger import ELIMINATED, danger
+from collections import Counter
+
+from table.bots.danger import ELIMINATED, Hands, Threat, danger
+from table.cards import library
+from table.engine.game import GameConfig
+from table.engine.setup import STARTING_HAND
 from table.hexgrid import hexagon
 
 from .puzzles import SKIP, WIDE, Puzzle, _w, position
@@ -81,3 +88,39 @@ def test_pricing_the_danger_changes_nothing_in_the_game():
     before = (game.board.as_json(), game.hands)
     danger(game, "blue")
     assert (game.board.as_json(), game.hands) == before        # it only looks
+
+
+def test_an_unseen_card_is_weighed_by_its_chance():
+    game = _game(BIG, (_w((0, 0), "blue-1"), _w((3, 0), "red-1")), ("uzi",))
+    game.board.things["blue-1"].damaged = True
+    threat = Threat(game, "blue", "red")
+    # one card unseen, an Uzi one time in four: the game is lost one time in four
+    assert threat.expected((), 1, Counter({"uzi": 1, "girder": 3})) == pytest.approx(
+        (ELIMINATED + 1) / 4)
+    assert threat.expected(("uzi",), 1, Counter({"girder": 4})) == ELIMINATED + 1   # known
+    assert threat.expected((), 0, Counter({"uzi": 4})) == 0                          # none held
+
+
+def _dealt(fifth):
+    """A standard two-team game whose hands are stated: each team's four Starters (T8) and a
+    fifth card, Red's ``fifth``; Blue to choose its worm."""
+    from table.librarygame import LibraryGame
+
+    hands = (("blue", STARTING_HAND + ("grenade",)), ("red", STARTING_HAND + (fifth,)))
+    return LibraryGame.new(GameConfig(teams=2, hands=hands), "danger:hands", library())
+
+
+def test_what_the_team_knows_of_the_other_hand_is_what_a_player_at_the_table_knows():
+    game = _dealt("grenade")
+    hands = Hands(game, "blue")
+    assert hands.known == {"red": sorted(STARTING_HAND)} and hands.hidden == {"red": 1}
+    box = Counter({c: card.copies for c, card in library().items()
+                   if card.kind in ("starter", "supply", "superweapon")})
+    assert hands.pool == box - Counter(game.hands["blue"]) - Counter(STARTING_HAND)
+
+
+def test_the_price_with_what_the_team_knows_is_the_same_whatever_the_unseen_card_is():
+    grenade, girder = _dealt("grenade"), _dealt("girder")
+    assert grenade.board.as_json() == girder.board.as_json()
+    priced = [danger(g, "blue", hands=Hands(g, "blue")) for g in (grenade, girder)]
+    assert priced[0] == priced[1] > 0
