@@ -32,6 +32,7 @@ import re
 import signal
 import urllib.request
 
+from table.hexgrid import direction_to
 from table.ui.strings import text
 
 from .simulator import start_sim
@@ -202,13 +203,22 @@ def play_move(table: Table, seen: dict) -> None:
     if target is None:                          # a card's move that cannot be skipped
         table.ok()
         return
+    here = table.cursor()                       # (the worm's own hex)
     table.walk(target)
     says = table.oled()
     assert "Inch" in says or "Jump" in says, f"{target} is not a move: {says!r}"
-    table.ok()
-    if "▸ Inch" in table.oled():                # inch or jump? the bold group jumps
-        table.press("4")
-        assert "▸ Jump" in table.oled(), table.oled()
+    if "Jump" in says or here is None or distance(here, target) != 1:
+        table.ok()
+    else:                                       # OK would inch: the bold group jumps there,
+        table.walk(here)                        # a row of the worm's own hex's list
+        table.ok()
+        row = "▸ " + text("move.jump_next", "en", dir=text(f"dir.{direction_to(here, target)}",
+                                                                "en"))
+        for _ in range(9):
+            if row in table.oled():
+                break
+            table.press("4")
+        assert row in table.oled(), table.oled()
         table.ok()
     seen["moves"] = seen.get("moves", 0) + 1
 
