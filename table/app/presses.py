@@ -100,19 +100,25 @@ def _path(p: Any, start: Hex, target: Hex) -> list[int]:
 def _picked(p: DicePick, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
     """The rolled die showing ``value`` picked: the cursor along the row the shorter way
     round (5 or 3; on an encoder ccw or cw), then OK."""
-    n = len(p.faces)
     at = next((i for i, f in enumerate(p.faces) if f == value), p.cursor)
-    left = (p.cursor - at) % n < (at - p.cursor) % n
-    for _ in range(n + 1):
-        if p.selected == value:
+    for name in _round(p.cursor, at, len(p.faces), *(("5", "3") if "3" in buttons else ("ccw", "cw"))):
+        if p.selected == value:                     # (another die showing it, on the way)
             break
-        if "3" in buttons:
-            yield ("press", "5" if left else "3")
-        else:
-            yield ("press", "ccw" if left else "cw")
+        yield ("press", name)
     if p.selected != value:
         raise ValueError(f"no die shows {value!r}")
     yield ("press", "ok")
+
+
+def _round(start: int, index: int, rows: int, back: str, on: str) -> list[str]:
+    """The presses that take a row's cursor from ``start`` to ``index`` of ``rows`` a step
+    at a time, the shorter way round (``back`` or ``on``).
+
+    >>> _round(0, 9, 10, "ccw", "cw"), _round(2, 4, 10, "ccw", "cw")
+    (['ccw'], ['cw', 'cw'])
+    """
+    on_steps, back_steps = (index - start) % rows, (start - index) % rows
+    return [back] * back_steps if back_steps < on_steps else [on] * on_steps
 
 
 def _typed(p: FaceEntry, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
@@ -183,11 +189,7 @@ def menu_inputs(p: Menu, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
     at = next((i for i, v in enumerate(p.values) if v == value), None)  # (a dict: a card step)
     if at is None:
         raise ValueError(f"no row of the menu is {value!r}")
-    if "4" in buttons:
-        way = rows_to(p.cursor, at, n)
-    else:
-        up = (p.cursor - at) % n < (at - p.cursor) % n
-        way = ["ccw" if up else "cw"] * min((p.cursor - at) % n, (at - p.cursor) % n)
+    way = rows_to(p.cursor, at, n) if "4" in buttons else _round(p.cursor, at, n, "ccw", "cw")
     for name in way:
         yield ("press", name)
     if p.selected != value:
