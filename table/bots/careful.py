@@ -49,10 +49,15 @@ def drown_chance(board, option) -> float:
     return 1 - kept
 
 
+def landings(h, wind: int) -> list:
+    """Where each of a die's eight faces sends a Thing from ``h`` (D2): the six numbers, the
+    wind's face, the bullseye (it stays)."""
+    return [neighbour(h, d) for d in range(1, 7)] + [neighbour(h, wind), h]
+
+
 def water_share(board, h) -> float:
     """The share of a die's eight faces that move a Thing from ``h`` into the water."""
-    faces = [neighbour(h, d) for d in range(1, 7)] + [neighbour(h, board.wind), h]
-    return sum(1 for f in faces if not board.is_land(f)) / 8
+    return sum(1 for f in landings(h, board.wind) if not board.is_land(f)) / 8
 
 
 def is_quiet(answer) -> bool:

@@ -34,7 +34,7 @@ from table.engine.effects import accuracy_dice
 from table.engine.targeting import target_ok
 from table.hexgrid import DIRECTIONS, distance, hexagon, neighbour
 
-from .careful import water_share
+from .careful import landings, water_share
 
 #: what losing the team's every worm costs (a lost game is greedy.score's -100)
 ELIMINATED = 100.0
@@ -181,9 +181,7 @@ class Threat:
         lowest first."""
         if aim not in self._faces:
             values = []
-            for face in _FACES:
-                d = self.wind if face == WIND else face
-                at = aim if d is None else neighbour(aim, d)
+            for at in landings(aim, self.wind):
                 if at not in self._landed:
                     self._landed[at] = self._blast_at(at)
                 values.append(self._landed[at])
@@ -279,10 +277,4 @@ def _best_of(n: int, values: list[float]) -> float:
 def _near(h) -> tuple:
     """The hexes within two inches of ``h`` (on any map: the land is looked up after)."""
     return tuple(hexagon(h, WALK))
-
-
-#: the faces of a die (D2) as directions: six numbers, the wind's (:data:`WIND`: looked up),
-#: ``hit`` (None: the token stays)
-WIND = 0
-_FACES: tuple[int | None, ...] = (1, 2, 3, 4, 5, 6, WIND, None)
 
