@@ -33,6 +33,7 @@ from table.app.showing.views import Legend, refusal
 from table.app.asking.prompts import Answer, Menu, Notice, Prompt, Refuse, View
 from table.app.storage.problems import words
 from table.app.wizard import MapEditor, Wizard
+from table.web.pagewords import PREFIX as PAGE
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,8 @@ def shots(lang: str, distinct: bool = True) -> list[Shot]:
     """Every screen in ``lang``; ``distinct``: a screen showing the same words as one before
     it (a menu's cursor a row further, in the same window) is left out.  Strings no screen
     here shows come last, each on a plain screen of its own (group ``other``), so the sheet
-    holds the whole catalog."""
+    holds the whole catalog but the simulator page's own words (``page.*``: the page shows
+    them, not the OLED)."""
     out: list[Shot] = []
     seen: set[tuple[str, ...]] = set()
     shown: set[str] = set()
@@ -77,7 +79,7 @@ def others(lang: str, shown: set[str]) -> Iterator[tuple[str, Draw]]:
               "card": card_name(cards, widest_card(lang), lang),
               "thing": text("thing.oil_drum", lang).lower(), "d": 6, "i": 12, "need": 14,
               "worm": worm_name(lang, widest_team(lang, "team_adj"), 4)}
-    for key in [k for k in FORMS if k not in shown]:
+    for key in [k for k in FORMS if k not in shown and not k.startswith(PAGE)]:
         counts = COUNTS if len(FORMS[key]["en"]) > 1 else (5,)
         for n in counts:
             args = {f: sample.get(f, n if f == "n" else "…") for f in fields(key, lang)}

@@ -8,7 +8,8 @@ Served by aiohttp on the daemon's asyncio loop::
     await server.stop()
 
 Endpoints:
-    GET  /                 the page (with /app.js, /card-form.js and /style.css)
+    GET  /                 the page (with /strings.js: its words from the catalogs, table/web/pagewords.py;
+                           /app.js, /card-form.js and /style.css)
     GET  /state            the whole state (see :class:`table.web.view.TableView`)
     GET  /events           Server-Sent Events: an ``event: state`` with the live state at once
                            and on every change (each snapshot the table pushes through
@@ -57,6 +58,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 
 from table.ui.pagelink import CardSink
+from table.web import pagewords
 from table.web.cardform import CardForm
 from table.web.gate import Gate
 from table.web.limits import (MAX_BODY_BYTES, UNPAIR_HOLD_S, HttpError, ServerLog,
@@ -127,6 +129,7 @@ class WebServer:
         self._sweeping: asyncio.TimerHandle | None = None
         self._closing = False
         self._static = {path: (_page(name), ctype) for path, (name, ctype) in STATIC.items()}
+        self._static["/strings.js"] = (pagewords.script(), "text/javascript")
         # a page has asked for the table's state since the server started; the table leaves
         # the page's view of the game out of its snapshots until then (on_watch: draw anew)
         self.watched = False

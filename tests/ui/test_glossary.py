@@ -9,6 +9,7 @@ import pytest
 
 from table.cards import example_folder, library, load_file
 from table.ui.strings import FORMS, LASTING_RULES, OPTIONAL_RULES, text
+from table.web import pagewords
 
 # word (a regular expression, matched on whole words, any case) -> the printed term instead
 NOT_PRINTED = {
@@ -82,25 +83,12 @@ NOT_PRINTED = {
 PRINTED_NAMES = {"rule.true_elimination"}
 
 
-def page_strings(lang):
-    """The web page's own strings of ``lang`` (its table T in app.js)."""
-    js = (Path(__file__).parents[2] / "table/web/static/app.js").read_text(encoding="utf-8")
-    block = re.search(rf"^  {lang}: \{{(.*?)^  \w+: \{{|^  {lang}: \{{(.*?)^}};", js,
-                      re.MULTILINE | re.DOTALL)
-    assert block, f"no {lang} strings in app.js"
-    body = block.group(1) or block.group(2)
-    return dict(re.findall(r"(\w+): \[?\"((?:[^\"\\]|\\.)*)\"", body)), \
-        re.findall(r"\"((?:[^\"\\]|\\.)*)\"", body)
-
-
 def strings_of(lang):
     for key, by_lang in FORMS.items():
         if key in PRINTED_NAMES:
             continue
         for form in by_lang[lang]:
             yield key, form
-    for s in page_strings(lang)[1]:
-        yield "app.js", s
     for card in library().values():
         yield f"card {card.id}", card.names.get(lang, "")
     for path in sorted(example_folder().glob("*.toml")):     # the simulator's and demo's cards
@@ -169,14 +157,6 @@ def test_each_print_says_its_own_tie_and_its_own_words():
     assert text("wizard.placement", "uk") == "Розміщення об’єктів"
 
 
-@pytest.mark.parametrize("lang", ("en", "cs", "uk"))
-def test_the_oled_and_the_page_say_the_same_directions(lang):
-    js = (Path(__file__).parents[2] / "table/web/static/app.js").read_text(encoding="utf-8")
-    block = js[js.index(f"  {lang}: {{"):]
-    page = re.search(r"dirs: \[([^\]]*)\]", block).group(1)
-    assert re.findall(r'"([^"]*)"', page) == [text(f"dir.{d}", lang) for d in range(1, 7)]
-
-
 def test_every_rule_and_card_has_three_names():
     for rule in OPTIONAL_RULES + LASTING_RULES:
         names = [text(f"rule.{rule}", lang) for lang in ("en", "cs", "uk")]
@@ -188,46 +168,37 @@ def test_every_rule_and_card_has_three_names():
 STATIC = Path(__file__).parents[2] / "table/web/static"
 
 
-def page_block(lang: str) -> str:
-    js = (STATIC / "app.js").read_text(encoding="utf-8")
-    rest = js[js.index(f"  {lang}: {{") + 4:]
-    return rest[:re.search(r"^  \w+: \{|^\};", rest, re.MULTILINE).start()]
-
-
-def page_choices(lang: str, name: str) -> dict[str, str]:
-    """A map of the page's T (``targets``, ``lasting``): option value -> its words."""
-    found = re.search(rf"\b{name}: \{{([^}}]*)\}}", page_block(lang))
-    assert found, f"no {name} in the {lang} strings of app.js"
-    return dict(re.findall(r"\"?(\w*)\"?: \"([^\"]*)\"", found.group(1)))
-
-
 def test_every_word_of_the_page_is_there_in_each_language():
+    # the page's words are the catalogs' (table/web/pagewords.py): every key its scripts and
+    # its HTML ask for is there, in each language
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     scripts = (STATIC / "app.js").read_text(encoding="utf-8") + (
         STATIC / "card-form.js").read_text(encoding="utf-8")
     keys = set(re.findall(r'data-t(?:-placeholder|-aria-label|-options)?="(\w+)"', html))
     keys |= set(re.findall(r'\bt\("(\w+)"\)', scripts))
     keys |= {k for line in re.findall(r"dataset\.t = ([^;]+);", scripts)
-             for k in re.findall(r'"(\w+)"', line)}
+             for k in re.findall(r'(?:^|[?:] )"(\w+)"', line)}      # a ternary's answers
     assert {"cfId", "cfText", "cfDropPart", "cfProblems", "gridLabel", "targets"} <= keys
     for lang in ("en", "cs", "uk"):
-        missing = [k for k in sorted(keys) if not re.search(rf"\b{k}: ", page_block(lang))]
-        assert missing == [], f"{lang}: the page would say these in English: {missing}"
+        missing = sorted(keys - set(pagewords.words(lang)))
+        assert missing == [], f"{lang}: the page has no words for {missing}"
 
 
 def test_the_card_forms_choices_are_the_oleds_words():
-    # the page's card form offers a card's target and lasting rule by the words the OLED's
-    # teaching walk uses for them (the printed ones), its ids only as the options' values
+    # each option of the card form's lists (a target, a lasting rule, a kind) has the words
+    # the OLED's teaching walk uses for it
     html = (STATIC / "index.html").read_text(encoding="utf-8")
-    for name, key in (("targets", "teach.target.{}"), ("lasting", "rule.{}")):
+    for name, key in (("targets", "teach.target.{}"), ("lasting", "rule.{}"), ("kinds", "teach.kind.{}")):
         select = re.search(rf'data-t-options="{name}">(.*?)</select>', html, re.DOTALL).group(1)
         values = re.findall(r'<option value="(\w*)"', select)
         assert len(values) == select.count("<option") >= 4
         for lang in ("en", "cs", "uk"):
-            assert page_choices(lang, name) == {
+            choices = pagewords.words(lang)[name]
+            assert {v: choices[v] for v in values} == {
                 v: text(key.format(v or "none"), lang, n="X") for v in values}, (name, lang)
-    html_kinds = re.findall(r'<option value="(\w+)"', re.search(
-        r'data-t-options="kinds">(.*?)</select>', html, re.DOTALL).group(1))
-    for lang in ("en", "cs", "uk"):
-        kinds = re.search(r"kinds: \{([^}]*)\}", page_block(lang)).group(1)
-        assert all(f"{k}: " in kinds for k in html_kinds), lang
+
+
+def test_the_page_gets_its_words_before_its_script():
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    assert html.index('<script src="/strings.js">') < html.index('<script src="/app.js">')
+    assert "const T = {" in pagewords.script().decode()

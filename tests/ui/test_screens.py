@@ -364,13 +364,15 @@ def test_every_string_is_on_some_screen(monkeypatch):
     from table.app import abandon, wizard
     from table.app.showing import views
     from table.ui import hexnames, keyboard, summaries, story
+    from table.web import pagewords
     for module in (strings, screens, instructions_mod, contexts, edits, prompts, teachwhere,
                    teachwording, teaching, teachcheck, teachquestions, teachwords, typed, visitor,
-                   wizard, abandon, views, hexnames, keyboard, summaries, story):
+                   wizard, abandon, views, hexnames, keyboard, summaries, story, pagewords):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():
             make(lang)
+    pagewords.script()                             # the simulator page's words
     assert set(strings.FORMS) - used == set()      # the counted strings too
 
 
