@@ -251,31 +251,46 @@ def test_a_played_cards_crate_is_asked_under_its_own_name_never_an_earlier_drop_
         assert (texts[0], texts[-1]) == words
 
 
-def test_the_drop_cards_hexes_are_stepped_one_to_the_next_from_the_rulings_default():
+def test_the_drop_cards_hexes_are_each_one_press_from_the_rulings_default():
     """Issue 37 item 1: where a Drop card's crate goes among the emptiest hexes, far apart, a
-    direction button steps to the next of them that way, not to the next hex; the cursor
-    still starts on E9's default."""
+    direction button jumps to one of them that way, not to the next hex, and each of them
+    has a button of its own (no hex behind another one press further); the cursor still
+    starts on E9's default."""
     opts = ((1, -3), (-2, -1), (3, -1), (-3, 3))
     d = Decision("hex", opts, (1, -3), Purpose.EMPTIEST, "blue")
-    p = for_decision(d, view())
-    assert p.cursor == (1, -3)
-    assert press(p, "4") is None and p.cursor == (3, -1)          # one press, not three
-    assert press(p, "5", "ok") == Answer((-3, 3))
+    for button, hex_ in (("3", (3, -1)), ("4", (-3, 3)), ("5", (-2, -1))):
+        p = for_decision(d, view())
+        assert p.cursor == (1, -3)
+        assert press(p, button) is None and p.cursor == hex_       # one press, not three
+        assert press(p, "ok") == Answer(hex_)
+    assert press(p, "3", "5", "ok") == Answer((-3, 3))   # (and from one to the next)
 
 
-def test_a_cursor_steps_hex_by_hex_where_stepping_between_options_would_miss_one():
-    """From (1, 3) the others are reached, but no press from any of them reaches it: the
-    cursor then steps to the next hex, so every option can still be reached."""
-    from table.app.asking.cursor import snaps
-    stranded = [(-5, 3), (1, 3), (-1, -1), (-2, 0), (2, -4), (-9, 7)]
-    assert not snaps(stranded) and snaps([h for h in stranded if h != (1, 3)])
+def test_two_options_the_same_way_each_get_a_button():
+    """Two worms north of the cursor: 1 takes it to the nearer and 2 (the next way round) to
+    the one behind, not two presses of 1; a button no option needs goes the nearest way."""
+    from table.app.asking.cursor import reach
+    assert reach((0, 0), [(0, 0), (0, -1), (0, -2)]) == {1: (0, -1), 2: (0, -2), 6: (0, -1)}
+    opts = {h: [(h, "")] for h in ((0, 0), (0, -1), (0, -2))}
+    p = HexPick(opts, {}, (0, 0), lambda v, c: None, snap=True)
+    assert press(p, "2") is None and p.cursor == (0, -2)
+
+
+def test_a_cursor_steps_hex_by_hex_where_jumping_between_options_would_miss_one():
+    """(8, -4) is far from a cluster of nine options: each of them gives its buttons to its
+    nearer neighbours, so no press from any of them reaches it; the cursor then steps to the
+    next hex, so every option can still be reached."""
+    from table.app.asking.cursor import jump_table
+    cluster = [*hexagon((0, 0), 1), (2, -2), (-2, 2)]
+    stranded = [*cluster, (8, -4)]
+    assert jump_table(stranded) is None and jump_table(cluster) is not None
     opts = {h: [(h, "")] for h in stranded}
-    p = HexPick(opts, {}, (-2, 0), lambda v, c: None, snap=True)
+    p = HexPick(opts, {}, (-2, 2), lambda v, c: None, snap=True)
     p.domain = frozenset(hexagon((0, 0), 9))
-    assert press(p, "3") is None and p.cursor == (-1, 0)            # the next hex
-    q = HexPick({h: v for h, v in opts.items() if h != (1, 3)}, {}, (-2, 0), lambda v, c: None,
+    assert press(p, "1") is None and p.cursor == (-2, 1)            # the next hex
+    q = HexPick({h: v for h, v in opts.items() if h != (8, -4)}, {}, (-2, 2), lambda v, c: None,
                 snap=True)
-    assert press(q, "3") is None and q.cursor == (-1, -1)           # the next option
+    assert press(q, "1") is None and q.cursor in cluster and q.cursor != (-2, 1)  # an option
 
 
 def test_a_move_is_skipped_with_back_as_the_screen_says():

@@ -5,8 +5,10 @@ likely wants is the one under OK.
   else on any other Thing, else on the land hex with the most dice; never on water, never off
   the LED grid (the option list's order is the engine's, not the players').
 * Choosing a worm, or where a Drop card's Thing goes among the emptiest hexes: a direction
-  button steps to the next option that way, not to the next hex (:func:`step_towards`), where
-  those steps reach every option from every option (:func:`snaps`); else to the next hex.
+  button jumps to an option that way, not to the next hex, each of up to six others a button
+  of its own (:func:`reach`: one press to any of them, where stepping to the nearest that way
+  would leave one behind another), where those presses reach every option from every option
+  (:func:`jump_table`); else to the next hex.
 
 Where a ruling names a default (the emptiest hex's first in reading order, E9; the Thing a
 full hex prods, E7.4, or a card affects, E14; a direction, E6; a die, E1), the cursor starts
@@ -57,41 +59,78 @@ def _xy(h: Hex) -> tuple[float, float]:
     return 1.5 * q, math.sqrt(3) * (r + q / 2)
 
 
-def step_towards(here: Hex, options, d: int) -> Hex | None:
-    """The option a press of direction ``d`` reaches from ``here``: the nearest one within 60
-    degrees of that way (the closest in angle on a tie), or None if there is none."""
+#: the most options a cursor jumping between them weighs from one hex (the nearest)
+NEAREST = 8
+#: each direction's unit step on the screen (x right, y down)
+_UNIT = {d: (math.sin(math.radians(a)), -math.cos(math.radians(a))) for d, a in ANGLE.items()}
+
+
+def reach(here: Hex, options) -> dict[int, Hex]:
+    """Where each direction button takes a cursor that jumps between ``options`` from
+    ``here``: one option a button, each the way its button points give or take 90 degrees,
+    as many options as six buttons can give one press each (the rest are reached through
+    them), the nearest and the closest in angle first; a button left over takes the nearest
+    option within 60 degrees of its way, if any.  So a press reaches any of up to six others
+    (two worms the same way from here each get a button of their own, not one behind the
+    other).
+
+    >>> reach((0, 0), [(0, 0), (0, -1), (0, -2)])
+    {1: (0, -1), 2: (0, -2), 6: (0, -1)}
+    """
+    others = sorted((h for h in set(options) if h != here),
+                    key=lambda h: (distance(here, h), h))[:NEAREST]
     x0, y0 = _xy(here)
-    want = math.radians(ANGLE[d])
-    ux, uy = math.sin(want), -math.cos(want)
-    best, key = None, None
-    for h in options:
-        if h == here:
-            continue
+    ways: list[dict[int, float]] = []     # each option: how near each button's way and it are
+    costs: list[dict[int, float]] = []    # its cost on each button it may take
+    for h in others:
         x, y = _xy(h)
-        dx, dy = x - x0, y - y0
-        dist = math.hypot(dx, dy)
-        cos = (dx * ux + dy * uy) / dist
-        if cos < 0.49:
-            continue
-        k = (dist * (2 - cos), -cos)
-        if key is None or k < key:
-            best, key = h, k
-    return best
+        dist = math.hypot(x - x0, y - y0)
+        cos = {d: ((x - x0) * ux + (y - y0) * uy) / dist for d, (ux, uy) in _UNIT.items()}
+        ways.append({d: dist * (2 - c) for d, c in cos.items() if c >= 0.49})
+        # (a near option bent off its way costs more than a far one: the nearest goes straight)
+        costs.append({d: (1 - c) / dist + 0.01 * dist for d, c in cos.items() if c > 0.01})
+    given = dict(_most_given(costs))
+    for d in _UNIT:
+        near = [(way[d], i) for i, way in enumerate(ways) if d in way]
+        if d not in given and near:
+            given[d] = min(near)[1]
+    return {d: others[i] for d, i in sorted(given.items())}
 
 
-def snaps(options) -> bool:
-    """Every option reaches every other by :func:`step_towards`'s steps (so a cursor that
-    snaps from option to option can be walked anywhere): all reached from the first, and the
-    first from all."""
+def _most_given(costs: list[dict[int, float]]) -> tuple[tuple[int, int], ...]:
+    """(button, option) pairs, one option a button, of the most options given a button, at
+    the least cost: option by option, over the sets of buttons taken so far."""
+    best: dict[int, tuple[int, float, tuple]] = {0: (0, 0.0, ())}
+    for i, cost in enumerate(costs):
+        nxt = dict(best)
+        for used, (n, c, picks) in best.items():
+            for d, k in cost.items():
+                if used & (1 << d):
+                    continue
+                cand = (n + 1, c + k, picks + ((d, i),))
+                old = nxt.get(used | (1 << d))
+                if old is None or (cand[0], -cand[1]) > (old[0], -old[1]):
+                    nxt[used | (1 << d)] = cand
+        best = nxt
+    return max(best.values(), key=lambda b: (b[0], -b[1]))[2]
+
+
+def jump_table(options) -> dict[Hex, dict[int, Hex]] | None:
+    """Where each direction button takes a cursor that jumps between ``options``, from each
+    of them (:func:`reach`), if those presses reach every option from every option (so the
+    cursor can be walked anywhere: all reached from the first, and the first from all); else
+    None."""
     order = list(options)
+    table = {h: reach(h, order) for h in order}
     if len(order) < 2:
-        return True
-    ahead = {h: {step_towards(h, order, d) for d in range(1, 7)} - {None} for h in order}
+        return table
+    ahead = {h: set(tos.values()) for h, tos in table.items()}
     back: dict = {h: set() for h in order}
     for h, tos in ahead.items():
         for to in tos:
             back[to].add(h)
-    return all(len(_reached(order[0], edges)) == len(order) for edges in (ahead, back))
+    whole = all(len(_reached(order[0], edges)) == len(order) for edges in (ahead, back))
+    return table if whole else None
 
 
 def _reached(start: Hex, edges: dict) -> set:

@@ -29,7 +29,7 @@ from table.ui.instructions import worm_number
 from table.ui.strings import text
 
 from table.app.asking.prompt import Answer, Nested, Prompt, Refuse, View
-from table.app.asking.cursor import snaps, step_towards
+from table.app.asking.cursor import jump_table, reach
 from table.inputs import DIRECTIONS, TURNS
 
 WEAPONS = ("starter", "supply", "superweapon")
@@ -98,8 +98,8 @@ class HexPick(Nested):
                  start: Hex, draw: Callable[[View, Hex], screens.Screen],
                  sub_title: Callable[[View], str] | None = None, keep: tuple = (),
                  snap: bool = False, miss: Refuse | None = None):
-        # a direction button steps from option to option (where that reaches them all)
-        self.snap = snap and snaps(options)
+        # a direction button jumps from option to option (where that reaches them all)
+        self.jumps = jump_table(options) if snap else None
         self.miss = miss          # OK on a hex that is not an option: why not
         self.options = options
         self.order = list(options)
@@ -126,11 +126,11 @@ class HexPick(Nested):
         return scenes.cursor(frame, self.cursor, t, dark=True) if self.cursor in frame else frame
 
     def next_hex(self, here: Hex, d: int) -> Hex:
-        """Where direction button ``d`` takes the cursor from ``here``: the next option that
-        way (snapping), else the next hex of the grid or the options (over a hex without an
-        LED, the dial's); ``here`` if there is none."""
-        if self.snap:
-            return step_towards(here, self.order, d) or here
+        """Where direction button ``d`` takes the cursor from ``here``: the option that button
+        jumps to (:func:`~table.app.asking.cursor.reach`), else the next hex of the grid or
+        the options (over a hex without an LED, the dial's); ``here`` if there is none."""
+        if self.jumps is not None:
+            return (self.jumps.get(here) or reach(here, self.order)).get(d, here)
         nxt = neighbour(here, d)
         if nxt not in self.domain:
             nxt = neighbour(nxt, d)
