@@ -204,12 +204,18 @@ def is_off(c: Change) -> bool:
 
 def grouped(changes: list[Change], one_each: bool = False) -> list[tuple[Hex | None, list]]:
     """Screens for a batch: first every hex where Things only come off, on screens of their
-    own (the LEDs flash them all at once), then one screen a hex for the rest."""
+    own (the LEDs flash them all at once; a hex whose Things went off by a die joins them
+    with its die's line where they all fit a line each), then one screen a hex for the
+    rest."""
     fires = [] if one_each else _fires(changes)
     hurt = [] if one_each else _hurt(changes)
     groups = by_hex([c for c in changes if c not in fires and c not in hurt])
     off = [c for h, cs in groups if all(is_off(c) for c in cs) for c in cs]
-    rest = [(h, cs) for h, cs in groups if not all(is_off(c) for c in cs)]
+    if off and not one_each:
+        for _, cs in groups:
+            if _diced_off(cs) and sum(_lines(c) for c in off + cs) <= LINES:
+                off += cs
+    rest = [(h, cs) for h, cs in groups if not any(c in off for c in cs)]
     out: list[tuple[Hex | None, list]] = []
     if one_each:
         out += [(c.at, [c]) for c in off]
@@ -224,6 +230,12 @@ def grouped(changes: list[Change], one_each: bool = False) -> list[tuple[Hex | N
     if fires:                         # every fire the batch started: one screen, last
         out.append((None, fires))
     return out
+
+
+def _diced_off(changes: list[Change]) -> bool:
+    """A hex's changes are Things taken off and the dice or coins that sent them."""
+    return any(c.key in ROLLS for c in changes) and any(is_off(c) for c in changes) \
+        and all(is_off(c) or c.key in ROLLS for c in changes)
 
 
 #: a worm laid down, hurt (several hexes' on one screen: the worms named)

@@ -313,3 +313,22 @@ def test_worms_hurt_at_several_hexes_are_laid_down_from_one_screen():
     assert grouped([move] + hurt) == [((1, 0), [move]), (None, hurt)]
     assert hurt_lines("en", hurt) == ["Red 1: lay down", "Red 2: lay down"]
     assert grouped([move, hurt[0]]) == [((1, 0), [move, hurt[0]])]     # one hex: its screen
+
+
+def test_a_hex_whose_things_went_off_by_a_die_joins_the_take_off_screen():
+    """Issue 37: a worm a Blast's die sent into the water took a screen of its own for the
+    die's line and "drowned"; now the die's line and the worm join the other Things taken off
+    (one screen, every hex flashing) where they all fit a line each, and keep their own
+    screen where they do not."""
+    sank = [Change("ch.worm_sank", {"team": team, "n": "4"}, (0, i))
+            for i, team in enumerate(("red", "yellow"))]
+    die = [Change("ch.roll", {"roll": "blast", "face": "5", "dir": 5}, (-1, -1)),
+           Change("ch.worm_sank", {"team": "yellow", "n": "2"}, (-1, -1))]
+    crater = Change("ch.place.crater", {}, (2, 0))
+    assert grouped(sank + die + [crater]) == [(None, sank + die), ((2, 0), [crater])]
+    assert off_lines("en", sank + die) == ["Red 4: drowned", "Yellow 4: drowned",
+                                           "Blast die: 5 → SW", "Yellow 2: drowned"]
+    more = sank + [Change("ch.remove.mine", {}, (3, 0))]           # four lines: no room
+    assert grouped(more + die) == [(None, more), ((-1, -1), die)]
+    assert grouped(die) == [((-1, -1), die)]                       # alone: its hex's screen
+    assert all(h is not None for h, _ in grouped(sank + die, one_each=True))
