@@ -14,7 +14,8 @@ from table.engine.state import GameResult
 from table.fonts import font
 from table.hexgrid import neighbour
 from table.ui import screens
-from table.ui.changes import Change, off_lines, off_pages
+from table.ui.changes import Change
+from table.ui.screenfuls import off_lines, off_pages
 from table.ui.instructions import Instruction
 from table.ui.strings import FACES, LASTING_RULES, POOL_KINDS, TEAMS, text, worm_name
 

@@ -114,7 +114,7 @@ def test_the_owners_setting_keeps_one_change_a_screen(tmp_path):
         seen = len(game.events)
         game.answer(bot(game))
     grouped, one_each = steps
-    from table.ui.changes import ROLLS      # (a die's line stays with the change it made)
+    from table.ui.screenfuls import ROLLS      # (a die's line stays with the change it made)
     assert all(len([c for c in s.changes if c.key not in ROLLS]) <= 1 for s in one_each)
     assert any(len(s.changes) > 1 for s in grouped) and len(one_each) > len(grouped)
 

@@ -44,7 +44,7 @@ def test_the_tracker_board_is_the_engine_board_at_every_turn(seed, teams, placem
     keys |= {c.key for s in steps for c in s.changes}
     assert keys & {"do.place_worm", "ch.place_worm"}
     # the dice the box rolled said beside their changes, a summary after every card
-    from table.ui.changes import ROLLS
+    from table.ui.screenfuls import ROLLS
     assert any(c.key in ROLLS for s in steps for c in s.changes)
     assert any(s.summary for s in steps)
 

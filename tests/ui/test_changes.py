@@ -9,8 +9,8 @@ from table.cards import library
 from table.engine.board import Board, Thing
 from table.hexgrid import hexagon
 from table.engine.state import GameResult
-from table.ui.changes import (Change, by_hex, diff, fire_lines, grouped, hurt_lines, off_lines, off_pages,
-                               pages)
+from table.ui.changes import Change, by_hex, diff
+from table.ui.screenfuls import fire_lines, grouped, hurt_lines, off_lines, off_pages, pages
 from table.ui.summaries import best_chain, card_summary, game_summary
 from table.ui.strings import LANGS, POOL_KINDS, TEAMS
 

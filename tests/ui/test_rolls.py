@@ -8,7 +8,8 @@ from table.engine.board import Board, Thing
 from table.engine.game import GameConfig
 from table.engine.setup import standard_land
 from table.librarygame import LibraryGame
-from table.ui.changes import ROLLS, diff, pages
+from table.ui.changes import diff
+from table.ui.screenfuls import ROLLS, pages
 from table.ui.rolls import rolled, with_rolls
 
 

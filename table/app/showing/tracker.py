@@ -14,7 +14,8 @@ from typing import Callable, NamedTuple
 
 from table.engine.board import Board, Thing, split_id
 from table.hexgrid import Hex
-from table.ui.changes import Change, diff, grouped, pages
+from table.ui.changes import Change, diff
+from table.ui.screenfuls import grouped, pages
 from table.ui.instructions import Instruction, instructions, worm_number
 from table.ui.rolls import rolled, with_rolls
 

@@ -18,7 +18,7 @@ from table.devices.completion import Completion
 from table.engine.state import GameResult
 from table.engine.setup import HIDDEN
 from table.ui import scenes, screens
-from table.ui.changes import FIRE, HURT, fire_lines, hurt_lines, off_lines
+from table.ui.screenfuls import FIRE, HURT, fire_lines, hurt_lines, off_lines
 from table.ui.hexnames import hex_title
 from table.ui.summaries import card_summary, game_summary
 from table.ui.layout import NAME_W, card_name
