@@ -34,6 +34,7 @@ from .careful import CarefulBot, drown_chance, is_quiet, policy, value
 from .danger import Hands, danger
 from .expect import Expect
 from .greedy import GreedyBot, hex_value, sensible
+from .prods import prod_share, trial_answer
 
 #: a turn's own decisions: its rollouts (and the easy level) play these
 TURN_KINDS = TIMED
@@ -106,8 +107,10 @@ class SearchBot:
         worm = board.things.get(game.turn.worm)
         if d.kind != DecisionKind.MOVE or worm is None:
             return options[:self.max_options]
-        return sorted(options, key=lambda o: _stance(board, o[1] or worm.at, team))[
-            :self.max_options]
+        kept = sorted(options, key=lambda o: _stance(board, o[1] or worm.at, team))[:self.max_options]
+        # a movement that prods an enemy worm (E7.4) is always tried, however it stands
+        return kept + [o for o in options if o not in kept and o[1] is not None
+                       and prod_share(board, o[1], team) > 0]
 
 
 def rollout(game, team, rnd):
@@ -119,13 +122,25 @@ def rollout(game, team, rnd):
     if d.kind == DecisionKind.MOVE:
         worm = game.board.things.get(game.turn.worm)
         if worm is not None:
-            kept = [o for o in options if o[0] == Way.SKIP or drown_chance(game.board, o) < 0.25]
-            return min(kept, key=lambda o: _stance(game.board, o[1] or worm.at, team))
+            board = game.board
+            kept = [o for o in options if o[0] == Way.SKIP or drown_chance(board, o) < 0.25]
+            prods = [(prod_share(board, o[1], team), o) for o in kept if o[0] == Way.INCH]
+            best = max(prods, default=(0.0, None), key=lambda po: po[0])
+            if best[0] >= PROD:          # an inch that prods an enemy worm into the water
+                return best[1]
+            return min(kept, key=lambda o: _stance(board, o[1] or worm.at, team))
     if d.kind == DecisionKind.CARD:
         return _best_card(game, team, rnd)
     if d.kind == DecisionKind.CARD_TAPPED:
         return d.default
-    return policy(game, team)
+    return _policy(game, team)
+
+
+def _policy(game, team):
+    """The trials' answer to the effects' questions: a prod's (table/bots/prods.py), else the
+    careful bot's."""
+    answer = trial_answer(game, team)
+    return policy(game, team) if answer is None else answer
 
 
 def _best_card(game, team, rnd):
@@ -137,7 +152,7 @@ def _best_card(game, team, rnd):
         steps = 0
         while (trial.request is not None and steps < 30 and trial.result is None
                and trial.request.kind not in TURN_KINDS):
-            trial.answer(policy(trial, team))
+            trial.answer(_policy(trial, team))
             steps += 1
         v = value(trial, team)
         if best_v is None or v > best_v:
@@ -152,6 +167,10 @@ def _stance(board, at, team) -> float:
     enemies = [w.at for w in board.worms() if w.team != team]
     near = min((distance(at, e) for e in enemies), default=3)
     return 0.4 * shore + abs(near - 2) + (3.0 if at not in board.land else 0.0)
+
+
+#: the chance of drowning an enemy worm at which a trial's movement takes the prod (E7.4)
+PROD = 0.25
 
 
 #: what a shared win (a tie the end's comparison cannot break, T6) is worth to the hard level:
