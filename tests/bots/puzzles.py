@@ -192,6 +192,25 @@ def _chain(name, land, blue_at, mine_at, kind, cards=("uzi",)):
                   things, cards, kind, before=before, want=want, tags=("chain",))
 
 
+def _prod(name, kind, want, dice=()):
+    """Blue's second movement step, no weapon in either hand: Red's last worm stands at (1, 0)
+    with two Craters, a step from Blue 1.  Inching in makes four Things there (E7.4: Craters
+    stay, the entering worm counts): Blue prods a worm of its choosing, Red 1, with a Knockback
+    Scatter from (1, 0), whose ways 2, 3 and 4 are water (the wind, 1, is land) and whose
+    bullseye Blue turns to the water: 4 faces in 8, Red's last worm drowns and Blue wins the
+    final round.  Any other step leaves Red's worm where nothing else can reach it.  (A jump
+    there prods too, then scatters Blue 1 with 3 faces in 8 of water: the inch is better.)"""
+    things = (_w((0, 0), "blue-1"), _w((-1, 0), "blue-2"), _w((1, 0), "red-1"),
+              _t("crater", (1, 0)), _t("crater", (1, 0)))
+    before = (("worm", "blue-1"), ("move", SKIP))
+    if kind != "move":
+        before += (("move", ("inch", (1, 0))),)
+    if kind == "direction":
+        before += (("thing", "red-1"),)
+    return Puzzle(name, "prod Red's last worm into the water (E7.4)", SMALL, things, ("girder",),
+                  kind, before=before, want=want, red=("girder",), dice=dice, tags=("prod",))
+
+
 PUZZLES: tuple[Puzzle, ...] = (
     # -- the final round: passing wins ---------------------------------------------------------
     _final_pass("pass_small_bazooka", SMALL, (0, 0), (1, 0), ("bazooka",)),
@@ -255,4 +274,8 @@ PUZZLES: tuple[Puzzle, ...] = (
     _chain("chain_thing_far", BIG, (0, 0), (0, 2), "thing"),
     _chain("chain_card", BIG, (0, 0), (1, 0), "card", cards=("bazooka", "uzi")),
     _chain("chain_hex", BIG, (0, 0), (-1, 1), "hex", cards=("uzi", "grenade")),
+    # -- no weapon left: the full hex prods an enemy worm into the water ------------------------
+    _prod("prod_inch_in", "move", want=(("inch", (1, 0)),)),
+    _prod("prod_theirs", "thing", want=("red-1",)),
+    _prod("prod_to_water", "direction", want=(2, 3, 4), dice=("hit",)),
 )

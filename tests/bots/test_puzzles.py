@@ -17,7 +17,7 @@ def test_there_are_forty_positions_of_every_kind_the_issue_names():
     assert len(PUZZLES) >= 40
     assert len({p.name for p in PUZZLES}) == len(PUZZLES)
     assert {t for p in PUZZLES for t in p.tags} == {"pass_wins", "no_water", "finish", "own_worm",
-                                                    "crate", "chain"}
+                                                    "crate", "chain", "prod"}
 
 
 @pytest.mark.parametrize("p", PUZZLES, ids=lambda p: p.name)
