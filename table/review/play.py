@@ -164,6 +164,9 @@ def steps(lang: str) -> Iterator[tuple[str, Draw]]:
     lines += [Change("ch.remove_list", {"things": ("oil_drum", "crate", "mine")}, (1, 0))]
     yield from steps_of(view, [raw_step(changes=g, at=(1, 0)) for g in _packed(lang, lines)],
                       "changes at a hex")
+    two = (Change("ch.move.crate", {}, (4, -2), (0, 1)), Change("ch.place.crater", {}, (-4, 2)))
+    yield "two hexes on a screen", partial(Step(raw_step(changes=two, at=(4, -2)), (11, 12), 12).screen,
+                                           view)
     off = [Change("ch.remove_list", {"things": ("oil_drum", "crate", "mine")}, (0, i))
            for i in range(3)] + [Change("ch.worm_sank", {"team": t, "n": "4"}, (1, i))
                                  for i, t in enumerate(TEAMS)]

@@ -29,7 +29,7 @@ def grouped(changes: list[Change], one_each: bool = False) -> list[tuple[Hex | N
     """Screens for a batch: first every hex where Things only come off, on screens of their
     own (the LEDs flash them all at once; a hex whose Things went off by a die joins them
     with its die's line where they all fit a line each), then one screen a hex for the
-    rest."""
+    rest (two short ones on one screen: :func:`paired`)."""
     fires = [] if one_each else _fires(changes)
     hurt = [] if one_each else _hurt(changes)
     groups = by_hex([c for c in changes if c not in fires and c not in hurt])
@@ -44,6 +44,8 @@ def grouped(changes: list[Change], one_each: bool = False) -> list[tuple[Hex | N
         out.append((off[0].at, off))
     for h, cs in rest:
         out += [(h, page) for page in pages(cs, one_each)]
+    if not one_each:
+        out = paired(out)
     if hurt:                          # every worm hurt at several hexes: one screen
         out.append((None, hurt))
     if fires:                         # every fire the batch started: one screen, last
@@ -206,4 +208,37 @@ def pages(changes: list[Change], one_each: bool = False) -> list[list[Change]]:
                 used = 0
             out[-1] += [c for c, _ in part]
             used += n
+    return out
+
+
+def on_screen(changes) -> list[Hex]:
+    """The hexes a screen of ``changes`` names, in order: one, or two sharing the screen (a
+    line said of the whole screen, the wind or the card to draw, is at no hex)."""
+    return list(dict.fromkeys(c.at for c in changes if c.at is not None))
+
+
+def fits(changes) -> bool:
+    """``changes`` fit one screen in every language: their lines, and on a screen of two
+    hexes, a line naming each."""
+    hexes = len(on_screen(changes))
+    return sum(_lines(c) for c in changes) + (hexes if hexes > 1 else 0) <= LINES
+
+
+def paired(screens: list[tuple[Hex | None, list]]) -> list[tuple[Hex | None, list]]:
+    """``screens`` with each hex's screen that fits on the one before it, the last of another
+    hex's, put there: two hexes on one screen, each named above its changes (one OK, both
+    hexes flashing).  A screen over several hexes (``None``) is left as it is.
+
+    >>> fire, crater = Change("ch.place.fire", {}, (1, 0)), Change("ch.place.crater", {}, (0, 2))
+    >>> [(h, [c.key for c in cs]) for h, cs in paired([((1, 0), [fire]), ((0, 2), [crater])])]
+    [((1, 0), ['ch.place.fire', 'ch.place.crater'])]
+    """
+    out: list[tuple[Hex | None, list]] = []
+    for h, cs in screens:
+        last = out[-1] if out else (None, [])
+        if h is not None and last[0] is not None and on_screen(last[1]) == [last[0]] \
+                and h != last[0] and fits(last[1] + cs):
+            out[-1] = (last[0], last[1] + cs)
+        else:
+            out.append((h, cs))
     return out

@@ -18,6 +18,20 @@ from table.hexgrid import hexagon
 from .driver import Player, box_done, enrol_all, play_out, running, seated, sim_daemon
 
 HEX = re.compile(r"^(?:Hex )?(\d+)/(\d+): \d[^\n ]+( \d[^\n ]+)?$", re.M)
+#: two hexes on one screen: "Hexes 2+3/4", each named on a line of its own ("2N 1NE:")
+PAIR = re.compile(r"^Hexes (\d+)\+(\d+)/(\d+)\n", re.M)
+NAME = re.compile(r"^\d[^\n ]+( \d[^\n ]+)?:$", re.M)
+
+
+def numbers(screen: str) -> list[tuple[int, int]]:
+    """The hexes a screen of changes counts, "Hex i/n" or "Hexes i+j/n" (each named)."""
+    if m := HEX.match(screen):
+        return [(int(m.group(1)), int(m.group(2)))]
+    if m := PAIR.match(screen):
+        assert len(NAME.findall(screen)) == 2, screen
+        i, j, n = map(int, m.groups())
+        return [(i, n), (j, n)]
+    return []
 
 
 def shown(daemon) -> str:
@@ -52,12 +66,12 @@ def test_a_whole_game_says_its_dice_its_crates_and_its_turns(tmp_path):
     # "Hex i/n": the hexes between two questions, 1 to n (a hex's second screen says its
     # number again), never the summary
     for run in runs:
-        numbers = [tuple(map(int, m.groups()[:2])) for s in run if (m := HEX.match(s))]
-        if not numbers:
+        said = [k for s in run for k in numbers(s)]
+        if not said:
             continue
-        n = numbers[0][1]
-        assert all(k == n for _, k in numbers) and numbers[0][0] == 1 and numbers[-1][0] == n
-        assert all(b[0] - a[0] in (0, 1) for a, b in zip(numbers, numbers[1:])), run
+        n = said[0][1]
+        assert all(k == n for _, k in said) and said[0][0] == 1 and said[-1][0] == n
+        assert all(b[0] - a[0] in (0, 1) for a, b in zip(said, said[1:])), run
 
 
 def test_a_crate_put_on_a_worms_hex_is_said_and_so_is_its_opening(tmp_path):

@@ -10,7 +10,8 @@ from table.engine.board import Board, Thing
 from table.hexgrid import hexagon
 from table.engine.state import GameResult
 from table.ui.changes import Change, by_hex, diff
-from table.ui.screenfuls import fire_lines, grouped, hurt_lines, off_lines, off_pages, pages
+from table.ui.screenfuls import (fire_lines, fits, grouped, hurt_lines, off_lines, off_pages, pages,
+                                 paired)
 from table.ui.summaries import best_chain, card_summary, game_summary
 from table.ui.strings import LANGS, POOL_KINDS, TEAMS
 
@@ -79,6 +80,7 @@ def flow_screens(lang):
     hurt = [Change("ch.lay_down", {"team": team, "n": "4"}, (i, 0)) for i, team in enumerate(TEAMS[:4])]
     out.append(screens.changes(t("ch.hurt_title", lang), hurt_lines(lang, hurt)))
     out.append(screens.changes(t("ch.fires_title", lang), fire_lines(lang, fires)))
+    out.append(two_hexes(lang))
     names = [c.name(lang) for c in library().values()]
     who = ", ".join(f"{t(f'team.{team}', lang)} 4" for team in TEAMS[:2])
     body = [t("sum.hit", lang), t("sum.miss", lang), t("sum.hurt", lang, who=who),
@@ -300,8 +302,8 @@ def test_a_chains_fires_over_several_hexes_are_one_screen():
     out = grouped(fires + [drum])
     assert out == [((1, 1), [drum]), (None, fires)]
     assert fire_lines("en", fires) == ["A fire on each flashing hex (3)", "Two on: 1NE"]
-    assert grouped(fires[:2] + [drum]) == [((1, 1), [drum]), ((1, -1), [Change(
-        "ch.place.fire", {"times": 2}, (1, -1))])]                   # one hex: its own screen
+    assert grouped(fires[:2] + [drum]) == [((1, 1), [drum, Change(    # one hex: said with its
+        "ch.place.fire", {"times": 2}, (1, -1))])]                    # own (two hexes a screen)
     assert all(h is not None for h, _ in grouped(fires + [drum], one_each=True))
 
 
@@ -332,3 +334,42 @@ def test_a_hex_whose_things_went_off_by_a_die_joins_the_take_off_screen():
     assert grouped(more + die) == [(None, more), ((-1, -1), die)]
     assert grouped(die) == [((-1, -1), die)]                       # alone: its hex's screen
     assert all(h is not None for h, _ in grouped(sank + die, one_each=True))
+
+
+def test_two_short_hexes_share_a_screen_each_named():
+    """Issue 37: a hex whose changes take a line (a crater, a crate moved) took a screen of its
+    own; two such hexes now share one, each named on a line above its changes, where all fit
+    four lines in every language; a longer hex keeps its screen."""
+    crater = Change("ch.place.crater", {"times": 2}, (0, 2))
+    crate = Change("ch.move.crate", {}, (-2, 2), (1, 1))
+    worm = [Change("ch.move_worm", {"team": "blue", "n": "2"}, (2, -2), (1, -1)),
+            Change("ch.lay_down", {"team": "blue", "n": "2"}, (2, -2))]
+    assert grouped([crater, crate]) == [((0, 2), [crater, crate])]
+    assert grouped([crater] + worm) == [((0, 2), [crater]), ((2, -2), worm)]   # 1 + 2 + two names
+    assert grouped(worm + [crater, crate]) == [((2, -2), worm), ((0, 2), [crater, crate])]
+    assert fits([crater, crate]) and not fits([crater, crate, Change("ch.place.fire", {}, (1, 0))])
+    assert paired([((0, 2), [crater]), ((0, 2), [crater])]) == [((0, 2), [crater])] * 2  # one hex
+    assert paired([(None, [crater]), ((-2, 2), [crate])]) == [(None, [crater]), ((-2, 2), [crate])]
+    assert len(grouped([crater, crate], one_each=True)) == 2          # the owner's setting
+
+
+def two_hexes(lang: str, far=(4, -2)):
+    """A screen of two hexes' changes: a crate moved to ``far``, a mine off at another."""
+    from table.app.showing.tracker import Step as Raw
+    from table.app.showing.views import Step
+    from table.review.kit import table_view            # (a made-up table)
+    changes = (Change("ch.move.crate", {}, far, (0, 1)), Change("ch.remove.mine", {}, (-4, 2)))
+    assert fits(changes)
+    return Step(Raw(changes=changes, at=far), (11, 12), 12).screen(table_view(lang))
+
+
+def test_a_screen_of_two_hexes_names_each_and_fits_in_every_language():
+    from table.hexgrid import hexagon
+    from table.ui.hexnames import hex_name
+    far = max(hexagon((0, 0), 4), key=lambda h: max(len(hex_name(lang, h)) for lang in LANGS))
+    for lang in LANGS:
+        shot = two_hexes(lang, far)
+        assert shot.problems == (), (lang, shot.problems)
+        assert shot.texts[0] == strings.text("ch.title_hexes", lang, i=11, j=12, n=12)
+        assert [t for t in shot.texts[2:] if t.endswith(":")] == [
+            hex_name(lang, far) + ":", hex_name(lang, (-4, 2)) + ":"]

@@ -6,7 +6,7 @@ events begins, ``done`` how many steps are confirmed, ``total`` how many the que
 it was last empty; :meth:`StepQueue.number` the "Hex 2/3" of the step on show, counted
 among the steps of its kind only (:func:`counted`: the hex screens, the instructions), so
 the summary after a card is no hex; the hex screens count hexes, not screens (a hex whose
-changes take two screens is one hex).
+changes take two screens is one hex; a screen of two hexes is numbered by both, "5+6/6").
 
 >>> q = StepQueue()
 >>> q.replace(["a", "b"], base=4)
@@ -36,6 +36,12 @@ def counted(step: Any) -> str | None:
     if instruction is None or instruction.key in ("do.drop", "do.sudden_death"):
         return None
     return "do"
+
+
+def hexes_of(step: Any) -> list:
+    """The hexes a hex screen names: its own, and the second hex sharing the screen."""
+    return list(dict.fromkeys([step.at, *(h for h in (getattr(c, "at", None)
+                                                      for c in step.changes) if h is not None)]))
 
 
 class StepQueue:
@@ -91,10 +97,10 @@ class StepQueue:
     def _count(self, step: Any) -> None:
         kind = counted(step)
         self.done_of[kind] = self.done_of.get(kind, 0) + 1
-        if kind == HEXES and step.at not in self.hexes_done:
-            self.hexes_done.append(step.at)
+        if kind == HEXES:
+            self.hexes_done += [h for h in hexes_of(step) if h not in self.hexes_done]
 
-    def number(self) -> tuple[int, int]:
+    def number(self) -> tuple[int | tuple[int, int], int]:
         """(i, n) of the step on show: the i-th of n steps of its kind (see :func:`counted`);
         of the hex screens, its hex is the i-th of n hexes (two screens of one hex: one).
 
@@ -111,9 +117,10 @@ class StepQueue:
         if kind == HEXES:
             hexes = list(self.hexes_done)
             for s in self.steps:
-                if counted(s) == HEXES and s.at not in hexes:
-                    hexes.append(s.at)
-            return hexes.index(self.steps[0].at) + 1, len(hexes)
+                if counted(s) == HEXES:
+                    hexes += [h for h in hexes_of(s) if h not in hexes]
+            at = [hexes.index(h) + 1 for h in hexes_of(self.steps[0])]
+            return (at[0] if len(at) == 1 else (at[0], at[1])), len(hexes)   # (two: both)
         before = self.done_of.get(kind, 0)
         return before + 1, before + sum(1 for s in self.steps if counted(s) == kind)
 

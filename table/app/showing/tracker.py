@@ -15,7 +15,7 @@ from typing import Callable, NamedTuple
 from table.engine.board import Board, Thing, split_id
 from table.hexgrid import Hex
 from table.ui.changes import Change, diff
-from table.ui.screenfuls import grouped, pages
+from table.ui.screenfuls import fits, grouped
 from table.ui.instructions import Instruction, instructions, worm_number
 from table.ui.rolls import rolled, with_rolls
 
@@ -264,8 +264,8 @@ class Tracker:
         if e["event"] != "wind" or not out or out[-1].at is None \
                 or not out[-1].changes or self.one_each:
             return False
-        wind = Change("ch.wind", {"d": e["to"]}, out[-1].at)
-        if len(pages([*out[-1].changes, wind])) != 1:
+        wind = Change("ch.wind", {"d": e["to"]})              # (said of the whole screen)
+        if not fits([*out[-1].changes, wind]):
             return False
         out[-1] = out[-1]._replace(changes=(*out[-1].changes, wind))
         return True
@@ -315,8 +315,8 @@ class Tracker:
         out = [Step(changes=tuple(page), at=at, blast=blast if i == 0 else None)
                for i, (at, page) in enumerate(grouped(changes, self.one_each))]
         if tapped_next and out and out[-1].at is not None:
-            tap = Change("ch.draw_tap", {}, out[-1].at)
-            if len(pages([*out[-1].changes, tap])) == 1:
+            tap = Change("ch.draw_tap", {})
+            if fits([*out[-1].changes, tap]):
                 out[-1] = out[-1]._replace(changes=(*out[-1].changes, tap))
         return out
 

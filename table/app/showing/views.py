@@ -18,8 +18,8 @@ from table.devices.completion import Completion
 from table.engine.state import GameResult
 from table.engine.setup import HIDDEN
 from table.ui import scenes, screens
-from table.ui.screenfuls import FIRE, HURT, fire_lines, hurt_lines, off_lines
-from table.ui.hexnames import hex_title
+from table.ui.screenfuls import FIRE, HURT, fire_lines, hurt_lines, off_lines, on_screen
+from table.ui.hexnames import hex_title, pair_screen
 from table.ui.summaries import card_summary, game_summary
 from table.ui.layout import NAME_W, card_name
 from table.ui.strings import text
@@ -32,7 +32,8 @@ class Step(Prompt):
     """One screen to copy onto the board (or to read), OK when done.  ``pending``: the hexes
     of the steps after this one, lit so the players see the whole chain at once."""
 
-    def __init__(self, step, index: int, total: int, pending: frozenset = frozenset()):
+    def __init__(self, step, index: int | tuple[int, int], total: int,
+                 pending: frozenset = frozenset()):
         self.step, self.index, self.total = step, index, total
         self.pending = pending
         self.animated = step.deal is None and (step.summary is None or
@@ -50,24 +51,16 @@ class Step(Prompt):
             return told(lang, title, body, s.summary["card"], view.cards)
         if s.deal is not None:
             return deal_screen(lang, s.deal, view.cards)
-        if s.changes and s.at is None and all(c.key == FIRE for c in s.changes):
-            return screens.changes(text("ch.fires_title", lang), fire_lines(lang, list(s.changes)))
-        if s.changes and s.at is None and all(c.key == HURT for c in s.changes):
-            return screens.changes(text("ch.hurt_title", lang), hurt_lines(lang, list(s.changes)))
-        if s.changes and s.at is None and s.changes[0].key.startswith("ch.place"):
-            return screens.changes(text("place.title", lang), setup_lines(lang, s.changes))
-        if s.changes and s.at is None:
-            return screens.changes(text("ch.off_title", lang), off_lines(lang, list(s.changes)))
         if s.changes:
-            return screens.changes(hex_title(lang, self.index, self.total, s.at),
-                                   [c.text(lang) for c in s.changes])
+            return changes_screen(lang, s, self.index, self.total)
         if s.instruction is not None:
             key = s.instruction.key
             if key in ("do.drop", "do.sudden_death"):
                 title = text("drop.title" if key == "do.drop" else "sudden_death.title", lang)
                 return screens.message(title, s.instruction.text(lang),
                                        footer=f"{text('button.ok', lang)} →")
-            return screens.confirm(lang, s.instruction.text(lang), self.index, self.total)
+            first = self.index if isinstance(self.index, int) else self.index[0]
+            return screens.confirm(lang, s.instruction.text(lang), first, self.total)
         raise ValueError(f"a step with nothing to show: {s!r}")
 
     def frame(self, view: View, t: float) -> scenes.Frame:
@@ -91,7 +84,7 @@ class Step(Prompt):
             own = {} if s.at is not None else {
                 c.at: scenes.THING_COLOURS[c.key.rsplit(".", 1)[1]] for c in s.changes
                 if c.key.startswith("ch.place.")}
-            for h in ({s.at} if s.at is not None else {c.at for c in s.changes}):
+            for h in {c.at for c in s.changes if c.at is not None}:
                 if h in base:
                     lit[h] = scenes.WHITE if scenes.on(t) else own.get(h, base[h])
             return scenes.lit(frame, lit)
@@ -116,6 +109,26 @@ class Step(Prompt):
         if card_id is not None and self.tapped_next:
             return Answer(None, then=card_id)        # OK, then the card for the draw
         return Refuse("error.finish_changes")
+
+
+def changes_screen(lang: str, s, index: int | tuple[int, int], total: int) -> screens.Screen:
+    """A screen of board changes: over several hexes (a chain's fires, its worms hurt, the
+    Things set up, the Things to take off), at two hexes each named (``index``: both hexes'
+    numbers of ``total``), or at one."""
+    if s.at is None and all(c.key == FIRE for c in s.changes):
+        return screens.changes(text("ch.fires_title", lang), fire_lines(lang, list(s.changes)))
+    if s.at is None and all(c.key == HURT for c in s.changes):
+        return screens.changes(text("ch.hurt_title", lang), hurt_lines(lang, list(s.changes)))
+    if s.at is None and s.changes[0].key.startswith("ch.place"):
+        return screens.changes(text("place.title", lang), setup_lines(lang, s.changes))
+    if s.at is None:
+        return screens.changes(text("ch.off_title", lang), off_lines(lang, list(s.changes)))
+    hexes = on_screen(s.changes)
+    if len(hexes) > 1 and isinstance(index, tuple):         # two hexes, each named
+        return pair_screen(lang, index, total, [
+            (h, [c.text(lang) for c in s.changes if c.at == h]) for h in (*hexes, None)])
+    first = index[0] if isinstance(index, tuple) else index
+    return screens.changes(hex_title(lang, first, total, s.at), [c.text(lang) for c in s.changes])
 
 
 def told(lang: str, title: str, body: str, card: str, cards: Mapping) -> screens.Screen:
