@@ -14,8 +14,9 @@ their worms, and the Accuracy dice (E1) are rolled for the aim and the best one 
   damage destroys it; under *Powerful Explosives* (E15) every Thing round the hex is pushed one
   hex further away, into the water where that is water;
 * a card that damages one Thing (the Uzi) takes a damaged worm, or a healthy one's first life;
-* a worm in a hex of three Things that an enemy worm can reach may be prodded (E7.4) into the
-  water by the one who enters;
+* a worm in a hex where three Things stay (table/bots/prods.py) that an enemy worm from
+  outside it can reach may be prodded (E7.4) into the water by the one who enters (the
+  bullseye's way chosen);
 * losing the team's every worm is losing the game (:data:`ELIMINATED`).
 
 What the attacker would lose of its own in the same Blast counts against it, so it does not
@@ -35,6 +36,7 @@ from table.engine.targeting import target_ok
 from table.hexgrid import DIRECTIONS, distance, hexagon, neighbour
 
 from .careful import landings, water_share
+from .prods import knock_share, staying
 
 #: what losing the team's every worm costs (a lost game is greedy.score's -100)
 ELIMINATED = 100.0
@@ -55,8 +57,9 @@ def danger(game, team, memo: dict | None = None, hands: "Hands | None" = None) -
     key = None
     if memo is not None:
         key = (team, board.wind, tuple(sorted(board.rules)), tuple(sorted(board.shielded)),
-               tuple(sorted(board.frozen)), tuple((w.id, w.at, w.damaged, board.count(w.at))
-                                                  for w in board.worms()),
+               tuple(sorted(board.frozen)),
+               tuple((w.id, w.at, w.damaged, board.count(w.at), staying(board, w.at))
+                     for w in board.worms()),
                None if held is None else tuple((t, tuple(h)) for t, h in sorted(held.items())))
         if key in memo:
             return memo[key]
@@ -239,10 +242,11 @@ class Threat:
                    for s in self.cards[c].text)
         best = 0.0
         for w in self.mine:
-            if board.count(w.at) < 3 or not (rope or any(distance(w.at, h) <= 1
-                                                         for h in self.from_hexes)):
+            # the worms already in the hex cannot enter it (out and back in leaves it as full)
+            if staying(board, w.at) < 3 or not (rope or any(
+                    distance(w.at, o.at) <= WALK + 1 for o in self.theirs if o.at != w.at)):
                 continue
-            wet = water_share(board, w.at)
+            wet = knock_share(board, w.at)
             if wet:
                 best = max(best, self._worth({w.id: wet}, {}))
         return best

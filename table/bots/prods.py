@@ -11,6 +11,9 @@ and douses the Fire first (E7.3), so those do not count; worms, Craters and Oil 
   active player picks the water when there is some);
 * :func:`prod_share`: that chance for the best enemy worm a worm of the team prods by entering
   a hex (0: entering it prods nobody of theirs);
+* :func:`threat`: what the team's worms can expect to take by a prod in its next turn, where
+  an enemy worm stands among three Things that stay and a worm of the team is within two
+  inches (the mirror of the reply's prod in table/bots/danger.py);
 * :func:`prod_pick` and :func:`knock_way`: the answers of the trials (the quick policy used to
   take the first worm in the hex, often the team's own, and the first direction).
 """
@@ -18,7 +21,7 @@ and douses the Fire first (E7.3), so those do not count; worms, Craters and Oil 
 from __future__ import annotations
 
 from table.engine.decisions import DecisionKind, Purpose
-from table.hexgrid import DIRECTIONS, neighbour
+from table.hexgrid import DIRECTIONS, distance, neighbour
 
 from .careful import landings
 
@@ -33,13 +36,34 @@ def knock_share(board, h) -> float:
     return (sum(wet) + (1 if any(wet[:6]) else 0)) / 8
 
 
+def staying(board, h) -> int:
+    """The Things in ``h`` that stay when a worm walks in (E7.3 takes crates, Mines, Fire)."""
+    return sum(1 for t in board.in_hex(h) if t.kind not in _GONE)
+
+
+def threat(board, team, last: float) -> float:
+    """The points the team's best prod in its next turn can be expected to take, were the enemy
+    worms to stay: an enemy worm in a hex where three Things stay, a worm of the team outside
+    it within two inches of it; a worm that is its team's last is worth ``last`` more."""
+    mine = [w.at for w in board.worms(team)]
+    best = 0.0
+    for e in board.worms():
+        if e.team == team or staying(board, e.at) < 3:
+            continue
+        if not any(at != e.at and distance(at, e.at) <= 2 for at in mine):
+            continue
+        worth = (1.0 if e.damaged else 2.0) + (last if len(board.worms(e.team)) == 1 else 0.0)
+        best = max(best, knock_share(board, e.at) * worth)
+    return best
+
+
 def prod_share(board, h, team) -> float:
     """The chance that a worm of ``team`` entering ``h`` prods an enemy worm into the water:
     ``h`` holds an enemy worm and, with the entering worm, four or more Things that stay."""
     here = board.in_hex(h)
     if not board.is_land(h) or not any(t.kind == "worm" and t.team != team for t in here):
         return 0.0
-    if sum(1 for t in here if t.kind not in _GONE) + 1 < 4:
+    if staying(board, h) + 1 < 4:
         return 0.0
     return knock_share(board, h)
 

@@ -15,7 +15,10 @@ few when there are many) on the same few determinizations, plays each on to the 
 team's turn with a fast policy that moves towards a firing position, plays the best card it
 finds and aims at the enemy, scores the position the turn leaves (worms kept and lost, how
 exposed they stand, and what the other side's best attack in its reply can be expected to cost:
-table/bots/danger.py) and keeps the option with the best expected score.
+table/bots/danger.py; and a share of what its own next turn's prod can take:
+table/bots/prods.py) and keeps the option with the best expected score.  Once the weapon
+cards are spent a prod (E7.4) is the only way left to take a worm: the trials prod the enemy's
+worms towards the water, and a movement that prods one is always among the options tried.
 
 Everything is seeded from the bot's seed and the position (the log's length), so the same
 game asks the same question and gets the same answer: a replay, an undo and a resume after a
@@ -34,7 +37,7 @@ from .careful import CarefulBot, drown_chance, is_quiet, policy, value
 from .danger import Hands, danger
 from .expect import Expect
 from .greedy import GreedyBot, hex_value, sensible
-from .prods import prod_share, trial_answer
+from .prods import prod_share, threat, trial_answer
 
 #: a turn's own decisions: its rollouts (and the easy level) play these
 TURN_KINDS = TIMED
@@ -169,6 +172,12 @@ def _stance(board, at, team) -> float:
     return 0.4 * shore + abs(near - 2) + (3.0 if at not in board.land else 0.0)
 
 
+#: how much of the team's own best prod in its next turn (table/bots/prods.py: an enemy worm
+#: among three Things that stay, a worm of the team within reach) the hard level counts: less
+#: than the reply's price, as the other side moves first and may walk away
+PRESS = 0.35
+#: what taking the other team's last worm is worth beside the worm itself (the final round)
+LAST = 50.0
 #: the chance of drowning an enemy worm at which a trial's movement takes the prod (E7.4)
 PROD = 0.25
 
@@ -184,7 +193,8 @@ REPLY = 0.7
 def evaluate(game, team, memo: dict | None = None, hands: Hands | None = None) -> float:
     """The score of the position a trial's turn leaves: what it holds, less what the other
     side's reply may cost (:func:`~table.bots.danger.danger`: ``memo`` its prices met,
-    ``hands`` what the team knows of the other hands)."""
+    ``hands`` what the team knows of the other hands), plus a share of the prod the team's
+    next turn may make (:func:`~table.bots.prods.threat`)."""
     v = value(game, team, TIE)
     if game.result is not None:
         return v
@@ -193,7 +203,7 @@ def evaluate(game, team, memo: dict | None = None, hands: Hands | None = None) -
     for w in board.worms(team):
         shore = sum(1 for dd in range(1, 7) if neighbour(w.at, dd) not in board.land)
         exposed += 0.08 * shore * (2.0 if w.damaged else 1.0)
-    return v - exposed - REPLY * danger(game, team, memo, hands)
+    return v - exposed - REPLY * danger(game, team, memo, hands) + PRESS * threat(board, team, LAST)
 
 
 class EasyBot:
