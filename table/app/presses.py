@@ -11,13 +11,14 @@ each input (and lets the table take it) before asking for the next::
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from table.engine.decisions import PASS, DecisionKind
 from table.hexgrid import Hex
 from table.ui.keyboard import COLUMNS, keys
 
 from table.app.asking.prompt import Prompt
+from table.app.asking.moving import MovePick
 from table.app.asking.pickers import CardTap, DeckTap, DicePick, HexPick, Menu, Notice, scroll
 from table.app.showing.views import Step
 from table.app.asking.typed_dice import FaceEntry
@@ -38,6 +39,8 @@ def inputs_for(prompt: Prompt, value: Any, buttons: Sequence[str]) -> Iterator[I
         yield ("press", "ok") if value == PASS else ("tap", value)
     elif isinstance(prompt, HexPick) and prompt.back is not None and prompt.back.value == value:
         yield ("press", "back")                      # (a move skipped: Back, as the screen says)
+    elif isinstance(prompt, MovePick):
+        yield from _moved(prompt, value, buttons)
     elif isinstance(prompt, HexPick):
         target = next((h for h, opts in prompt.options.items()
                        if any(v == value for v, _ in opts)), None)
@@ -59,6 +62,45 @@ def inputs_for(prompt: Prompt, value: Any, buttons: Sequence[str]) -> Iterator[I
         raise ValueError(f"no way to answer {prompt!r} with buttons and cards")
 
 
+def _moved(p: MovePick, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
+    """A move made the fewest presses (table/app/asking/moving.py): the direction that inches
+    at once; or the cursor walked to the hex and OK; or, for a jump, OK on the worm's hex
+    (where to jump?), the cursor walked there and OK."""
+    sure = next((d for d, v in p.sure.items() if v == value), None)
+    if sure is not None and p.cursor == p.here and "1" in buttons:
+        yield ("press", str(sure))
+        return
+    at = _hex_of(p.options, value)
+    walk = _way(p, at, buttons, jumping=False) if at is not None else None
+    jump = _hex_of(p.modes[True][0], value)
+    leap = _way(p, jump, buttons, jumping=True) if jump is not None and p.cursor == p.here else None
+    if walk is None and leap is None:
+        raise ValueError(f"{value!r} is at no hex of the move question")
+    if leap is not None and (walk is None or len(leap) + 1 < len(walk)):
+        yield ("press", "ok")                        # (where to jump?)
+        at = jump
+    assert at is not None
+    yield from walk_to(p, at, buttons)
+    yield ("press", "ok")
+    if p.sub is not None:                            # (on the worm: Skip or jump in place)
+        yield from menu_inputs(p.sub, value, buttons)
+
+
+def _hex_of(options: dict, value: Any) -> Hex | None:
+    return next((h for h, opts in options.items() if any(v == value for v, _ in opts)), None)
+
+
+def _way(p: MovePick, target: Hex, buttons: Sequence[str], jumping: bool) -> list | None:
+    """The presses that walk the move question's cursor from the worm to ``target`` (None:
+    none do): direction buttons, or cw on an encoder."""
+    if "1" not in buttons:
+        order = list(p.modes[jumping][0])
+        start = order.index(p.here) if p.here in order else -1
+        return ["cw"] * ((order.index(target) - start) % len(order)) if target in order else None
+    way = _path(lambda h, d: p.going(h, d, jumping), p.here, target)
+    return way if way or target == p.here else None
+
+
 def walk_to(p: Any, target: Hex, buttons: Sequence[str]) -> Iterator[Input]:
     """The fewest presses that bring a hex cursor (a :class:`HexPick`'s, the map editor's:
     ``p.next_hex`` says where each direction button takes it) to ``target``; ValueError if no
@@ -69,22 +111,23 @@ def walk_to(p: Any, target: Hex, buttons: Sequence[str]) -> Iterator[Input]:
                 return
             yield ("press", "cw")
         raise ValueError(f"the cursor does not reach {target} (it is at {p.cursor})")
-    for d in _path(p, p.cursor, target):
+    for d in _path(p.next_hex, p.cursor, target):
         yield ("press", str(d))
     if p.cursor != target:
         raise ValueError(f"the cursor does not reach {target} (it is at {p.cursor})")
 
 
-def _path(p: Any, start: Hex, target: Hex) -> list[int]:
+def _path(step: Callable[[Hex, int], Hex], start: Hex, target: Hex) -> list[int]:
     """The direction buttons, in order, of a shortest way from ``start`` to ``target``
-    (breadth first over where each press leads); empty if there is none."""
+    (breadth first over where each press leads, ``step(hex, button)``); empty if there is
+    none."""
     came: dict[Hex, tuple[Hex, int] | None] = {start: None}
     frontier = [start]
     while frontier and target not in came:
         nxt = []
         for here in frontier:
             for d in range(1, 7):
-                to = p.next_hex(here, d)
+                to = step(here, d)
                 if to not in came:
                     came[to] = (here, d)
                     nxt.append(to)

@@ -79,13 +79,13 @@ def turn(lang: str) -> Iterator[tuple[str, Draw]]:
                      Decision(DecisionKind.MOVE, back, back[0], Purpose.MOVE, team),
                      "skip or jump on its own hex")
 
-    def both() -> HexPick:
+    def jumping() -> HexPick:
         from table.devices.buttons import InputEvent
         p = for_decision(Decision(DecisionKind.MOVE, moves, moves[0], Purpose.MOVE, team), view)
-        p.cursor = n1                                     # type: ignore[attr-defined]
-        p.press(InputEvent("ok"))
+        p.press(InputEvent("ok"))                         # OK on the worm: where to jump?
+        p.press(InputEvent("1"))
         return p                                          # type: ignore[return-value]
-    yield "inch or jump", drawn(both, view)
+    yield "where to jump", drawn(jumping, view)
     hand = ("uzi", "bazooka", widest_card(lang))
     yield from asked(view, Decision(DecisionKind.CARD, hand + (PASS,), PASS, Purpose.WEAPON,
                                     team), "weapon")

@@ -100,6 +100,40 @@ def test_long_back_undoes_a_move_and_shows_how_to_put_the_worm_back(tmp_path):
     assert any("to the flashing hex" in t for t in step)
 
 
+def test_a_direction_inches_at_once_and_long_back_takes_it_back(tmp_path):
+    """Issue 37 items 1 and 4: on the move question a direction button inches the worm at
+    once where nothing there rolls (one press, no OK); no die having been rolled for it, a
+    long Back takes the inch back and the move is asked again (tests/app/test_prompts.py: on
+    a Mine's hex the press moves the cursor, and OK inches)."""
+    from table.app.asking.prompts import MovePick
+
+    def sure_inch(d) -> bool:
+        p = d.current()
+        return isinstance(p, MovePick) and bool(p.sure) and p.cursor == p.here
+
+    async def main():
+        async with seated(tmp_path, 3) as (daemon, p):
+            await until(daemon, p, RandomBot(3), sure_inch)
+            prompt, worm = daemon.current(), daemon.game.turn.worm
+            start, n = daemon.tracker.board.things[worm].at, len(daemon.game.log)
+            way, inch = next(iter(prompt.sure.items()))
+            await p.press(str(way))
+            answer = daemon.game.log[-1]["answer"]
+            moved = (len(daemon.game.log) - n, (answer[0], tuple(answer[1])),
+                     daemon.game.board.things[worm].at)
+            await p.confirm()
+            await p.press("back", long=True)
+            undone = texts(daemon)
+            await p.confirm()
+            again = (len(daemon.game.log) == n, daemon.game.board.things[worm].at,
+                     daemon.tracker.board.things[worm].at, isinstance(daemon.current(), MovePick))
+            return start, inch, moved, undone, again
+    start, inch, moved, undone, again = asyncio.run(main())
+    assert moved == (1, tuple(inch), inch[1])         # one press: the inch, answered
+    assert text("undo.done", "en") in undone
+    assert again == (True, start, start, True)        # taken back: the move asked again
+
+
 def test_a_power_cut_resumes_at_the_same_decision_and_steps(tmp_path):
     async def first():
         async with seated(tmp_path, 6) as (daemon, p):

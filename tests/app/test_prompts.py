@@ -43,27 +43,69 @@ def test_targets_are_lit_in_the_colour_of_their_accuracy_dice_count():
     assert "At: red worm 1" in " ".join(p.screen(view()).texts)
 
 
-def test_moving_lights_inch_and_jump_hexes_and_ok_inches_where_both_reach_a_hex():
-    """Issue 37: OK on a hex next to the worm that an inch and a jump both reach inches (no
-    list); that jump is a row of the worm's own hex's list, "Jump to NW", beside Skip."""
+def test_a_direction_inches_at_once_where_nothing_can_roll_and_ok_on_the_worm_asks_a_jump():
+    """Issue 37 items 1 and 4: on the worm's hex a direction button inches that way at once
+    where nothing there rolls a die, flips or draws (one press; no die rolled, so undo takes it
+    back); to a Mine's hex it moves the cursor and OK inches; OK on the worm asks where to
+    jump (jump hexes lit; Back goes back; OK on the worm lists Skip, the default, and the
+    jump in place: OK after OK still skips)."""
     v = view()
     here = (1, 0)
-    n1 = neighbour(here, 6)
-    far = (3, -1)
-    d = Decision("move", (("skip", None), ("inch", n1), ("jump", n1), ("jump", far)),
-                 ("skip", None), "move", "blue")
+    n1, n4, far = neighbour(here, 1), neighbour(here, 4), (3, -1)
+    v.board.add(Thing("mine-1", "mine", n4))
+    d = Decision("move", (("skip", None), ("inch", n1), ("inch", n4), ("jump", here),
+                          ("jump", n1), ("jump", far)), ("skip", None), "move", "blue")
     p = for_decision(d, v)
     frame = p.frame(v, OFF_PHASE)
-    assert frame[n1] == INCH and frame[far] == JUMP
-    assert p.cursor == here and p.screen(v).texts[-1].endswith("Skip…")   # (a list: more)
-    assert press(p, "ok") is None and p.sub is not None
-    assert p.sub.labels == ["Skip", "Jump to NW"]
-    assert press(p, "ok") == Answer(("skip", None))
+    assert frame[n1] == frame[n4] == INCH and frame[far] == JUMP
+    assert p.cursor == here and "1-6: inch, OK: jump" in p.screen(v).texts[-1]
+    assert press(p, "1") == Answer(("inch", n1))                 # at once
     p = for_decision(d, v)
-    assert press(p, "ok", "4", "ok") == Answer(("jump", n1))
+    assert press(p, "4") is None and p.cursor == n4 and "Inch" in p.screen(v).texts[-1]
+    assert press(p, "ok") == Answer(("inch", n4))                 # (a Mine: OK first)
     p = for_decision(d, v)
-    assert press(p, "6") is None and "Inch" in p.screen(v).texts[-1]
-    assert press(p, "ok") == Answer(("inch", n1))
+    assert press(p, "ok") is None and "Jump where?" in p.screen(v).texts[-1]
+    assert p.frame(v, OFF_PHASE)[n1] == JUMP
+    assert press(p, "1", "ok") == Answer(("jump", n1))
+    p = for_decision(d, v)                  # on the worm: Skip (the default), jump in place
+    assert press(p, "ok", "ok") is None and p.sub.labels == ["Skip", "Jump"]
+    assert press(p, "4", "ok") == Answer(("jump", here))
+    assert press(for_decision(d, v), "ok", "ok", "ok") == Answer(("skip", None))  # never a jump
+    p = for_decision(d, v)
+    assert press(p, "ok", "1", "back") is None and p.cursor == here and not p.jumping
+    assert press(p, "back") == Answer(("skip", None))
+    # a card's move goes on with the card's text (which may roll at once): OK first
+    card = Decision("move", d.options, ("skip", None), "move", "blue", card="ninja_rope")
+    p = for_decision(card, v)
+    assert press(p, "1") is None and p.cursor == n1 and press(p, "ok") == Answer(("inch", n1))
+
+
+def test_the_presses_of_a_move_are_the_fewest_the_move_question_takes():
+    """table.app.presses: a direction for an inch at once; walk and OK where the walk is
+    shorter (two hexes away past a hex that inches at once: round it); OK, walk, OK for a
+    jump next to the worm; on an encoder, cw to the hex and OK."""
+    from table.app.presses import inputs_for
+    here = (1, 0)
+    n1, far = neighbour(here, 1), (3, -1)
+    d = Decision("move", (("skip", None), ("inch", n1), ("jump", here), ("jump", n1),
+                          ("jump", far)), ("skip", None), "move", "blue")
+    buttons = ("1", "2", "3", "4", "5", "6", "ok", "back")
+
+    def made(value, inputs=buttons):
+        p = for_decision(d, view())
+        names = []
+        for _, name in inputs_for(p, value, inputs):
+            names.append(name)
+            out = press(p, name)
+        return names, out
+    assert made(("inch", n1)) == (["1"], Answer(("inch", n1)))
+    assert made(("jump", n1)) == (["ok", "1", "ok"], Answer(("jump", n1)))
+    assert made(("jump", here)) == (["ok", "ok", "4", "ok"], Answer(("jump", here)))
+    assert made(("jump", far)) == (["2", "3", "ok"], Answer(("jump", far)))
+    names, out = made(("inch", n1), ("cw", "ccw", "ok", "back"))
+    assert set(names[:-1]) == {"cw"} and out == Answer(("inch", n1))
+    names, out = made(("jump", n1), ("cw", "ccw", "ok", "back"))
+    assert names[0] == "ok" and out == Answer(("jump", n1))
 
 
 def test_the_cursor_reaches_every_hex_and_the_encoder_steps_through_the_options():

@@ -275,11 +275,14 @@ def second_game_screens(lang):
     rope = Decision("move", (("inch", (1, 0)), ("jump", (2, 0))), ("inch", (1, 0)),
                     Purpose.MOVE, card="ninja_rope")     # a card's move: no skip
     out.append(for_decision(rope, view).screen(view))
-    move = Decision("move", (("skip", None), ("inch", (1, 0)), ("jump", (1, 0))), ("skip", None),
-                    Purpose.MOVE)                        # the own hex's list: "Jump to SE"
+    move = Decision("move", (("skip", None), ("inch", (1, 0)), ("jump", (0, 0)), ("jump", (1, 0))),
+                    ("skip", None), Purpose.MOVE)        # OK on the worm: where to jump?
     p = for_decision(move, view)
+    out.append(p.screen(view))
     p.press(InputEvent("ok"))
-    out += [p.screen(view) for p.sub.cursor in range(2)]
+    out.append(p.screen(view))
+    p.press(InputEvent("3"))
+    out.append(p.screen(view))
     uzi = Decision("hex", ((1, 0), (2, 0)), (1, 0), Purpose.TARGET, card="uzi")
     out.append(for_decision(uzi, view).screen(view))
     drop = next(c for c, card in cards.items()
@@ -352,7 +355,7 @@ def test_every_string_is_on_some_screen(monkeypatch):
 
     from table.app.asking import contexts
     from table.app.asking import by_hand as edits
-    from table.app.asking import prompts
+    from table.app.asking import moving, prompts
     from table.app.teach import where as teachwhere
     from table.app.teach import wording as teachwording
     from table.app.teach import questions as teachquestions
@@ -365,7 +368,7 @@ def test_every_string_is_on_some_screen(monkeypatch):
     from table.app.showing import views
     from table.ui import hexnames, keyboard, summaries, story
     from table.web import pagewords
-    for module in (strings, screens, instructions_mod, contexts, edits, prompts, teachwhere,
+    for module in (strings, screens, instructions_mod, contexts, edits, moving, prompts, teachwhere,
                    teachwording, teaching, teachcheck, teachquestions, teachwords, typed, visitor,
                    wizard, abandon, views, hexnames, keyboard, summaries, story, pagewords):
         monkeypatch.setattr(module, "text", spy)

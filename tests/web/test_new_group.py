@@ -32,7 +32,6 @@ import re
 import signal
 import urllib.request
 
-from table.hexgrid import direction_to
 from table.ui.strings import text
 
 from .simulator import start_sim
@@ -203,23 +202,12 @@ def play_move(table: Table, seen: dict) -> None:
     if target is None:                          # a card's move that cannot be skipped
         table.ok()
         return
-    here = table.cursor()                       # (the worm's own hex)
-    table.walk(target)
+    table.ok()                                  # OK on the worm: where to jump?
+    assert text("prompt.jump", "en") in table.oled(), table.oled()
+    table.walk(target)                          # (a direction there moves the cursor only)
     says = table.oled()
-    assert "Inch" in says or "Jump" in says, f"{target} is not a move: {says!r}"
-    if "Jump" in says or here is None or distance(here, target) != 1:
-        table.ok()
-    else:                                       # OK would inch: the bold group jumps there,
-        table.walk(here)                        # a row of the worm's own hex's list
-        table.ok()
-        row = "▸ " + text("move.jump_next", "en", dir=text(f"dir.{direction_to(here, target)}",
-                                                                "en"))
-        for _ in range(9):
-            if row in table.oled():
-                break
-            table.press("4")
-        assert row in table.oled(), table.oled()
-        table.ok()
+    assert "Jump" in says, f"{target} is not a jump: {says!r}"
+    table.ok()
     seen["moves"] = seen.get("moves", 0) + 1
 
 

@@ -14,9 +14,9 @@ The widgets are re-exported here, so ``from table.app.asking.prompts import Menu
 from typing import Any, Callable, Mapping, NamedTuple
 
 from table.engine.board import FLIPPED_FOR, split_id
-from table.engine.decisions import SKIP, Decision, DecisionKind, Purpose, Way
+from table.engine.decisions import Decision, DecisionKind, Purpose
 from table.engine.state import Phase
-from table.hexgrid import Hex, direction_to, distance
+from table.hexgrid import Hex
 from table.ui import scenes, screens
 from table.ui.instructions import worm_number
 from table.ui.layout import card_name
@@ -27,6 +27,7 @@ from table.app.asking.contexts import (_aim_draw, _direction_lights, _drop_draw,
                                        _pile_label, _rolled, wind_turned)
 from table.app.asking.cursor import aim_start
 from table.app.asking.by_hand import EditPick
+from table.app.asking.moving import MovePick, ask_move, undone_move
 from table.app.asking.pickers import (INCH, JUMP, LEFT_RIGHT, OPTION, UP, WEAPONS, CardTap, DeckTap, DicePick,
                                       HexPick, Menu, Notice, scroll)
 from table.app.asking.typed_dice import ROLL_FOR, FaceEntry
@@ -137,63 +138,9 @@ def _undone_worm(v: Any, lang: str, cards: Mapping) -> str | None:
 
 
 def _ask_move(d: Decision, view: View) -> Prompt:
-    """A movement step: inch and jump hexes lit on the grid; Back skips."""
-    here = view.worm_at()
-    if here is None:                   # the worm is not on the board on show
-        return _fallback(d, view)
-    opts: dict[Hex, list[tuple[Any, str]]] = {}
-    colours: dict[Hex, tuple] = {}
-    for value in d.options:
-        how, to = value
-        h = here if how == Way.SKIP else to
-        if h is None:
-            continue
-        opts.setdefault(h, []).append((value, text(f"move.{how}", view.lang)))
-        if how == Way.INCH or (how == Way.JUMP and h not in colours):
-            colours[h] = INCH if how == Way.INCH else JUMP
-    colours[here] = scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE)
-    _inch_under_ok(opts, here, view.lang)
-    phase = view.phase if view.phase in (Phase.MOVE1, Phase.MOVE2) else None
-    skip = SKIP if SKIP in d.options else None
-    ask = "prompt.move" if skip is not None else "prompt.move_only"   # (Back skips)
-    p = HexPick(opts, colours, here if here in opts else next(iter(opts)),
-                lambda v, c: v.header(ask, _move_labels(opts.get(c, []), c, here), phase=phase),
-                sub_title=lambda v: text("prompt.move_only", v.lang),   # (Back: out of it)
-                miss=Refuse("error.cannot_move"))
-    if skip is not None:
-        p.back = Answer(skip)              # Back skips the move: one press
-        if d.purpose is Purpose.MOVE and d.card is None:
-            p.ahead, p.cards = skip, view.cards
-    return p
-
-
-def _move_labels(answers: list[tuple[Any, str]], c: Hex, here: Hex) -> str:
-    """What OK does at ``c``: the answers that end there ("Skip/Jump"), "…" after them where
-    its list holds more (the jumps to the hexes next to the worm, on the worm's own hex)."""
-    labels = [label for value, label in answers if (value[1] or here) == c]
-    return "/".join(labels) + "…" * (len(labels) < len(answers))
-
-
-def _inch_under_ok(opts: dict[Hex, list[tuple[Any, str]]], here: Hex, lang: str) -> None:
-    """Where an inch and a jump both reach a hex next to the worm, OK there inches (what a
-    group most often means: no list to open); that jump is a row of the worm's own hex's list
-    ("Jump to NE", beside Skip and Jump), where the worm's own hex has one."""
-    if here not in opts:
-        return
-    for h, answers in opts.items():
-        d = direction_to(here, h)
-        if d is None or distance(here, h) != 1 or len(answers) < 2:
-            continue
-        jumps = [a for a in answers if a[0][0] == Way.JUMP]
-        answers[:] = [a for a in answers if a[0][0] != Way.JUMP]
-        opts[here] += [(value, text("move.jump_next", lang, dir=text(f"dir.{d}", lang)))
-                       for value, _ in jumps]
-
-
-def _undone_move(v: Any, lang: str, cards: Mapping) -> str | None:
-    if isinstance(v, (list, tuple)):
-        return text("undo.move", lang, move=text(f"move.{v[0]}", lang))
-    return None
+    """A movement step: a direction inches at once where nothing can roll; inch and jump
+    hexes lit on the grid; OK on the worm asks where to jump; Back skips (moving.py)."""
+    return ask_move(d, view) or _fallback(d, view)
 
 
 def _ask_card(d: Decision, view: View) -> Prompt:
@@ -297,7 +244,7 @@ def _ask_edit(d: Decision, view: View) -> Prompt:
 #: The app's one mapping of a decision kind: how the box asks it, what an undo of it says.
 ASKS: dict[DecisionKind, Ask] = {
     DecisionKind.WORM: Ask(_ask_worm, _undone_worm),
-    DecisionKind.MOVE: Ask(_ask_move, _undone_move),
+    DecisionKind.MOVE: Ask(_ask_move, undone_move),
     DecisionKind.CARD: Ask(_ask_card, _undone_card),
     DecisionKind.HEX: Ask(_ask_hex),
     DecisionKind.DIE: Ask(_ask_die),
@@ -352,5 +299,5 @@ def _fallback(d: Decision, view: View) -> Prompt:
 
 
 __all__ = ["ASKS", "Answer", "Ask", "CardTap", "DeckTap", "DicePick", "FaceEntry", "HexPick",
-           "INCH", "JUMP", "LEFT_RIGHT", "Menu", "Notice", "OPTION", "Prompt", "Refuse", "UP",
+           "INCH", "JUMP", "LEFT_RIGHT", "Menu", "MovePick", "Notice", "OPTION", "Prompt", "Refuse", "UP",
            "View", "WEAPONS", "for_decision", "scroll", "undo_refused", "undone"]
