@@ -242,3 +242,26 @@ def paired(screens: list[tuple[Hex | None, list]]) -> list[tuple[Hex | None, lis
         else:
             out.append((h, cs))
     return out
+
+
+def with_tap(screens: list[tuple[Hex | None, list]], tap: Change) -> list[tuple[Hex | None, list]]:
+    """``screens`` with ``tap`` (the card a crate gave, to draw and tap next: the tap is the OK
+    of the screen that says so) said on the last, if a hex's and there is room; else on the
+    screen of the crate a worm opened, put last where it has room (a worm that opened a crate
+    where it jumped, then landed elsewhere: the crate's screen after the landing's); else
+    ``screens`` as they are (the tap asked on its own screen).
+
+    >>> opened = Change("ch.crate_opened", {"team": "red", "n": "1"}, (1, 0))
+    >>> landed = [Change("ch.roll", {"roll": "jump", "face": "wind", "dir": 4}, (2, 0)),
+    ...           Change("ch.came_back", {"team": "red", "n": "1"}, (2, 0))]
+    >>> tap = Change("ch.draw_tap", {})
+    >>> [h for h, _ in with_tap([((1, 0), [opened]), ((2, 0), landed)], tap)]
+    [(2, 0), (1, 0)]
+    """
+    last = len(screens) - 1
+    for i in range(last, -1, -1):
+        h, cs = screens[i]
+        if h is not None and (i == last or any(c.key == "ch.crate_opened" for c in cs)) \
+                and fits([*cs, tap]):
+            return screens[:i] + screens[i + 1:] + [(h, [*cs, tap])]
+    return screens

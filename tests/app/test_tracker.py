@@ -231,6 +231,30 @@ def test_the_tap_asked_next_is_said_on_the_last_screen_of_the_batch_that_drew():
         assert sum(k.count("ch.draw_tap") for k in keys) == said
 
 
+def test_the_tap_goes_on_the_opened_crates_screen_put_last_where_the_landing_has_no_room():
+    """Issue 37: a worm that opened a crate where it jumped and landed back where it jumped
+    from: the landing's screen (the die, "Blue 1: lands back here") has no room for the card
+    to draw in every language, so the crate's screen comes last and says it (its tap its OK):
+    one input fewer, every change still said."""
+    from table.engine.board import Thing
+    from table.hexgrid import hexagon
+    batch = [{"event": "move", "thing": "blue-1", "by": "jump", "from": [0, 1], "to": [0, 2]},
+             {"event": "destroy", "thing": "crate-1", "kind": "crate", "at": [0, 2],
+              "cause": "opened"},
+             {"event": "draw", "team": "blue", "worm": "blue-1"},
+             {"event": "roll", "face": "1", "for": "jump"},
+             {"event": "move", "thing": "blue-1", "by": "jump", "from": [0, 2], "to": [0, 1]}]
+    for asked in (True, False):
+        tracker = Tracker(hexagon((0, 0), 2))
+        tracker.board.add(Thing("blue-1", "worm", (0, 1), "blue"))
+        tracker.board.add(Thing("crate-1", "crate", (0, 2)))
+        steps = tracker.steps(batch, tap_asked=asked)
+        said = [(s.at, [c.key for c in s.changes]) for s in steps]
+        landed = ((0, 1), ["ch.roll", "ch.came_back"])
+        assert said == ([landed, ((0, 2), ["ch.crate_opened", "ch.draw_tap"])] if asked
+                        else [((0, 2), ["ch.crate_opened"]), landed])
+
+
 def test_what_the_players_just_chose_is_not_said_again_and_the_wind_needs_no_screen():
     """Issue 37 item 1: the Target Token put where the players aimed, a worm they jumped to
     the hex they chose (as an inch already was), a damaged worm they

@@ -15,7 +15,7 @@ from typing import Callable, NamedTuple
 from table.engine.board import Board, Thing, split_id
 from table.hexgrid import Hex
 from table.ui.changes import Change, diff
-from table.ui.screenfuls import fits, grouped
+from table.ui.screenfuls import fits, grouped, with_tap
 from table.ui.instructions import Instruction, instructions, worm_number
 from table.ui.rolls import rolled, with_rolls
 
@@ -297,8 +297,8 @@ class Tracker:
     def _changes(self, chunk: list[dict], tapped_next: bool = False) -> list[Step]:
         """The net changes of ``chunk`` (applied), a step a hex; a blast flashed first; none
         for what the players just did or chose themselves (:meth:`_own_move`,
-        :meth:`_own_answer`).  ``tapped_next``: a card drawn is tapped next,
-        said on the last screen ("ch.draw_tap"), whose OK that tap can be."""
+        :meth:`_own_answer`).  ``tapped_next``: a card drawn is tapped next, said on the last
+        screen ("ch.draw_tap", :func:`with_tap`), whose OK that tap can be."""
         if not chunk:
             return []
         before, active, moved = self.board.copy(), self.active, self._own_move(chunk)
@@ -312,13 +312,11 @@ class Tracker:
                              rolled(chunk, before, self.board, active))
         changes = [c for c in changes if (moved is None or c[:3] != moved[:3])       # (not src)
                    and (c.at is None or chosen.get(c.key) != c.at)]
-        out = [Step(changes=tuple(page), at=at, blast=blast if i == 0 else None)
-               for i, (at, page) in enumerate(grouped(changes, self.one_each))]
-        if tapped_next and out and out[-1].at is not None:
-            tap = Change("ch.draw_tap", {})
-            if fits([*out[-1].changes, tap]):
-                out[-1] = out[-1]._replace(changes=(*out[-1].changes, tap))
-        return out
+        screens = grouped(changes, self.one_each)
+        if tapped_next:
+            screens = with_tap(screens, Change("ch.draw_tap", {}))
+        return [Step(changes=tuple(page), at=at, blast=blast if i == 0 else None)
+                for i, (at, page) in enumerate(screens)]
 
     def _setup_steps(self, e: dict) -> list[Step]:
         return self._dealt(e) + _by_kind(self._laid_out(), self.one_each)
