@@ -113,6 +113,9 @@ def aiming(lang: str, view: View, team: str) -> Iterator[tuple[str, Draw]]:
     dropping = View(lang, view.board, GRID, team, view.worm, view.cards,
                     [{"event": "drop", "card": widest_card(lang, ("drop",))}])
     yield "where a drop card's Thing goes", lambda: for_decision(d, dropping).screen(dropping)
+    mined = View(lang, view.board, GRID, team, view.worm, view.cards,
+                 [{"event": "drop", "card": "mine_drop"}])
+    yield "where a drop card's crate and its Mine go", lambda: for_decision(d, mined).screen(mined)
     d = Decision(DecisionKind.DIE_TYPED, FACES, FACES[0], Purpose.ROLL, team,
                  info=("accuracy", 1, 2, None))
     played = View(lang, view.board, GRID, team, view.worm, view.cards,

@@ -227,7 +227,9 @@ def test_reading_a_game_in_play_and_at_its_end_changes_nothing(tmp_path):
     from .driver import sim_daemon
     daemon = sim_daemon(tmp_path)
     daemon.supervisor.open_all()
-    daemon.start_game(GameConfig(teams=2, max_rounds=1))
+    # (two rounds: 25 inputs never end it, so the end is read before it is settled; one
+    # round's game, with fewer screens to copy now, could end on the 25th)
+    daemon.start_game(GameConfig(teams=2, max_rounds=2))
     for _ in range(25):                         # steps to copy, then the turn's questions
         if daemon.game.result is not None:
             break

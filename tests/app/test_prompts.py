@@ -286,7 +286,7 @@ def test_a_played_cards_crate_is_asked_under_its_own_name_never_an_earlier_drop_
     drop = [{"event": "drop", "card": "mine_drop"}]
     played = drop + [{"event": "end_turn", "team": "red"},
                      {"event": "play", "card": "crate_call", "team": "blue"}]
-    for events, words in ((drop, ("Drop card", "Drop: Mine. Where does the supply crate go?")),
+    for events, words in ((drop, ("Drop card", "Drop: Mine. Where do the supply crate and the mine go?")),
                           (played, ("Crate Call", "Where does the supply crate go?"))):
         v = View("en", board(), GRID, "blue", "blue-1", cards=cards, events=events)
         texts = for_decision(d, v).screen(v).texts

@@ -3,6 +3,7 @@ steps it makes say every change the players must copy."""
 
 import pytest
 
+from table.cards import library
 from table.app.showing.views import setup_board
 from table.engine.game import GameConfig
 from table.librarygame import LibraryGame
@@ -179,23 +180,26 @@ def test_the_target_token_comes_off_on_the_cards_summary():
 def test_a_drop_card_the_players_tapped_and_a_crate_they_placed_are_not_said_again():
     """Issue 37 item 1: with their own Drop deck the players turned the card over and tapped
     it, then pressed OK on "Drop card: Mine"; they chose where its crate goes, then pressed OK
-    on "Put a crate here".  A crate a box team placed, a crate the box placed itself (one
-    emptiest hex: no question) and a Mine beside it are still said; so is the Drop card the
-    box drew."""
+    on "Put a crate here", and its Mine beside it, which that question now says goes there
+    too.  A crate a box team placed, a crate the box placed itself (one emptiest hex: no
+    question) and a Mine beside it are still said; so is the Drop card the box drew."""
     from table.engine.board import Thing
     from table.hexgrid import hexagon
     land = hexagon((0, 0), 2)
     drop = [{"event": "end_turn", "team": "blue"}, {"event": "drop", "card": "mine_drop"}]
     placed = [{"event": "place", "thing": "crate-7", "kind": "crate", "at": [-1, 1]},
               {"event": "place", "thing": "mine-7", "kind": "mine", "at": [-1, 1]}]
-    for box, crate_said in (((), False), (("blue",), True)):
-        tracker = Tracker(land, box=box)
+    for box, crate_said, cards in (((), False, None), (("blue",), True, None),
+                                   ((), False, library), (("blue",), True, library)):
+        tracker = Tracker(land, box=box, cards=cards)
         tracker.board.add(Thing("blue-1", "worm", (1, 0), "blue"))
         tracker.steps([{"event": "activate", "worm": "blue-1", "team": "blue", "at": [1, 0]}])
         assert [s.instruction for s in tracker.steps(drop)] == []
         steps = tracker.steps(placed)                    # the answer where the crate goes
         keys = [c.key for s in steps for c in s.changes]
-        assert keys == (["ch.place.crate"] if crate_said else []) + ["ch.place.mine"]
+        # (the question where the crate goes said the Mine goes with it: contexts.placed_with)
+        mine_said = crate_said or cards is None
+        assert keys == (["ch.place.crate"] if crate_said else []) + (["ch.place.mine"] if mine_said else [])
         assert {"crate-7", "mine-7"} <= set(tracker.board.things)
     tracker = Tracker(land)
     tracker.board.add(Thing("blue-1", "worm", (1, 0), "blue"))

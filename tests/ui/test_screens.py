@@ -291,6 +291,10 @@ def second_game_screens(lang):
                    {"event": "place", "thing": "crate-1", "kind": "crate", "at": [1, 0]}]
     out.append(for_decision(Decision("hex", ((1, 0), (2, 0)), (1, 0), "emptiest"),
                             view).screen(view))
+    view.events = [{"event": "drop", "card": "mine_drop"}]    # its Mine goes with the crate
+    out.append(for_decision(Decision("hex", ((1, 0), (2, 0)), (1, 0), "emptiest"),
+                            view).screen(view))
+    assert strings.text("thing.mine", lang).lower() in "\n".join(out[-1].texts)
     board.things["purple-2"].damaged = True                # a worm there: said on both
     out.append(for_decision(Decision("hex", ((0, 0), (2, 0)), (0, 0), "emptiest"),
                             view).screen(view))

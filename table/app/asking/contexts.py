@@ -50,6 +50,8 @@ def _aim_draw(card_id: str | None, dice: dict):
 
 #: the events that put a card in play: a Drop card (or Sudden Death's) revealed, a card played
 CARD_IN_PLAY = ("drop", "sudden_death", "play")
+#: the events of a card's place step (its Thing placed, sunk, or none left in the pool)
+PLACED = ("place", "sink", "pool_empty")
 
 
 def _drop_card(view):
@@ -62,10 +64,36 @@ def _drop_card(view):
     steps = (card.text if card is not None else ()) + (getattr(card, "drop", ()) or ())
     kinds = tuple(s.get("kind") for s in steps if s.get("do") == "place")
     n = sum(1 for s in steps if s.get("do") == "place" and s.get("at") == "emptiest")
-    placed = sum(1 for e in view.events[(at or 0) + 1:]
-                 if e.get("event") in ("place", "sink", "pool_empty"))
+    placed = sum(1 for e in view.events[(at or 0) + 1:] if e.get("event") in PLACED)
     chosen = sum(1 for s in steps[:placed] if s.get("at") == "emptiest")
     return card, kinds, min(chosen + 1, max(n, 1)), n
+
+
+def placed_with(card, placed: int) -> tuple[str, ...]:
+    """The kinds of Thing ``card`` places on the same hex right after its Thing number
+    ``placed`` (from 0), for a Drop card: the Mine card's Mine with its crate.  The question
+    that chooses that hex says so, so they are not said again once there
+    (table/app/showing/tracker.py)."""
+    if getattr(card, "kind", None) not in ("drop", "sudden_death"):
+        return ()
+    steps = [s for s in (card.text or ()) + (getattr(card, "drop", ()) or ())
+             if s.get("do") == "place"]
+    out = []
+    for s in steps[placed + 1:]:
+        if s.get("at") != "same":
+            break
+        out.append(s["kind"])
+    return tuple(out)
+
+
+def placing(e: dict, in_play: tuple[str, int] | None) -> tuple[str, int] | None:
+    """The card being resolved and how many of its Things were placed, after the event ``e``
+    (``in_play``: before it), for :func:`placed_with`."""
+    if e["event"] in CARD_IN_PLAY:
+        return (e["card"], 0)
+    if e["event"] in PLACED and in_play is not None:
+        return (in_play[0], in_play[1] + 1)
+    return in_play
 
 
 def _in_play_at(events: list) -> int | None:
@@ -94,6 +122,8 @@ def _drop_draw(view):
     kind = kinds[0] if kinds else None
     at = _in_play_at(view.events)
     played = at is not None and view.events[at].get("event") == "play" and card is not None
+    placed = sum(1 for e in view.events[(at or 0) + 1:] if e.get("event") in PLACED)
+    with_it = placed_with(card, placed) if card is not None and at is not None else ()
 
     def draw(v, c: Hex) -> screens.Screen:
         thing = text(f"thing.{kind or 'crate'}", v.lang).lower()
@@ -101,8 +131,11 @@ def _drop_draw(view):
         title = name if played else text("drop.title", v.lang)
         if n > 1:
             title = f"{title} {text('ask.nth', v.lang, k=k, n=n)}"
+        also = ", ".join(text(f"thing.{k}", v.lang).lower() for k in with_it
+                         if v.board.in_pool(k))                 # (not said again once there)
         body = text("ask.place_where", v.lang, thing=thing) if played else \
-            text("ask.drop_where", v.lang, card=name, thing=thing)
+            text("ask.drop_where" + ("_also" if also else ""), v.lang, card=name, thing=thing,
+                 also=also)
         if (kind or "crate") == "crate" and any(t.kind == "worm" for t in v.board.in_hex(c)):
             body += "\n" + text("ask.crate_by_worm", v.lang)     # (T2; not said again)
         return screens.message(title, body, hint=screens.pick(v.lang))

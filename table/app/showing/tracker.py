@@ -17,6 +17,7 @@ from table.hexgrid import Hex
 from table.ui.changes import Change, diff
 from table.ui.screenfuls import fits, grouped, with_tap
 from table.ui.instructions import Instruction, instructions, worm_number
+from table.app.asking.contexts import placed_with, placing
 from table.ui.rolls import rolled, with_rolls
 
 from table.app.showing.deckpages import deck_pages
@@ -69,6 +70,7 @@ class Tracker:
         self.active: str | None = None    # the active worm (its jump's die is said by it)
         self.ended = False            # the turn has ended (its Drop step comes next)
         self.opening: dict | None = None  # the first event of the batch in :meth:`steps`
+        self.in_play: tuple[str, int] | None = None  # the card resolved, its Things placed
         # after :meth:`steps`: (n, board, e) where its first n steps, made of its first e
         # events, leave the board (a copy)
         self.marks: list[tuple[int, Board, int]] = []
@@ -132,6 +134,7 @@ class Tracker:
         """What the card in play has done (for its summary); where the Target Token is."""
         name = e["event"]
         card = self.card
+        self.in_play = placing(e, self.in_play)
         if name == "play":                    # (a card played at a PLAY symbol: its own)
             self.card = {"card": e["card"], "team": e.get("team"), "shot": None, "hurt": [],
                          "out": [], "sank": [], "iced": [], "held": [], "shield": None,
@@ -306,6 +309,10 @@ class Tracker:
         chosen = {"ch.place.crate": crate, "ch.crate_by_worm": crate,
                   "ch.target": self._own_answer(chunk, "target"),
                   "ch.heal": self._own_answer(chunk, "activate")}
+        if crate is not None and self.in_play is not None and self.cards is not None:
+            card = self.cards().get(self.in_play[0])    # (its question said what goes with it)
+            chosen.update({f"ch.place.{k}": crate for k in
+                           (placed_with(card, self.in_play[1]) if card is not None else ())})
         blast = next((tuple(e["at"]) for e in chunk if e["event"] == "blast"), None)
         self.apply(chunk)
         changes = with_rolls(diff(before, self.board, chunk),
