@@ -25,6 +25,7 @@ from table.app.asking.prompts import Notice, undo_refused, undone
 from table.app.core.mode import Mode
 from table.app.resume import latest_game, steps_as_shown, tracker_for
 from table.app.showing.putback import undo_steps
+from table.app.showing.taps import with_drop_tap
 from table.app.showing.tracker import Tracker
 from table.app.showing.views import Step
 
@@ -135,10 +136,13 @@ class GamePlay:
         self.seen = len(events)
         before, team = tracker.board.copy(), self.team
         asked = jg.game.request                  # (the players' tap of a card drawn, next?)
-        steps = tracker.steps(new, tap_asked=asked is not None and asked.kind is DecisionKind.CARD_TAPPED
-                              and asked.item == "supply" and asked.actor not in tracker.box,
+        tapped = asked.item if asked is not None and asked.kind is DecisionKind.CARD_TAPPED \
+            and asked.actor not in tracker.box else None
+        steps = tracker.steps(new, tap_asked=tapped == "supply",
                               worm_asked=asked is not None and asked.kind is DecisionKind.WORM
                               and jg.game.turn.team not in tracker.box)
+        if tapped == "drop":                     # (the Drop card turned over and tapped next)
+            with_drop_tap(steps)
         if queue:
             if queue.extend(steps, seen):
                 self.save_progress()

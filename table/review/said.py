@@ -36,7 +36,8 @@ def said(lang: str) -> Iterator[tuple[str, Draw]]:
     lines += [Change("ch.flip", {"flip": kind, "side": side}, (1, 0))
               for kind in FLIPPED_FOR for side in ("safe", "danger")]
     lines += [Change(k, dict(worm), (1, 0)) for k in ("ch.came_back", "ch.crate_opened")]
-    lines += [Change("ch.crate_by_worm", {}, (1, 0)), Change("ch.draw_tap", {}, (1, 0))]
+    lines += [Change("ch.crate_by_worm", {}, (1, 0)), Change("ch.draw_tap", {}, (1, 0)),
+              Change("ch.drop_tap", {}, (1, 0))]
     yield from steps_of(view, [raw_step(changes=g, at=(1, 0)) for g in _packed(lang, lines)],
                         "the dice behind the changes")
     said_alone = [Instruction("do.last_worm", {"team": team, "n": "4"}, (1, 0)),

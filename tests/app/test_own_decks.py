@@ -177,3 +177,36 @@ def test_the_tap_of_a_card_a_crate_gave_is_the_ok_of_the_crates_screen(tmp_path)
     assert not still                                     # the screen confirmed
     assert {"reveal": "supply", "team": d.actor, "card": d.default} in game.log[len(log):]
     assert game.hands[d.actor].count(d.default) == hand.count(d.default) + 1
+
+
+def test_the_tap_of_the_drop_card_is_the_ok_of_the_turns_last_screen(tmp_path):
+    """Issue 37: the turn's last screen of changes, before the players turn over the Drop
+    card, says to turn it over and tap it ("Turn over a Drop card, tap it"), and that tap is
+    its OK and the Drop card's answer at once."""
+    from table.app.showing.views import Step
+
+    async def main():
+        async with seated(tmp_path, 5, teams=3) as (daemon, p):
+            bot = RandomBot(5)
+            for _ in range(3000):
+                shown = daemon.current()
+                d = daemon.game.request
+                if isinstance(shown, Step) and shown.tapped_next and d.item == "drop":
+                    break
+                if isinstance(shown, Step) or d is None:
+                    await p.press("ok")
+                elif isinstance(shown, DeckTap):
+                    await p.tap(p.tags[d.default])
+                else:
+                    await p.choose(bot(daemon.game))
+            else:
+                raise AssertionError("no turn ended on a screen of changes")
+            said = texts(daemon)
+            log = list(daemon.game.log)
+            await p.tap(p.tags[d.default])
+            return said, d, daemon.game.log[len(log):], daemon.current() is shown
+
+    said, d, after, still = asyncio.run(main())
+    assert "Turn over a Drop card, tap it" in said
+    assert not still                                     # the screen confirmed
+    assert after[0] == {"reveal": "drop", "card": d.default}      # the draw's answer

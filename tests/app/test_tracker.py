@@ -259,6 +259,28 @@ def test_the_tap_goes_on_the_opened_crates_screen_put_last_where_the_landing_has
                         else [((0, 2), ["ch.crate_opened"]), landed])
 
 
+def test_the_drop_card_asked_next_is_said_on_the_turns_last_screen_of_changes():
+    """Issue 37: where the players turn over the next Drop card and tap it next (the Drop
+    step, once the turn has ended), the turn's last screen of changes says so and its tap is
+    that screen's OK (taps.with_drop_tap); not where the Drop card is not asked next."""
+    from table.app.showing.taps import tapped_next, with_drop_tap
+    from table.engine.board import Thing
+    from table.hexgrid import hexagon
+    batch = [{"event": "move", "thing": "blue-1", "by": "jump", "from": [0, 1], "to": [0, 2]},
+             {"event": "roll", "face": "4", "for": "jump"},
+             {"event": "move", "thing": "blue-1", "by": "jump", "from": [0, 2], "to": [0, 3]},
+             {"event": "end_turn", "team": "blue"}]
+    for asked in (True, False):
+        tracker = Tracker(hexagon((0, 0), 3))
+        tracker.board.add(Thing("blue-1", "worm", (0, 1), "blue"))
+        steps = tracker.steps(batch)
+        if asked:                                  # (GamePlay.after_change: the Drop card next)
+            with_drop_tap(steps)
+        assert [c.key for c in steps[-1].changes][-1:] == (["ch.drop_tap"] if asked else
+                                                          ["ch.move_worm"])
+        assert tapped_next(steps[-1]) == asked
+
+
 def test_what_the_players_just_chose_is_not_said_again_and_the_wind_needs_no_screen():
     """Issue 37 item 1: the Target Token put where the players aimed, a worm they jumped to
     the hex they chose (as an inch already was), a damaged worm they

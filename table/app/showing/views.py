@@ -25,6 +25,7 @@ from table.ui.layout import NAME_W, card_name
 from table.ui.strings import text
 
 from table.app.asking.prompts import Answer, Notice, Prompt, Refuse, View
+from table.app.showing import taps
 from table.inputs import KEYS
 
 
@@ -100,7 +101,7 @@ class Step(Prompt):
     @property
     def tapped_next(self) -> bool:
         """The card drawn is tapped next: its tap confirms this screen, then answers."""
-        return any(c.key == "ch.draw_tap" for c in self.step.changes)
+        return taps.tapped_next(self.step)
 
     def press(self, event):
         return Answer(None) if event.name == "ok" and not event.long else None

@@ -1,0 +1,34 @@
+"""The tap that confirms a screen: where the players draw a card from their own deck and tap
+it next, the last screen of changes before that says so, and the tap is its OK and the
+draw's answer at once (one input where there were two); where the line does not fit, the
+screen takes its OK and the draw its own screen.
+
+* A crate opened (a Supply card drawn): "ch.draw_tap", on the batch's last screen of changes
+  (the tracker decides where: one draw, nothing said on a screen of its own after it).
+* The Drop step (a Drop card turned over once the turn has ended): "ch.drop_tap", on the
+  turn's last screen, where that is a screen of changes (a card's summary has no room left):
+  :func:`with_drop_tap`, which ``GamePlay.after_change`` applies to the tracker's steps.
+"""
+
+from __future__ import annotations
+
+from table.ui.changes import Change
+from table.ui.screenfuls import fits
+
+#: the lines that say the card drawn is tapped next
+TAPS = ("ch.draw_tap", "ch.drop_tap")
+
+
+def tapped_next(step) -> bool:
+    """``step`` (a tracker Step) says the card drawn is tapped next: its tap confirms it."""
+    return any(c.key in TAPS for c in step.changes)
+
+
+def with_drop_tap(steps: list) -> None:
+    """The players turn over the next Drop card and tap it next: the last of ``steps``, if a
+    screen of changes at a hex, says so where the line fits (in place)."""
+    last = steps[-1] if steps else None
+    if last is not None and last.changes and last.at is not None and not tapped_next(last):
+        tap = Change("ch.drop_tap", {})
+        if fits([*last.changes, tap]):
+            steps[-1] = last._replace(changes=(*last.changes, tap))
