@@ -14,7 +14,8 @@ HERE = Path(__file__).parent
 #: file::test (every parameter of it).
 SLOW = {
     "parts/",                                            # CAD builds
-    "web/test_browser.py", "web/test_new_group.py", "web/test_cardform_page.py",
+    "web/test_browser.py", "web/test_new_group.py", "web/test_group_evening.py",
+    "web/test_cardform_page.py",
     "web/test_teach_game.py", "web/test_teach_page.py",                                # a browser
     "app/test_game_e2e.py", "app/test_drawn_from_snapshot.py",
     "app/test_box_plays.py::test_the_box_plays_a_whole_game_as_its_level_chooses",
