@@ -79,6 +79,17 @@ def _hex(v) -> Hex | None:
     return tuple(v) if v is not None else None
 
 
+def turn_instruction(e: dict) -> Instruction:
+    """A turn that changes without a question (the ``activate`` of a team's last worm, a team
+    ``eliminated``, the final round), said."""
+    if e["event"] == "activate":
+        return Instruction("do.last_worm", {"team": e["team"], "n": worm_number(e["worm"])},
+                           tuple(e["at"]) if e.get("at") is not None else None)
+    if e["event"] == "eliminated":
+        return Instruction("do.eliminated", {"team": e["team"]})
+    return Instruction("do.final_round", {})
+
+
 def instructions(events: list[dict], before: Board) -> list[Instruction]:
     """The physical steps for ``events``, which the engine recorded starting from the board
     ``before`` (as it was before the first of them: it names the Things they mention)."""

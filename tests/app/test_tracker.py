@@ -235,6 +235,31 @@ def test_the_tap_asked_next_is_said_on_the_last_screen_of_the_batch_that_drew():
         assert sum(k.count("ch.draw_tap") for k in keys) == said
 
 
+def test_a_miss_that_changed_nothing_is_told_by_the_cards_summary_alone():
+    """Issue 37: a shot whose Accuracy dice sent the Target Token to a hex where its blast
+    changed nothing (water) took "Missed! Token here" and its OK, then the card's summary,
+    which flashes that same hex to take the token off; now the summary alone.  A miss whose
+    blast changed the hex (a crater) keeps its screen."""
+    from table.engine.board import Thing
+    from table.hexgrid import hexagon
+    land = set(hexagon((0, 0), 2)) - {(0, 2)}
+    aimed = [{"event": "play", "card": "bazooka", "team": "blue", "worm": "blue-1"},
+             {"event": "target", "at": [0, 1], "by": "card"}]
+    for at, crater in (((0, 2), False), ((-1, 2), True)):
+        tracker = Tracker(land, box=("blue",))
+        tracker.board.add(Thing("blue-1", "worm", (1, 0), "blue"))
+        tracker.steps(aimed)
+        shot = [{"event": "accuracy", "dice": 2, "rolled": ["1", "3"], "picked": "3"},
+                {"event": "target", "at": list(at), "by": "accuracy"},
+                {"event": "blast", "at": list(at), "for": "blast"}]
+        shot += [{"event": "place", "thing": "crater-1", "kind": "crater", "at": list(at)}] * crater
+        steps = tracker.steps(shot + [{"event": "end_turn", "team": "blue"}])
+        said = [[c.key for c in s.changes] or ["summary"] for s in steps]
+        assert said == ([["ch.missed", "ch.place.crater"]] if crater else []) + [["summary"]]
+        assert steps[-1].summary["token"] == list(at) and steps[-1].summary["shot"] == "miss"
+        assert [m[0] for m in tracker.marks] == list(range(1, len(steps) + 1))
+
+
 def test_the_tap_goes_on_the_opened_crates_screen_put_last_where_the_landing_has_no_room():
     """Issue 37: a worm that opened a crate where it jumped and landed back where it jumped
     from: the landing's screen (the die, "Blue 1: lands back here") has no room for the card

@@ -16,7 +16,7 @@ from table.engine.board import Board, Thing, split_id
 from table.hexgrid import Hex
 from table.ui.changes import Change, diff
 from table.ui.screenfuls import fits, grouped, with_tap
-from table.ui.instructions import Instruction, instructions, worm_number
+from table.ui.instructions import Instruction, instructions, turn_instruction, worm_number
 from table.app.asking.contexts import placed_with, placing
 from table.ui.rolls import rolled, with_rolls
 
@@ -212,9 +212,11 @@ class Tracker:
             chunk = []
             asked = e["event"] == "wind" and worm_asked and self.ended
             joined = not asked and self._wind_joined(e, out)
-            out.extend([] if joined or asked else said(e))
+            told = [] if joined or asked else said(e)
+            implied = _missed_told(out[-1:], told)      # (the summary in its place)
+            out[len(out) - implied:] = told
             self.apply([e])
-            self._mark(len(out), i + 1, again=joined)
+            self._mark(len(out), i + 1, again=joined or implied)
         out.extend(self._changes(chunk, tapped_next=tap_asked and self._tapped_next(chunk, events)))
         self._mark(len(out), len(events))
         return out
@@ -370,16 +372,16 @@ class Tracker:
 
 def _turn_said(e: dict) -> list[Step]:
     """A team out, the final round, or a team's last worm activated (nobody chose it)."""
-    return [Step(instruction=_turn_instruction(e))]
+    return [Step(instruction=turn_instruction(e))]
 
 
-def _turn_instruction(e: dict) -> Instruction:
-    if e["event"] == "activate":
-        return Instruction("do.last_worm", {"team": e["team"], "n": worm_number(e["worm"])},
-                           tuple(e["at"]) if e.get("at") is not None else None)
-    if e["event"] == "eliminated":
-        return Instruction("do.eliminated", {"team": e["team"]})
-    return Instruction("do.final_round", {})
+def _missed_told(last: list[Step], told: list[Step]) -> bool:
+    """``last`` is a screen saying only that the shot missed and where the Target Token went,
+    and ``told``, next, the card's summary, which flashes that hex to take the token off:
+    the first tells nothing to copy that the second does not (issue 37)."""
+    s = told[0].summary if told else None
+    return bool(last) and s is not None and s.get("token") == list(last[0].at or ()) \
+        and [c.key for c in last[0].changes] == ["ch.missed"]
 
 
 def _by_kind(laid: list[Instruction], one_each: bool = False) -> list[Step]:
