@@ -134,6 +134,38 @@ def test_a_direction_inches_at_once_and_long_back_takes_it_back(tmp_path):
     assert again == (True, start, start, True)        # taken back: the move asked again
 
 
+def test_an_inch_onto_a_crate_from_the_players_deck_is_taken_back_before_its_tap(tmp_path):
+    """Issue 37 item 4: with the players' own decks a direction inches onto a crate at once
+    (the card is theirs to draw and tap: no card revealed yet), and a long Back at the tap's
+    question takes the inch back: the crate is on the board again, the move asked again."""
+    from table.app.asking.prompts import DeckTap, MovePick
+
+    def onto_crate(d):
+        p = d.current()
+        return isinstance(p, MovePick) and p.cursor == p.here and any(
+            any(t.kind == "crate" for t in d.game.board.in_hex(v[1])) for v in p.sure.values())
+
+    def on_board(d) -> int:
+        return sum(t.kind == "crate" for t in d.game.board.things.values())
+
+    async def main():
+        async with seated(tmp_path, 3) as (daemon, p):
+            await until(daemon, p, RandomBot(3), onto_crate, limit=6000)
+            way = next(w for w, v in daemon.current().sure.items()
+                       if any(t.kind == "crate" for t in daemon.game.board.in_hex(v[1])))
+            n, crates = len(daemon.game.log), on_board(daemon)
+            await p.press(str(way))
+            await p.confirm()
+            asked = daemon.game.request.kind, isinstance(daemon.current(), DeckTap)
+            await p.press("back", long=True)
+            await p.confirm()
+            return asked, n, crates, len(daemon.game.log), on_board(daemon), \
+                isinstance(daemon.current(), MovePick)
+    asked, n, crates, n_after, crates_after, again = asyncio.run(main())
+    assert asked == ("card_tapped", True)            # the players' draw, asked: nothing revealed
+    assert (n_after, crates_after, again) == (n, crates, True)
+
+
 def test_a_power_cut_resumes_at_the_same_decision_and_steps(tmp_path):
     async def first():
         async with seated(tmp_path, 6) as (daemon, p):

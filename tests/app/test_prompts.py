@@ -80,6 +80,27 @@ def test_a_direction_inches_at_once_where_nothing_can_roll_and_ok_on_the_worm_as
     assert press(p, "1") is None and p.cursor == n1 and press(p, "ok") == Answer(("inch", n1))
 
 
+def test_a_crate_or_a_mine_inches_at_once_where_the_players_draw_or_flip_it_themselves():
+    """Issue 37: a crate's card drawn from the players' own deck (their tap, a question undo
+    takes back with the inch) and a Mine's flip of their own coin (typed in) roll nothing on
+    the box: a direction inches there at once; with the box's deck or its coin, OK first; a
+    full hex never (a Thing prodded, its die rolled)."""
+    from table.engine.game import GameConfig
+    here = (1, 0)
+    crate, mine, full = neighbour(here, 1), neighbour(here, 4), neighbour(here, 3)
+    d = Decision("move", (("skip", None), ("inch", crate), ("inch", mine), ("inch", full)),
+                 ("skip", None), "move", "blue")
+    for own_decks, own_dice in ((False, False), (True, False), (False, True), (True, True)):
+        v = view()
+        v.board.add(Thing("crate-1", "crate", crate))
+        v.board.add(Thing("mine-1", "mine", mine))
+        for i in range(3):
+            v.board.add(Thing(f"crater-{i}", "crater", full))
+        v.config = GameConfig(teams=2, own_decks=own_decks, own_dice=own_dice)
+        p = for_decision(d, v)
+        assert (1 in p.sure, 4 in p.sure, 3 in p.sure) == (own_decks, own_dice, False)
+
+
 def test_the_presses_of_a_move_are_the_fewest_the_move_question_takes():
     """table.app.presses: a direction for an inch at once; walk and OK where the walk is
     shorter (two hexes away past a hex that inches at once: round it); OK, walk, OK for a

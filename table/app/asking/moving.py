@@ -1,8 +1,9 @@
 """The move question: where the active worm inches or jumps (T1), or Back to skip the move.
 
-On the worm's own hex a direction button inches the worm that way at once, where nothing
-there can roll a die, flip the Danger Flipper or draw a card (no Mine, Fire or Supply Crate,
-not a full hex: the rulings' entry effects, E7.3-E7.4) and the move is one of the turn's own
+On the worm's own hex a direction button inches the worm that way at once, where the box
+rolls no die, flips no coin and reveals no card for it (not a full hex; no Mine or Fire
+unless the players flip their own coin, no Supply Crate unless they draw from their own
+deck: the rulings' entry effects, E7.3-E7.4) and the move is one of the turn's own
 (a card's move goes on with the card's text, which may roll at once): one press, which a long
 Back (the table's undo) takes back, no die having been rolled for it.  Anywhere else a
 direction button steps the cursor a hex (to a Mine's hex, over water, two hexes away) and OK
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from table.engine.board import ENTRY_KINDS, Board
+from table.engine.board import ENTRY_KINDS, FLIPPED_FOR
 from table.engine.decisions import SKIP, Decision, Purpose, Way
 from table.engine.state import Phase
 from table.hexgrid import Hex, direction_to
@@ -100,7 +101,7 @@ def ask_move(d: Decision, view: View) -> MovePick | None:
         labels = [label for _, label in jumps.get(c, [])]
         return v.header("prompt.jump", "/".join(labels) + "…" * (len(labels) > 1), phase=phase)
     turn = d.purpose is Purpose.MOVE and d.card is None
-    p = MovePick(here, walk, jumps, _sure_inches(d, view.board, here) if turn else {},
+    p = MovePick(here, walk, jumps, _sure_inches(d, view, here) if turn else {},
                  scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE), draw, jump_draw)
     if skip is not None:
         p.back = Answer(skip)              # Back skips the move: one press
@@ -125,16 +126,22 @@ def _answers(d: Decision, here: Hex, lang: str) -> tuple[Options, Options]:
     return walk, jumps
 
 
-def _sure_inches(d: Decision, board: Board, here: Hex) -> dict[int, Any]:
-    """The inches a direction button makes at once: into a hex with no entry effect (no
-    Mine, Fire or Supply Crate: nothing flipped or drawn) that it does not fill (E7.4: a
-    Thing would be prodded), by the direction they go."""
+def _sure_inches(d: Decision, view: View, here: Hex) -> dict[int, Any]:
+    """The inches a direction button makes at once, by the direction they go: into a hex it
+    does not fill (E7.4: a Thing would be prodded, its die rolled) whose entry effects the box
+    does not settle at once (E7.3): a Mine's or a Fire's flip, unless the players flip their
+    own coin and type it in; a crate's card, unless they draw it from their own deck and tap
+    it (a question, which undo takes back with the inch)."""
+    config = view.config
+    settled = {*FLIPPED_FOR} if config is not None and config.own_dice else set()
+    settled |= {"crate"} if config is not None and config.own_decks else set()
     sure = {}
     for value in d.options:
         how, to = value
         way = direction_to(here, to) if how == Way.INCH else None
-        things = board.in_hex(to) if way is not None else ()
-        if way is not None and len(things) < FULL and not any(t.kind in ENTRY_KINDS for t in things):
+        things = view.board.in_hex(to) if way is not None else ()
+        if way is not None and len(things) < FULL and \
+                not any(t.kind in ENTRY_KINDS and t.kind not in settled for t in things):
             sure[way] = value
     return sure
 

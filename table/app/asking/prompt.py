@@ -40,6 +40,7 @@ class View:
     phase: str | None = None      # the turn's step (activate, move1, move2, weapon, end)
     box: frozenset = frozenset()  # the teams the box plays (table/app/boxseat.py)
     face_down: bool = False       # the team's hand holds the Starter dealt face down
+    config: Any = None            # the game's settings (a GameConfig): who draws, who rolls
 
     def base(self, t: float = 0.0) -> scenes.Frame:
         """The board on the LEDs at time ``t`` (a shared hex alternates, a hurt worm pulses)."""

@@ -268,7 +268,7 @@ def game_view(lang: str, game, grid: frozenset, cards: Mapping, board=None) -> V
     return View(lang, game.board if board is None else board, grid, team,
                 turn.worm if team else None, cards, game.events, turn.step,
                 frozenset(t for t, _ in game.config.box),
-                team is not None and HIDDEN in game.hands.get(team, ()))
+                team is not None and HIDDEN in game.hands.get(team, ()), game.config)
 
 
 def winner_frame(view: View, winners, t: float = 0.0) -> scenes.Frame:
