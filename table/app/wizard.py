@@ -24,7 +24,7 @@ from table.engine.game import OPTIONS, GameConfig
 from table.hexgrid import Hex, neighbour
 from table.engine.board import BOX, WORMS_PER_TEAM
 from table.engine.setup import OBJECTS, capacity_problem, standard_land
-from table.ui import scenes, screens
+from table.ui import scenes, screens, wizardscreens
 from table.langs import LANGS
 from table.ui.strings import OPTIONAL_RULES, TEAMS, text
 
@@ -99,7 +99,7 @@ class SeatsMenu(Menu):
 
     def __init__(self, box: dict[str, str], teams: list[str]):
         super().__init__("", [], teams + ["start"], len(teams),
-                         draw=lambda v, c: screens.seats_menu(v.lang, teams, box, c))
+                         draw=lambda v, c: wizardscreens.seats_menu(v.lang, teams, box, c))
         self.box = box
         self.teams = teams
 
@@ -216,27 +216,27 @@ class Wizard:
         lang = self.lang
         if self.stage == "lang":
             return Menu("", list(LANGS), list(LANGS), LANGS.index(self.lang),
-                        draw=lambda v, c: screens.language_menu(c))
+                        draw=lambda v, c: wizardscreens.language_menu(c))
         if self.stage == "teams":
             return TeamsMenu(self.colours,
-                             draw=lambda v, c: screens.teams_menu(v.lang, self.colours, c))
+                             draw=lambda v, c: wizardscreens.teams_menu(v.lang, self.colours, c))
         if self.stage == "seats":
             teams = [t for t in TEAMS if t in self.colours]
             return SeatsMenu(self.box, teams)
         if self.stage == "rules":
             return Menu("", [], list(OPTIONAL_RULES) + ["start"], len(OPTIONAL_RULES),
-                        draw=lambda v, c: screens.rules_menu(v.lang, self.rules, c))
+                        draw=lambda v, c: wizardscreens.rules_menu(v.lang, self.rules, c))
         if self.stage == "dice":
             return Menu("", [text("wizard.dice_auto", lang), text("wizard.dice_own", lang)],
                         ["auto", "own"], int(self.own_dice),     # (labels: the page marks one)
-                        draw=lambda v, c: screens.dice_menu(v.lang, c))
+                        draw=lambda v, c: wizardscreens.dice_menu(v.lang, c))
         if self.stage == "decks":
             if self.supply is not None and not self.supply[1]:
                 known = self.supply[0]
                 return Menu("", [], ["players", "teach"], 0,
-                            draw=lambda v, c: screens.decks_menu(v.lang, c, known=known))
+                            draw=lambda v, c: wizardscreens.decks_menu(v.lang, c, known=known))
             return Menu("", [], ["players", "box", "teach"], int(not self.own_decks),
-                        draw=lambda v, c: screens.decks_menu(v.lang, c))
+                        draw=lambda v, c: wizardscreens.decks_menu(v.lang, c))
         if self.stage == "count":        # the teach pass (table/app/teach/teacher.py)
             known = sum(c.copies for c in self.cards.values() if c.kind in SUPPLY_DECK)
             return Count(text("teach.pass_title", lang), text("teach.pass_count", lang),

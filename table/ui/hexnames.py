@@ -16,7 +16,7 @@ from table.fonts import font
 from table.hexgrid import Hex, legs
 
 from .layout import BODY, WIDTH, Canvas, length, line_height
-from .screens import OK_ON, Screen
+from .screens import OK_ON, Screen, screen_of
 from .strings import text
 
 #: the Wind Dial's hex: the centre of the LED grid (the wizard's water hex)
@@ -56,4 +56,4 @@ def pair_screen(lang: str, index: tuple[int, int], n: int, groups) -> Screen:
             y += pitch
         for line in lines:
             y += pitch * c.block((x0, y, x1, y1), line)
-    return Screen(c.image, tuple(c.problems), tuple(c.texts))
+    return screen_of(c)

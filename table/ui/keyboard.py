@@ -12,7 +12,7 @@ from __future__ import annotations
 from table.fonts import font
 
 from .layout import TITLE_H, WIDTH, Canvas, length
-from .screens import Screen
+from .screens import Screen, screen_of
 from .strings import text
 
 #: each language's letters, in its alphabet's order (upper case)
@@ -70,7 +70,7 @@ def keyboard(title: str, typed: str, board: list[str], cursor: int, hint: str) -
                 c.draw.rectangle((x, y, x + KEY_W - 1, y + 11), fill=1)
             c.text((x + (KEY_W - int(length(label, fnt))) // 2, y), label, fnt,
                    fill=0 if on else 1)
-    return Screen(c.image, tuple(c.problems), tuple(c.texts))
+    return screen_of(c)
 
 
 __all__ = ["COLUMNS", "LETTERS", "MARKS", "SPECIAL", "key_title", "keyboard", "keys"]

@@ -15,9 +15,8 @@ from table.fonts import font
 
 from .layout import (BODY, HEIGHT, TITLE_H, WIDTH, Canvas, Measure, cut, length, line_height,
                      wrap)
-from table.langs import LANGS
 
-from .strings import FACES, OPTIONAL_RULES, TEAMS, text
+from .strings import FACES, text
 
 #: Screen directions of the six hex directions (flat-topped hexes, y pointing down).
 ARROWS = {d: (math.sin(math.radians(a)), -math.cos(math.radians(a)))
@@ -32,10 +31,12 @@ class Screen(NamedTuple):
     image: Image.Image
     problems: tuple[str, ...] = ()
     texts: tuple[str, ...] = ()
+    selected: int | None = None        # the text shown inverted, the row OK chooses (a menu's)
 
 
-def _done(c: Canvas) -> Screen:
-    return Screen(c.image, tuple(c.problems), tuple(c.texts))
+def screen_of(c: Canvas, selected: int | None = None) -> Screen:
+    """The screen drawn on ``c``; ``selected``: the index in its texts of the row shown inverted."""
+    return Screen(c.image, tuple(c.problems), tuple(c.texts), selected)
 
 
 # -- general ---------------------------------------------------------------------------------
@@ -53,7 +54,7 @@ def message(title: str, body: str, footer: str | None = None, mark: str = "",
         for foot, marked in ((hint, mark), (None, mark or "OK")):
             if fits(title, body, foot, marked):
                 return message(title, body, foot, marked)
-    return _done(_message(Canvas(), title, body, footer, mark))
+    return screen_of(_message(Canvas(), title, body, footer, mark))
 
 
 def fits(title: str, body: str, footer: str | None = None, mark: str = "") -> bool:
@@ -96,7 +97,10 @@ def menu(title: str, items: list[str], cursor: int | None) -> Screen:
         last -= 1                                            # nor at the bottom
     c.title(title, ("↑" if first > 0 else "") + ("↓" if last < len(rows) else ""))
     y = TITLE_H + 2
+    selected = None
     for i in sorted({row[0] for row in rows[first:last]}):
+        if i == shown:
+            selected = len(c.texts)
         c.check(items[i], fnt)
         c.problems.extend(laid[i][1])
     for i, x, ln in rows[first:last]:
@@ -104,7 +108,7 @@ def menu(title: str, items: list[str], cursor: int | None) -> Screen:
             c.draw.rectangle((0, y, WIDTH - 1, y + 11), fill=1)
         c.text((x, y), ln, fnt, fill=0 if i == shown else 1)
         y += 12
-    return _done(c)
+    return screen_of(c, selected)
 
 
 def _item_rows(item: str, fnt) -> tuple[list[tuple[int, str]], list[str]]:
@@ -199,7 +203,7 @@ def dice(lang: str, faces: list[str], cursor: int | None = None, wind: int | Non
     if cursor is not None:
         label = text(f"face.{faces[cursor]}", lang, d=wind if wind is not None else "?")
         c.line((0, HEIGHT - 12), label, width=WIDTH, align="center")
-    return _done(c)
+    return screen_of(c)
 
 
 # -- the turn --------------------------------------------------------------------------------
@@ -221,7 +225,7 @@ def turn(lang: str, team: str, worm: str | None, prompt: str, phase: str | None 
     and what to do now (``prompt``, already in ``lang``); ``keys``: the keys at the foot
     (1-6, OK) where the prompt leaves them room."""
     keys = keys and not _turn(Measure(), lang, team, worm, prompt, phase, True).problems
-    return _done(_turn(Canvas(), lang, team, worm, prompt, phase, keys))
+    return screen_of(_turn(Canvas(), lang, team, worm, prompt, phase, keys))
 
 
 def _turn(c: Canvas, lang: str, team: str, worm: str | None, prompt: str, phase: str | None,
@@ -252,7 +256,7 @@ def changes(title: str, lines: list[str]) -> Screen:
     c.title(title, OK_ON)
     x0, y0, x1, y1 = BODY
     c.block((x0, y0, x1, y1), "\n".join(lines))
-    return _done(c)
+    return screen_of(c)
 
 
 def timer(lang: str, seconds: float, team: str | None = None) -> Screen:
@@ -269,7 +273,7 @@ def timer(lang: str, seconds: float, team: str | None = None) -> Screen:
                width=WIDTH, align="center")
     if team:
         c.line((0, HEIGHT - 12), text(f"team.{team}", lang), width=WIDTH, align="center")
-    return _done(c)
+    return screen_of(c)
 
 
 def fault(lang: str, device: str, retrying: bool = True) -> Screen:
@@ -301,39 +305,10 @@ def winner(lang: str, team: str | None, shared: tuple[str, ...] | list[str] = ()
     fnt = big if len(wrap(s, big, box[2] - box[0])[0]) * line_height(big) <= box[3] - box[1] \
         else font(12, bold=True)
     c.block(box, s, fnt, align="center", valign="middle")
-    return _done(c)
+    return screen_of(c)
 
 
-# -- the new-game wizard ---------------------------------------------------------------------
-
-def language_menu(cursor: int) -> Screen:
-    """Languages, each in its own words, under a title in the highlighted language."""
-    lang = LANGS[max(0, min(cursor, len(LANGS) - 1))]
-    shown = menu(text("wizard.language", lang), [text(f"lang.{code}", code) for code in LANGS], cursor)
-    if len(LANGS) >= MENU_ROWS:
-        return shown
-    c = Canvas(shown.image.copy(), list(shown.problems), list(shown.texts))   # what the
-    c.line((1, HEIGHT - 12), text("wizard.keys", lang), width=WIDTH - 2, align="center")
-    return _done(c)                                                           # buttons do
-
-
-def teams_menu(lang: str, chosen: set[str], cursor: int) -> Screen:
-    """Start first, then every team colour as a checkbox (OK ticks or clears it), so the
-    teams chosen show under Start."""
-    items = [text("wizard.start", lang)] + [
-        text("menu.on" if t in chosen else "menu.off", lang, item=text(f"team.{t}", lang))
-        for t in TEAMS]
-    return menu(text("wizard.teams", lang), items, cursor)
-
-
-def seats_menu(lang: str, teams: list[str], box: dict[str, str], cursor: int) -> Screen:
-    """Who plays each team: the players, or the box at a level (OK on a team changes it)."""
-    items = [text("wizard.seat_box", lang, team=text(f"team.{t}", lang),
-                  level=text(f"level.{box[t]}", lang)) if t in box
-             else text("wizard.seat_players", lang, team=text(f"team.{t}", lang))
-             for t in teams] + [text("wizard.start", lang)]
-    return menu(text("wizard.seats", lang), items, cursor)
-
+# -- the box's seat, and a menu that explains its rows --------------------------------------
 
 def box_thinking(lang: str, team: str) -> Screen:
     """While the box works out its move for ``team``."""
@@ -360,39 +335,11 @@ def explained_menu(title: str, items: list[str], help_text: str, cursor: int) ->
     rows = wrap(items[cursor], fnt, WIDTH - 2)[0][:2]
     y = TITLE_H + 1
     c.draw.rectangle((0, y, WIDTH - 1, y + 12 * len(rows) - 1), fill=1)
+    selected = len(c.texts)
     c.check(items[cursor], fnt)
     for row in rows:
         c.draw.text((1, y), row, font=fnt, fill=0)
         y += 12
     c.draw.line((0, y + 1, WIDTH - 1, y + 1), fill=1)
     c.block((1, y + 2, WIDTH - 1, HEIGHT), help_text)
-    return _done(c)
-
-
-def rules_menu(lang: str, chosen: set[str], cursor: int) -> Screen:
-    """The optional rules, two rows at a time, and a line or two saying what the one under
-    the cursor does."""
-    items = [text("menu.on" if r in chosen else "menu.off", lang, item=text(f"rule.{r}", lang))
-             for r in OPTIONAL_RULES] + [text("wizard.start", lang)]
-    keys = [f"rule_help.{r}" for r in OPTIONAL_RULES] + ["rule_help.start"]
-    cursor = max(0, min(cursor, len(items) - 1))
-    return explained_menu(text("wizard.rules", lang), items, text(keys[cursor], lang), cursor)
-
-
-def decks_menu(lang: str, cursor: int, known: int | None = None) -> Screen:
-    """Who draws the Supply and Drop cards, and a line saying what the one under the cursor
-    means; ``known``: the box cannot draw the Supply deck (it knows only that many Supply
-    cards), so "Box draws" is left out and the players' line says so."""
-    keys: tuple[str, ...] = ("wizard.decks_players", "wizard.decks_box", "wizard.decks_teach")
-    if known is not None:
-        keys = tuple(k for k in keys if k != "wizard.decks_box")
-    cursor = max(0, min(cursor, len(keys) - 1))
-    players_only = known is not None and keys[cursor] == "wizard.decks_players"
-    return explained_menu(text("wizard.decks", lang), [text(k, lang) for k in keys],
-                          text("wizard.decks_box_unknown", lang, n=known) if players_only
-                          else text(f"{keys[cursor]}_help", lang), cursor)
-
-
-def dice_menu(lang: str, cursor: int) -> Screen:
-    return menu(text("wizard.dice", lang),
-                [text("wizard.dice_auto", lang), text("wizard.dice_own", lang)], cursor)
+    return screen_of(c, selected)

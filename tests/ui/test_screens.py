@@ -7,6 +7,7 @@ from PIL import Image
 
 import table.ui.instructions as instructions_mod
 import table.ui.screens as screens
+import table.ui.wizardscreens as wizardscreens
 import table.ui.strings as strings
 from table.cards import library
 from table.engine.config import LEVELS
@@ -103,20 +104,20 @@ def card_names(lang):
 
 
 SAMPLES = {
-    "language menu": lambda lang: [screens.language_menu(c) for c in range(len(LANGS))],
-    "teams menu": lambda lang: [screens.teams_menu(lang, set(TEAMS[::2]), c)
+    "language menu": lambda lang: [wizardscreens.language_menu(c) for c in range(len(LANGS))],
+    "teams menu": lambda lang: [wizardscreens.teams_menu(lang, set(TEAMS[::2]), c)
                                 for c in range(len(TEAMS) + 1)],
-    "rules menu": lambda lang: [screens.rules_menu(lang, {"timer", "parting_gifts"}, c)
+    "rules menu": lambda lang: [wizardscreens.rules_menu(lang, {"timer", "parting_gifts"}, c)
                                 for c in range(len(OPTIONAL_RULES) + 1)],
-    "dice menu": lambda lang: [screens.dice_menu(lang, c) for c in (0, 1)],
+    "dice menu": lambda lang: [wizardscreens.dice_menu(lang, c) for c in (0, 1)],
     "the box's turn": lambda lang: box_screens(lang),
     "abandon question": lambda lang: [abandon_screen(lang, c) for c in (0, 1)],
-    "decks menu": lambda lang: [screens.decks_menu(lang, c) for c in (0, 1, 2)]
-    + [screens.decks_menu(lang, c, known=n) for n in (1, 3, 25) for c in (0, 1)],
+    "decks menu": lambda lang: [wizardscreens.decks_menu(lang, c) for c in (0, 1, 2)]
+    + [wizardscreens.decks_menu(lang, c, known=n) for n in (1, 3, 25) for c in (0, 1)],
     "own supply deck": lambda lang: [
         screens.message(t("deal.decks_title", lang), t("deal.supply_own", lang, n=n))
         for n in (1, 4, 12)],
-    "seats menu": lambda lang: [screens.seats_menu(lang, list(TEAMS),
+    "seats menu": lambda lang: [wizardscreens.seats_menu(lang, list(TEAMS),
                                                    dict(zip(TEAMS[1:], LEVELS)), c)
                                 for c in range(len(TEAMS) + 1)]
     + [screens.error(lang, "wizard.seats_none")],
@@ -374,7 +375,8 @@ def test_every_string_is_on_some_screen(monkeypatch):
     from table.web import pagewords
     for module in (strings, screens, instructions_mod, contexts, edits, moving, prompts, teachwhere,
                    teachwording, teaching, teachcheck, teachquestions, teachwords, typed, visitor,
-                   wizard, abandon, views, hexnames, keyboard, summaries, story, pagewords):
+                   wizard, abandon, views, hexnames, keyboard, summaries, story, pagewords,
+                   wizardscreens):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():
@@ -450,7 +452,7 @@ def test_sample_pngs(tmp_path):
                                                         ).text("cs"), 3, 7),
         "confirm-uk": screens.confirm("uk", Instruction("do.move_worm", {"team": "purple", "n": "4"}
                                                         ).text("uk"), 3, 7),
-        "rules-uk": screens.rules_menu("uk", {"timer"}, 4),
+        "rules-uk": wizardscreens.rules_menu("uk", {"timer"}, 4),
         "fault-cs": screens.fault("cs", "wind"),
         "winner-uk": screens.winner("uk", "yellow"),
         "timer-en": screens.timer("en", 83, "green"),

@@ -18,7 +18,7 @@ from table.ui.snapshot import Controls
 from table.ui.story import turn_log
 from table.ui.strings import text, worm_short
 
-from table.app.asking.prompts import HexPick, Menu
+from table.app.asking.prompts import HexPick
 
 
 def things_at(board, h, lang: str) -> list[dict]:
@@ -31,26 +31,6 @@ def things_at(board, h, lang: str) -> list[dict]:
                         name=worm_short(lang, t.team, worm_number(t)))
         out.append(item)
     return out
-
-
-def selected_row(prompt, texts) -> int | None:
-    """The line of the OLED's words that OK chooses (the menu row it shows inverted), if any."""
-    menu = getattr(prompt, "sub", None) or prompt
-    if isinstance(menu, Menu) and menu.labels:
-        label = menu.labels[menu.cursor]
-        for i, line in enumerate(texts[1:], 1):        # (the first line is the title)
-            if line == label:
-                return i
-    return None
-
-
-def marked(prompt, texts: list[str]) -> list[str]:
-    """The OLED's words with the menu row it shows inverted marked "▸ " (a screen reader, and
-    a group reading the page, know which row OK chooses)."""
-    i = selected_row(prompt, texts)
-    if i is not None:
-        texts[i] = f"▸ {texts[i]}"
-    return texts
 
 
 def page_view(prompt, view, game, board, lang: str, *, sim: bool, cards: Mapping,

@@ -25,7 +25,6 @@ from table.ui.snapshot import TableSnapshot, frame_items, one_bit
 
 from table.app.showing.views import fault_frame, push_frame, with_clock
 from table.app.asking.prompts import Prompt, View
-from table.app.showing.pageview import selected_row
 from table.app.core.supervisor import Supervisor
 
 
@@ -56,7 +55,7 @@ class Presenter:
         self._version += 1
         snap = TableSnapshot(
             version=self._version, mode=str(mode), lang=lang, oled=tuple(screen.texts),
-            selected=selected_row(prompt, screen.texts), screen=image,
+            selected=screen.selected, screen=image,
             leds=self._leds(prompt, view, t),
             brightness=getattr(sup.dev.get("leds"), "brightness", 1.0),
             wind=wind if wind is not None else (last.wind if last is not None else None),
