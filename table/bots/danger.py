@@ -30,6 +30,7 @@ from collections import Counter
 from functools import cached_property, lru_cache
 
 from table.engine.belief import HAND_KINDS, public_cards
+from table.engine.decisions import DecisionKind
 
 from table.engine.effects import accuracy_dice
 from table.engine.targeting import target_ok
@@ -40,6 +41,8 @@ from .prods import knock_share, staying
 
 #: what losing the team's every worm costs (a lost game is greedy.score's -100)
 ELIMINATED = 100.0
+#: the kinds of card a team draws from the Supply deck (the rest of a hand is Starters, T8)
+DRAWN_KINDS = ("supply", "superweapon")
 #: how far an attacking worm can walk to its firing hex (two inches, T1)
 WALK = 2
 
@@ -71,8 +74,7 @@ def danger(game, team, memo: dict | None = None, hands: "Hands | None" = None) -
         if hands is None:
             total += threat.best(held.get(other, ()) if held else ())
         else:
-            total += threat.expected(hands.known.get(other, ()), hands.hidden.get(other, 0),
-                                     hands.pool)
+            total += threat.expected(hands.known.get(other, ()), hands.unseen.get(other, ()))
     if memo is not None:
         memo[key] = total
     return total
@@ -82,23 +84,38 @@ class Hands:
     """What ``team`` knows of the other hands (as belief.py deals them): the Starters each other
     team took and has not played (T8, :func:`~table.engine.belief.public_cards`), how many more
     it holds unseen, and the cards those can be (``pool``, copies by id): every copy of the
-    box's hand cards less the team's own hand, the discard and the others' known cards."""
+    box's hand cards less the team's own hand, the discard and the others' known cards.
+
+    Where an unseen card came from is no secret: every player sees a team draw from the Supply
+    deck (a crate opened, T2).  So ``unseen`` splits each team's unseen cards: those it drew
+    and has not played are Supply cards (the pool's Supply and Superweapon copies), the rest
+    its fifth Starter (the pool's Starters)."""
 
     def __init__(self, game, team):
         self.known: dict[str, list[str]] = {}
         self.hidden: dict[str, int] = {}
+        pool = Counter({c: getattr(card, "copies", 1) for c, card in game.cards.items()
+                        if card.kind in HAND_KINDS})
+        pool.subtract(game.hands[team])
+        pool.subtract(game.decks["discard"])
         for t in game.teams:
             if t != team:
                 size = game.hand_size(t)
                 self.known[t] = public_cards(game.log, t)[:size]
                 self.hidden[t] = size - len(self.known[t])
-        pool = Counter({c: getattr(card, "copies", 1) for c, card in game.cards.items()
-                        if card.kind in HAND_KINDS})
-        pool.subtract(game.hands[team])
-        pool.subtract(game.decks["discard"])
-        for known in self.known.values():
-            pool.subtract(known)
+                pool.subtract(self.known[t])
         self.pool = +pool
+        cards = game.cards
+        drawn = Counter(e.get("team") for e in game.log if e.get("reveal") == "supply")
+        drawn.subtract(e.get("actor") for e in game.log if e.get("kind") == DecisionKind.CARD
+                       and isinstance(e.get("answer"), str)
+                       and getattr(cards.get(e["answer"]), "kind", None) in DRAWN_KINDS)
+        supply = Counter({c: n for c, n in self.pool.items() if cards[c].kind in DRAWN_KINDS})
+        rest = self.pool - supply
+        self.unseen: dict[str, list[tuple[int, Counter]]] = {}
+        for t, hidden in self.hidden.items():
+            n = max(0, min(hidden, drawn[t]))
+            self.unseen[t] = [(n, supply), (hidden - n, rest)]
 
 
 class Threat:
@@ -125,22 +142,31 @@ class Threat:
         """The best attack with the cards of ``hand``."""
         return max((self.card(c) for c in hand), default=0.0) + self._prod(hand)
 
-    def expected(self, known, hidden: int, pool: Counter) -> float:
-        """The best attack, expected, with the cards ``known`` and ``hidden`` more drawn from
-        ``pool``: the chance the best of them is worth at most ``v`` is the share of the pool's
-        copies worth at most ``v``, to the power ``hidden`` (each drawn alike)."""
+    def expected(self, known, unseen) -> float:
+        """The best attack, expected, with the cards ``known`` and, for each ``(n, pool)`` of
+        ``unseen``, ``n`` more drawn from ``pool``: the chance the best of them is worth at most
+        ``v`` is the product, over the pools, of the share of each pool's copies worth at most
+        ``v`` to the power of its ``n`` (each drawn alike)."""
         floor = max((self.card(c) for c in known), default=0.0)
-        total = sum(pool.values())
-        if hidden <= 0 or not total:
+        draws = []
+        for n, pool in unseen:
+            total = sum(pool.values())
+            if n > 0 and total:
+                levels: Counter = Counter()
+                for c, k in pool.items():
+                    levels[max(floor, self.card(c))] += k
+                draws.append((n, total, levels))
+        if not draws:
             return floor + self._prod(known)
-        levels: dict[float, int] = {}
-        for c, n in pool.items():
-            v = max(floor, self.card(c))
-            levels[v] = levels.get(v, 0) + n
-        ev, below = 0.0, 0
-        for v in sorted(levels):
-            ev += v * (((below + levels[v]) / total) ** hidden - (below / total) ** hidden)
-            below += levels[v]
+
+        def at_most(v, strict=False) -> float:
+            p = 1.0
+            for n, total, levels in draws:
+                p *= (sum(k for w, k in levels.items() if w < v or (w == v and not strict))
+                      / total) ** n
+            return p
+        ev = sum(v * (at_most(v) - at_most(v, strict=True))
+                 for v in sorted({v for _, _, levels in draws for v in levels}))
         return ev + self._prod(known)
 
     def card(self, cid) -> float:

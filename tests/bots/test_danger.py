@@ -95,10 +95,13 @@ def test_an_unseen_card_is_weighed_by_its_chance():
     game.board.things["blue-1"].damaged = True
     threat = Threat(game, "blue", "red")
     # one card unseen, an Uzi one time in four: the game is lost one time in four
-    assert threat.expected((), 1, Counter({"uzi": 1, "girder": 3})) == pytest.approx(
+    assert threat.expected((), [(1, Counter({"uzi": 1, "girder": 3}))]) == pytest.approx(
         (ELIMINATED + 1) / 4)
-    assert threat.expected(("uzi",), 1, Counter({"girder": 4})) == ELIMINATED + 1   # known
-    assert threat.expected((), 0, Counter({"uzi": 4})) == 0                          # none held
+    assert threat.expected(("uzi",), [(1, Counter({"girder": 4}))]) == ELIMINATED + 1   # known
+    assert threat.expected((), [(0, Counter({"uzi": 4}))]) == 0                          # none held
+    # two unseen cards from two pools: the Uzi is missed only if both miss it (3/4 * 1/2)
+    two = [(1, Counter({"uzi": 1, "girder": 3})), (1, Counter({"uzi": 1, "freeze": 1}))]
+    assert threat.expected((), two) == pytest.approx((ELIMINATED + 1) * (1 - 3 / 4 * 1 / 2))
 
 
 def _dealt(fifth):
@@ -117,6 +120,29 @@ def test_what_the_team_knows_of_the_other_hand_is_what_a_player_at_the_table_kno
     box = Counter({c: card.copies for c, card in library().items()
                    if card.kind in ("starter", "supply", "superweapon")})
     assert hands.pool == box - Counter(game.hands["blue"]) - Counter(STARTING_HAND)
+
+
+def test_a_card_a_team_drew_from_a_crate_is_a_supply_card():
+    from types import SimpleNamespace
+
+    game = _dealt("grenade")
+    # everyone sees Red open a crate and draw (the shipped Supply deck holds only the Freeze)
+    seen = SimpleNamespace(teams=game.teams, cards=game.cards, hands=game.hands, decks=game.decks,
+                           log=game.log + [{"reveal": "supply", "team": "red", "card": "freeze"}],
+                           hand_size=lambda t: game.hand_size(t) + (t == "red"))
+    hands = Hands(seen, "blue")
+    assert hands.hidden == {"red": 2}
+    (n_drawn, drawn), (n_fifth, fifth) = hands.unseen["red"]
+    assert (n_drawn, n_fifth) == (1, 1)
+    assert {library()[c].kind for c in drawn} == {"supply"} and "freeze" in drawn
+    assert {library()[c].kind for c in fifth} == {"starter"}
+    # Blue's last worm, damaged, in the Uzi's reach: the drawn card cannot be an Uzi, so the
+    # price is the fifth Starter's chance alone, less than with both cards from every copy
+    game.board.things["blue-1"].damaged = True
+    threat = Threat(game, "blue", "red")
+    assert threat.expected((), hands.unseen["red"]) == pytest.approx(
+        threat.expected((), [(1, fifth)]))
+    assert threat.expected((), hands.unseen["red"]) < threat.expected((), [(2, hands.pool)])
 
 
 def test_the_price_with_what_the_team_knows_is_the_same_whatever_the_unseen_card_is():
