@@ -24,7 +24,7 @@ from table.cards import library
 from table.cards.cardlibrary import example_folder
 
 from .test_browser import browser, page  # noqa: F401,F811  (fixtures)
-from .test_new_group import Table, group_turns, wizard
+from .test_new_group import Table, whole_game, wizard
 
 #: the example pack's cards as the decks' pages name them, cut short ("2× Pea…"), where no
 #: shipped card's name starts the same
@@ -100,13 +100,7 @@ def test_a_group_of_three_teams_plays_evenings_under_the_figures(page, tmp_path)
     turns: list[int] = []
     for seed in SEEDS:
         table = Counted(page, tmp_path / f"game-{seed}", seed=seed)
-        seen: dict = {}
-        try:
-            table.start()
-            wizard_3_teams(table)
-            assert group_turns(table, seen), "the game did not end"
-        finally:
-            table.stop()
+        seen = whole_game(table, wizard_3_teams)
         assert re.match(r"Game over: \d+ turns", seen["end"])
         said = "\n".join(table.said)                   # (the decks' pages name the pack's cards)
         assert any(name in said for name in PACK), "no card of the example pack in the decks"

@@ -353,15 +353,22 @@ def test_a_new_group_plays_a_whole_game_through_the_page(page, tmp_path):  # noq
     assert all("net::ERR_" in e for e in page.errors), page.errors
 
 
-def test_a_new_group_plays_a_whole_game_with_its_own_dice(page, tmp_path):  # noqa: F811
-    table = Table(page, tmp_path / "game", seed=SEED, own_dice=True)
+def whole_game(table: Table, set_up=wizard) -> dict:
+    """``table`` started, set up by ``set_up`` and played by the group to its end, then
+    stopped: what the group saw on the way (:func:`group_turns`)."""
     seen: dict = {}
     try:
         table.start()
-        wizard(table)
+        set_up(table)
         assert group_turns(table, seen), "the game did not end"
     finally:
         table.stop()
+    return seen
+
+
+def test_a_new_group_plays_a_whole_game_with_its_own_dice(page, tmp_path):  # noqa: F811
+    table = Table(page, tmp_path / "game", seed=SEED, own_dice=True)
+    seen = whole_game(table)
     typed = seen.get("typed", [])
     assert len(typed) >= 10, len(typed)
     # each die says which of how many and what it is for (the line under its keys' hint)
