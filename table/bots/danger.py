@@ -33,6 +33,7 @@ from table.engine.belief import HAND_KINDS, public_cards
 from table.engine.decisions import DecisionKind
 
 from table.engine.effects import accuracy_dice
+from table.engine.entering import FULL_HEX
 from table.engine.targeting import target_ok
 from table.hexgrid import DIRECTIONS, distance, hexagon, neighbour
 
@@ -269,7 +270,7 @@ class Threat:
         best = 0.0
         for w in self.mine:
             # the worms already in the hex cannot enter it (out and back in leaves it as full)
-            if staying(board, w.at) < 3 or not (rope or any(
+            if staying(board, w.at) + 1 < FULL_HEX or not (rope or any(
                     distance(w.at, o.at) <= WALK + 1 for o in self.theirs if o.at != w.at)):
                 continue
             wet = knock_share(board, w.at)

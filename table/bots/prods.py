@@ -21,6 +21,7 @@ and douses the Fire first (E7.3), so those do not count; worms, Craters and Oil 
 from __future__ import annotations
 
 from table.engine.decisions import DecisionKind, Purpose
+from table.engine.entering import FULL_HEX
 from table.hexgrid import DIRECTIONS, distance, neighbour
 
 from .careful import landings
@@ -48,7 +49,7 @@ def threat(board, team, last: float) -> float:
     mine = [w.at for w in board.worms(team)]
     best = 0.0
     for e in board.worms():
-        if e.team == team or staying(board, e.at) < 3:
+        if e.team == team or staying(board, e.at) + 1 < FULL_HEX:
             continue
         if not any(at != e.at and distance(at, e.at) <= 2 for at in mine):
             continue
@@ -63,7 +64,7 @@ def prod_share(board, h, team) -> float:
     here = board.in_hex(h)
     if not board.is_land(h) or not any(t.kind == "worm" and t.team != team for t in here):
         return 0.0
-    if staying(board, h) + 1 < 4:
+    if staying(board, h) + 1 < FULL_HEX:
         return 0.0
     return knock_share(board, h)
 

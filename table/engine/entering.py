@@ -86,12 +86,16 @@ def _others(r: Resolver, h: Hex, kind: str, thing: Thing) -> list[Thing]:
     return [t for t in r.board.in_hex(h) if t.kind == kind and t is not thing]
 
 
+#: E7.4: a land hex holding this many Things (or more) has one prodded out
+FULL_HEX = 4
+
+
 def full_hex(r: Resolver, h: Hex) -> None:
     """E7.4: while ``h`` holds four or more Things, prod one with a Knockback Scatter: a
     worm if there is one, otherwise a Thing other than a Crater or Fire (the active player
     picks which).  Prodding is not optional: only Craters and Fire stay over-full."""
     board = r.board
-    while board.is_land(h) and board.count(h) >= 4:
+    while board.is_land(h) and board.count(h) >= FULL_HEX:
         things = board.in_hex(h)
         candidates = [t for t in things if t.kind == "worm"] or \
                      [t for t in things if t.kind not in FIXED]

@@ -20,6 +20,7 @@ from typing import Any, Mapping
 
 from table.engine.board import ENTRY_KINDS, FLIPPED_FOR
 from table.engine.decisions import SKIP, Decision, Purpose, Way
+from table.engine.entering import FULL_HEX
 from table.engine.state import Phase
 from table.hexgrid import Hex, direction_to
 from table.ui import scenes, screens
@@ -30,8 +31,6 @@ from table.app.asking.prompt import Answer, Refuse, View
 from table.inputs import DIRECTIONS
 
 Options = dict[Hex, list[tuple[Any, str]]]
-#: a hex holding this many Things is full once a worm inches in (E7.4: a Thing is prodded)
-FULL = 3
 
 
 class MovePick(HexPick):
@@ -140,7 +139,7 @@ def _sure_inches(d: Decision, view: View, here: Hex) -> dict[int, Any]:
         how, to = value
         way = direction_to(here, to) if how == Way.INCH else None
         things = view.board.in_hex(to) if way is not None else ()
-        if way is not None and len(things) < FULL and \
+        if way is not None and len(things) + 1 < FULL_HEX and \
                 not any(t.kind in ENTRY_KINDS and t.kind not in settled for t in things):
             sure[way] = value
     return sure
@@ -152,4 +151,4 @@ def undone_move(v: Any, lang: str, cards: Mapping) -> str | None:
     return None
 
 
-__all__ = ["FULL", "MovePick", "ask_move", "undone_move"]
+__all__ = ["MovePick", "ask_move", "undone_move"]
