@@ -65,7 +65,7 @@ def inputs_for(prompt: Prompt, value: Any, buttons: Sequence[str]) -> Iterator[I
 def _moved(p: MovePick, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
     """A move made the fewest presses (table/app/asking/moving.py): the direction that inches
     at once; or the cursor walked to the hex and OK; or, for a jump, OK on the worm's hex
-    (where to jump?), the cursor walked there and OK."""
+    (where to jump?), the cursor walked there and OK (a jump in place: OK, OK)."""
     sure = next((d for d, v in p.sure.items() if v == value), None)
     if sure is not None and p.cursor == p.here and "1" in buttons:
         yield ("press", str(sure))
@@ -82,8 +82,6 @@ def _moved(p: MovePick, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
     assert at is not None
     yield from walk_to(p, at, buttons)
     yield ("press", "ok")
-    if p.sub is not None:                            # (on the worm: Skip or jump in place)
-        yield from menu_inputs(p.sub, value, buttons)
 
 
 def _hex_of(options: dict, value: Any) -> Hex | None:

@@ -3,7 +3,7 @@ prompts, the steps to copy, the ends."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from itertools import permutations
 
@@ -75,17 +75,18 @@ def turn(lang: str) -> Iterator[tuple[str, Draw]]:
         yield from asked(pv, Decision(DecisionKind.MOVE, moves, moves[0], Purpose.MOVE, team),
                          f"{phase}")
     back = (SKIP, Movement(Way.JUMP, here), Movement(Way.INCH, n1))    # a jump that lands back
-    yield from asked(table_view(lang, team, "move1"),
-                     Decision(DecisionKind.MOVE, back, back[0], Purpose.MOVE, team),
-                     "skip or jump on its own hex")
 
-    def jumping() -> HexPick:
-        from table.devices.buttons import InputEvent
-        p = for_decision(Decision(DecisionKind.MOVE, moves, moves[0], Purpose.MOVE, team), view)
-        p.press(InputEvent("ok"))                         # OK on the worm: where to jump?
-        p.press(InputEvent("1"))
-        return p                                          # type: ignore[return-value]
-    yield "where to jump", drawn(jumping, view)
+    def jumping(options: tuple, *presses: str) -> Callable[[], HexPick]:
+        def make() -> HexPick:
+            from table.devices.buttons import InputEvent
+            p = for_decision(Decision(DecisionKind.MOVE, options, options[0], Purpose.MOVE, team),
+                             view)
+            for name in ("ok",) + presses:                # OK on the worm: where to jump?
+                p.press(InputEvent(name))
+            return p                                      # type: ignore[return-value]
+        return make
+    yield "where to jump", drawn(jumping(moves, "1"), view)
+    yield "jump in place", drawn(jumping(back), view)
     hand = ("uzi", "bazooka", widest_card(lang))
     yield from asked(view, Decision(DecisionKind.CARD, hand + (PASS,), PASS, Purpose.WEAPON,
                                     team), "weapon")

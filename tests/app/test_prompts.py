@@ -47,8 +47,8 @@ def test_a_direction_inches_at_once_where_nothing_can_roll_and_ok_on_the_worm_as
     """Issue 37 items 1 and 4: on the worm's hex a direction button inches that way at once
     where nothing there rolls a die, flips or draws (one press; no die rolled, so undo takes it
     back); to a Mine's hex it moves the cursor and OK inches; OK on the worm asks where to
-    jump (jump hexes lit; Back goes back; OK on the worm lists Skip, the default, and the
-    jump in place: OK after OK still skips)."""
+    jump (jump hexes lit; Back goes back); OK on the worm there jumps in place at once (its
+    die rolled by that OK, the confirmation: no list; Back skips, as the question says)."""
     v = view()
     here = (1, 0)
     n1, n4, far = neighbour(here, 1), neighbour(here, 4), (3, -1)
@@ -67,10 +67,12 @@ def test_a_direction_inches_at_once_where_nothing_can_roll_and_ok_on_the_worm_as
     assert press(p, "ok") is None and "Jump where?" in p.screen(v).texts[-1]
     assert p.frame(v, OFF_PHASE)[n1] == JUMP
     assert press(p, "1", "ok") == Answer(("jump", n1))
-    p = for_decision(d, v)                  # on the worm: Skip (the default), jump in place
-    assert press(p, "ok", "ok") is None and p.sub.labels == ["Skip", "Jump"]
-    assert press(p, "4", "ok") == Answer(("jump", here))
-    assert press(for_decision(d, v), "ok", "ok", "ok") == Answer(("skip", None))  # never a jump
+    p = for_decision(d, v)                  # on the worm: the jump in place, at once
+    assert press(p, "ok") is None and "Jump in place" in p.screen(v).texts[-1]
+    assert press(p, "ok") == Answer(("jump", here)) and p.sub is None
+    no_stay = Decision("move", tuple(o for o in d.options if o != ("jump", here)), ("skip", None),
+                       "move", "blue")
+    assert press(for_decision(no_stay, v), "ok", "ok") == Refuse("error.cannot_move")
     p = for_decision(d, v)
     assert press(p, "ok", "1", "back") is None and p.cursor == here and not p.jumping
     assert press(p, "back") == Answer(("skip", None))
@@ -121,7 +123,7 @@ def test_the_presses_of_a_move_are_the_fewest_the_move_question_takes():
         return names, out
     assert made(("inch", n1)) == (["1"], Answer(("inch", n1)))
     assert made(("jump", n1)) == (["ok", "1", "ok"], Answer(("jump", n1)))
-    assert made(("jump", here)) == (["ok", "ok", "4", "ok"], Answer(("jump", here)))
+    assert made(("jump", here)) == (["ok", "ok"], Answer(("jump", here)))
     assert made(("jump", far)) == (["2", "3", "ok"], Answer(("jump", far)))
     names, out = made(("inch", n1), ("cw", "ccw", "ok", "back"))
     assert set(names[:-1]) == {"cw"} and out == Answer(("inch", n1))

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from table.app import boxseat
+from table.app.asking.moving import MovePick
 from table.app.daemon import Daemon
 from table.app.demo import footing
 from table.app.demo.show import BYE_S, CODE_S, NOTICE_S, RESULT_S, Act, Show
@@ -61,14 +62,21 @@ def press(daemon, name: str, long: bool = False) -> None:
     daemon.handle_input(InputEvent(name, long))
 
 
+def take_default(daemon) -> None:
+    """The press that takes the table's default on show: Back on the move question (it skips
+    the move; OK there asks where to jump, and OK again jumps in place), OK elsewhere."""
+    p = daemon.current()
+    press(daemon, "back" if isinstance(p, MovePick) and p.back is not None else "ok")
+
+
 def play_versus(daemon, show, clock, limit=3000) -> None:
-    """The visitor answers every prompt of the short game with OK (the table's defaults), a
-    beat at a time, until it ends."""
+    """The visitor answers every prompt of the short game with the table's defaults
+    (:func:`take_default`), a beat at a time, until it ends."""
     for _ in range(limit):
         if show.act != Act.VERSUS:
             return
         clock.now += 0.5
-        press(daemon, "ok")
+        take_default(daemon)
         show.beat()
     raise AssertionError("the short game never ended")
 

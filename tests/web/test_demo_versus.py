@@ -13,7 +13,7 @@ from table.app.demo import versus
 from table.app.demo.show import Act
 from table.app.demo.shot import WeaponPick
 
-from .test_demo import on_show, play_versus, press, said
+from .test_demo import on_show, play_versus, press, said, take_default
 
 RESULTS = ("First blood: you win!", "First blood: the box wins",
            "A draw: nobody drew first blood")
@@ -91,7 +91,7 @@ def test_the_box_s_moves_in_the_short_game_are_the_box_s_own(devices, clock):
         if not daemon.queue and game.request is not None and boxseat.box_team(game) == "red":
             break
         clock.now += 0.5
-        press(daemon, "ok")
+        take_default(daemon)
         if show.act != Act.VERSUS:
             pytest.fail("the short game ended before the box was asked")
     else:
@@ -114,7 +114,7 @@ def test_the_visitor_s_first_shot_can_hit_the_box_s_worm(devices, clock):
         game = daemon.game
         if game.turn.step == "weapon" and not daemon.queue:
             break
-        press(daemon, "ok")
+        take_default(daemon)
     assert game.turn.team == versus.VISITOR and "bazooka" in game.request.options
     assert isinstance(daemon.current(), WeaponPick) and daemon.current().selected == "bazooka"
     press(daemon, "ok")                               # the Bazooka: where to aim

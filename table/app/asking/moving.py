@@ -9,9 +9,9 @@ Back (the table's undo) takes back, no die having been rolled for it.  Anywhere 
 direction button steps the cursor a hex (to a Mine's hex, over water, two hexes away) and OK
 moves there: an inch next to the worm, a jump further.  OK on the worm's own hex asks where to
 jump (the jump hexes lit, the cursor on the worm; Back goes back to the move question); OK on
-the worm there lists Skip (the decision's default, first: OK after OK never jumps by
-surprise) and the jump in place.  On a rotary encoder cw/ccw step through the hexes lit, OK
-as above.
+the worm there jumps in place at once (that second OK is the confirmation: its die is rolled;
+Back skips the move, as the question says).  On a rotary encoder cw/ccw step through the hexes
+lit, OK as above.
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ class MovePick(HexPick):
         colours = {h: INCH if answers[0][0][0] == Way.INCH else JUMP
                    for h, answers in walk.items() if answers}
         super().__init__(walk, {**colours, here: colour}, here, draw,
-                         sub_title=lambda v: text("prompt.jump", v.lang),
                          miss=Refuse("error.cannot_move"))
         self.here, self.sure = here, sure
         self.modes = ((walk, self.colours, draw),
@@ -97,8 +96,7 @@ def ask_move(d: Decision, view: View) -> MovePick | None:
         return v.header(ask, said, phase=phase)
 
     def jump_draw(v: View, c: Hex) -> screens.Screen:
-        labels = [label for _, label in jumps.get(c, [])]
-        return v.header("prompt.jump", "/".join(labels) + "…" * (len(labels) > 1), phase=phase)
+        return v.header("prompt.jump", "/".join(label for _, label in jumps.get(c, [])), phase=phase)
     turn = d.purpose is Purpose.MOVE and d.card is None
     p = MovePick(here, walk, jumps, _sure_inches(d, view, here) if turn else {},
                  scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE), draw, jump_draw)
@@ -112,14 +110,14 @@ def ask_move(d: Decision, view: View) -> MovePick | None:
 def _answers(d: Decision, here: Hex, lang: str) -> tuple[Options, Options]:
     """The answers at each hex of the move question (the cursor starts on the worm's hex,
     where OK asks where to jump: an inch, or a jump where no inch reaches), and where OK there
-    offers to jump (on the worm's own hex: Skip first, then the jump in place)."""
+    offers to jump (on the worm's own hex: the jump in place)."""
     walk: Options = {here: []}
-    jumps: Options = {here: [(SKIP, text("move.skip", lang))]} if SKIP in d.options else {}
+    jumps: Options = {}
     inches = {to for how, to in d.options if how == Way.INCH}
     for value in d.options:
         how, to = value
         if how == Way.JUMP:
-            jumps.setdefault(to, []).append((value, text("move.jump", lang)))
+            jumps[to] = [(value, text("move.jump_here" if to == here else "move.jump", lang))]
         if to != here and (how == Way.INCH or (how == Way.JUMP and to not in inches)):
             walk.setdefault(to, []).append((value, text(f"move.{how}", lang)))
     return walk, jumps
