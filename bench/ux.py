@@ -5,12 +5,15 @@
   deck beside the shipped cards, the box's dice, the players drawing from their own decks (the
   wizard's defaults), played through the daemon's inputs on simulated devices
   (SimButtons.press, SimCardReader.tap): every answer is the easy bot's (the box's easy level,
-  a group that plays to win without thinking long), turned into the presses and taps a player
-  makes by :mod:`table.app.presses` (walk the cursor, step the list, tap the card); every screen
-  of board changes, every notice and Drop step takes its OK; a card drawn from a deck is
-  tapped (on the screen of the crate that gave it, where that screen says to: the tap is its
-  OK).  A turn's inputs are counted from the answer that chose its worm to the next one,
-  so the board changes, crates, chains and Drop steps a turn leaves count in it.  Each gives
+  a group that plays to win without thinking long; where it finds several answers equally
+  good and the box's offer is one of them, it takes the offer: a group that sees no
+  difference between two hexes for a crate presses OK), turned into the presses and taps a
+  player makes by :mod:`table.app.presses` (walk the cursor, step the list, tap the card);
+  every screen of board changes, every notice and Drop step takes its OK; a card drawn from a
+  deck is tapped (on the screen of the crate that gave it, where that screen says to: the tap
+  is its OK).  A turn's inputs are counted from its first question (the worm's; the move's
+  where the team has one worm left) to the next turn's, so the board changes, crates, chains
+  and Drop steps a turn leaves count in it.  Ten games (``GAMES``) a kind.  Each gives
   ``presses_per_turn_median``, ``_p90`` and ``_max``.  Goal for 3 and 4 teams: median at most
   12, p90 at most 24.  ``presses_a_turn_by_prompt``: where those turns' inputs went, a turn,
   by the decision asked ("move move": its kind and purpose) or the screen on show ("step
@@ -45,7 +48,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-GAMES = (1, 2, 3, 4, 5)              # daemon games a kind (seeds)
+GAMES = tuple(range(1, 11))          # daemon games a kind (seeds)
 CHAIN_SEEDS = range(0, 60)           # bot games searched for chains (four teams)
 TURN_LIMIT = 36                      # turns counted a game at most
 
@@ -77,7 +80,7 @@ class Group:
         self.buttons = daemon.dev["buttons"]
         self.reader = daemon.dev["card_reader"]
         self.uid = {card: uid for uid, card in tags.items()}
-        self.bot = EasyBot(seed)
+        self.bot = EasyBot(seed, offer=True)
         self.inputs = 0
         self.rolls = random.Random(seed)     # the players' real dice, a seeded stand-in
         self.typed = 0                       # dice and coins typed in
@@ -180,7 +183,6 @@ def _answers(p, daemon) -> bool:
 async def _game(seed: int, teams: int, own_dice: bool) -> tuple[list[int], Group, int]:
     from table.app.daemon import Daemon
     from table.devices.build import build_devices
-    from table.engine.decisions import DecisionKind
     from table.profiles import load
 
     with tempfile.TemporaryDirectory() as state:
@@ -196,6 +198,7 @@ async def _game(seed: int, teams: int, own_dice: bool) -> tuple[list[int], Group
         group = Group(daemon, tags, seed)
         turns: list[int] = []
         start = setup = None
+        turn = None
         try:
             await group.setup(teams, own_dice)
             assert daemon.game.config.own_dice == own_dice
@@ -203,10 +206,8 @@ async def _game(seed: int, teams: int, own_dice: bool) -> tuple[list[int], Group
                 if daemon.mode != "play" or len(turns) >= TURN_LIMIT:
                     break
                 game = daemon.game
-                asking_worm = (not daemon.queue.steps and daemon.overlay is None
-                               and game.request is not None
-                               and game.request.kind is DecisionKind.WORM)
-                if asking_worm:
+                if _answers(daemon.current(), daemon) and game.turn.number != turn:
+                    turn = game.turn.number              # a new turn's first question
                     if start is not None:
                         turns.append(group.inputs - start)
                         group.by_prompt += group.this_turn

@@ -102,12 +102,15 @@ def hex_value(board, h, team) -> float:
 class GreedyBot:
     """``GreedyBot(seed)``: each trial is a copy of the game as its team could believe it is
     (``game.fork(..., viewer=team)``: the hidden cards dealt from the ones it has not seen), so
-    no answer depends on another team's hand or a deck's order."""
+    no answer depends on another team's hand or a deck's order.  Among answers it finds equally
+    good it picks one at random, or, ``offer=True``, the box's offer (the decision's default)
+    when that is one of them: a group that sees no difference presses OK."""
 
     name = "greedy"
 
-    def __init__(self, seed=0, samples=2, max_options=16, depth=12):
+    def __init__(self, seed=0, samples=2, max_options=16, depth=12, offer=False):
         self.seed = seed
+        self.offer = offer
         self.samples = samples
         self.max_options = max_options
         self.depth = depth
@@ -133,6 +136,8 @@ class GreedyBot:
                 best, best_v = [opt], v
             elif abs(v - best_v) <= 1e-9:
                 best.append(opt)
+        if self.offer and len(best) > 1 and d.default in best:
+            return d.default
         return self._pick(best)
 
     def _pick(self, best: list):

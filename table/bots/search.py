@@ -209,12 +209,13 @@ def evaluate(game, team, memo: dict | None = None, hands: Hands | None = None) -
 class EasyBot:
     """The box at its easiest: the greedy bot's judgement with a single look, and one answer
     in three (of the turn's big choices) the first sensible idea rather than the best, but
-    never a movement that may cost the worm (skipping one always can't)."""
+    never a movement that may cost the worm (skipping one always can't).  ``offer``: among
+    answers found equally good, the box's offer (:class:`GreedyBot`)."""
 
     name = "easy"
 
-    def __init__(self, seed: int | str = 0, careless: float = 0.35):
-        self.greedy = GreedyBot(f"easy:{seed}", samples=1)
+    def __init__(self, seed: int | str = 0, careless: float = 0.35, offer: bool = False):
+        self.greedy = GreedyBot(f"easy:{seed}", samples=1, offer=offer)
         self.careless = careless
         self.seed = seed
 

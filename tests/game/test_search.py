@@ -81,3 +81,29 @@ def test_every_level_plays_a_whole_game_within_the_rules(level):
 def test_an_unknown_level_is_named():
     with pytest.raises(ValueError, match="unknown level 'expert'.*easy, normal, hard"):
         for_level("expert")
+
+
+def _a_crate_to_place():
+    """A game at its first Drop card's question with several emptiest hexes (E9): where a
+    crate goes changes nothing a one-look bot can score."""
+    from table.bots import RandomBot
+    from table.engine.decisions import Purpose
+    for seed in range(20):
+        game, bot = _game(f"drop:{seed}"), RandomBot(seed)
+        for _ in range(400):
+            d = game.request
+            if d is None:
+                break
+            if d.purpose is Purpose.EMPTIEST and len(d.options) > 3:
+                return game
+            game.answer(bot(game))
+    raise AssertionError("no Drop card with several emptiest hexes in 20 games")
+
+
+def test_the_easy_level_takes_the_offer_among_equal_answers_when_asked_to():
+    from table.bots import EasyBot, GreedyBot
+    game = _a_crate_to_place()
+    d = game.request
+    assert {GreedyBot(s)(game) for s in range(8)} - {d.default}     # a tie: some pick another
+    assert all(GreedyBot(s, offer=True)(game) == d.default for s in range(8))
+    assert all(EasyBot(s, careless=0.0, offer=True)(game) == d.default for s in range(8))

@@ -3,12 +3,13 @@ example pack of owner cards (``run --sim`` reads it) in the Supply deck, in head
 the bold group of ``test_new_group`` (it reads only what the page shows, takes the worm the
 box offers, jumps towards an enemy, taps its best weapon, aims where the box aims first and
 confirms every board change) plays a whole game, and its presses a turn are counted as
-``bench/run ux`` counts them: from the question that chooses a turn's worm to the next one,
-so the board changes, crates, chains and Drop steps a turn leaves count in it.
+``bench/run ux`` counts them: from a turn's first question (the worm's; the move's where the
+team has one worm left) to the next turn's, so the board changes, crates, chains and Drop
+steps a turn leaves count in it.
 
 Three evenings (``SEEDS``), their turns counted together, are held to issue 37 item 1's
-figures: a median of at most 12 presses a turn and a p90 of at most 24 (this group: 57 turns,
-median 11, p90 21, max 42 when written; ``bench/run ux``'s group, which answers as the box's
+figures: a median of at most 12 presses a turn and a p90 of at most 24 (this group: 74 turns,
+median 9, p90 15, max 24 when written; ``bench/run ux``'s group, which answers as the box's
 easy level does and draws from its own decks, is not there yet: ``docs/benchmarks.md``).
 The example pack's cards are in the decks the box has built; every screen of board changes
 names its hexes ("Hex 2/3: 2N 1NE", or "Hexes 2+3/3" over the names of both) and counts
@@ -34,19 +35,22 @@ PACK = [f"× {name[:3]}" for i, name in _NAMES.items() if i.startswith("example_
 SEEDS = (13, 7, 21)                     # three evenings, their turns counted together
 #: what the group's turns are held to: presses a turn (issue 37 item 1)
 MEDIAN, P90 = 12, 24
+#: a question's title on a team's turn: the worm's ("Blue team to play"), the worm's own
+TURN = re.compile(r"^(\w+)(?: team to play|: worm \d+)")
 HEX = re.compile(r"^Hex (\d+)/(\d+): \d\S*( \d\S*)?$")
 PAIR = re.compile(r"^Hexes (\d+)\+(\d+)/(\d+)$")
 NAME = re.compile(r"^\d\S*( \d\S*)?:$")
 
 
 class Counted(Table):
-    """The table, every press and tap counted; a turn begins where the worm is asked."""
+    """The table, every press and tap counted; a turn begins at the first question that names
+    another team than the turn before ("Blue team to play", "Blue: worm 1")."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.inputs = 0
         self.began: int | None = None
-        self.asking = False                     # the worm's question on show at the last input
+        self.playing: str | None = None         # the team of the turn counted now
         self.turns: list[int] = []
         self.hexes: list[list[tuple[int, int]]] = [[]]     # the hexes counted, in runs
         self.said: list[str] = []                          # every screen an input was made on
@@ -66,12 +70,11 @@ class Counted(Table):
         hex of a run of board changes (a run ends at any other screen)."""
         self.said.append(self.oled())
         lines = self.oled().split("\n")
-        asking = lines[0].endswith("team to play") and "Choose a worm" in lines
-        if asking and not self.asking:
+        asked = TURN.match(lines[0])
+        if asked and asked.group(1) != self.playing:
             if self.began is not None:
                 self.turns.append(self.inputs - self.began)
-            self.began = self.inputs
-        self.asking = asking
+            self.began, self.playing = self.inputs, asked.group(1)
         if m := HEX.match(lines[0]):
             self.hexes[-1].append((int(m.group(1)), int(m.group(2))))
         elif m := PAIR.match(lines[0]):
