@@ -19,6 +19,7 @@ from table.ui.keyboard import COLUMNS, keys
 
 from table.app.asking.prompt import Prompt
 from table.app.asking.moving import MovePick
+from table.app.asking.worm import WormPick
 from table.app.asking.pickers import CardTap, DeckTap, DicePick, HexPick, Menu, Notice, scroll
 from table.app.showing.views import Step
 from table.app.asking.typed_dice import FaceEntry
@@ -41,6 +42,13 @@ def inputs_for(prompt: Prompt, value: Any, buttons: Sequence[str]) -> Iterator[I
         yield ("press", "back")                      # (a move skipped: Back, as the screen says)
     elif isinstance(prompt, MovePick):
         yield from _moved(prompt, value, buttons)
+    elif isinstance(prompt, WormPick) and "1" in buttons and _picks(prompt, value):
+        at = _hex_of(prompt.options, value)
+        yield ("press", _picks(prompt, value))       # (the worm that way, at once)
+        if at in prompt.hurt and len(prompt.options[at]) == 1:   # (damaged: the cursor there)
+            yield ("press", "ok")
+        if prompt.sub is not None:                   # (two worms on its hex: their list)
+            yield from menu_inputs(prompt.sub, value, buttons)
     elif isinstance(prompt, HexPick):
         target = next((h for h, opts in prompt.options.items()
                        if any(v == value for v, _ in opts)), None)
@@ -82,6 +90,13 @@ def _moved(p: MovePick, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
     assert at is not None
     yield from walk_to(p, at, buttons)
     yield ("press", "ok")
+
+
+def _picks(p: WormPick, value: Any) -> str | None:
+    """The direction button that chooses worm ``value`` from the cursor (None: none does)."""
+    at = _hex_of(p.options, value)
+    return next((str(d) for d in range(1, 7) if at is not None and at != p.cursor
+                 and p.picked(d) == at), None)
 
 
 def _hex_of(options: dict, value: Any) -> Hex | None:

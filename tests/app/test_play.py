@@ -134,6 +134,41 @@ def test_a_direction_inches_at_once_and_long_back_takes_it_back(tmp_path):
     assert again == (True, start, start, True)        # taken back: the move asked again
 
 
+def test_a_direction_picks_a_worm_at_once_and_long_back_takes_it_back(tmp_path):
+    """Issue 37 item 4: no die is rolled for the worm, so a direction that reaches a worm of
+    its own (not damaged) picks it at once; a long Back takes the choice back and the worm is
+    asked again, the cursor on the default."""
+    from table.app.asking.prompts import WormPick
+
+    def picks(d) -> bool:
+        p = d.current()
+        return isinstance(p, WormPick) and any(
+            p.picked(b) is not None and p.picked(b) not in p.hurt
+            and len(p.options[p.picked(b)]) == 1 for b in range(1, 7))
+
+    async def main():
+        async with seated(tmp_path, 3) as (daemon, p):
+            await until(daemon, p, RandomBot(3), picks)
+            prompt, n = daemon.current(), len(daemon.game.log)
+            way = next(b for b in range(1, 7) if prompt.picked(b) is not None
+                       and prompt.picked(b) not in prompt.hurt
+                       and len(prompt.options[prompt.picked(b)]) == 1)
+            worm = prompt.options[prompt.picked(way)][0][0]
+            await p.press(str(way))
+            chosen = len(daemon.game.log) - n, daemon.game.log[-1]["answer"], daemon.game.turn.worm
+            await p.confirm()
+            await p.press("back", long=True)
+            undone = texts(daemon)
+            await p.confirm()
+            again = daemon.current()
+            return worm, chosen, undone, len(daemon.game.log) == n, \
+                isinstance(again, WormPick) and again.cursor == prompt.start
+    worm, chosen, undone, same_log, asked_again = asyncio.run(main())
+    assert chosen == (1, worm, worm)                    # one press: the worm, answered
+    assert text("undo.done", "en") in undone
+    assert same_log and asked_again                     # taken back: the worm asked again
+
+
 def test_an_inch_onto_a_crate_from_the_players_deck_is_taken_back_before_its_tap(tmp_path):
     """Issue 37 item 4: with the players' own decks a direction inches onto a crate at once
     (the card is theirs to draw and tap: no card revealed yet), and a long Back at the tap's

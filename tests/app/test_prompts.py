@@ -204,12 +204,73 @@ def test_the_worm_prompt_lights_only_its_teams_worms_and_picks_by_hex():
     assert frame[(1, 0)] == scenes.OFF and frame[(0, 2)] == blue   # (the cursor: dark)
     assert frame[(-1, 0)] != scenes.TEAM_COLOURS["red"]          # the others dimmed
     assert p.cursor == (1, 0)                                      # the default worm
-    # a direction button steps to the worm that way, not to the next hex
-    assert press(p, "4") is None and p.cursor == (0, 2)
-    assert press(p, "ok") == Answer("blue-2")
+    assert press(p, "ok") == Answer("blue-1")                      # OK: the worm under it
     # OK where no option is: says why
+    p = for_decision(d, v)
     p.cursor = (-1, 0)
     assert press(p, "ok") == Refuse("error.not_a_worm", {"team": "blue"})
+
+
+def test_a_direction_picks_the_worm_it_reaches_at_once():
+    """Issue 37 item 4: no die is rolled for the worm, so a direction button that reaches a
+    worm picks it (a long Back, the daemon's undo, takes it back); two worms on the hex it
+    reaches: their list (Back closes it); a damaged worm: the cursor goes there, the screen
+    says it stands up, OK picks it (in a hex's list, its row says so); the screen says what
+    the buttons do."""
+    v = view()
+    v.board.add(Thing("blue-2", "worm", (0, 2), "blue"))
+    v.board.add(Thing("blue-3", "worm", (1, -2), "blue"))
+    v.board.add(Thing("blue-4", "worm", (1, -2), "blue"))
+    d = Decision("worm", ("blue-1", "blue-2", "blue-3", "blue-4"), "blue-1", "activate", "blue")
+    p = for_decision(d, v)
+    assert "1-6: the worm that way" in p.screen(v).texts[-1]
+    assert press(p, "4") == Answer("blue-2")                       # (0, 2): south, at once
+    p = for_decision(d, v)
+    assert press(p, "1") is None and p.sub.labels == ["blue worm 3", "blue worm 4"]
+    assert press(p, "back") is None and p.sub is None and p.cursor == (1, 0)
+    assert press(p, "1", "4", "ok") == Answer("blue-4")
+    v.board.things["blue-2"].damaged = True
+    p = for_decision(d, v)
+    assert press(p, "4") is None and p.cursor == (0, 2)
+    assert "Chosen: stand it up" in p.screen(v).texts[-1]
+    assert press(p, "ok") == Answer("blue-2")
+    v.board.things["blue-3"].damaged = True             # a shared hex: its row says so
+    p = for_decision(d, v)
+    assert press(p, "1") is None and p.sub.labels == ["Blue 3: stand up", "blue worm 4"]
+    assert press(p, "ok") == Answer("blue-3")
+
+
+def test_the_presses_of_a_worm_are_the_fewest_and_every_worm_is_reached():
+    """table.app.presses: the direction that picks it (a shared hex: and its row; a damaged
+    worm: and OK), OK on the cursor's own; where more worms lie one way than the buttons
+    from the start can give a press each, the buttons step the cursor instead."""
+    from table.app.presses import inputs_for
+    buttons = ("1", "2", "3", "4", "5", "6", "ok", "back")
+    v = view()
+    for i, at in enumerate(((0, 2), (1, -2), (1, -2)), 2):
+        v.board.add(Thing(f"blue-{i}", "worm", at, "blue"))
+    v.board.things["blue-2"].damaged = True
+    d = Decision("worm", ("blue-1", "blue-2", "blue-3", "blue-4"), "blue-1", "activate", "blue")
+    for worm, count in (("blue-1", 1), ("blue-2", 2), ("blue-3", 2), ("blue-4", 3)):
+        p = for_decision(d, v)
+        out, names = None, []
+        for _, name in inputs_for(p, worm, buttons):
+            names.append(name)
+            out = press(p, name)
+        assert out == Answer(worm) and len(names) == count, (worm, names)
+    line = Board(land=set(hexagon((0, 0), 4)), wind=1)    # seven worms one way from the start
+    ids = [f"blue-{i}" for i in range(1, 9)]
+    for i, wid in enumerate(ids):
+        line.add(Thing(wid, "worm", (0, 3 - i) if i < 7 else (-1, 3), "blue"))
+    v = View("en", line, GRID, "blue")
+    d = Decision("worm", tuple(ids), ids[0], "activate", "blue")
+    assert for_decision(d, v).picks is None                # (the buttons step the cursor)
+    for worm in ids:
+        p = for_decision(d, v)
+        out = None
+        for _, name in inputs_for(p, worm, buttons):
+            out = press(p, name)
+        assert out == Answer(worm)
 
 
 def test_steps_flash_the_change_and_animate_floods_and_wind():

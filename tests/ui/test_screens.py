@@ -360,7 +360,7 @@ def test_every_string_is_on_some_screen(monkeypatch):
 
     from table.app.asking import contexts
     from table.app.asking import by_hand as edits
-    from table.app.asking import moving, prompts
+    from table.app.asking import moving, prompts, worm
     from table.app.teach import where as teachwhere
     from table.app.teach import wording as teachwording
     from table.app.teach import questions as teachquestions
@@ -376,7 +376,7 @@ def test_every_string_is_on_some_screen(monkeypatch):
     for module in (strings, screens, instructions_mod, contexts, edits, moving, prompts, teachwhere,
                    teachwording, teaching, teachcheck, teachquestions, teachwords, typed, visitor,
                    wizard, abandon, views, hexnames, keyboard, summaries, story, pagewords,
-                   wizardscreens):
+                   wizardscreens, worm):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():

@@ -8,7 +8,8 @@ likely wants is the one under OK.
   button jumps to an option that way, not to the next hex, each of up to six others a button
   of its own (:func:`reach`: one press to any of them, where stepping to the nearest that way
   would leave one behind another), where those presses reach every option from every option
-  (:func:`jump_table`); else to the next hex.
+  (:func:`jump_table`); else to the next hex.  The worm question picks the worm a button
+  reaches at once (table/app/asking/worm.py).
 
 Where a ruling names a default (the emptiest hex's first in reading order, E9; the Thing a
 full hex prods, E7.4, or a card affects, E14; a direction, E6; a die, E1), the cursor starts

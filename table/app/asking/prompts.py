@@ -20,14 +20,15 @@ from table.hexgrid import Hex
 from table.ui import scenes, screens
 from table.ui.instructions import worm_number
 from table.ui.layout import card_name
-from table.ui.strings import text, worm_name, worm_short
+from table.ui.strings import text, worm_short
 
 from table.app.asking.prompt import Answer, Prompt, Refuse, View
 from table.app.asking.contexts import (_aim_draw, _direction_lights, _drop_draw, _name,
-                                       _pile_label, _rolled, wind_turned)
+                                       _pile_label, _rolled)
 from table.app.asking.cursor import aim_start
 from table.app.asking.by_hand import EditPick
 from table.app.asking.moving import MovePick, ask_move, undone_move
+from table.app.asking.worm import WormPick, ask_worm
 from table.app.asking.pickers import (INCH, JUMP, LEFT_RIGHT, OPTION, UP, WEAPONS, CardTap, DeckTap, DicePick,
                                       HexPick, Menu, Notice, scroll)
 from table.app.asking.typed_dice import ROLL_FOR, FaceEntry
@@ -103,32 +104,9 @@ def undo_refused(last: dict, events: list[dict]) -> Notice:
 # -- one builder a kind ---------------------------------------------------------------------
 
 def _ask_worm(d: Decision, view: View) -> Prompt:
-    """Which worm to activate: a cursor stepping from worm to worm on the LED grid."""
-    opts: dict[Hex, list[tuple[Any, str]]] = {}
-    for wid in d.options:
-        w = view.board.things.get(wid)
-        if w is not None and w.team is not None:
-            opts.setdefault(w.at, []).append((wid, worm_name(view.lang, w.team, worm_number(w))))
-    if not opts:
-        return _fallback(d, view)
-    default = view.board.things.get(d.default)
-    colour = scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE)
-    hurt = {w.at for wid in d.options if (w := view.board.things.get(wid)) is not None and w.damaged}
-    wind = wind_turned(view.events)
-
-    def draw(v: View, c: Hex) -> screens.Screen:
-        said = ", ".join(label for _, label in opts.get(c, ())) or text("prompt.worm_steps", v.lang)
-        if c in hurt:                      # (T2: healed as it is activated; not said again)
-            said += "\n" + text("ask.worm_heals", v.lang)
-        if wind is not None:               # (the Drop step's: said here, not on a screen)
-            said += "\n" + text("ch.wind", v.lang, d=wind)
-        shown = v.header("prompt.worm", said)
-        if shown.problems and v.team is not None:   # (the title and the lit worms ask it)
-            return screens.turn(v.lang, v.team, None, said)
-        return shown
-    return HexPick(opts, {h: colour for h in opts}, default.at if default else next(iter(opts)),
-                   draw, sub_title=lambda v: text("prompt.worm", v.lang), snap=True,
-                   miss=Refuse("error.not_a_worm", {"team": view.team or ""}))
+    """Which worm to activate: a direction picks the worm it reaches, OK the one under the
+    cursor (worm.py)."""
+    return ask_worm(d, view) or _fallback(d, view)
 
 
 def _undone_worm(v: Any, lang: str, cards: Mapping) -> str | None:
@@ -300,4 +278,4 @@ def _fallback(d: Decision, view: View) -> Prompt:
 
 __all__ = ["ASKS", "Answer", "Ask", "CardTap", "DeckTap", "DicePick", "FaceEntry", "HexPick",
            "INCH", "JUMP", "LEFT_RIGHT", "Menu", "MovePick", "Notice", "OPTION", "Prompt", "Refuse", "UP",
-           "View", "WEAPONS", "for_decision", "scroll", "undo_refused", "undone"]
+           "View", "WEAPONS", "WormPick", "for_decision", "scroll", "undo_refused", "undone"]
