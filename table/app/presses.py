@@ -178,9 +178,10 @@ def _round(start: int, index: int, rows: int, back: str, on: str) -> list[str]:
 
 
 def _typed(p: FaceEntry, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
-    """A die face or a coin side the players rolled, typed in: its number button (the coin: 1
-    safe, 2 danger), OK then 1 or 2 for the wind face or the bullseye; on an encoder build,
-    cw until it is under the cursor, then OK."""
+    """A die face or a coin side the players rolled, typed in: its number button; OK, then
+    the wind face's or the bullseye's row of the list it opens and OK; the coin's side, 4
+    (Safe) or 1 (Danger) onto it, then OK; on an encoder build, cw until it is under the
+    cursor, then OK."""
     if "1" not in buttons:
         for _ in range(len(p.values) + 1):
             if p.selected == value:
@@ -192,12 +193,20 @@ def _typed(p: FaceEntry, value: Any, buttons: Sequence[str]) -> Iterator[Input]:
     elif value in p.values[:6] and p.kind is DecisionKind.DIE_TYPED:
         yield ("press", value)
     elif p.kind is DecisionKind.FLIP_TYPED:
-        yield ("press", str(p.values.index(value) + 1))
+        if value not in p.values:
+            raise ValueError(f"no side is {value!r}")
+        at = p.values.index(value)
+        if p.cursor is None:                         # (onto the first side or the last)
+            yield ("press", "4" if at == 0 else "1")
+        yield from (("press", name) for name in rows_to(p.cursor or 0, at, len(p.values)))
+        if p.selected != value:
+            raise ValueError(f"the coin's cursor does not reach {value!r}")
+        yield ("press", "ok")
     else:
         yield ("press", "ok")
         if p.sub is None or value not in p.sub.values:
             raise ValueError(f"no face or side is {value!r}")
-        yield ("press", str(p.sub.values.index(value) + 1))
+        yield from menu_inputs(p.sub, value, buttons)
 
 
 def _keyed(p: Keyboard, value: str, buttons: Sequence[str]) -> Iterator[Input]:

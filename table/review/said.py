@@ -65,7 +65,7 @@ def typed(lang: str) -> Iterator[tuple[str, Draw]]:
         yield f"die typed ({info[0]} {info[1]} of {info[2]})", drawn(
             partial(for_decision, d, aiming), aiming)
     d = Decision(DecisionKind.DIE_TYPED, FACES, None, Purpose.ROLL, team, info=dice[0])
-    yield "die typed: wind or bullseye", drawn(partial(_opened, d, aiming), aiming)
+    yield "die typed: wind or bullseye, row 1", drawn(partial(_opened, d, aiming), aiming)
     for why in FLIPPED_FOR:
         d = Decision(DecisionKind.FLIP_TYPED, ("safe", "danger"), None, Purpose.FLIP, team,
                      info=(why, 1, 1, worm))

@@ -111,6 +111,32 @@ def menu(title: str, items: list[str], cursor: int | None) -> Screen:
     return screen_of(c, selected)
 
 
+def noted_menu(title: str, note: str, items: list[str], cursor: int | None,
+               hint: str | None = None) -> Screen:
+    """A short list under a note that says what it is for (a line or two), every row shown,
+    the cursor's inverted as in :func:`menu` (None: no row chosen yet, none inverted);
+    ``hint``: the keys, on the last line where the rows leave it free, else "OK" at the
+    title's right (as :func:`message` does)."""
+    c = Canvas()
+    fnt = font(12)
+    x0, y0, x1, y1 = BODY
+    free = (y1 - y0) // 12 - len(items) - (len(wrap(note, fnt, x1 - x0)[0]) if note else 0)
+    c.title(title, "OK" if hint is not None and free < 1 else "")
+    if hint is not None and free >= 1:
+        c.line((x0, HEIGHT - 12), hint, fnt, width=x1 - x0, align="right")
+    y = y0 + 12 * c.block((x0, y0, x1, y1 - 12 * len(items)), note, fnt) if note else y0
+    selected = None
+    for i, item in enumerate(items):
+        if i == cursor:
+            selected = len(c.texts)
+            c.draw.rectangle((0, y, WIDTH - 1, y + 11), fill=1)
+        c.line((1, y), item, fnt, width=WIDTH - 2, fill=0 if i == cursor else 1)
+        y += 12
+    if y > HEIGHT:
+        c.problems.append(f"cut off: {len(items)} rows under {note!r} need {y - y0} px")
+    return screen_of(c, selected)
+
+
 def _item_rows(item: str, fnt) -> tuple[list[tuple[int, str]], list[str]]:
     """The rows of one menu item, (x, text) each, and the problems: more than two rows, a
     word wider than a row."""

@@ -1,7 +1,8 @@
 """The players' own dice typed in, through the daemon's buttons (issue 23 item 1): one screen
 a die saying which of how many and what for, buttons 1-6 enter that face, the wind face and
-the bullseye one press each from a short list, an idle OK enters nothing, and the face typed
-last can be taken back (a long Back) while the journal keeps it."""
+the bullseye from a list that moves and picks as every list does (issue 37 item 4), an idle
+OK enters nothing, and the face typed last can be taken back (a long Back) while the journal
+keeps it."""
 
 import asyncio
 import json
@@ -59,26 +60,52 @@ def test_each_die_says_which_of_how_many_and_a_number_button_enters_it(tmp_path)
     asyncio.run(main())
 
 
-def test_an_idle_ok_enters_nothing_and_wind_and_bullseye_take_one_press_from_a_list(tmp_path):
+def test_an_idle_ok_enters_nothing_and_wind_and_bullseye_are_a_list_like_every_list(tmp_path):
     async def main():
         async with seated(tmp_path, 5, dice="own") as (daemon, p):
             await to_typed(daemon, p, RandomBot(5))
             log = list(daemon.game.log)
-            await p.press("ok")                             # opens the short list...
-            await p.press("ok")                             # ...where OK alone enters nothing
-            assert daemon.game.log == log
+            await p.press("ok")                             # an idle OK opens the list...
+            assert daemon.game.log == log                   # ...and enters nothing
             assert text("typed.more", "en") in texts(daemon)
+            assert daemon.current().selected == "wind"      # (its cursor on the first row)
             await p.press("back")                           # closes it
             assert text("typed.more", "en") not in texts(daemon)
             await p.press("ok")
-            await p.press("1")                              # the wind face
+            await p.press("4")                              # a number moves the list's cursor
+            assert daemon.game.log == log and daemon.current().selected == "hit"
+            await p.press("1")
+            await p.press("ok")                             # OK picks: the wind face
             assert daemon.game.log[len(log)] == {"chance": "die", "value": "wind"}
             await to_typed(daemon, p, RandomBot(5))
             log = list(daemon.game.log)
-            await p.press("ok")
-            await p.press("2")                              # the bullseye
+            for name in ("ok", "4", "ok"):                  # the bullseye
+                await p.press(name)
             assert daemon.game.log[len(log)] == {"chance": "die", "value": "hit"}
     asyncio.run(main())
+
+
+def test_the_danger_flippers_sides_are_a_list_with_no_side_chosen_at_first():
+    """Issue 37 item 4: the coin's sides move and pick as every list does, none under the
+    cursor at first: a number moves the cursor (4 onto Safe, 1 onto Danger), OK picks; an
+    idle OK enters nothing but puts the cursor on the first side."""
+    from table.app.asking.prompts import Answer, View, for_decision
+    from table.devices.buttons import InputEvent
+    from table.engine.board import Board
+    from table.engine.decisions import Decision
+    v = View("en", Board(land=set(), wind=1), frozenset())
+    d = Decision("flip_typed", ("safe", "danger"), "safe", "flip", "blue", info=("mine",))
+    p = for_decision(d, v)
+    screen = p.screen(v)
+    assert screen.selected is None and {"Safe", "Danger!"} <= set(screen.texts)
+    assert p.press(InputEvent("ok")) is None and p.selected == "safe"     # (entered nothing)
+    assert p.screen(v).texts[p.screen(v).selected] == "Safe"
+    assert p.press(InputEvent("4")) is None and p.selected == "danger"
+    assert p.press(InputEvent("ok")) == Answer("danger")
+    for first, side in (("4", "safe"), ("1", "danger"), ("3", "safe"), ("6", "danger")):
+        p = for_decision(d, v)
+        assert p.press(InputEvent(first)) is None and p.selected == side
+        assert p.press(InputEvent("ok")) == Answer(side)
 
 
 def test_a_mistyped_die_is_taken_back_and_the_journal_keeps_it(tmp_path):
@@ -117,7 +144,6 @@ def test_an_encoder_build_walks_the_faces_from_none(tmp_path):
             await to_typed(daemon, p, RandomBot(3))
             log = list(daemon.game.log)
             await p.press("ok")                             # the list of wind and bullseye
-            await p.press("ok")                             # nothing under the cursor yet
             assert daemon.game.log == log
             await p.press("back")
             for _ in range(3):

@@ -16,8 +16,9 @@ the game ends, on a summary screen.  Every input waits until the page shows the 
 state after it (no fixed sleeps).
 
 The same group plays a second game with its own dice (issue 23): it rolls each die itself
-(a seeded stand-in) and types the face in as the screen says (a number key; OK, then 1 or 2
-for the wind face or the bullseye; 1 or 2 for the Danger Flipper), mistypes its first die
+(a seeded stand-in) and types the face in as the screen says (a number key; OK, then the
+list's row of the wind face or the bullseye and OK; the Danger Flipper's side, 4 onto Safe or
+1 onto Danger!, and OK), mistypes its first die
 and takes it back with a long Back (or, when the box drew a card after it, lets it stand, the
 refusal saying why, and mistypes the next).  Checked: each die's screen says which of how many and
 what it is for, the mistyped die comes back to be typed again and the "Undone" screen says
@@ -260,9 +261,10 @@ def type_in(table: "Table", seen: dict) -> bool:
     screen says (False: no such screen on show).  The first die is mistyped, then taken back
     with a long Back and typed again."""
     lines = table.oled().split("\n")
-    if lines[0] == "Danger Flipper" and "1: Safe" in lines:
+    if lines[0] == "Danger Flipper" and "Safe" in lines:
         seen.setdefault("flips", []).append(lines)
-        table.press(table.dice.choice("12"))
+        table.press(table.dice.choice("41"))       # onto Safe or Danger!, then OK
+        table.ok()
         return True
     if not TYPED.match(lines[0]):
         return False
@@ -285,7 +287,9 @@ def type_in(table: "Table", seen: dict) -> bool:
     else:                                          # OK opens the wind face and the bullseye
         table.ok()
         assert "Wind or bullseye?" in table.oled(), table.oled()
-        table.press("1" if face == "wind" else "2")
+        if face == "hit":                          # (the cursor on the wind face)
+            table.press("4")
+        table.ok()
     seen.setdefault("faces", []).append((lines, face))
     return True
 

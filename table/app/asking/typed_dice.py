@@ -4,12 +4,16 @@ typed in on a screen of its own.
 The screen says which die it is of how many rolled together ("Die 2 of 4") and what it is
 for (the Accuracy roll, the Blast on Red 2, the Oil Drum's fire dice, the wind, a jump, a
 scatter, a knockback, a mine's flip), the faces already typed for that roll, and the LEDs show
-the hex it is for.  Buttons 1-6 enter that number at once; OK opens a short list of the other
-faces (the wind face, the bullseye), one press each; nothing is ever preselected, so an idle
-OK enters nothing.  On an encoder build cw/ccw walk a cursor over every face and OK enters
-the one under it.  The face typed last can be taken back with a long Back (the daemon's undo,
-:meth:`table.engine.game.Game.undo`), until the next die is typed; the journal keeps every
-face typed, taken back or not.
+the hex it is for.  On a die, buttons 1-6 enter that number at once (a number, not a row of
+a list); OK opens the list of the other faces (the wind face, the bullseye), its cursor on
+the first, which moves and picks as every list does (1 and 4 a row, OK picks; Back closes
+it), so an idle OK on the die enters nothing.  The Danger Flipper's two sides are such a list
+on the coin's own screen, no side under the cursor at first: 4 goes down onto Safe, 1 up onto
+Danger, OK picks the side under the cursor (with none, it puts the cursor on the first: an
+idle OK enters nothing).  On an encoder build cw/ccw walk a cursor over every face (a coin's
+sides) and OK enters the one under it.  The face typed last can be taken back with a long
+Back (the daemon's undo, :meth:`table.engine.game.Game.undo`), until the next die is typed;
+the journal keeps every face typed, taken back or not.
 """
 
 from __future__ import annotations
@@ -21,8 +25,9 @@ from table.ui import scenes, screens
 from table.ui.layout import card_name
 from table.ui.strings import text
 
-from table.app.asking.prompt import Answer, Nested, Prompt, View
+from table.app.asking.prompt import Answer, Nested, View
 from table.app.asking.contexts import _name
+from table.app.asking.pickers import UP, Menu, scroll
 from table.inputs import TURNS
 
 NUMBERS = ("1", "2", "3", "4", "5", "6")
@@ -30,38 +35,10 @@ NUMBERS = ("1", "2", "3", "4", "5", "6")
 ROLL_FOR = ("accuracy", "wind", "jump", "scatter", "knockback", "blast", "oil_drum", "move")
 
 
-class _Choice(Prompt):
-    """A short list with nothing preselected: a number button enters its row at once;
-    cw/ccw move a cursor (encoder builds), OK enters the row under it (none: nothing)."""
-    animated = False
-
-    def __init__(self, values: list[str]):
-        self.values = values
-        self.cursor: int | None = None
-
-    @property
-    def selected(self):
-        return self.values[self.cursor] if self.cursor is not None else None
-
-    def press(self, event):
-        if event.long:
-            return None
-        name = event.name
-        if name in NUMBERS and int(name) <= len(self.values):
-            return Answer(self.values[int(name) - 1])
-        if name in TURNS:
-            step = 1 if name == "cw" else -1
-            start = -1 if step == 1 else 0
-            self.cursor = ((self.cursor if self.cursor is not None else start) + step) \
-                % len(self.values)
-        elif name == "ok" and self.cursor is not None:
-            return Answer(self.selected)
-        return None
-
-
 class FaceEntry(Nested):
     """A die face (``die_typed``) or a Danger Flipper side (``flip_typed``) typed in (see
-    the module doc).  ``sub`` is the short list OK opened (the wind face, the bullseye)."""
+    the module doc).  ``sub`` is the list OK opened on a die (the wind face, the bullseye);
+    ``cursor`` the face or side under the cursor (None: none yet)."""
     animated = True
 
     def __init__(self, d: Decision):
@@ -69,8 +46,8 @@ class FaceEntry(Nested):
         info = tuple(d.info or ())
         self.roll_for, self.k, self.n, self.thing = (info + ("", 1, 1, None)[len(info):])[:4]
         self.values = list(FACES if d.kind == DecisionKind.DIE_TYPED else SIDES)
-        self.cursor: int | None = None           # encoder builds only
-        self.sub: _Choice | None = None
+        self.cursor: int | None = None           # a coin's side; a face on encoder builds
+        self.sub: Menu | None = None
 
     def own_selected(self):
         return self.values[self.cursor] if self.cursor is not None else None
@@ -112,9 +89,11 @@ class FaceEntry(Nested):
     def screen(self, view):
         lang = view.lang
         if self.sub is not None:
-            labels = [f"{i} {self.label(lang, f, view.board.wind)}"
-                      for i, f in enumerate(self.sub.values, 1)]
-            return screens.menu(text("typed.more", lang), labels, self.sub.cursor)
+            return self.sub.screen(view)
+        if self.kind is DecisionKind.FLIP_TYPED:
+            return screens.noted_menu(self.title(lang), self.what_for(view),
+                                      [text(f"coin.{s}", lang) for s in SIDES], self.cursor,
+                                      hint=screens.pick(lang))
         lines = [self.what_for(view)]
         typed = self.so_far(view)
         if typed:
@@ -122,9 +101,6 @@ class FaceEntry(Nested):
                 f if f in NUMBERS else text(f"face_short.{f}", lang) for f in typed)))
         if self.cursor is not None:
             lines.append("→ " + self.label(lang, self.values[self.cursor], view.board.wind))
-        if self.kind is DecisionKind.FLIP_TYPED:
-            lines += [f"{i}: {text(f'coin.{s}', lang)}" for i, s in enumerate(SIDES, 1)]
-            return screens.message(self.title(lang), "\n".join(x for x in lines if x))
         return screens.message(self.title(lang), "\n".join(x for x in lines if x),
                                hint=text("typed.keys", lang))
 
@@ -147,19 +123,25 @@ class FaceEntry(Nested):
     # -- the inputs -----------------------------------------------------------------------------
     def own_press(self, event):
         name = event.name
-        if name in NUMBERS and self.kind is DecisionKind.DIE_TYPED:
+        coin = self.kind is DecisionKind.FLIP_TYPED
+        if name in NUMBERS and not coin:
             return Answer(name)
-        if name in NUMBERS and int(name) <= len(self.values):        # the coin: 1 or 2
-            return Answer(self.values[int(name) - 1])
-        if name in TURNS:
-            step = 1 if name == "cw" else -1
-            here = self.cursor if self.cursor is not None else (-1 if step == 1 else 0)
-            self.cursor = (here + step) % len(self.values)
+        if name in TURNS or (coin and name in UP):
+            if self.cursor is None:               # (none yet: onto the first or the last)
+                self.cursor = 0 if UP[name] > 0 else len(self.values) - 1
+            else:
+                self.cursor = scroll(self.cursor, len(self.values), name)
         elif name == "ok" and self.cursor is not None:
             return Answer(self.values[self.cursor])
-        elif name == "ok" and self.kind is DecisionKind.DIE_TYPED:
+        elif name == "ok" and coin:
+            self.cursor = 0                       # (an idle OK enters nothing: the cursor shows)
+        elif name == "ok":
             more = [f for f in self.values if f not in NUMBERS]
-            self.sub = _Choice(more)
+
+            def draw(v: View, cursor: int) -> screens.Screen:
+                return screens.menu(text("typed.more", v.lang),
+                                    [self.label(v.lang, f, v.board.wind) for f in more], cursor)
+            self.sub = Menu("", more, more, draw=draw)
         return None
 
 
