@@ -258,6 +258,9 @@ def with_tap(screens: list[tuple[Hex | None, list]], tap: Change) -> list[tuple[
     >>> [h for h, _ in with_tap([((1, 0), [opened]), ((2, 0), landed)], tap)]
     [(2, 0), (1, 0)]
     """
+    joined = _crate_tap(screens)
+    if joined is not None:
+        return joined
     last = len(screens) - 1
     for i in range(last, -1, -1):
         h, cs = screens[i]
@@ -265,3 +268,38 @@ def with_tap(screens: list[tuple[Hex | None, list]], tap: Change) -> list[tuple[
                 and fits([*cs, tap]):
             return screens[:i] + screens[i + 1:] + [(h, [*cs, tap])]
     return screens
+
+
+#: the crate a worm opened and the card it gives, to draw and tap next, said in one line where
+#: the screen names that worm at the crate's hex already (it moved there, was hurt there)
+CRATE_TAP = "ch.crate_tap"
+
+
+def _crate_tap(screens: list[tuple[Hex | None, list]]) -> list[tuple[Hex | None, list]] | None:
+    """``screens`` with the screen of the crate a worm opened said with the card's tap in one
+    line (:data:`CRATE_TAP`) where another line at the crate's hex names that worm, joined with
+    the screen of that hex before it where they fit one screen (the same hex no longer split
+    in two), and put last (its tap is its OK); None where there is no such screen.
+
+    >>> roll = Change("ch.roll", {"roll": "jump", "face": "2", "dir": 2}, (1, 0))
+    >>> moved = Change("ch.move_worm", {"team": "red", "n": "1"}, (1, 0), (0, 0))
+    >>> opened = Change("ch.crate_opened", {"team": "red", "n": "1"}, (1, 0))
+    >>> [(h, [c.key for c in cs]) for h, cs in _crate_tap([((1, 0), [roll, moved]),
+    ...                                                     ((1, 0), [opened])])]
+    [((1, 0), ['ch.roll', 'ch.move_worm', 'ch.crate_tap'])]
+    """
+    for i, (h, cs) in enumerate(screens):
+        opened = next((c for c in cs if c.key == "ch.crate_opened"), None)
+        if h is None or opened is None:
+            continue
+        worm = (opened.args["team"], opened.args["n"])
+        said = [Change(CRATE_TAP, {}, opened.at) if c is opened else c for c in cs]
+        for j in (i - 1, i):                   # (the screen before it first: one screen fewer)
+            before = screens[j][1] if j < i else []
+            if j < 0 or (j < i and on_screen(before) != [opened.at]):
+                continue
+            lines = before + said
+            if fits(lines) and any(c.at == opened.at and (c.args.get("team"), c.args.get("n"))
+                                   == worm for c in lines):
+                return screens[:j] + screens[i + 1:] + [(h, lines)]
+    return None

@@ -41,6 +41,7 @@ def widest_changes(lang):
         out.append(t("ch.crate_opened", lang, worm=worm))
     out.append(t("ch.crate_by_worm", lang))
     out.append(t("ch.draw_tap", lang))
+    out.append(t("ch.crate_tap", lang))          # (the crate and its card, one line)
     out.append(t("ch.drop_tap", lang))          # (on the last screen before the Drop card)
     t("ch.fires_title", lang)                # (the lines of a chain's fires: fire_lines)
     out += roll_lines(lang)

@@ -4,7 +4,9 @@ draw's answer at once (one input where there were two); where the line does not 
 screen takes its OK and the draw its own screen.
 
 * A crate opened (a Supply card drawn): "ch.draw_tap", on the batch's last screen of changes
-  (the tracker decides where: one draw, nothing said on a screen of its own after it).
+  (the tracker decides where: one draw, nothing said on a screen of its own after it); where
+  that screen names the worm that opened it at its hex (its jump's die put it there), the
+  crate and the card said in one line, "ch.crate_tap" (``screenfuls.with_tap``).
 * The Drop step (a Drop card turned over once the turn has ended): "ch.drop_tap", on the
   turn's last screen, where that is a screen of changes (a card's summary has no room left):
   :func:`with_drop_tap`, which ``GamePlay.after_change`` applies to the tracker's steps.
@@ -16,7 +18,7 @@ from table.ui.changes import Change
 from table.ui.screenfuls import fits
 
 #: the lines that say the card drawn is tapped next
-TAPS = ("ch.draw_tap", "ch.drop_tap")
+TAPS = ("ch.draw_tap", "ch.crate_tap", "ch.drop_tap")
 
 
 def tapped_next(step) -> bool:
