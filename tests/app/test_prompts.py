@@ -6,6 +6,7 @@ from table.engine.board import Board, Thing
 from table.engine.decisions import Decision, Purpose
 from table.hexgrid import hexagon, neighbour
 from table.ui import scenes
+from table.ui.strings import text
 
 GRID = frozenset(hexagon((0, 0), 4))
 OFF_PHASE = 0.3          # scenes.on(0.3) is False: the cursor is not drawn
@@ -223,7 +224,13 @@ def test_a_direction_picks_the_worm_it_reaches_at_once():
     v.board.add(Thing("blue-4", "worm", (1, -2), "blue"))
     d = Decision("worm", ("blue-1", "blue-2", "blue-3", "blue-4"), "blue-1", "activate", "blue")
     p = for_decision(d, v)
-    assert "1-6: the worm that way" in p.screen(v).texts[-1]
+    assert "1-6: worm that way" in p.screen(v).texts[-1]
+    v.events = [{"event": "end_turn"}, {"event": "wind", "to": 4}]     # the Drop step's wind
+    for lang in ("en", "cs", "uk"):                     # the question kept before the keys
+        v.lang = lang
+        lines = "\n".join(for_decision(d, v).screen(v).texts).split("\n")
+        assert text("prompt.worm", lang) in lines and text("ch.wind", lang, d=4) in lines
+    v.lang, v.events = "en", []
     assert press(p, "4") == Answer("blue-2")                       # (0, 2): south, at once
     p = for_decision(d, v)
     assert press(p, "1") is None and p.sub.labels == ["blue worm 3", "blue worm 4"]

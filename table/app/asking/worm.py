@@ -106,13 +106,13 @@ def ask_worm(d: Decision, view: View) -> WormPick | None:
         if wind is not None:               # (the Drop step's: said here, not on a screen)
             said += "\n" + text("ch.wind", v.lang, d=wind)
         keys = "\n" + text("prompt.worm_way", v.lang) if p.picks is not None and c == p.start else ""
-        for body in (said + keys, said):
-            shown = v.header("prompt.worm", body)
+        shown = v.header("prompt.worm", said + keys)
+        if shown.problems:                   # ("Choose a worm" before the keys)
+            shown = v.header("prompt.worm", said)
+        for body in (said + keys, said):     # (else the title and the lit worms ask it)
             if not shown.problems or v.team is None:
-                return shown
-            shown = screens.turn(v.lang, v.team, None, body)   # (the title and the lit worms)
-            if not shown.problems:
-                return shown
+                break
+            shown = screens.turn(v.lang, v.team, None, body)
         return shown
     p = WormPick(opts, colour, default.at if default else next(iter(opts)), draw, damaged,
                  view.lang, view.team or "")
