@@ -21,7 +21,8 @@ from table.ui.strings import FACES, LASTING_RULES, POOL_KINDS, TEAMS, text, worm
 
 from table.review.kit import COUNTS, GRID, Draw, asked, drawn, table_view, widest, widest_card, widest_team
 from table.app.showing.deckpages import deck_pages
-from table.app.showing.views import Step, deal_screen, game_over
+from table.app.showing.stepscreens import deal_screen
+from table.app.showing.views import Step, game_over
 from table.app.asking.prompts import HexPick, View, for_decision
 
 

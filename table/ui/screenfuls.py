@@ -5,6 +5,8 @@ screen a hex, cut at :data:`LINES` lines (:func:`pages`); two hexes whose change
 share a screen, each hex named on a line of its own above its changes (:func:`paired`).
 """
 
+from typing import Callable
+
 from table.hexgrid import Hex
 from table.langs import LANGS
 
@@ -217,11 +219,18 @@ def on_screen(changes) -> list[Hex]:
     return list(dict.fromkeys(c.at for c in changes if c.at is not None))
 
 
-def fits(changes) -> bool:
-    """``changes`` fit one screen in every language: their lines, and on a screen of two
-    hexes, a line naming each."""
+def fits(changes, more: Callable[[str], list[str]] | None = None) -> bool:
+    """``changes`` fit one screen in every language: their lines, on a screen of two hexes a
+    line naming each, and the lines ``more(lang)`` says below them (a card's summary)."""
     hexes = len(on_screen(changes))
-    return sum(_lines(c) for c in changes) + (hexes if hexes > 1 else 0) <= LINES
+    used = sum(_lines(c) for c in changes) + (hexes if hexes > 1 else 0)
+    if more is None or used > LINES:
+        return used <= LINES
+    from table.fonts import font
+    from .layout import BODY, wrap
+    fnt = font(12)
+    return all(used + sum(len(wrap(line, fnt, BODY[2] - BODY[0])[0]) for line in more(lang))
+               <= LINES for lang in LANGS)
 
 
 def paired(screens: list[tuple[Hex | None, list]]) -> list[tuple[Hex | None, list]]:

@@ -1,5 +1,6 @@
 """What a card and a whole game did, in words: the one-screen summary after a card (hit or
-missed, who is hurt, who is out, the worms each team has left) and the end screen's (who won
+missed, who is hurt, who is out, the worms each team has left; what of it is new, where it is
+said on the last screen of the card's changes: :func:`joined_lines`) and the end screen's (who won
 and why: how the game ended, the worms each team kept, the tie-break; turns played, the
 longest chain of changes one card made).  What does not fit
 the OLED goes, measured as :func:`table.ui.screens.fits` measures the screen that shows it.
@@ -61,6 +62,26 @@ def card_summary(lang: str, summary: dict, board: Board) -> tuple[str, str]:
         if fits(title, body):
             break
     return title, body
+
+
+def joined_lines(lang: str, summary: dict) -> list[str]:
+    """The lines of a card's summary said on the last screen of its changes (issue 37): the
+    Target Token to take off, the ice that held and a team's shield (no change on the board
+    says them), and the worms left to each team that lost any.  The rest each
+    screen of its changes said already (a worm hurt, drowned or out, a worm encased) or the
+    board shows (a hit, a miss, the worms left where none went).  ``summary["left"]``: the
+    worms left to each team that lost any, counted when it was joined
+    (:func:`table.app.showing.joins.summed`)."""
+    held = [worm_short(lang, t, n) for t, n in summary.get("held", ())]
+    shield = summary.get("shield")
+    lines = [text("ch.target_off", lang)] if summary.get("token") else []
+    if held:
+        lines.append(text("sum.ice_holds", lang, who=", ".join(held)))
+    if shield:
+        lines.append(text("sum.shield", lang, team=text(f"team.{shield}", lang)))
+    if summary.get("left"):
+        lines.append(text("sum.left", lang, left=_counts(lang, summary["left"])))
+    return lines
 
 
 def best_chain(events: list[dict]) -> int:

@@ -2,7 +2,7 @@
 (table/app/showing/deckpages.py; issue 37 item 1: the setup's presses)."""
 
 from table.app.showing.deckpages import deck_pages
-from table.app.showing.views import deal_fits, deal_screen
+from table.app.showing.stepscreens import deal_fits, deal_screen
 from table.cards import library
 from table.langs import LANGS
 

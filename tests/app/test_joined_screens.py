@@ -1,9 +1,12 @@
 """Issue 37: fewer OKs on the screens that tell the group what changed.  A crate a worm opened
 where its jump's die put it is said on that hex's one screen with the card to draw and tap
-(the tap its OK)."""
+(the tap its OK); a card's summary is said on the last screen of its changes where it fits,
+and on its own screen the Drop card to tap next where that fits."""
+
+import pytest
 
 from table.app.asking.prompt import View
-from table.app.showing.taps import tapped_next
+from table.app.showing.taps import tapped_next, with_drop_tap
 from table.app.showing.tracker import Tracker
 from table.app.showing.views import Step as Shown
 from table.engine.board import Thing
@@ -66,3 +69,70 @@ def test_a_crate_where_the_worm_is_named_nowhere_else_keeps_its_worm_and_its_own
     steps = [s for s in tracker.steps(batch, tap_asked=True) if s.changes]
     keys = [[c.key for c in s.changes] for s in steps]
     assert keys[-1][-2:] == ["ch.crate_opened", "ch.draw_tap"] and "ch.crate_tap" not in sum(keys, [])
+
+
+def shot(tracker: Tracker, at, *, sank: bool = False, elsewhere: bool = False) -> list:
+    """Blue 1's Bazooka aimed at (0, 1) misses to ``at``: a crater there (and Red 1 at (1, 1)
+    thrown into the water, ``sank``; or the crater at (1, 0), the token's hex changing
+    nothing, ``elsewhere``); the turn ends."""
+    tracker.board.add(Thing("blue-1", "worm", (-2, 0), "blue"))
+    tracker.board.add(Thing("red-1", "worm", (1, 1), "red"))
+    tracker.steps([{"event": "setup", "wind": 1, "order": ["blue", "red"]}])
+    tracker.steps([{"event": "play", "card": "bazooka", "team": "blue", "worm": "blue-1"},
+                   {"event": "target", "at": [0, 1], "by": "card"}])
+    crater = (1, 0) if elsewhere else at
+    events = [{"event": "accuracy", "dice": 2, "rolled": ["1", "3"], "picked": "3"},
+              {"event": "target", "at": list(at), "by": "accuracy"},
+              {"event": "blast", "at": list(at), "for": "blast"},
+              {"event": "place", "thing": "crater-1", "kind": "crater", "at": list(crater)}]
+    if sank:
+        events += [{"event": "move", "thing": "red-1", "by": "blast", "from": [1, 1], "to": [1, 3]},
+                   {"event": "destroy", "thing": "red-1", "cause": "sank"}]
+    return tracker.steps(events + [{"event": "end_turn", "team": "blue"}])
+
+
+def test_the_cards_summary_is_said_on_the_last_screen_of_its_changes_where_it_fits():
+    """Issue 37 item 2: "Missed! Token here / Put a crater here", then the card's summary a
+    screen of its own ("Take the token off / Nobody hurt / Left: Blue ×1, Red ×1"); now one
+    screen: the changes, then what the changes did not say (the token to take off; the
+    worms left to a team that lost one), fitting in every language.  Where the Target Token
+    is at another hex than the screen names, the summary keeps its own screen."""
+    tracker = Tracker(LAND)
+    steps = shot(tracker, (-1, 2))
+    assert len(steps) == 1 and steps[0].summary is not None and steps[0].at == (-1, 2)
+    assert [c.key for c in steps[0].changes] == ["ch.missed", "ch.place.crater"]
+    texts = drawn(steps[0], tracker)
+    assert texts["en"][-1].split("\n")[-1] == "Take the token off"
+    assert len(tracker.marks) == 1 and tracker.marks[0][2] == 5      # (all its events)
+
+    tracker = Tracker(LAND)
+    steps = shot(tracker, (-1, 2), elsewhere=True)
+    assert [s.summary is not None for s in steps][-1] and not steps[-1].changes
+
+    tracker = Tracker(set(LAND) - {(1, 3)})
+    steps = shot(tracker, (1, 2), sank=True)         # (Red 1 drowned: a screen before)
+    assert [c.key for c in steps[-1].changes] == ["ch.missed", "ch.place.crater"]
+    assert steps[-1].summary["left"] == [("red", 0)]
+    assert drawn(steps[-1], tracker, 2, 2)["en"][-1].endswith("Take the token off\nLeft: Red ×0")
+
+
+@pytest.mark.parametrize("lost", [False, True])
+def test_the_drop_card_to_tap_next_is_said_on_the_cards_summary(lost):
+    """Issue 37: a card whose shot changed nothing ended the turn on its summary, a screen
+    (and an OK) of its own, then the Drop card's tap; now the summary says what is new of it
+    and to turn over the Drop card and tap it, and that tap is its OK."""
+    tracker = Tracker(LAND)
+    tracker.board.add(Thing("blue-1", "worm", (-2, 0), "blue"))
+    tracker.board.add(Thing("red-1", "worm", (1, 1), "red"))
+    tracker.steps([{"event": "setup", "wind": 1, "order": ["blue", "red"]}])
+    events = [{"event": "play", "card": "bazooka", "team": "blue", "worm": "blue-1"},
+              {"event": "target", "at": [1, 1], "by": "card"}]
+    tracker.steps(events)
+    if lost:
+        tracker.steps([{"event": "destroy", "thing": "red-1", "cause": "damage"}])
+    steps = tracker.steps([{"event": "end_turn", "team": "blue"}])
+    with_drop_tap(steps)
+    assert [c.key for c in steps[-1].changes] == ["ch.drop_tap"] and tapped_next(steps[-1])
+    texts = drawn(steps[-1], tracker)["en"]
+    assert "Take the token off" in texts[-1] and "Turn over a Drop card, tap it" in texts[-1]
+    assert ("Left: Red ×0" in texts[-1]) == lost

@@ -156,8 +156,8 @@ def test_the_tap_of_a_card_a_crate_gave_is_the_ok_of_the_crates_screen(tmp_path)
         async with seated(tmp_path, 4) as (daemon, p):
             bot = RandomBot(4)
             for _ in range(3000):
-                shown = daemon.current()
-                if isinstance(shown, Step) and shown.tapped_next:
+                shown, asked = daemon.current(), daemon.game.request
+                if isinstance(shown, Step) and shown.tapped_next and asked.item == "supply":
                     break
                 if isinstance(shown, Step) or daemon.game.request is None:
                     await p.press("ok")

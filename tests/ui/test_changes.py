@@ -126,7 +126,7 @@ def flow_screens(lang):
     legend = legend_rows(lang)
     out += [screens.menu(t("legend.title", lang), legend, c) for c in range(len(legend))]
     out.append(screens.message("T", t("log.no_card", lang)))
-    from table.app.showing.views import setup_lines
+    from table.app.showing.stepscreens import setup_lines
     t("ch.setup_worms", lang, team="", n=0), t("ch.setup_things", lang, thing="", n=0)
     out += [screens.changes(t("place.title", lang), setup_lines(lang, [
         Change("ch.place_worm", {"team": team, "n": "1"}, (0, 0))] * 4)) for team in TEAMS]
@@ -137,7 +137,7 @@ def flow_screens(lang):
         for _ in range(6)])))
     out.append(screens.menu(t("ask.knockback", lang), ["1"], 0))
     out.append(screens.menu(t("ask.for_card", lang, card=t("card.title", lang)), ["1"], 0))
-    from table.app.showing.views import deal_screen
+    from table.app.showing.stepscreens import deal_screen
     t("deal.title", lang, team=""), t("deal.hand", lang, cards=""), t("deal.decks_title", lang)
     starters = ["uzi", "bazooka", "ninja_rope", "girder", "grenade"]
     out += [deal_screen(lang, {"team": team, "cards": starters}, library()) for team in TEAMS]

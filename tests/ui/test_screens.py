@@ -370,13 +370,13 @@ def test_every_string_is_on_some_screen(monkeypatch):
     from table.app.asking import typed_dice as typed
     from table.app.demo import visitor
     from table.app import abandon, wizard
-    from table.app.showing import views
+    from table.app.showing import stepscreens, views
     from table.ui import hexnames, keyboard, summaries, story
     from table.web import pagewords
     for module in (strings, screens, instructions_mod, contexts, edits, moving, prompts, teachwhere,
                    teachwording, teaching, teachcheck, teachquestions, teachwords, typed, visitor,
                    wizard, abandon, views, hexnames, keyboard, summaries, story, pagewords,
-                   wizardscreens, worm):
+                   wizardscreens, worm, stepscreens):
         monkeypatch.setattr(module, "text", spy)
     for lang in LANGS:
         for make in SAMPLES.values():

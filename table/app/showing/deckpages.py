@@ -2,7 +2,7 @@
 Supply deck (named by kind and counted, or the players' own: how many cards the box knows),
 the Drop deck, and the Sudden Death card under it, face down and never named.  As many of
 them go on a page as fit it in every language, measured with the screen's own font
-(:func:`table.app.showing.views.deal_fits`): a kind's copies are never split over pages."""
+(:func:`table.app.showing.stepscreens.deal_fits`): a kind's copies are never split over pages."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def deck_pages(decks: dict, cards: Mapping) -> list[dict]:
     ``decks``; ``cards``: the game's cards, for their names), each ``{"parts": [...], "page":
     (its number, how many)}``; a part is a deck's cards (``deck``, ``cards``; the players' own
     Supply deck: ``known``) or the card under the Drop deck (``bottom``)."""
-    from table.app.showing.views import deal_fits
+    from table.app.showing.stepscreens import deal_fits
 
     def fits(parts: list[dict]) -> bool:
         page = {"parts": parts, "page": (9, 9)}          # (the widest page number)

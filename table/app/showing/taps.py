@@ -8,7 +8,8 @@ screen takes its OK and the draw its own screen.
   that screen names the worm that opened it at its hex (its jump's die put it there), the
   crate and the card said in one line, "ch.crate_tap" (``screenfuls.with_tap``).
 * The Drop step (a Drop card turned over once the turn has ended): "ch.drop_tap", on the
-  turn's last screen, where that is a screen of changes (a card's summary has no room left):
+  turn's last screen, where that is a screen of changes or a card's summary with room for it
+  (a summary then says only what is new of it: table.ui.summaries.joined_lines):
   :func:`with_drop_tap`, which ``GamePlay.after_change`` applies to the tracker's steps.
 """
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from table.ui.changes import Change
 from table.ui.screenfuls import fits
+from table.ui.summaries import joined_lines
 
 #: the lines that say the card drawn is tapped next
 TAPS = ("ch.draw_tap", "ch.crate_tap", "ch.drop_tap")
@@ -28,9 +30,11 @@ def tapped_next(step) -> bool:
 
 def with_drop_tap(steps: list) -> None:
     """The players turn over the next Drop card and tap it next: the last of ``steps``, if a
-    screen of changes at a hex, says so where the line fits (in place)."""
+    screen of changes at a hex or a card's summary, says so where the line fits (in place)."""
     last = steps[-1] if steps else None
-    if last is not None and last.changes and last.at is not None and not tapped_next(last):
+    summary = last.summary if last is not None else None
+    if last is not None and (last.changes and last.at is not None or summary is not None) \
+            and not tapped_next(last):
         tap = Change("ch.drop_tap", {})
-        if fits([*last.changes, tap]):
+        if fits([*last.changes, tap], summary and (lambda lang: joined_lines(lang, summary))):
             steps[-1] = last._replace(changes=(*last.changes, tap))

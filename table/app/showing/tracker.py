@@ -15,12 +15,13 @@ from typing import Callable, NamedTuple
 from table.engine.board import Board, Thing, split_id
 from table.hexgrid import Hex
 from table.ui.changes import Change, diff
-from table.ui.screenfuls import fits, grouped, with_tap
+from table.ui.screenfuls import grouped, with_tap
 from table.ui.instructions import Instruction, instructions, turn_instruction, worm_number
 from table.app.asking.contexts import placed_with, placing
 from table.ui.rolls import rolled, with_rolls
 
 from table.app.showing.deckpages import deck_pages
+from table.app.showing.joins import missed_told, summed, wind_joined
 
 #: events said on a screen of their own, in order (not a change at a hex)
 SAID = frozenset({"drop", "sudden_death", "rule", "wind", "supply_empty"})
@@ -33,7 +34,8 @@ class Step(NamedTuple):
     blast: Hex | None = None       # a blast that caused it: flashed on the LEDs first
     changes: tuple[Change, ...] = ()   # every change at one hex (``at``), one OK for all;
     at: Hex | None = None              # (None: Things to take off, over several hexes)
-    summary: dict | None = None    # what a card did (table.ui.summaries.card_summary)
+    summary: dict | None = None    # what a card did (table.ui.summaries.card_summary; with
+    #                                changes: said below them, joins.summed)
     deal: dict | None = None       # setup: the cards to give a team, or the decks to build
 
     @property
@@ -189,8 +191,9 @@ class Tracker:
     def steps(self, events, tap_asked: bool = False, worm_asked: bool = False) -> list[Step]:
         """The steps for a new batch of events (and the tracker moves past them): the net
         changes grouped by hex, a screen each; a drop card, a rule or the wind said on a
-        screen of its own; after a card, the Target Token off and a summary.  Dice and coins
-        the box rolled are not steps of their own: they are said beside what they did.
+        screen of its own; after a card, the Target Token off and a summary (said on the last
+        screen of the batch's changes where it fits: joins.py).  Dice and coins the box rolled
+        are not steps of their own: they are said beside what they did.
         ``tap_asked``: the players' tap of the Supply card the batch drew is asked next (the
         daemon knows): the last screen says so, and that tap can be its OK.  ``worm_asked``:
         the players choose the next turn's worm next: a wind change of the Drop step (after
@@ -211,12 +214,17 @@ class Tracker:
             self._mark(len(out), i + drawn)
             chunk = []
             asked = e["event"] == "wind" and worm_asked and self.ended
-            joined = not asked and self._wind_joined(e, out)
+            joined = not asked and wind_joined(e, out, self.one_each)
             told = [] if joined or asked else said(e)
-            implied = _missed_told(out[-1:], told)      # (the summary in its place)
-            out[len(out) - implied:] = told
+            implied = missed_told(out[-1:], told)       # (the summary in its place)
+            del out[len(out) - implied:]
+            last = summed(out[-1] if out else None, told[0].summary) \
+                if len(told) == 1 and told[0].summary is not None else None
+            if last is not None:                         # (on the last screen of changes)
+                out[-1], told = last, []
+            out += told
             self.apply([e])
-            self._mark(len(out), i + 1, again=joined or implied)
+            self._mark(len(out), i + 1, again=joined or implied or last is not None)
         out.extend(self._changes(chunk, tapped_next=tap_asked and self._tapped_next(chunk, events)))
         self._mark(len(out), len(events))
         return out
@@ -257,23 +265,12 @@ class Tracker:
     def _mark(self, n: int, made_of: int, again: bool = False) -> None:
         """The first ``n`` steps made, of the first ``made_of`` events, leave the board as it
         is now (:attr:`marks`); ``again``: the last step took one more event's change."""
+        while self.marks and self.marks[-1][0] > n:     # (a step taken back: joined)
+            self.marks.pop()
         if again and self.marks and self.marks[-1][0] == n:
             self.marks[-1] = (n, self.board.copy(), made_of)
         elif n > (self.marks[-1][0] if self.marks else 0):
             self.marks.append((n, self.board.copy(), made_of))
-
-    def _wind_joined(self, e: dict, out: list[Step]) -> bool:
-        """A wind change said on the last screen of the batch's steps so far, ``out``, where
-        that is a screen of changes at a hex and its line fits: the box turns the dial itself,
-        so the players have nothing to copy and no screen of its own to confirm."""
-        if e["event"] != "wind" or not out or out[-1].at is None \
-                or not out[-1].changes or self.one_each:
-            return False
-        wind = Change("ch.wind", {"d": e["to"]})              # (said of the whole screen)
-        if not fits([*out[-1].changes, wind]):
-            return False
-        out[-1] = out[-1]._replace(changes=(*out[-1].changes, wind))
-        return True
 
     def _said_alone(self, e: dict, chunk: list[dict]) -> Callable[[dict], list[Step]] | None:
         """How an event said on screens of its own is said (before the changes since the last
@@ -365,6 +362,8 @@ class Tracker:
         if self.card is None:
             return []
         summary = {k: (list(v) if isinstance(v, list) else v) for k, v in self.card.items()}
+        lost = {t for t, _ in (*summary["out"], *summary["sank"])}    # (what is new of it)
+        summary["left"] = [(t, len(self.board.worms(t))) for t in summary["teams"] if t in lost]
         if token is not None:
             summary["token"] = list(token)
         return [Step(summary=summary)]
@@ -373,15 +372,6 @@ class Tracker:
 def _turn_said(e: dict) -> list[Step]:
     """A team out, the final round, or a team's last worm activated (nobody chose it)."""
     return [Step(instruction=turn_instruction(e))]
-
-
-def _missed_told(last: list[Step], told: list[Step]) -> bool:
-    """``last`` is a screen saying only that the shot missed and where the Target Token went,
-    and ``told``, next, the card's summary, which flashes that hex to take the token off:
-    the first tells nothing to copy that the second does not (issue 37)."""
-    s = told[0].summary if told else None
-    return bool(last) and s is not None and s.get("token") == list(last[0].at or ()) \
-        and [c.key for c in last[0].changes] == ["ch.missed"]
 
 
 def _by_kind(laid: list[Instruction], one_each: bool = False) -> list[Step]:

@@ -5,8 +5,9 @@ on the LEDs (:func:`push_frame`).
 
 The engine's decisions are asked by table/app/asking/prompts.py; this module holds the screens that
 tell rather than ask.  A :class:`Step` is one screen of board changes (every change at one
-hex), an announcement (a drop card, the wind) or a summary, confirmed with OK; while it waits,
-the LEDs light every hex still to change and flash the hex on show.
+hex), an announcement (a drop card, the wind) or a summary, confirmed with OK (the screens
+it draws: table/app/showing/stepscreens.py); while it waits, the LEDs light every hex still to
+change and flash the hex on show.
 """
 
 from __future__ import annotations
@@ -18,14 +19,13 @@ from table.devices.completion import Completion
 from table.engine.state import GameResult
 from table.engine.setup import HIDDEN
 from table.ui import scenes, screens
-from table.ui.screenfuls import FIRE, HURT, fire_lines, hurt_lines, off_lines, on_screen
-from table.ui.hexnames import hex_title, pair_screen
-from table.ui.summaries import card_summary, game_summary
-from table.ui.layout import NAME_W, card_name
+from table.ui.summaries import game_summary
+from table.ui.layout import card_name
 from table.ui.strings import text
 
 from table.app.asking.prompts import Answer, Notice, Prompt, Refuse, View
 from table.app.showing import taps
+from table.app.showing.stepscreens import changes_screen, deal_screen, summary_screen
 from table.inputs import KEYS
 
 
@@ -37,7 +37,7 @@ class Step(Prompt):
                  pending: frozenset = frozenset()):
         self.step, self.index, self.total = step, index, total
         self.pending = pending
-        self.animated = step.deal is None and (step.summary is None or
+        self.animated = step.deal is None and (step.summary is None or step.at is not None or
                                                step.summary.get("token") is not None)
 
     @property
@@ -47,9 +47,8 @@ class Step(Prompt):
     def screen(self, view: View) -> screens.Screen:
         s = self.step
         lang = view.lang
-        if s.summary is not None:
-            title, body = card_summary(lang, s.summary, view.board)
-            return told(lang, title, body, s.summary["card"], view.cards)
+        if s.summary is not None and s.at is None:
+            return summary_screen(lang, s, view.board, view.cards)
         if s.deal is not None:
             return deal_screen(lang, s.deal, view.cards)
         if s.changes:
@@ -67,28 +66,14 @@ class Step(Prompt):
     def frame(self, view: View, t: float) -> scenes.Frame:
         base = view.base()
         s = self.step
-        if s.summary is not None or s.deal is not None:
+        if (s.summary is not None and s.at is None) or s.deal is not None:
             return _token_off(base, s.summary, t)
         # the hexes still to change breathe (their own colour, then dim), slower than the
         # blink of the hex on show: the whole chain at once, no colour of its own
         pending = {h: base[h] if scenes.on(t, 0.5) else scenes.scale(base[h], 0.15)
                    for h in self.pending if h in base}
         if s.changes:
-            if s.blast is not None and t % 3.0 < 0.8:        # the blast, now and again
-                return scenes.blast(base, s.blast, 0.8)(t % 3.0)
-            frame = scenes.lit(scenes.dimmed(base, 0.5), pending)
-            lit = {}
-            for c in s.changes:
-                if c.src is not None and c.src in base:
-                    lit[c.src] = scenes.WHITE if not scenes.on(t) else scenes.OFF
-            # (setting up several kinds at once: each hex flashes its Thing's own colour)
-            own = {} if s.at is not None else {
-                c.at: scenes.THING_COLOURS[c.key.rsplit(".", 1)[1]] for c in s.changes
-                if c.key.startswith("ch.place.")}
-            for h in {c.at for c in s.changes if c.at is not None}:
-                if h in base:
-                    lit[h] = scenes.WHITE if scenes.on(t) else own.get(h, base[h])
-            return scenes.lit(frame, lit)
+            return _changes_frame(s, base, pending, t)
         ins = s.instruction
         if ins is None:
             return base
@@ -112,110 +97,30 @@ class Step(Prompt):
         return Refuse("error.finish_changes")
 
 
-def changes_screen(lang: str, s, index: int | tuple[int, int], total: int) -> screens.Screen:
-    """A screen of board changes: over several hexes (a chain's fires, its worms hurt, the
-    Things set up, the Things to take off), at two hexes each named (``index``: both hexes'
-    numbers of ``total``), or at one."""
-    if s.at is None and all(c.key == FIRE for c in s.changes):
-        return screens.changes(text("ch.fires_title", lang), fire_lines(lang, list(s.changes)))
-    if s.at is None and all(c.key == HURT for c in s.changes):
-        return screens.changes(text("ch.hurt_title", lang), hurt_lines(lang, list(s.changes)))
-    if s.at is None and s.changes[0].key.startswith("ch.place"):
-        return screens.changes(text("place.title", lang), setup_lines(lang, s.changes))
-    if s.at is None:
-        return screens.changes(text("ch.off_title", lang), off_lines(lang, list(s.changes)))
-    hexes = on_screen(s.changes)
-    if len(hexes) > 1 and isinstance(index, tuple):         # two hexes, each named
-        return pair_screen(lang, index, total, [
-            (h, [c.text(lang) for c in s.changes if c.at == h]) for h in (*hexes, None)])
-    first = index[0] if isinstance(index, tuple) else index
-    return screens.changes(hex_title(lang, first, total, s.at), [c.text(lang) for c in s.changes])
-
-
-def told(lang: str, title: str, body: str, card: str, cards: Mapping) -> screens.Screen:
-    """A card's summary, with OK's hint: at the foot where the body leaves room, else at the
-    right of the title (the card's name alone, if the title is too wide for it)."""
-    name = cards[card].name(lang) if card in cards else card
-    for head, foot, mark in ((title, screens.go_on(lang), ""), (title, None, screens.OK_ON),
-                             (name, None, screens.OK_ON)):
-        if screens.fits(head, body, foot, mark):
-            return screens.message(head, body, foot, mark)
-    return screens.message(title, body)
+def _changes_frame(s, base: scenes.Frame, pending: dict, t: float) -> scenes.Frame:
+    """A screen of changes: its blast now and again, where the moved Things come from and its
+    hexes flashing, the hexes of the steps still to come breathing (``pending``)."""
+    if s.blast is not None and t % 3.0 < 0.8:        # the blast, now and again
+        return scenes.blast(base, s.blast, 0.8)(t % 3.0)
+    frame = scenes.lit(scenes.dimmed(base, 0.5), pending)
+    lit = {}
+    for c in s.changes:
+        if c.src is not None and c.src in base:
+            lit[c.src] = scenes.WHITE if not scenes.on(t) else scenes.OFF
+    # (setting up several kinds at once: each hex flashes its Thing's own colour)
+    own = {} if s.at is not None else {
+        c.at: scenes.THING_COLOURS[c.key.rsplit(".", 1)[1]] for c in s.changes
+        if c.key.startswith("ch.place.")}
+    for h in {c.at for c in s.changes if c.at is not None}:
+        if h in base:
+            lit[h] = scenes.WHITE if scenes.on(t) else own.get(h, base[h])
+    return scenes.lit(frame, lit)
 
 
 def _token_off(base: scenes.Frame, summary: dict | None, t: float) -> scenes.Frame:
     """A card's summary: the Target Token's hex, to take it off, blinking (if it stood)."""
     h = tuple((summary or {}).get("token") or ())
     return scenes.lit(base, {h: scenes.WHITE if scenes.on(t) else base[h]}) if h in base else base
-
-
-def setup_lines(lang: str, changes) -> list[str]:
-    """Setting up: which Thing goes on the flashing hexes, and how many; several kinds at
-    once: each kind counted, under a line saying each goes where its colour flashes."""
-    first = changes[0]
-    if first.key == "ch.place_worm":
-        return [text("ch.setup_worms", lang, team=text(f"team.{first.args['team']}", lang),
-                     n=len(changes))]
-    kinds: dict[str, int] = {}
-    for c in changes:
-        kind = c.key.rsplit(".", 1)[1]
-        kinds[kind] = kinds.get(kind, 0) + 1
-    if len(kinds) == 1:
-        return [text("ch.setup_things", lang, thing=text(f"thing.{first.key.rsplit('.', 1)[1]}",
-                                                          lang), n=len(changes))]
-    return [text("ch.setup_kinds", lang)] + [f"{text(f'thing.{k}', lang)} ×{n}"
-                                             for k, n in kinds.items()]
-
-
-def deal_screen(lang: str, deal: dict, cards: Mapping) -> screens.Screen:
-    """Setup: the cards a team takes, or a page of the decks to build and shuffle
-    (:mod:`table.app.showing.deckpages`): each deck's cards, counted (for the number of
-    players), and the Sudden Death card to put under the Drop deck unseen (never named); the
-    cards' names cut to fit, and shorter still where long names would not fit and the shorter
-    names are still told apart."""
-    title, body = _deal_words(lang, deal, cards)
-    return screens.message(title, body, mark=screens.OK_ON)
-
-
-def deal_fits(lang: str, deal: dict, cards: Mapping) -> bool:
-    """:func:`deal_screen` shows all of ``deal`` in ``lang``: measured, not drawn."""
-    return screens.fits(*_deal_words(lang, deal, cards), mark=screens.OK_ON)
-
-
-def _deal_words(lang: str, deal: dict, cards: Mapping, width: int = NAME_W) -> tuple[str, str]:
-    """A deal's title and body, its names cut to ``width`` pixels, and shorter still where
-    they do not fit and the shorter names are still told apart."""
-    def named(ids) -> str:
-        counted: dict[str, int] = {}
-        for c in ids:
-            counted[c] = counted.get(c, 0) + 1
-        return ", ".join(f"{n}× {card_name(cards, c, lang, width)}" for c, n in counted.items())
-
-    def part(p: dict) -> str:
-        if "known" in p:                # the players' own Supply deck
-            return text("deal.supply_own", lang, n=p["known"])
-        if "deck" in p:
-            return text(f"deal.{p['deck']}_deck", lang, cards=named(p["cards"]))
-        return text("deal.bottom", lang)    # the Sudden Death card, chosen unseen: unnamed
-    title, body = text("deal.decks_title", lang), ""
-    if deal.get("page") and deal["page"][1] > 1:       # the decks over several screens
-        body = "{}/{} ".format(*deal["page"])
-    if "team" in deal or "teams" in deal:     # (every team the same cards: one screen)
-        title = text("deal.title", lang, team=text(f"team.{deal['team']}", lang)) \
-            if "team" in deal else text("deal.title_each", lang)
-        body = text("deal.hand", lang, cards=", ".join(
-            text("deal.face_down", lang) if c == HIDDEN else card_name(cards, c, lang, width)
-            for c in deal["cards"]))
-        ids = set(deal["cards"])
-    else:
-        body += "\n".join(part(p) for p in deal["parts"])
-        ids = {c for p in deal["parts"] if "known" not in p for c in p.get("cards", ())}
-    # long names: shorter still, while the names shortened are still told apart
-    if width > NAME_W // 4 and not screens.fits(title, body, mark=screens.OK_ON) and \
-            len({card_name(cards, c, lang, width // 2) for c in ids}) == \
-            len({card_name(cards, c, lang, 10 ** 6) for c in ids}):
-        return _deal_words(lang, deal, cards, width // 2)
-    return title, body
 
 
 def land_of(game):
