@@ -240,7 +240,8 @@ def test_a_direction_picks_the_worm_it_reaches_at_once():
     p = for_decision(d, v)
     assert press(p, "4") is None and p.cursor == (0, 2)
     assert "Chosen: stand it up" in p.screen(v).texts[-1]
-    assert press(p, "ok") == Answer("blue-2")
+    assert press(p, "back") is None and p.cursor == (1, 0)          # (Back: to the start)
+    assert press(p, "4", "ok") == Answer("blue-2")
     v.board.things["blue-3"].damaged = True             # a shared hex: its row says so
     p = for_decision(d, v)
     assert press(p, "1") is None and p.sub.labels == ["Blue 3: stand up", "blue worm 4"]

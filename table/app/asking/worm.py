@@ -8,10 +8,10 @@ its own, the nearest its way), as the move question's direction inches at once; 
 where the button reaches a hex two worms share, it opens their list (OK picks, Back closes
 it; a damaged worm's row says it stands up, "Red 2: stand up"); where it reaches a damaged
 worm alone, the cursor goes there, the screen says it stands up as it is chosen (T2; no
-screen of changes says it again), and OK picks it.  Where the buttons
-from the start do not reach every worm (more worms than buttons), a direction steps the
-cursor from worm to worm instead and OK picks, as every hex cursor does.  On a rotary
-encoder cw/ccw step through the worms, OK picks.
+screen of changes says it again), and OK picks it (Back takes the cursor back to the
+start).  Where the buttons from the start do not reach every worm (more worms than
+buttons), a direction steps the cursor from worm to worm instead and OK picks, as every hex
+cursor does.  On a rotary encoder cw/ccw step through the worms, OK picks.
 """
 
 from __future__ import annotations
@@ -70,6 +70,9 @@ class WormPick(HexPick):
 
     def own_press(self, event):
         name = event.name
+        if name == "back" and self.picks is not None and self.cursor != self.start:
+            self.cursor = self.start          # (off a damaged worm: the buttons pick again)
+            return None
         to = self.picked(int(name)) if name in DIRECTIONS else self.cursor if name == "ok" else None
         opts = self.options.get(to) if to is not None else None
         if to is None or not opts:
