@@ -157,12 +157,25 @@ def _line(key: tuple[Hex, str], faces: list[tuple[str, int]]) -> Change:
                   {"roll": why, "face": face, **({"dir": d} if d else {})}, at)
 
 
+#: the changes of a worm a die moved, which its die's line goes just before (:func:`with_rolls`)
+WORM_MOVED = ("ch.move_worm", "ch.came_back", "ch.worm_sank", "ch.worm_out")
+#: the dice that move a worm: a jump's, a Knockback's, a card's move
+WORM_DICE = ("jump", "knockback", "move")
+
+
 def with_rolls(changes: list[Change], rolls: list[Change]) -> list[Change]:
-    """``changes`` with each roll's line put before the first change at its hex (a hex that
-    changed only by its roll, a bullseye, comes after the others)."""
+    """``changes`` with each roll's line put before the first change at its hex; a die that
+    moves a worm, before that worm's change there (a mine it flipped on the way said first:
+    "Mine flip: Safe / Remove the mine / Jump die: 5 → SW / Blue 1: drowned", each die on
+    the screen of what it did); a hex that changed only by its roll, a bullseye, comes after
+    the others."""
     out = list(changes)
     for r in reversed(rolls):
-        i = next((k for k, c in enumerate(out) if c.at == r.at), None)
+        worm = r.key == "ch.roll" and r.args.get("roll") in WORM_DICE
+        i = next((k for k, c in enumerate(out) if c.at == r.at and c.key in WORM_MOVED), None) \
+            if worm else None
+        if i is None:
+            i = next((k for k, c in enumerate(out) if c.at == r.at), None)
         if i is None:
             out.append(r)
         else:

@@ -61,6 +61,26 @@ def test_a_worm_its_jump_die_put_on_a_crate_is_one_screen_whose_tap_is_its_ok():
         assert ("Remove the crate, draw a card, tap it" in texts["en"][-1]) == asked
 
 
+def test_a_worm_that_opened_a_crate_where_it_jumped_and_drowned_is_one_screen():
+    """Issue 37 item 1: the players jump a worm onto a crate; it opens it, and its die throws
+    it into the water.  "Blue 1: opens the crate, remove it", then on another screen (the hex
+    it had jumped from) "Jump die / Blue 1: drowned / Draw a Supply card, tap it"; now one
+    screen of the hex where they put it, the worm named once, the tap its OK."""
+    tracker = Tracker(set(LAND) - {(0, 3)})
+    tracker.board.add(Thing("blue-1", "worm", (0, 1), "blue"))
+    tracker.board.add(Thing("crate-1", "crate", (0, 2)))
+    steps = tracker.steps([
+        {"event": "move", "thing": "blue-1", "by": "jump", "from": [0, 1], "to": [0, 2]},
+        {"event": "destroy", "thing": "crate-1", "kind": "crate", "at": [0, 2], "cause": "opened"},
+        {"event": "draw", "team": "blue", "worm": "blue-1"},
+        {"event": "roll", "face": "4", "for": "jump"},
+        {"event": "move", "thing": "blue-1", "by": "jump", "from": [0, 2], "to": [0, 3]},
+        {"event": "destroy", "thing": "blue-1", "cause": "sank"}], tap_asked=True)
+    assert [(s.at, [c.key for c in s.changes]) for s in steps] == [
+        ((0, 2), ["ch.roll", "ch.worm_sank", "ch.crate_tap"])]
+    assert "Blue 1: drowned" in drawn(steps[0], tracker)["en"][-1]
+
+
 def test_a_crate_where_the_worm_is_named_nowhere_else_keeps_its_worm_and_its_own_tap_line():
     """Where the players jumped the worm onto the crate themselves (its move is not said
     again), the crate's line names the worm that opened it, and the card to draw has its

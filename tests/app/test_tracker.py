@@ -260,11 +260,13 @@ def test_a_miss_that_changed_nothing_is_told_by_the_cards_summary_alone():
         assert [m[0] for m in tracker.marks] == list(range(1, len(steps) + 1))
 
 
-def test_the_tap_goes_on_the_opened_crates_screen_put_last_where_the_landing_has_no_room():
-    """Issue 37: a worm that opened a crate where it jumped and landed back where it jumped
-    from: the landing's screen (the die, "Blue 1: lands back here") has no room for the card
-    to draw in every language, so the crate's screen comes last and says it (its tap its OK):
-    one input fewer, every change still said."""
+def test_a_worm_that_opened_a_crate_where_it_jumped_moves_on_from_there():
+    """Issue 37: the players put the worm where they jumped it (a crate there, which it
+    opens); its die sends it back: the landing is a move from the hex where they put it
+    ("Blue 1: move here", that hex flashing as where it comes from), where it was "lands
+    back here", said from the hex it had jumped from, and the card to draw and tap fits on
+    that last screen, its tap its OK (the crate's screen put last where the landing has no
+    room: screenfuls.with_tap)."""
     from table.engine.board import Thing
     from table.hexgrid import hexagon
     batch = [{"event": "move", "thing": "blue-1", "by": "jump", "from": [0, 1], "to": [0, 2]},
@@ -279,9 +281,9 @@ def test_the_tap_goes_on_the_opened_crates_screen_put_last_where_the_landing_has
         tracker.board.add(Thing("crate-1", "crate", (0, 2)))
         steps = tracker.steps(batch, tap_asked=asked)
         said = [(s.at, [c.key for c in s.changes]) for s in steps]
-        landed = ((0, 1), ["ch.roll", "ch.came_back"])
-        assert said == ([landed, ((0, 2), ["ch.crate_opened", "ch.draw_tap"])] if asked
-                        else [((0, 2), ["ch.crate_opened"]), landed])
+        assert said == [((0, 2), ["ch.crate_opened"]),
+                        ((0, 1), ["ch.roll", "ch.move_worm"] + ["ch.draw_tap"] * asked)]
+        assert steps[-1].changes[1].src == (0, 2)
 
 
 def test_the_drop_card_asked_next_is_said_on_the_turns_last_screen_of_changes():

@@ -251,16 +251,14 @@ class Tracker:
             return None
         return tuple(e["at"])
 
-    def _own_move(self, chunk: list[dict]) -> Change | None:
-        """The worm the players just inched or jumped, at the hex they chose, where ``chunk``
-        opens its batch with that move of a worm of a team they play: they have moved it there
-        themselves as they chose it (a jump's die then says where it lands, if elsewhere)."""
+    def _own_move(self, chunk: list[dict]) -> bool:
+        """``chunk`` opens its batch with the players' inch or jump of a worm of a team they
+        play, to the hex they chose: they have moved it there themselves as they chose it (a
+        jump's die then says where it lands, if elsewhere)."""
         e = chunk[0]
         worm = self.board.things.get(e.get("thing") or "")
-        if e is not self.opening or e["event"] != "move" or e.get("by") not in ("inch", "jump") \
-                or worm is None or worm.kind != "worm" or worm.team in self.box:
-            return None
-        return Change("ch.move_worm", {"team": worm.team, "n": worm_number(worm)}, tuple(e["to"]))
+        return e is self.opening and e["event"] == "move" and e.get("by") in ("inch", "jump") \
+            and worm is not None and worm.kind == "worm" and worm.team not in self.box
 
     def _mark(self, n: int, made_of: int, again: bool = False) -> None:
         """The first ``n`` steps made, of the first ``made_of`` events, leave the board as it
@@ -298,12 +296,13 @@ class Tracker:
 
     def _changes(self, chunk: list[dict], tapped_next: bool = False) -> list[Step]:
         """The net changes of ``chunk`` (applied), a step a hex; a blast flashed first; none
-        for what the players just did or chose themselves (:meth:`_own_move`,
-        :meth:`_own_answer`).  ``tapped_next``: a card drawn is tapped next, said on the last
-        screen ("ch.draw_tap", :func:`with_tap`), whose OK that tap can be."""
+        for what the players just did or chose themselves (:meth:`_own_answer`; a worm they
+        moved, :meth:`_own_move`: the changes after it are from where they put it).
+        ``tapped_next``: a card drawn is tapped next, said on the last screen ("ch.draw_tap",
+        :func:`with_tap`), whose OK that tap can be."""
         if not chunk:
             return []
-        before, active, moved = self.board.copy(), self.active, self._own_move(chunk)
+        active, moved = self.active, self._own_move(chunk)
         crate = self._own_answer(chunk, "place", "crate")
         chosen = {"ch.place.crate": crate, "ch.crate_by_worm": crate,
                   "ch.target": self._own_answer(chunk, "target"),
@@ -312,12 +311,15 @@ class Tracker:
             card = self.cards().get(self.in_play[0])    # (its question said what goes with it)
             chosen.update({f"ch.place.{k}": crate for k in
                            (placed_with(card, self.in_play[1]) if card is not None else ())})
+        if moved:                    # (the players moved it there: what follows is from there)
+            self.apply(chunk[:1])
+            chunk = chunk[1:]
+        before = self.board.copy()
         blast = next((tuple(e["at"]) for e in chunk if e["event"] == "blast"), None)
         self.apply(chunk)
         changes = with_rolls(diff(before, self.board, chunk),
                              rolled(chunk, before, self.board, active))
-        changes = [c for c in changes if (moved is None or c[:3] != moved[:3])       # (not src)
-                   and (c.at is None or chosen.get(c.key) != c.at)]
+        changes = [c for c in changes if c.at is None or chosen.get(c.key) != c.at]
         screens = grouped(changes, self.one_each)
         if tapped_next:
             screens = with_tap(screens, Change("ch.draw_tap", {}))
