@@ -69,11 +69,15 @@ class Watcher:
         touched = set().union(*(self.seen[i] for i in done))
         if self.d.doing() == Doing.COPYING:      # (the change on show, being copied)
             touched |= hexes(queue.steps[0])
-        # a crate the players put where they chose it is never said again (table/app/showing/
-        # tracker.py): its hex may show it from their answer on or with its batch's changes
+        # a crate the players put where they chose it, a worm they inched or jumped, is never
+        # said again (table/app/showing/tracker.py): its hexes may show it from their answer on
+        # or with its batch's changes
         opening = self.d.tracker.opening         # (every team is the players' here)
         own = ({tuple(opening["at"])} if opening is not None and opening["event"] == "place"
                and opening.get("kind") == "crate" else set())
+        if opening is not None and opening["event"] == "move" and opening.get("by") in (
+                "inch", "jump"):
+            own = {tuple(opening["from"]), tuple(opening["to"])}
         self.periods[-1].append((rows, touched, later | hexes(queue.steps[0]), snap.team, own))
 
     def check_page(self) -> int:
