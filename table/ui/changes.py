@@ -50,7 +50,7 @@ def _roll_args(lang: str, args: dict) -> dict:
     the Thing; a flip's Thing and side."""
     if "flip" in args:
         return {"flip": text(f"thing.{args['flip']}", lang),
-                "side": text(f"coin.{args['side']}", lang)}
+                "side": text(f"coin_short.{args['side']}", lang)}
     out = {"what": text(f"roll_short.{args['roll']}", lang)}
     if "face" in args:
         out["face"] = _face(lang, args["face"])

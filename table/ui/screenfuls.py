@@ -253,7 +253,8 @@ def paired(screens: list[tuple[Hex | None, list]]) -> list[tuple[Hex | None, lis
     return out
 
 
-def with_tap(screens: list[tuple[Hex | None, list]], tap: Change) -> list[tuple[Hex | None, list]]:
+def with_tap(screens: list[tuple[Hex | None, list]], tap: Change,
+             mover: tuple[str, str] | None = None) -> list[tuple[Hex | None, list]]:
     """``screens`` with ``tap`` (the card a crate gave, to draw and tap next: the tap is the OK
     of the screen that says so) said on the last, if a hex's and there is room; else on the
     screen of the crate a worm opened, put last where it has room (a worm that opened a crate
@@ -267,7 +268,7 @@ def with_tap(screens: list[tuple[Hex | None, list]], tap: Change) -> list[tuple[
     >>> [h for h, _ in with_tap([((1, 0), [opened]), ((2, 0), landed)], tap)]
     [(2, 0), (1, 0)]
     """
-    joined = _crate_tap(screens)
+    joined = _crate_tap(screens, mover)
     if joined is not None:
         return joined
     last = len(screens) - 1
@@ -284,11 +285,14 @@ def with_tap(screens: list[tuple[Hex | None, list]], tap: Change) -> list[tuple[
 CRATE_TAP = "ch.crate_tap"
 
 
-def _crate_tap(screens: list[tuple[Hex | None, list]]) -> list[tuple[Hex | None, list]] | None:
+def _crate_tap(screens: list[tuple[Hex | None, list]],
+               mover: tuple[str, str] | None = None) -> list[tuple[Hex | None, list]] | None:
     """``screens`` with the screen of the crate a worm opened said with the card's tap in one
-    line (:data:`CRATE_TAP`) where another line at the crate's hex names that worm, joined with
-    the screen of that hex before it where they fit one screen (the same hex no longer split
-    in two), and put last (its tap is its OK); None where there is no such screen.
+    line (:data:`CRATE_TAP`) where another line at the crate's hex names that worm, or where
+    it is ``mover`` (team, number), the worm the players just moved there themselves (and the
+    screen is joined or already last), joined with the screen of that hex before it where they
+    fit one screen (the same hex no longer split in two), and put last (its tap is its OK);
+    None where there is no such screen.
 
     >>> roll = Change("ch.roll", {"roll": "jump", "face": "2", "dir": 2}, (1, 0))
     >>> moved = Change("ch.move_worm", {"team": "red", "n": "1"}, (1, 0), (0, 0))
@@ -308,7 +312,9 @@ def _crate_tap(screens: list[tuple[Hex | None, list]]) -> list[tuple[Hex | None,
             if j < 0 or (j < i and on_screen(before) != [opened.at]):
                 continue
             lines = before + said
-            if fits(lines) and any(c.at == opened.at and (c.args.get("team"), c.args.get("n"))
-                                   == worm for c in lines):
+            named = any(c.at == opened.at and (c.args.get("team"), c.args.get("n")) == worm
+                        for c in lines)
+            moved = worm == mover and (j < i or i == len(screens) - 1)
+            if fits(lines) and (named or moved):
                 return screens[:j] + screens[i + 1:] + [(h, lines)]
     return None

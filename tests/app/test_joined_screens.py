@@ -27,22 +27,19 @@ def drawn(step, tracker, index=1, total=1) -> dict:
     return out
 
 
-def jumped(onto_crate: bool) -> tuple[Tracker, list[dict]]:
+def jumped() -> tuple[Tracker, list[dict]]:
     """Blue 1 jumps from (0, 1) to (0, 2); the die sends it on to (0, 3), where a crate
-    stands (``onto_crate``), or the crate stands where it jumped (no die: its jump's hex)."""
+    stands."""
     tracker = Tracker(LAND)
     tracker.board.add(Thing("blue-1", "worm", (0, 1), "blue"))
-    crate = (0, 3) if onto_crate else (0, 2)
-    tracker.board.add(Thing("crate-1", "crate", crate))
+    tracker.board.add(Thing("crate-1", "crate", (0, 3)))
     tracker.steps([{"event": "activate", "worm": "blue-1", "team": "blue", "at": [0, 1]}])
-    batch = [{"event": "move", "thing": "blue-1", "by": "jump", "from": [0, 1], "to": [0, 2]}]
-    if onto_crate:
-        batch += [{"event": "roll", "face": "4", "for": "jump"},
-                  {"event": "move", "thing": "blue-1", "by": "jump", "from": [0, 2], "to": [0, 3]}]
-    batch += [{"event": "destroy", "thing": "crate-1", "kind": "crate", "at": list(crate),
-               "cause": "opened"},
-              {"event": "draw", "team": "blue", "worm": "blue-1"}]
-    return tracker, batch
+    return tracker, [
+        {"event": "move", "thing": "blue-1", "by": "jump", "from": [0, 1], "to": [0, 2]},
+        {"event": "roll", "face": "4", "for": "jump"},
+        {"event": "move", "thing": "blue-1", "by": "jump", "from": [0, 2], "to": [0, 3]},
+        {"event": "destroy", "thing": "crate-1", "kind": "crate", "at": [0, 3], "cause": "opened"},
+        {"event": "draw", "team": "blue", "worm": "blue-1"}]
 
 
 def test_a_worm_its_jump_die_put_on_a_crate_is_one_screen_whose_tap_is_its_ok():
@@ -52,7 +49,7 @@ def test_a_worm_its_jump_die_put_on_a_crate_is_one_screen_whose_tap_is_its_ok():
     one screen in every language, and the tap that screen's OK.  Where the tap is not asked
     next, the crate is said as before."""
     for asked in (True, False):
-        tracker, batch = jumped(onto_crate=True)
+        tracker, batch = jumped()
         steps = [s for s in tracker.steps(batch, tap_asked=asked) if s.changes]
         assert [(s.at, [c.key for c in s.changes]) for s in steps] == [
             ((0, 3), ["ch.roll", "ch.move_worm", "ch.crate_tap" if asked else "ch.crate_opened"])]
@@ -82,13 +79,38 @@ def test_a_worm_that_opened_a_crate_where_it_jumped_and_drowned_is_one_screen():
 
 
 def test_a_crate_where_the_worm_is_named_nowhere_else_keeps_its_worm_and_its_own_tap_line():
-    """Where the players jumped the worm onto the crate themselves (its move is not said
-    again), the crate's line names the worm that opened it, and the card to draw has its
-    own line."""
-    tracker, batch = jumped(onto_crate=False)
-    steps = [s for s in tracker.steps(batch, tap_asked=True) if s.changes]
-    keys = [[c.key for c in s.changes] for s in steps]
-    assert keys[-1][-2:] == ["ch.crate_opened", "ch.draw_tap"] and "ch.crate_tap" not in sum(keys, [])
+    """A worm activated where a crate was dropped by it opens the crate (T2): nothing else on
+    the screen names it and the players did not just move it, so the crate's line names the
+    worm that opened it, and the card to draw has its own line."""
+    tracker = Tracker(LAND)
+    tracker.board.add(Thing("blue-1", "worm", (0, 2), "blue"))
+    tracker.board.add(Thing("crate-1", "crate", (0, 2)))
+    steps = [s for s in tracker.steps([
+        {"event": "activate", "worm": "blue-1", "team": "blue", "at": [0, 2]},
+        {"event": "destroy", "thing": "crate-1", "kind": "crate", "at": [0, 2], "cause": "opened"},
+        {"event": "draw", "team": "blue", "worm": "blue-1"}], tap_asked=True) if s.changes]
+    assert [[c.key for c in s.changes] for s in steps] == [["ch.crate_opened", "ch.draw_tap"]]
+
+
+def test_a_worm_the_players_jumped_onto_a_mine_and_a_crate_is_one_screen_whose_tap_is_its_ok():
+    """Issue 37 item 1: the players jump a worm onto a hex with a Mine and a crate: "Mine
+    flip: Safe / Remove the mine", then "Blue 1: opens the crate, remove it / Draw a Supply
+    card, tap it" (the flip's "Безпечна сторона" took two lines in Ukrainian); now one screen:
+    the worm they just moved there is the one that opened it, so the crate and its card are
+    one line, the tap its OK."""
+    tracker = Tracker(LAND)
+    tracker.board.add(Thing("blue-1", "worm", (0, 1), "blue"))
+    tracker.board.add(Thing("mine-1", "mine", (0, 2)))
+    tracker.board.add(Thing("crate-1", "crate", (0, 2)))
+    steps = tracker.steps([
+        {"event": "move", "thing": "blue-1", "by": "jump", "from": [0, 1], "to": [0, 2]},
+        {"event": "destroy", "thing": "mine-1", "kind": "mine", "at": [0, 2], "cause": "triggered"},
+        {"event": "flip", "side": "safe", "for": "mine"},
+        {"event": "destroy", "thing": "crate-1", "kind": "crate", "at": [0, 2], "cause": "opened"},
+        {"event": "draw", "team": "blue", "worm": "blue-1"}], tap_asked=True)
+    assert [(s.at, [c.key for c in s.changes]) for s in steps] == [
+        ((0, 2), ["ch.flip", "ch.remove.mine", "ch.crate_tap"])]
+    assert "Міна: Безпечна" in drawn(steps[0], tracker)["uk"][-1]
 
 
 def shot(tracker: Tracker, at, *, sank: bool = False, elsewhere: bool = False) -> list:

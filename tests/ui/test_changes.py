@@ -59,7 +59,7 @@ def roll_lines(lang):
         out.append(t("ch.roll_hit", lang, what=roll, face=hit))
     out.append(t("ch.roll_dice", lang, what=t("roll_short.oil_drum", lang),
                  faces=", ".join([wind, hit, wind, hit, wind])))
-    out += [t("ch.flip", lang, flip=t(f"thing.{kind}", lang), side=t(f"coin.{side}", lang))
+    out += [t("ch.flip", lang, flip=t(f"thing.{kind}", lang), side=t(f"coin_short.{side}", lang))
             for kind in ("mine", "fire") for side in ("safe", "danger")]
     return out
 

@@ -303,6 +303,8 @@ class Tracker:
         if not chunk:
             return []
         active, moved = self.active, self._own_move(chunk)
+        worm = self.board.things.get(chunk[0].get("thing") or "") if moved else None
+        mover = (worm.team, worm_number(worm)) if worm is not None and worm.team else None
         crate = self._own_answer(chunk, "place", "crate")
         chosen = {"ch.place.crate": crate, "ch.crate_by_worm": crate,
                   "ch.target": self._own_answer(chunk, "target"),
@@ -322,7 +324,7 @@ class Tracker:
         changes = [c for c in changes if c.at is None or chosen.get(c.key) != c.at]
         screens = grouped(changes, self.one_each)
         if tapped_next:
-            screens = with_tap(screens, Change("ch.draw_tap", {}))
+            screens = with_tap(screens, Change("ch.draw_tap", {}), mover)
         return [Step(changes=tuple(page), at=at, blast=blast if i == 0 else None)
                 for i, (at, page) in enumerate(screens)]
 
