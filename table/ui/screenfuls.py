@@ -259,7 +259,9 @@ def with_tap(screens: list[tuple[Hex | None, list]], tap: Change,
     of the screen that says so) said on the last, if a hex's and there is room; else on the
     screen of the crate a worm opened, put last where it has room (a worm that opened a crate
     where it jumped, then landed elsewhere: the crate's screen after the landing's); else
-    ``screens`` as they are (the tap asked on its own screen).
+    ``screens`` as they are (the tap asked on its own screen).  First, the crate and the tap
+    in one line where that worm goes without saying (:func:`_crate_tap`; ``mover``: the worm
+    whose turn it is).
 
     >>> opened = Change("ch.crate_opened", {"team": "red", "n": "1"}, (1, 0))
     >>> landed = [Change("ch.roll", {"roll": "jump", "face": "wind", "dir": 4}, (2, 0)),
@@ -289,10 +291,10 @@ def _crate_tap(screens: list[tuple[Hex | None, list]],
                mover: tuple[str, str] | None = None) -> list[tuple[Hex | None, list]] | None:
     """``screens`` with the screen of the crate a worm opened said with the card's tap in one
     line (:data:`CRATE_TAP`) where another line at the crate's hex names that worm, or where
-    it is ``mover`` (team, number), the worm the players just moved there themselves (and the
-    screen is joined or already last), joined with the screen of that hex before it where they
-    fit one screen (the same hex no longer split in two), and put last (its tap is its OK);
-    None where there is no such screen.
+    it is ``mover`` (team, number), the worm whose turn it is, which the players chose and
+    moved (and the screen is joined or already last), joined with the screen of that hex
+    before it where they fit one screen (the same hex no longer split in two), and put last
+    (its tap is its OK); None where there is no such screen.
 
     >>> roll = Change("ch.roll", {"roll": "jump", "face": "2", "dir": 2}, (1, 0))
     >>> moved = Change("ch.move_worm", {"team": "red", "n": "1"}, (1, 0), (0, 0))

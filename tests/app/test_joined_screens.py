@@ -79,17 +79,22 @@ def test_a_worm_that_opened_a_crate_where_it_jumped_and_drowned_is_one_screen():
 
 
 def test_a_crate_where_the_worm_is_named_nowhere_else_keeps_its_worm_and_its_own_tap_line():
-    """A worm activated where a crate was dropped by it opens the crate (T2): nothing else on
-    the screen names it and the players did not just move it, so the crate's line names the
-    worm that opened it, and the card to draw has its own line."""
+    """Red 1, thrown by a blast in Blue's turn, lands on a crate's hex (it opens it) and is
+    thrown on: the crate's screen names no worm, and Red 1 is not the worm whose turn it is,
+    so the crate's line names it, and the card to draw has its own line."""
     tracker = Tracker(LAND)
-    tracker.board.add(Thing("blue-1", "worm", (0, 2), "blue"))
+    tracker.board.add(Thing("blue-1", "worm", (0, -2), "blue"))
+    tracker.board.add(Thing("red-1", "worm", (0, 1), "red"))
     tracker.board.add(Thing("crate-1", "crate", (0, 2)))
+    tracker.steps([{"event": "activate", "worm": "blue-1", "team": "blue", "at": [0, -2]}])
     steps = [s for s in tracker.steps([
-        {"event": "activate", "worm": "blue-1", "team": "blue", "at": [0, 2]},
+        {"event": "move", "thing": "red-1", "by": "blast", "from": [0, 1], "to": [0, 2]},
         {"event": "destroy", "thing": "crate-1", "kind": "crate", "at": [0, 2], "cause": "opened"},
-        {"event": "draw", "team": "blue", "worm": "blue-1"}], tap_asked=True) if s.changes]
-    assert [[c.key for c in s.changes] for s in steps] == [["ch.crate_opened", "ch.draw_tap"]]
+        {"event": "draw", "team": "red", "worm": "red-1"},
+        {"event": "move", "thing": "red-1", "by": "blast", "from": [0, 2], "to": [-1, 3]}],
+        tap_asked=True) if s.changes]
+    keys = [c.key for s in steps for c in s.changes]
+    assert "ch.crate_opened" in keys and "ch.draw_tap" in keys and "ch.crate_tap" not in keys
 
 
 def test_a_worm_the_players_jumped_onto_a_mine_and_a_crate_is_one_screen_whose_tap_is_its_ok():
@@ -178,3 +183,18 @@ def test_the_drop_card_to_tap_next_is_said_on_the_cards_summary(lost):
     texts = drawn(steps[-1], tracker)["en"]
     assert "Take the token off" in texts[-1] and "Turn over a Drop card, tap it" in texts[-1]
     assert ("Left: Red ×0" in texts[-1]) == lost
+
+
+def test_a_crate_the_chosen_worm_opens_says_the_card_with_it():
+    """A worm the players activate where a crate was dropped by it opens it (T2): the worm
+    whose turn it is goes without saying, so the crate and its card are one line (two lines
+    fewer, the tap its OK)."""
+    tracker = Tracker(LAND)
+    tracker.board.add(Thing("blue-1", "worm", (0, 2), "blue"))
+    tracker.board.add(Thing("crate-1", "crate", (0, 2)))
+    steps = [s for s in tracker.steps([
+        {"event": "activate", "worm": "blue-1", "team": "blue", "at": [0, 2]},
+        {"event": "destroy", "thing": "crate-1", "kind": "crate", "at": [0, 2], "cause": "opened"},
+        {"event": "draw", "team": "blue", "worm": "blue-1"}], tap_asked=True) if s.changes]
+    assert [[c.key for c in s.changes] for s in steps] == [["ch.crate_tap"]]
+    assert tapped_next(steps[0])

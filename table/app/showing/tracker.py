@@ -303,7 +303,9 @@ class Tracker:
         if not chunk:
             return []
         active, moved = self.active, self._own_move(chunk)
-        worm = self.board.things.get(chunk[0].get("thing") or "") if moved else None
+        worm = self.board.things.get((chunk[0].get("thing") if moved else next(
+            (e["worm"] for e in chunk if e["event"] == "activate"), active)) or "")
+        # (the worm whose turn it is: the players chose it and moved it)
         mover = (worm.team, worm_number(worm)) if worm is not None and worm.team else None
         crate = self._own_answer(chunk, "place", "crate")
         chosen = {"ch.place.crate": crate, "ch.crate_by_worm": crate,
