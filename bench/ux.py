@@ -17,7 +17,8 @@
   ``presses_per_turn_median``, ``_p90`` and ``_max``.  Goal for 3 and 4 teams: median at most
   12, p90 at most 24.  ``presses_a_turn_by_prompt``: where those turns' inputs went, a turn,
   by the decision asked ("move move": its kind and purpose) or the screen on show ("step
-  changes": a screen of board changes; "step do.wind": an instruction).
+  changes": a screen of board changes, the card's summary too where it is joined on it;
+  "step summary": a summary alone; "step do.wind": an instruction).
 * ``teams_3_players_dice``: the 3-team games with the players' own dice (the wizard's "own
   dice"): each die and coin rolled for real (a seeded stand-in) and typed in as the screen
   says; also ``presses_per_die_typed`` (goal: at most 2).
@@ -163,8 +164,9 @@ def _what(p, daemon) -> str:
     from table.app.showing.views import Step
     if isinstance(p, Step):
         s = p.step
-        kind = ("summary" if s.summary is not None else "deal" if s.deal is not None
-                else "changes" if s.changes else s.instruction.key if s.instruction else "?")
+        kind = ("changes" if s.changes else "summary" if s.summary is not None   # (a summary
+                else "deal" if s.deal is not None                               # joined on a
+                else s.instruction.key if s.instruction else "?")               # screen of changes)
         return f"step {kind}"
     request = daemon.game.request
     if _answers(p, daemon) and request is not None:
@@ -279,11 +281,10 @@ def chains() -> dict:
             steps = tracker.steps(batch)
             if one_each >= 24:
                 screens = 0
-                for s in steps:            # the chain's screens: up to what ends the turn
-                    if s.summary is not None or s.instruction is not None or any(
-                            c.key == "ch.target_off" for c in s.changes):
-                        break
-                    screens += 1
+                for s in steps:            # the chain's screens: up to what ends the turn (a
+                    if not [c for c in s.changes if c.key != "ch.target_off"]:   # summary, the
+                        break              # token off, a notice; a summary joined on a screen
+                    screens += 1           # of the chain's changes counts as that screen)
                 found.append({"seed": seed, "changes": one_each, "confirmations": screens})
             game.answer(bot(game))
     worst = max(found, key=lambda f: (f["confirmations"], f["changes"])) if found else None
