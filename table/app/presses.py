@@ -42,16 +42,15 @@ def inputs_for(prompt: Prompt, value: Any, buttons: Sequence[str]) -> Iterator[I
         yield ("press", "back")                      # (a move skipped: Back, as the screen says)
     elif isinstance(prompt, MovePick):
         yield from _moved(prompt, value, buttons)
-    elif isinstance(prompt, WormPick) and "1" in buttons and _picks(prompt, value):
+    elif isinstance(prompt, WormPick) and "1" in buttons and (way := _picks(prompt, value)):
         at = _hex_of(prompt.options, value)
-        yield ("press", _picks(prompt, value))       # (the worm that way, at once)
+        yield ("press", way)                         # (the worm that way, at once)
         if at in prompt.hurt and len(prompt.options[at]) == 1:   # (damaged: the cursor there)
             yield ("press", "ok")
         if prompt.sub is not None:                   # (two worms on its hex: their list)
             yield from menu_inputs(prompt.sub, value, buttons)
     elif isinstance(prompt, HexPick):
-        target = next((h for h, opts in prompt.options.items()
-                       if any(v == value for v, _ in opts)), None)
+        target = _hex_of(prompt.options, value)
         if target is None:
             raise ValueError(f"{value!r} is at no hex of the prompt on show")
         yield from walk_to(prompt, target, buttons)

@@ -54,10 +54,11 @@ class WormPick(HexPick):
             return None
         return self.picks.get(d)
 
-    def heals(self, worm: str) -> str:
-        """A row of a hex's list: the worm, or that it stands up as it is chosen (T2)."""
+    def heals(self, worm: str, label: str) -> str:
+        """A row of a hex's list: the worm (``label``), or that it stands up as it is chosen
+        (T2)."""
         if worm not in self.damaged:
-            return next(label for h in self.order for w, label in self.options[h] if w == worm)
+            return label
         return text("ch.heal", self.lang, worm=worm_short(self.lang, split_id(worm)[0],
                                                           worm_number(worm)))
 
@@ -81,7 +82,7 @@ class WormPick(HexPick):
             return Answer(opts[0][0])
         self.cursor = to                      # (a damaged worm: its screen says it stands up)
         if len(opts) > 1:                     # (two worms: their list)
-            self.sub = Menu(self.sub_title or "", [self.heals(w) for w, _ in opts],
+            self.sub = Menu(self.sub_title or "", [self.heals(w, label) for w, label in opts],
                             [w for w, _ in opts])
         return None
 
@@ -98,24 +99,27 @@ def ask_worm(d: Decision, view: View) -> WormPick | None:
     default = view.board.things.get(d.default)
     colour = scenes.TEAM_COLOURS.get(view.team or "", scenes.WHITE)
     damaged = {wid for wid in d.options if (w := view.board.things.get(wid)) is not None and w.damaged}
-    hurt = {view.board.things[wid].at for wid in damaged}
     wind = wind_turned(view.events)
     p: WormPick
 
     def draw(v: View, c: Hex) -> screens.Screen:
         said = ", ".join(label for _, label in opts.get(c, ())) or text("prompt.worm_steps", v.lang)
-        if c in hurt:                      # (T2: healed as it is activated; not said again)
+        if c in p.hurt:                    # (T2: healed as it is activated; not said again)
             said += "\n" + text("ask.worm_heals", v.lang)
         if wind is not None:               # (the Drop step's: said here, not on a screen)
             said += "\n" + text("ch.wind", v.lang, d=wind)
         keys = "\n" + text("prompt.worm_way", v.lang) if p.picks is not None and c == p.start else ""
-        shown = v.header("prompt.worm", said + keys)
-        if shown.problems:                   # ("Choose a worm" before the keys)
-            shown = v.header("prompt.worm", said)
-        for body in (said + keys, said):     # (else the title and the lit worms ask it)
-            if not shown.problems or v.team is None:
+        team, bodies = v.team, (said + keys, said)     # ("Choose a worm" before the keys;
+        for body in bodies:                            # else the title and the lit worms
+            shown = v.header("prompt.worm", body)      # ask it)
+            if not shown.problems:
+                return shown
+        for body in bodies:
+            if team is None:
                 break
-            shown = screens.turn(v.lang, v.team, None, body)
+            shown = screens.turn(v.lang, team, None, body)
+            if not shown.problems:
+                break
         return shown
     p = WormPick(opts, colour, default.at if default else next(iter(opts)), draw, damaged,
                  view.lang, view.team or "")
